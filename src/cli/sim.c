@@ -1,0 +1,337 @@
+/* tasca sim: the bot arena. Every deal is played twice with the seats rotated (duplicate
+ * games); games run on J threads over the same deals whatever J. */
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/fileio.h"
+#include "../engine/match.h"
+#include "cli.h"
+
+typedef struct {
+    double ret[RULES_MAX_PLAYERS]; /* per entry (the --seats list), not per seat */
+    int decisions;
+    bool failed;
+} GameResult;
+
+typedef struct {
+    double *ms;
+    int n, cap;
+} Times;
+
+typedef struct Sim {
+    const GameRules *rules;
+    GameOptions opt;
+    int n;                               /* seats */
+    Difficulty entry[RULES_MAX_PLAYERS]; /* the --seats list */
+    uint64_t seed;
+    int games;
+    atomic_int next;
+    GameResult *results;
+    pthread_mutex_t lock;
+    Times times[RULES_MAX_PLAYERS]; /* per entry */
+} Sim;
+
+static void times_add(Times *t, const Times *src)
+{
+    if (t->n + src->n > t->cap) {
+        int cap = (t->n + src->n) * 2;
+        double *p = realloc(t->ms, (size_t)cap * sizeof *p);
+        if (!p)
+            return;
+        t->ms = p;
+        t->cap = cap;
+    }
+    memcpy(t->ms + t->n, src->ms, (size_t)src->n * sizeof *src->ms);
+    t->n += src->n;
+}
+
+static void times_push(Times *t, double ms)
+{
+    if (t->n == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 256;
+        double *p = realloc(t->ms, (size_t)cap * sizeof *p);
+        if (!p)
+            return;
+        t->ms = p;
+        t->cap = cap;
+    }
+    t->ms[t->n++] = ms;
+}
+
+/* Game i plays deal i/2 with the seats rotated by i%2: seat s is played by entry
+ * (s + rotation) % n. */
+static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
+{
+    GameResult *res = &sim->results[i];
+    int rot = i % 2;
+    uint64_t deal_seed = rng_mix(sim->seed, (uint64_t)(i / 2));
+    SeatSpec seats[RULES_MAX_PLAYERS];
+    for (int s = 0; s < sim->n; s++)
+        seats[s] = (SeatSpec){true, sim->entry[(s + rot) % sim->n]};
+    char err[MATCH_ERR];
+    Match *m = match_create(sim->rules, &sim->opt, sim->n, seats, deal_seed, err, sizeof err);
+    if (!m) {
+        res->failed = true;
+        return;
+    }
+    Rng rng;
+    rng_seed(&rng, rng_mix(deal_seed, 0xB075ULL + (uint64_t)rot));
+    while (!match_is_over(m)) {
+        if (match_current_player(m) == PLAYER_CHANCE) {
+            match_play_chance(m);
+            continue;
+        }
+        int p = match_current_player(m);
+        long long t0 = clock_now_ns();
+        Action a = bot_decide(m->rules, seats[p].difficulty, m->state, p, &rng, NULL);
+        double ms = (double)(clock_now_ns() - t0) / 1e6;
+        times_push(&local[(p + rot) % sim->n], ms);
+        res->decisions++;
+        if (match_apply(m, a)) {
+            res->failed = true;
+            break;
+        }
+    }
+    if (!res->failed) {
+        double r[RULES_MAX_PLAYERS];
+        m->rules->returns(m->state, r);
+        for (int s = 0; s < sim->n; s++)
+            res->ret[(s + rot) % sim->n] = r[s];
+    }
+    match_free(m);
+}
+
+static void *worker(void *arg)
+{
+    Sim *sim = arg;
+    Times local[RULES_MAX_PLAYERS] = {{0}};
+    for (;;) {
+        int i = atomic_fetch_add(&sim->next, 1);
+        if (i >= sim->games)
+            break;
+        play_one(sim, i, local);
+    }
+    pthread_mutex_lock(&sim->lock);
+    for (int e = 0; e < sim->n; e++) {
+        times_add(&sim->times[e], &local[e]);
+        free(local[e].ms);
+    }
+    pthread_mutex_unlock(&sim->lock);
+    return NULL;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double percentile(Times *t, double q)
+{
+    if (!t->n)
+        return 0;
+    qsort(t->ms, (size_t)t->n, sizeof *t->ms, cmp_double);
+    int k = (int)ceil(q * t->n) - 1;
+    return t->ms[k < 0 ? 0 : k];
+}
+
+/* Wilson score interval at 95 % for a rate p over n trials. */
+static void wilson(double p, int n, double *lo, double *hi)
+{
+    if (n == 0) {
+        *lo = 0, *hi = 1;
+        return;
+    }
+    const double z = 1.959963984540054;
+    double z2n = z * z / n;
+    double center = (p + z2n / 2) / (1 + z2n);
+    double half = z * sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+    *lo = center - half < 0 ? 0 : center - half;
+    *hi = center + half > 1 ? 1 : center + half;
+}
+
+static void usage(void)
+{
+    printf("Usage: tasca sim --game ID --seats S1,S2[,S3,S4] --games N --seed S\n"
+           "                 [--jobs J] [--option KEY=VALUE]... [--json]\n"
+           "Plays N games between bots and prints each seat's results.\n"
+           "  --seats   one bot per seat: random, easy, medium or hard\n"
+           "  --games   number of games; every deal is played twice, seats rotated\n"
+           "  --seed    the seed of the deals (same seed, same deals)\n"
+           "  --jobs    threads (default: all cores); results do not depend on it\n"
+           "  --option  a rule option of the game, e.g. charlie=on\n"
+           "  --json    end with one line of JSON\n");
+}
+
+int cli_sim(int argc, char **argv)
+{
+    const char *cmd = "sim";
+    Sim sim;
+    memset(&sim, 0, sizeof sim);
+    const char *seats_arg = NULL, *options[32];
+    int n_options = 0, jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    bool json = false, have_games = false, have_seed = false;
+    uint64_t seed = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage();
+            return 0;
+        } else if (strcmp(a, "--json") == 0) {
+            json = true;
+        } else if (strcmp(a, "--game") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !(sim.rules = cli_find_game(cmd, v)))
+                return 2;
+        } else if (strcmp(a, "--seats") == 0) {
+            if (!(seats_arg = cli_value(cmd, argc, argv, &i)))
+                return 2;
+        } else if (strcmp(a, "--games") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                !cli_parse_int(cmd, a, v, 1, 100000000, &sim.games))
+                return 2;
+            have_games = true;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_u64(cmd, a, v, &seed))
+                return 2;
+            have_seed = true;
+        } else if (strcmp(a, "--jobs") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_int(cmd, a, v, 1, 256, &jobs))
+                return 2;
+        } else if (strcmp(a, "--option") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)))
+                return 2;
+            if (n_options == 32) {
+                fprintf(stderr, "tasca sim: too many --option flags\n");
+                return 2;
+            }
+            options[n_options++] = v;
+        } else {
+            fprintf(stderr, "tasca sim: unknown argument '%s' (see 'tasca sim --help')\n", a);
+            return 2;
+        }
+    }
+    if (!sim.rules || !seats_arg || !have_games || !have_seed) {
+        fprintf(stderr, "tasca sim: --game, --seats, --games and --seed are required "
+                        "(see 'tasca sim --help')\n");
+        return 2;
+    }
+    rules_default_options(sim.rules, &sim.opt);
+    for (int i = 0; i < n_options; i++)
+        if (!cli_add_option(cmd, sim.rules, &sim.opt, options[i]))
+            return 2;
+    char list[256];
+    snprintf(list, sizeof list, "%s", seats_arg);
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (sim.n == RULES_MAX_PLAYERS) {
+            fprintf(stderr, "tasca sim: at most %d seats\n", RULES_MAX_PLAYERS);
+            return 2;
+        }
+        if (!difficulty_parse(tok, &sim.entry[sim.n++])) {
+            fprintf(stderr, "tasca sim: seat '%s' is not one of random, easy, medium, hard\n",
+                    tok);
+            return 2;
+        }
+    }
+    if (sim.n < sim.rules->min_players || sim.n > sim.rules->max_players) {
+        fprintf(stderr, "tasca sim: %s is played by %d to %d players, --seats gives %d\n",
+                sim.rules->id, sim.rules->min_players, sim.rules->max_players, sim.n);
+        return 2;
+    }
+    sim.seed = seed;
+    sim.results = calloc((size_t)sim.games, sizeof *sim.results);
+    if (!sim.results) {
+        fprintf(stderr, "tasca sim: out of memory\n");
+        return 1;
+    }
+    atomic_init(&sim.next, 0);
+    pthread_mutex_init(&sim.lock, NULL);
+    if (jobs > sim.games)
+        jobs = sim.games;
+    pthread_t threads[256];
+    long long t0 = clock_now_ns();
+    int started = 0;
+    for (; started < jobs; started++)
+        if (pthread_create(&threads[started], NULL, worker, &sim) != 0)
+            break;
+    if (started == 0)
+        worker(&sim);
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+    double wall = (double)(clock_now_ns() - t0) / 1e9;
+
+    int wins[RULES_MAX_PLAYERS] = {0}, losses[RULES_MAX_PLAYERS] = {0},
+        draws_of[RULES_MAX_PLAYERS] = {0}, draws = 0, failed = 0;
+    long long decisions = 0;
+    for (int i = 0; i < sim.games; i++) {
+        GameResult *r = &sim.results[i];
+        if (r->failed) {
+            failed++;
+            continue;
+        }
+        decisions += r->decisions;
+        bool all_zero = true;
+        for (int e = 0; e < sim.n; e++) {
+            if (r->ret[e] > 0)
+                wins[e]++;
+            else if (r->ret[e] < 0)
+                losses[e]++;
+            else
+                draws_of[e]++;
+            all_zero &= r->ret[e] == 0;
+        }
+        draws += all_zero;
+    }
+    int played = sim.games - failed;
+    double score[RULES_MAX_PLAYERS], lo[RULES_MAX_PLAYERS], hi[RULES_MAX_PLAYERS],
+        p95[RULES_MAX_PLAYERS];
+    printf("%s: %d games (%d deals, seats rotated), seed %llu, %d threads, %.2f s\n",
+           sim.rules->name, played, (sim.games + 1) / 2, (unsigned long long)seed, jobs, wall);
+    printf("%-6s %-8s %8s %8s %8s %7s  %-17s %9s\n", "seat", "bot", "wins", "draws", "losses",
+           "score", "95% interval", "p95 ms");
+    for (int e = 0; e < sim.n; e++) {
+        score[e] = played ? (wins[e] + 0.5 * draws_of[e]) / played : 0;
+        wilson(score[e], played, &lo[e], &hi[e]);
+        p95[e] = percentile(&sim.times[e], 0.95);
+        printf("%-6d %-8s %8d %8d %8d %7.4f  [%.4f, %.4f] %9.3f\n", e,
+               difficulty_name(sim.entry[e]), wins[e], draws_of[e], losses[e], score[e], lo[e],
+               hi[e], p95[e]);
+    }
+    double dps = wall > 0 ? (double)decisions / wall : 0;
+    printf("%lld bot decisions, %.0f decisions/s, %.0f games/s\n", decisions, dps,
+           wall > 0 ? played / wall : 0);
+    if (failed)
+        printf("%d games failed (a bot chose an illegal action): this is a defect\n", failed);
+    if (json) {
+        printf("{\"game\":\"%s\",\"games\":%d,\"seed\":%llu,\"jobs\":%d,\"seats\":[", sim.rules->id,
+               played, (unsigned long long)seed, jobs);
+        for (int e = 0; e < sim.n; e++)
+            printf("%s\"%s\"", e ? "," : "", difficulty_name(sim.entry[e]));
+        printf("],\"wins\":[");
+        for (int e = 0; e < sim.n; e++)
+            printf("%s%d", e ? "," : "", wins[e]);
+        printf("],\"losses\":[");
+        for (int e = 0; e < sim.n; e++)
+            printf("%s%d", e ? "," : "", losses[e]);
+        printf("],\"draws\":%d,\"score\":[", draws);
+        for (int e = 0; e < sim.n; e++)
+            printf("%s%.6f", e ? "," : "", score[e]);
+        printf("],\"ci95\":[");
+        for (int e = 0; e < sim.n; e++)
+            printf("%s[%.6f,%.6f]", e ? "," : "", lo[e], hi[e]);
+        printf("],\"decisions\":%lld,\"decisions_per_s\":%.1f,\"p95_ms\":[", decisions, dps);
+        for (int e = 0; e < sim.n; e++)
+            printf("%s%.4f", e ? "," : "", p95[e]);
+        printf("],\"failed\":%d,\"wall_s\":%.3f}\n", failed, wall);
+    }
+    for (int e = 0; e < sim.n; e++)
+        free(sim.times[e].ms);
+    free(sim.results);
+    pthread_mutex_destroy(&sim.lock);
+    return failed ? 1 : 0;
+}

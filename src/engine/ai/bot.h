@@ -1,0 +1,52 @@
+/* Bots: algorithms that choose an action from what one seat has seen. Pure C. */
+#ifndef TASCA_BOT_H
+#define TASCA_BOT_H
+
+#include <stdatomic.h>
+
+#include "../rules.h"
+
+typedef enum { DIFF_RANDOM, DIFF_EASY, DIFF_MEDIUM, DIFF_HARD, DIFF_COUNT } Difficulty;
+
+const char *difficulty_name(Difficulty d); /* "easy" */
+bool difficulty_parse(const char *text, Difficulty *out);
+
+/* What a bot is asked. `view` is the seat's observation (rules->observe): the bot
+ * cannot see what the seat cannot see. */
+typedef struct {
+    const GameRules *rules;
+    const void *view;
+    int seat;
+    Rng *rng;
+    int iterations;             /* budget: 0 = no limit by iterations */
+    int time_ms;                /* budget: 0 = no limit by time */
+    const atomic_int *cancel;   /* may be NULL; a search stops early when it becomes 1 */
+} BotRequest;
+
+typedef struct {
+    const char *name;
+    const char *game; /* NULL: works for every game */
+    Action (*decide)(const BotRequest *req);
+} BotAlgo;
+
+const BotAlgo *bot_find_algo(const char *name);
+
+/* Difficulty as configuration: which algorithm and budget a game uses at each level. */
+typedef struct {
+    const char *game; /* "*" = any game without its own line */
+    Difficulty difficulty;
+    const char *algo;
+    int iterations, time_ms;
+} BotConfig;
+
+const BotConfig *bot_config(const char *game_id, Difficulty d);
+
+/* Observes `state` for `seat` and asks the configured bot. The state is not changed. */
+Action bot_decide(const GameRules *rules, Difficulty d, const void *state, int seat, Rng *rng,
+                  const atomic_int *cancel);
+
+/* The generic algorithms. */
+Action bot_random_decide(const BotRequest *req);
+Action ismcts_decide(const BotRequest *req);
+
+#endif

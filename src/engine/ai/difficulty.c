@@ -1,0 +1,79 @@
+/* Difficulty is data: for each game and level, an algorithm and its budget. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../games/twentyone/twentyone_bots.h"
+#include "bot.h"
+
+static const char *const names[DIFF_COUNT] = {"random", "easy", "medium", "hard"};
+
+const char *difficulty_name(Difficulty d) { return d < DIFF_COUNT ? names[d] : "?"; }
+
+bool difficulty_parse(const char *text, Difficulty *out)
+{
+    for (int i = 0; i < DIFF_COUNT; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *out = (Difficulty)i;
+            return true;
+        }
+    return false;
+}
+
+static const BotAlgo algos[] = {
+    {"random", NULL, bot_random_decide},
+    {"ismcts", NULL, ismcts_decide},
+    {"twentyone-seed", "twentyone", twentyone_seed_decide},
+    {"twentyone-heuristic", "twentyone", twentyone_heuristic_decide},
+    {"twentyone-expect", "twentyone", twentyone_expect_decide},
+};
+
+const BotAlgo *bot_find_algo(const char *name)
+{
+    for (size_t i = 0; i < sizeof algos / sizeof algos[0]; i++)
+        if (strcmp(algos[i].name, name) == 0)
+            return &algos[i];
+    return NULL;
+}
+
+/* Iteration budgets keep bots deterministic for a seed; time budgets are a safety cap. */
+static const BotConfig configs[] = {
+    {"twentyone", DIFF_EASY, "twentyone-seed", 0, 0},
+    {"twentyone", DIFF_MEDIUM, "twentyone-heuristic", 0, 0},
+    {"twentyone", DIFF_HARD, "twentyone-expect", 0, 0},
+    {"*", DIFF_RANDOM, "random", 0, 0},
+    {"*", DIFF_EASY, "ismcts", 100, 1000},
+    {"*", DIFF_MEDIUM, "ismcts", 1000, 2000},
+    {"*", DIFF_HARD, "ismcts", 5000, 3000},
+};
+
+const BotConfig *bot_config(const char *game_id, Difficulty d)
+{
+    const BotConfig *fallback = NULL;
+    for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
+        if (configs[i].difficulty != d)
+            continue;
+        if (strcmp(configs[i].game, game_id) == 0)
+            return &configs[i];
+        if (!fallback && strcmp(configs[i].game, "*") == 0)
+            fallback = &configs[i];
+    }
+    return fallback;
+}
+
+Action bot_decide(const GameRules *rules, Difficulty d, const void *state, int seat, Rng *rng,
+                  const atomic_int *cancel)
+{
+    const BotConfig *cfg = bot_config(rules->id, d);
+    const BotAlgo *algo = cfg ? bot_find_algo(cfg->algo) : NULL;
+    if (!algo)
+        algo = bot_find_algo("random");
+    void *view = malloc(rules->state_size);
+    if (!view)
+        return -1;
+    rules->observe(state, seat, view);
+    BotRequest req = {rules, view, seat, rng, cfg ? cfg->iterations : 0,
+                      cfg ? cfg->time_ms : 0, cancel};
+    Action a = algo->decide(&req);
+    free(view);
+    return a;
+}

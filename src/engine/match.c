@@ -1,0 +1,337 @@
+#include "match.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/fileio.h"
+
+struct BotJob {
+    pthread_t thread;
+    const GameRules *rules;
+    Difficulty difficulty;
+    int seat;
+    Rng rng;
+    atomic_int cancel;
+    atomic_int done;
+    Action answer;
+    void (*wake)(void *);
+    void *wake_user;
+    unsigned char view[]; /* rules->state_size bytes */
+};
+
+Match *match_create(const GameRules *rules, const GameOptions *opt, int num_players,
+                    const SeatSpec *seats, uint64_t seed, char *err, size_t errsize)
+{
+    if (num_players < rules->min_players || num_players > rules->max_players) {
+        snprintf(err, errsize, "%s is played by %d to %d players, not %d", rules->id,
+                 rules->min_players, rules->max_players, num_players);
+        return NULL;
+    }
+    Match *m = calloc(1, sizeof *m);
+    if (!m || !(m->state = calloc(1, rules->state_size))) {
+        free(m);
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    m->rules = rules;
+    m->options = *opt;
+    m->num_players = num_players;
+    m->seed = seed;
+    for (int i = 0; i < num_players; i++)
+        m->seats[i] = seats[i];
+    const char *e = rules->init(m->state, opt, num_players, seed);
+    if (e) {
+        snprintf(err, errsize, "%s", e);
+        match_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void match_free(Match *m)
+{
+    if (!m)
+        return;
+    match_bot_cancel(m);
+    free(m->history);
+    free(m->history_player);
+    free(m->state);
+    free(m);
+}
+
+int match_current_player(const Match *m) { return m->rules->current_player(m->state); }
+
+bool match_is_over(const Match *m) { return match_current_player(m) == PLAYER_TERMINAL; }
+
+bool match_bot_to_move(const Match *m)
+{
+    int p = match_current_player(m);
+    return p >= 0 && m->seats[p].bot;
+}
+
+static int push_history(Match *m, int player, Action a)
+{
+    if (m->history_len == m->history_cap) {
+        if (m->history_cap >= MATCH_MAX_HISTORY)
+            return -1;
+        int cap = m->history_cap ? m->history_cap * 2 : 64;
+        Action *h = realloc(m->history, (size_t)cap * sizeof *h);
+        if (!h)
+            return -1;
+        m->history = h;
+        int *hp = realloc(m->history_player, (size_t)cap * sizeof *hp);
+        if (!hp)
+            return -1;
+        m->history_player = hp;
+        m->history_cap = cap;
+    }
+    m->history[m->history_len] = a;
+    m->history_player[m->history_len++] = player;
+    return 0;
+}
+
+const char *match_check(const Match *m, Action a)
+{
+    void *copy = malloc(m->rules->state_size);
+    if (!copy)
+        return "out of memory";
+    memcpy(copy, m->state, m->rules->state_size);
+    const char *e = m->rules->apply(copy, a);
+    free(copy);
+    return e;
+}
+
+static void autosave(Match *m)
+{
+    if (!m->autosave_path[0])
+        return;
+    if (match_save(m, m->autosave_path, m->autosave_error, sizeof m->autosave_error) == 0)
+        m->autosave_error[0] = '\0';
+}
+
+/* Applies without saving: used by the loader while it replays. */
+static const char *apply_quiet(Match *m, Action a)
+{
+    int player = match_current_player(m);
+    if (m->history_len >= MATCH_MAX_HISTORY)
+        return "the game is too long";
+    const char *e = m->rules->apply(m->state, a);
+    if (e)
+        return e;
+    if (push_history(m, player, a) != 0)
+        return "out of memory";
+    if (player == PLAYER_CHANCE)
+        m->chance_count++;
+    return NULL;
+}
+
+const char *match_apply(Match *m, Action a)
+{
+    int player = match_current_player(m);
+    const char *e = apply_quiet(m, a);
+    if (e)
+        return e;
+    autosave(m);
+    if (m->listener)
+        m->listener(m->listener_user, m, player, a);
+    return NULL;
+}
+
+const char *match_submit(Match *m, int seat, Action a)
+{
+    int p = match_current_player(m);
+    if (p == PLAYER_TERMINAL)
+        return "the game is over";
+    if (p != seat)
+        return "it is not your turn";
+    return match_apply(m, a);
+}
+
+Action match_next_chance(const Match *m)
+{
+    Action acts[RULES_MAX_ACTIONS];
+    uint32_t w[RULES_MAX_ACTIONS];
+    int n = m->rules->chance_outcomes(m->state, acts, w);
+    if (n <= 0)
+        return -1;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++)
+        total += w[i];
+    /* One stream per draw: a resumed game draws exactly what the original would have. */
+    Rng r;
+    rng_seed(&r, rng_mix(m->seed, (uint64_t)m->chance_count));
+    uint64_t x = total <= UINT32_MAX ? rng_below(&r, (uint32_t)total) : rng_next(&r) % total;
+    for (int i = 0; i < n; i++) {
+        if (x < w[i])
+            return acts[i];
+        x -= w[i];
+    }
+    return acts[n - 1];
+}
+
+int match_play_chance(Match *m)
+{
+    int count = 0;
+    while (match_current_player(m) == PLAYER_CHANCE) {
+        if (match_apply(m, match_next_chance(m)) != NULL)
+            break; /* a rules defect; never loop forever */
+        count++;
+    }
+    return count;
+}
+
+void match_view(const Match *m, int seat, void *view) { m->rules->observe(m->state, seat, view); }
+
+static Rng bot_rng(const Match *m)
+{
+    Rng r;
+    rng_seed(&r, rng_mix(m->seed ^ 0xB07B07B07ULL, (uint64_t)m->history_len));
+    return r;
+}
+
+const char *match_play_bot(Match *m)
+{
+    if (!match_bot_to_move(m))
+        return "no bot is to move";
+    int p = match_current_player(m);
+    Rng r = bot_rng(m);
+    Action a = bot_decide(m->rules, m->seats[p].difficulty, m->state, p, &r, NULL);
+    return match_apply(m, a);
+}
+
+static void *bot_thread(void *arg)
+{
+    BotJob *j = arg;
+    BotRequest req = {0};
+    (void)req;
+    Action a = -1;
+    const BotConfig *cfg = bot_config(j->rules->id, j->difficulty);
+    const BotAlgo *algo = cfg ? bot_find_algo(cfg->algo) : NULL;
+    if (algo) {
+        BotRequest r = {j->rules, j->view, j->seat, &j->rng, cfg->iterations, cfg->time_ms,
+                        &j->cancel};
+        a = algo->decide(&r);
+    }
+    j->answer = a;
+    atomic_store(&j->done, 1);
+    if (j->wake)
+        j->wake(j->wake_user);
+    return NULL;
+}
+
+int match_bot_start(Match *m, void (*wake)(void *user), void *user)
+{
+    if (m->job || !match_bot_to_move(m))
+        return -1;
+    BotJob *j = calloc(1, sizeof *j + m->rules->state_size);
+    if (!j)
+        return -1;
+    int p = match_current_player(m);
+    j->rules = m->rules;
+    j->difficulty = m->seats[p].difficulty;
+    j->seat = p;
+    j->rng = bot_rng(m);
+    j->wake = wake;
+    j->wake_user = user;
+    atomic_init(&j->cancel, 0);
+    atomic_init(&j->done, 0);
+    m->rules->observe(m->state, p, j->view);
+    if (pthread_create(&j->thread, NULL, bot_thread, j) != 0) {
+        free(j);
+        return -1;
+    }
+    m->job = j;
+    return 0;
+}
+
+bool match_bot_busy(const Match *m) { return m->job && !atomic_load(&m->job->done); }
+
+bool match_bot_poll(Match *m, Action *out)
+{
+    if (!m->job || !atomic_load(&m->job->done))
+        return false;
+    pthread_join(m->job->thread, NULL);
+    *out = m->job->answer;
+    free(m->job);
+    m->job = NULL;
+    return *out >= 0;
+}
+
+void match_bot_cancel(Match *m)
+{
+    if (!m->job)
+        return;
+    atomic_store(&m->job->cancel, 1);
+    pthread_join(m->job->thread, NULL);
+    free(m->job);
+    m->job = NULL;
+}
+
+void match_set_autosave(Match *m, const char *path)
+{
+    snprintf(m->autosave_path, sizeof m->autosave_path, "%s", path ? path : "");
+}
+
+/* ---- Save files ------------------------------------------------------------------
+ *   tasca-save 1
+ *   game twentyone
+ *   players 2
+ *   option charlie=off        (one line per option)
+ *   seed 1234
+ *   seat 0 human              (or: seat 1 bot hard)
+ *   actions
+ *   deal 7♥                   (one action per line, chance outcomes included)
+ */
+
+char *match_save_text(const Match *m)
+{
+    size_t cap = 512 + (size_t)m->history_len * (RULES_ACTION_TEXT + 1), len = 0;
+    char *out = malloc(cap);
+    if (!out)
+        return NULL;
+#define OUT(...) len += (size_t)snprintf(out + len, cap - len, __VA_ARGS__)
+    OUT("tasca-save %d\ngame %s\nplayers %d\n", MATCH_SAVE_VERSION, m->rules->id,
+        m->num_players);
+    for (int i = 0; i < m->rules->n_options; i++) {
+        char kv[128];
+        rules_format_option(m->rules, &m->options, i, kv, sizeof kv);
+        OUT("option %s\n", kv);
+    }
+    OUT("seed %llu\n", (unsigned long long)m->seed);
+    for (int i = 0; i < m->num_players; i++) {
+        if (m->seats[i].bot)
+            OUT("seat %d bot %s\n", i, difficulty_name(m->seats[i].difficulty));
+        else
+            OUT("seat %d human\n", i);
+    }
+    OUT("actions\n");
+    /* Action texts need the state they were taken in: replay from the start. */
+    void *s = malloc(m->rules->state_size);
+    if (!s) {
+        free(out);
+        return NULL;
+    }
+    m->rules->init(s, &m->options, m->num_players, m->seed);
+    for (int i = 0; i < m->history_len && len < cap; i++) {
+        char t[RULES_ACTION_TEXT];
+        m->rules->action_to_string(s, m->history[i], t);
+        OUT("%s\n", t);
+        m->rules->apply(s, m->history[i]);
+    }
+#undef OUT
+    free(s);
+    return out;
+}
+
+int match_save(const Match *m, const char *path, char *err, size_t errsize)
+{
+    char *text = match_save_text(m);
+    if (!text) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    int r = file_write_atomic(path, text, strlen(text), err, errsize);
+    free(text);
+    return r;
+}

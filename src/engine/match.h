@@ -1,0 +1,91 @@
+/* The match: the one layer between a table (or the command line) and a game's rules.
+ * It owns the state, the seats, the history, the chance draws, bot requests and the
+ * autosave. Pure C (threads for bots), no SDL. */
+#ifndef TASCA_MATCH_H
+#define TASCA_MATCH_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "ai/bot.h"
+#include "rules.h"
+
+#define MATCH_SAVE_VERSION 1
+#define MATCH_MAX_HISTORY 100000
+#define MATCH_ERR 256
+
+typedef struct {
+    bool bot;
+    Difficulty difficulty;
+} SeatSpec;
+
+typedef struct Match Match;
+
+/* Called after every applied action, with the player who acted (or PLAYER_CHANCE). */
+typedef void (*MatchListener)(void *user, const Match *m, int player, Action a);
+
+typedef struct BotJob BotJob;
+
+struct Match {
+    const GameRules *rules;
+    GameOptions options;
+    int num_players;
+    uint64_t seed;
+    SeatSpec seats[RULES_MAX_PLAYERS];
+    void *state;
+    Action *history;
+    int *history_player;
+    int history_len, history_cap;
+    int chance_count; /* chance actions so far: the k-th draw uses its own stream */
+    char autosave_path[1024];
+    char autosave_error[MATCH_ERR]; /* last autosave failure, "" if none */
+    MatchListener listener;
+    void *listener_user;
+    BotJob *job;
+};
+
+Match *match_create(const GameRules *rules, const GameOptions *opt, int num_players,
+                    const SeatSpec *seats, uint64_t seed, char *err, size_t errsize);
+void match_free(Match *m);
+
+int match_current_player(const Match *m);
+bool match_is_over(const Match *m);
+/* Is a bot to move (not chance, not terminal, not a human)? */
+bool match_bot_to_move(const Match *m);
+
+/* Applies any action (player's or chance); refuses an illegal one with its reason.
+ * Records it, tells the listener and autosaves. */
+const char *match_apply(Match *m, Action a);
+/* A seat's own move: refused unless that seat is to move. */
+const char *match_submit(Match *m, int seat, Action a);
+/* The chance outcome the match draws next (deterministic in seed and draw number). */
+Action match_next_chance(const Match *m);
+/* Applies chance outcomes until a player is to move or the game ends; returns how many. */
+int match_play_chance(Match *m);
+
+/* Synchronous bot move for the seat to move (uses its difficulty); applies it. */
+const char *match_play_bot(Match *m);
+/* Bot requests off the calling thread: start one for the seat to move on a copy of its
+ * view; poll until it answers; the answer is not applied (the caller paces and applies).
+ * `wake` (may be NULL) is called from the worker thread when the answer is ready. */
+int match_bot_start(Match *m, void (*wake)(void *user), void *user);
+bool match_bot_busy(const Match *m);
+bool match_bot_poll(Match *m, Action *out);
+void match_bot_cancel(Match *m);
+
+/* Fills view with what `seat` can see now. */
+void match_view(const Match *m, int seat, void *view);
+
+/* Save files: text, one action per line (see save.c). */
+void match_set_autosave(Match *m, const char *path);
+/* Returns a heap string with the save text. */
+char *match_save_text(const Match *m);
+int match_save(const Match *m, const char *path, char *err, size_t errsize);
+/* Parses and replays save text; NULL and a one-line reason in err when it is not valid. */
+Match *match_load_text(const char *text, size_t len, char *err, size_t errsize);
+Match *match_load(const char *path, char *err, size_t errsize);
+
+/* Applies `a` through the rules on a copy, without touching the match: a dry run. */
+const char *match_check(const Match *m, Action a);
+
+#endif
