@@ -203,17 +203,7 @@ const char *match_play_bot(Match *m)
 static void *bot_thread(void *arg)
 {
     BotJob *j = arg;
-    BotRequest req = {0};
-    (void)req;
-    Action a = -1;
-    const BotConfig *cfg = bot_config(j->rules->id, j->difficulty);
-    const BotAlgo *algo = cfg ? bot_find_algo(cfg->algo) : NULL;
-    if (algo) {
-        BotRequest r = {j->rules, j->view, j->seat, &j->rng, cfg->iterations, cfg->time_ms,
-                        &j->cancel};
-        a = algo->decide(&r);
-    }
-    j->answer = a;
+    j->answer = bot_decide_view(j->rules, j->difficulty, j->view, j->seat, &j->rng, &j->cancel);
     atomic_store(&j->done, 1);
     if (j->wake)
         j->wake(j->wake_user);
@@ -286,7 +276,10 @@ void match_set_autosave(Match *m, const char *path)
 
 char *match_save_text(const Match *m)
 {
-    size_t cap = 512 + (size_t)m->history_len * (RULES_ACTION_TEXT + 1), len = 0;
+    /* Every line is bounded: the header by its fields, each action by RULES_ACTION_TEXT. */
+    size_t cap = 1024 + (size_t)m->rules->n_options * 160 + (size_t)m->num_players * 48 +
+                 (size_t)m->history_len * (RULES_ACTION_TEXT + 1),
+           len = 0;
     char *out = malloc(cap);
     if (!out)
         return NULL;
@@ -294,7 +287,7 @@ char *match_save_text(const Match *m)
     OUT("tasca-save %d\ngame %s\nplayers %d\n", MATCH_SAVE_VERSION, m->rules->id,
         m->num_players);
     for (int i = 0; i < m->rules->n_options; i++) {
-        char kv[128];
+        char kv[144];
         rules_format_option(m->rules, &m->options, i, kv, sizeof kv);
         OUT("option %s\n", kv);
     }

@@ -45,6 +45,10 @@ const BotConfig *bot_config(const char *game_id, Difficulty d);
 Action bot_decide(const GameRules *rules, Difficulty d, const void *state, int seat, Rng *rng,
                   const atomic_int *cancel);
 
+/* The same from a view already observed for `seat`. */
+Action bot_decide_view(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
+                       const atomic_int *cancel);
+
 /* The generic algorithms. */
 Action bot_random_decide(const BotRequest *req);
 Action ismcts_decide(const BotRequest *req);

@@ -60,20 +60,26 @@ const BotConfig *bot_config(const char *game_id, Difficulty d)
     return fallback;
 }
 
-Action bot_decide(const GameRules *rules, Difficulty d, const void *state, int seat, Rng *rng,
-                  const atomic_int *cancel)
+Action bot_decide_view(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
+                       const atomic_int *cancel)
 {
     const BotConfig *cfg = bot_config(rules->id, d);
     const BotAlgo *algo = cfg ? bot_find_algo(cfg->algo) : NULL;
     if (!algo)
         algo = bot_find_algo("random");
+    BotRequest req = {rules, view, seat, rng, cfg ? cfg->iterations : 0,
+                      cfg ? cfg->time_ms : 0, cancel};
+    return algo->decide(&req);
+}
+
+Action bot_decide(const GameRules *rules, Difficulty d, const void *state, int seat, Rng *rng,
+                  const atomic_int *cancel)
+{
     void *view = malloc(rules->state_size);
     if (!view)
         return -1;
     rules->observe(state, seat, view);
-    BotRequest req = {rules, view, seat, rng, cfg ? cfg->iterations : 0,
-                      cfg ? cfg->time_ms : 0, cancel};
-    Action a = algo->decide(&req);
+    Action a = bot_decide_view(rules, d, view, seat, rng, cancel);
     free(view);
     return a;
 }
