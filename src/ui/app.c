@@ -1,0 +1,705 @@
+#include "app.h"
+
+#include <SDL_image.h>
+#include <dirent.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "engine/registry.h"
+#include "i18n.h"
+#include "menu.h"
+#include "widgets.h"
+
+#ifndef TASCA_SOURCE_DIR
+#define TASCA_SOURCE_DIR "."
+#endif
+
+/* Provided by the card art module: where fonts/ and assets/ are. */
+void art_set_data_dir(const char *dir);
+
+static const char *const SETTINGS_HEADER = "# Tasca settings 1";
+static const char *const STATS_HEADER = "# Tasca statistics 1";
+
+/* ---- Folders ---- */
+
+static bool is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool has_data(const char *dir)
+{
+    char p[1100];
+    snprintf(p, sizeof p, "%.1000s/fonts", dir);
+    if (is_dir(p))
+        return true;
+    snprintf(p, sizeof p, "%.1000s/assets", dir);
+    return is_dir(p);
+}
+
+/* The data folder: $TASCA_DATA_DIR, else next to the executable (installed:
+ * <prefix>/bin/../share/tasca; in a build tree: the executable's folder or its parent),
+ * else the source tree this was built from. Never the current directory. */
+static void find_data_dir(char *out, size_t size)
+{
+    const char *env = getenv("TASCA_DATA_DIR");
+    if (env && *env) {
+        snprintf(out, size, "%.1000s", env);
+        return;
+    }
+    char *base = SDL_GetBasePath();
+    char cand[4][1100];
+    int n = 0;
+    if (base) {
+        snprintf(cand[n++], sizeof cand[0], "%.900s../share/tasca", base);
+        snprintf(cand[n++], sizeof cand[0], "%.900s.", base);
+        snprintf(cand[n++], sizeof cand[0], "%.900s..", base);
+        SDL_free(base);
+    }
+    snprintf(cand[n++], sizeof cand[0], "%.900s", TASCA_SOURCE_DIR);
+    for (int i = 0; i < n; i++)
+        if (has_data(cand[i])) {
+            snprintf(out, size, "%.1000s", cand[i]);
+            return;
+        }
+    snprintf(out, size, "%.1000s", cand[n - 1]);
+}
+
+static bool file_exists(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static bool font_file(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && (strcasecmp(name + n - 4, ".ttf") == 0 || strcasecmp(name + n - 4, ".otf") == 0);
+}
+
+/* Picks the regular and bold faces from <data>/fonts. */
+static bool find_fonts(const char *data, char *regular, char *bold, size_t size)
+{
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s/fonts", data);
+    regular[0] = bold[0] = '\0';
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    char names[64][256];
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < 64)
+        if (font_file(e->d_name))
+            snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+    closedir(d);
+    /* Sorted, so the choice does not depend on the directory order. */
+    qsort(names, (size_t)n, sizeof names[0], (int (*)(const void *, const void *))strcmp);
+    int reg = -1, bo = -1;
+    for (int i = 0; i < n; i++) {
+        bool italic = strstr(names[i], "Italic") || strstr(names[i], "Oblique");
+        bool isbold = strstr(names[i], "Bold") && !strstr(names[i], "SemiBold") &&
+                      !strstr(names[i], "ExtraBold");
+        if (italic)
+            continue;
+        if (strstr(names[i], "Regular") && reg < 0)
+            reg = i;
+        if (isbold && bo < 0)
+            bo = i;
+    }
+    if (reg < 0)
+        for (int i = 0; i < n; i++)
+            if (!strstr(names[i], "Italic") && !strstr(names[i], "Bold") &&
+                !strstr(names[i], "Light") && !strstr(names[i], "Thin")) {
+                reg = i;
+                break;
+            }
+    if (reg < 0)
+        return false;
+    snprintf(regular, size, "%s/%s", dir, names[reg]);
+    if (bo >= 0)
+        snprintf(bold, size, "%s/%s", dir, names[bo]);
+    return true;
+}
+
+/* ---- Small helpers for scenes ---- */
+
+void app_notice(App *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->notice, sizeof a->notice, fmt, ap);
+    va_end(ap);
+    a->notice_t = 6.0f;
+}
+
+void app_save_path(const App *a, const char *game, char *out, size_t size)
+{
+    snprintf(out, size, "%s%s.save", a->pref_dir, game);
+}
+
+void app_wake(void *app)
+{
+    App *a = app;
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = a->wake_event;
+    SDL_PushEvent(&e);
+}
+
+static void listener(void *user, const Match *m, int player, Action act)
+{
+    App *a = user;
+    if (a->scene && a->scene->on_action)
+        a->scene->on_action(a->self, m, player, act);
+}
+
+void app_attach_match(App *a, Match *m)
+{
+    m->listener = listener;
+    m->listener_user = a;
+    char path[1100];
+    app_save_path(a, m->rules->id, path, sizeof path);
+    match_set_autosave(m, path);
+}
+
+void app_sound(App *a, SoundId id)
+{
+    if (a->set.sound && a->audio_ok)
+        audio_play(id);
+}
+
+float app_speed_factor(const App *a)
+{
+    return settings_speed_factor(a->opt.speed >= 0 ? (AnimSpeed)a->opt.speed : a->set.speed);
+}
+
+void app_game_options(const App *a, const GameRules *g, GameOptions *out)
+{
+    rules_default_options(g, out);
+    for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++) {
+        char key[KV_KEY];
+        snprintf(key, sizeof key, "option.%s.%s", g->id, g->options[i].key);
+        out->v[i] = kv_get_int(&a->kv, key, out->v[i], g->options[i].min, g->options[i].max);
+    }
+}
+
+void app_set_game_option(App *a, const GameRules *g, int i, int value)
+{
+    if (i < 0 || i >= g->n_options)
+        return;
+    char key[KV_KEY];
+    snprintf(key, sizeof key, "option.%s.%s", g->id, g->options[i].key);
+    kv_set_int(&a->kv, key, value);
+    app_save_settings(a);
+}
+
+void app_save_settings(App *a)
+{
+    settings_to_kv(&a->set, &a->kv);
+    char err[256];
+    if (kv_save(&a->kv, err, sizeof err) != 0)
+        app_notice(a, _("Settings could not be saved: %s"), err);
+}
+
+void app_save_stats(App *a)
+{
+    char err[256];
+    if (kv_save(&a->stats, err, sizeof err) != 0)
+        app_notice(a, _("Statistics could not be saved: %s"), err);
+}
+
+float app_bar_height(const App *a) { return 60 * a->u; }
+
+void app_quit(App *a) { a->quit = true; }
+
+static void prepare_cards(App *a)
+{
+    /* Cards are about a fifth of the table's height. */
+    float s = fminf(a->w / 1600.0f, a->h / 1000.0f);
+    int h = (int)lroundf(230 * s);
+    a->card_h = h;
+    if (a->art)
+        cardart_prepare(a->art, a->ren, h);
+}
+
+void app_reload_art(App *a)
+{
+    char err[256] = "";
+    CardArt *art = cardart_create(a->ren, a->set.deck, a->set.back, err, sizeof err);
+    if (!art) {
+        app_notice(a, _("The card deck could not be loaded: %s"), err);
+        return;
+    }
+    if (err[0])
+        app_notice(a, "%s", err);
+    if (a->art)
+        cardart_destroy(a->art);
+    a->art = art;
+    a->card_h = 0;
+    prepare_cards(a);
+}
+
+void app_settings_changed(App *a)
+{
+    if (a->audio_ok) {
+        audio_set_enabled(a->set.sound);
+        audio_set_volume(a->set.volume);
+    }
+    app_save_settings(a);
+    if (a->scene && a->scene->settings_changed)
+        a->scene->settings_changed(a->self);
+}
+
+void app_relayout(App *a)
+{
+    int w = 0, h = 0, ww = 0, wh = 0;
+    SDL_GetRendererOutputSize(a->ren, &w, &h);
+    SDL_GetWindowSize(a->win, &ww, &wh);
+    if (w < 1 || h < 1)
+        return;
+    a->w = w;
+    a->h = h;
+    a->dpi = ww > 0 ? (float)w / (float)ww : 1.0f;
+    float u = fminf(w / 1280.0f, h / 800.0f);
+    a->u = u < 0.8f ? 0.8f : u;
+    prepare_cards(a);
+    if (a->scene && a->scene->layout)
+        a->scene->layout(a->self, w, h);
+    if (a->menu)
+        menu_layout(a->menu);
+}
+
+bool app_set_scene(App *a, const char *id)
+{
+    const Scene *s = strcmp(id, "picker") == 0 ? &picker_scene : scene_for_game(id);
+    if (!s) {
+        app_notice(a, _("The game '%s' has no table yet."), id);
+        s = &picker_scene;
+    }
+    if (a->scene == s)
+        return true;
+    if (a->scene) {
+        a->scene->leave(a->self);
+        a->scene = NULL;
+        a->self = NULL;
+    }
+    a->scene = s;
+    a->self = s->enter(a);
+    if (!a->self && s != &picker_scene) {
+        a->scene = &picker_scene;
+        a->self = picker_scene.enter(a);
+    }
+    if (!a->self) {
+        a->scene = NULL;
+        return false;
+    }
+    snprintf(a->set.last_screen, sizeof a->set.last_screen, "%s", a->scene->id);
+    app_save_settings(a);
+    app_relayout(a);
+    return true;
+}
+
+/* ---- Creation ---- */
+
+static void setup_locale(const char *data)
+{
+    static bool done;
+    if (done)
+        return;
+    done = true;
+    setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C"); /* files and numbers stay in one format */
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s/locale", data);
+    bindtextdomain("tasca", dir);
+    bind_textdomain_codeset("tasca", "UTF-8");
+    textdomain("tasca");
+}
+
+static void fail_box(const char *title, const char *msg)
+{
+    fprintf(stderr, "tasca: %s\n", msg);
+    SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, title, msg, NULL);
+}
+
+static SDL_Renderer *make_renderer(App *a)
+{
+    Uint32 vs = a->opt.test_mode ? 0 : SDL_RENDERER_PRESENTVSYNC;
+    const char *force = getenv("TASCA_RENDERER"); /* "software" for benchmarks and tests */
+    SDL_Renderer *r = NULL;
+    if (!force || strcmp(force, "software") != 0)
+        r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_ACCELERATED | vs);
+    if (!r) {
+        r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_SOFTWARE);
+        a->software = r != NULL;
+    }
+    return r;
+}
+
+App *app_create(const AppOptions *opt, char *err, size_t errsize)
+{
+    App *a = calloc(1, sizeof *a);
+    if (!a) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    a->opt = *opt;
+    a->exit_status = 0;
+    find_data_dir(a->data_dir, sizeof a->data_dir);
+    setup_locale(a->data_dir);
+    art_set_data_dir(a->data_dir);
+
+    SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
+    SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1");
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        snprintf(err, errsize, _("cannot open a window: %s"), SDL_GetError());
+        free(a);
+        return NULL;
+    }
+    char *pref = SDL_GetPrefPath("tasca", "tasca");
+    if (pref) {
+        snprintf(a->pref_dir, sizeof a->pref_dir, "%s", pref);
+        SDL_free(pref);
+    } else {
+        /* No preferences folder: play on, nothing is kept. */
+        snprintf(a->pref_dir, sizeof a->pref_dir, "%s/", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    }
+
+    char notice[512] = "", path[1100];
+    snprintf(path, sizeof path, "%ssettings.ini", a->pref_dir);
+    kv_load(&a->kv, path, SETTINGS_HEADER, notice, sizeof notice);
+    settings_from_kv(&a->set, &a->kv);
+    if (notice[0])
+        app_notice(a, "%s", notice);
+    snprintf(path, sizeof path, "%sstatistics.ini", a->pref_dir);
+    kv_load(&a->stats, path, STATS_HEADER, notice, sizeof notice);
+    if (notice[0])
+        app_notice(a, "%s", notice);
+    if (opt->difficulty >= DIFF_EASY && opt->difficulty <= DIFF_HARD)
+        a->set.difficulty = (Difficulty)opt->difficulty;
+
+    int w = opt->width > 0 ? opt->width : 1280, h = opt->height > 0 ? opt->height : 800;
+    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | SDL_WINDOW_HIDDEN;
+    if (opt->fullscreen)
+        flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+    a->win = SDL_CreateWindow("Tasca", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, flags);
+    if (!a->win) {
+        snprintf(err, errsize, _("cannot open a window: %s"), SDL_GetError());
+        app_destroy(a);
+        return NULL;
+    }
+    SDL_SetWindowMinimumSize(a->win, 960, 600);
+    a->ren = make_renderer(a);
+    if (!a->ren) {
+        snprintf(err, errsize, _("cannot draw in the window: %s"), SDL_GetError());
+        app_destroy(a);
+        return NULL;
+    }
+    SDL_SetRenderDrawBlendMode(a->ren, SDL_BLENDMODE_BLEND);
+    draw_init(a->ren);
+
+    char regular[1200], bold[1200];
+    if (!find_fonts(a->data_dir, regular, bold, sizeof regular)) {
+        const char *dv = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+        const char *dvb = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+        if (file_exists(dv)) {
+            fprintf(stderr,
+                    "tasca: no font found in %s/fonts; using the system's DejaVu Sans instead\n",
+                    a->data_dir);
+            snprintf(regular, sizeof regular, "%s", dv);
+            snprintf(bold, sizeof bold, "%s", file_exists(dvb) ? dvb : "");
+        } else {
+            snprintf(err, errsize,
+                     _("Tasca cannot find its font: %s/fonts has no .ttf file. Reinstall Tasca, "
+                       "or set TASCA_DATA_DIR to the folder that holds fonts/ and assets/."),
+                     a->data_dir);
+            fail_box(_("Tasca cannot start"), err);
+            app_destroy(a);
+            return NULL;
+        }
+    }
+    char terr[512];
+    a->text = text_create(a->ren, regular, bold[0] ? bold : NULL, terr, sizeof terr);
+    if (!a->text) {
+        snprintf(err, errsize, _("Tasca cannot use its font: %s"), terr);
+        fail_box(_("Tasca cannot start"), err);
+        app_destroy(a);
+        return NULL;
+    }
+
+    a->wake_event = SDL_RegisterEvents(1);
+    if (!opt->no_audio && !getenv("TASCA_NO_AUDIO")) {
+        char sounds[1100];
+        snprintf(sounds, sizeof sounds, "%s/assets/sounds", a->data_dir);
+        a->audio_ok = audio_init(sounds);
+        if (a->audio_ok) {
+            audio_set_enabled(a->set.sound);
+            audio_set_volume(a->set.volume);
+        }
+    }
+    a->n_decks = cardart_list_decks(a->decks, DECKS_MAX);
+    char aerr[256] = "";
+    a->art = cardart_create(a->ren, a->set.deck, a->set.back, aerr, sizeof aerr);
+    if (!a->art) {
+        snprintf(err, errsize, _("Tasca cannot draw its cards: %s"), aerr);
+        fail_box(_("Tasca cannot start"), err);
+        app_destroy(a);
+        return NULL;
+    }
+    if (aerr[0])
+        app_notice(a, "%s", aerr);
+    a->menu = menu_create(a);
+    if (!a->menu) {
+        snprintf(err, errsize, "out of memory");
+        app_destroy(a);
+        return NULL;
+    }
+    app_relayout(a);
+
+    /* Where to start: the command line, else where the player left off, else the picker. */
+    const char *start = opt->game;
+    if (!start) {
+        const char *last = a->set.last_screen;
+        start = last[0] && (strcmp(last, "picker") == 0 || scene_for_game(last)) ? last : "picker";
+    }
+    if (!app_set_scene(a, start)) {
+        snprintf(err, errsize, _("the table could not be set up"));
+        app_destroy(a);
+        return NULL;
+    }
+    a->pending_page = opt->open ? menu_page_from_name(opt->open) : -1;
+    SDL_ShowWindow(a->win);
+    app_relayout(a);
+    a->last_counter = SDL_GetPerformanceCounter();
+    const char *log = getenv("TASCA_FRAME_LOG");
+    if (log && *log)
+        a->frame_log = fopen(log, "w");
+    return a;
+}
+
+void app_destroy(App *a)
+{
+    if (!a)
+        return;
+    if (a->scene && a->self)
+        a->scene->leave(a->self);
+    a->scene = NULL;
+    menu_destroy(a->menu);
+    if (a->art)
+        cardart_destroy(a->art);
+    text_destroy(a->text);
+    draw_quit();
+    if (a->audio_ok)
+        audio_quit();
+    if (a->ren)
+        SDL_DestroyRenderer(a->ren);
+    if (a->win)
+        SDL_DestroyWindow(a->win);
+    if (a->frame_log)
+        fclose(a->frame_log);
+    IMG_Quit();
+    SDL_Quit();
+    free(a);
+}
+
+/* ---- The frame ---- */
+
+/* While the menu is open the table pauses (no bot moves, no deals behind the menu). */
+static bool table_paused(const App *a) { return menu_is_open(a->menu); }
+
+static bool animating(const App *a)
+{
+    bool scene = !table_paused(a) && a->scene && a->scene->animating &&
+                 a->scene->animating(a->self);
+    return scene || menu_animating(a->menu) || a->notice_t > 0;
+}
+
+static bool settled(const App *a)
+{
+    return (table_paused(a) || !a->scene || !a->scene->settled || a->scene->settled(a->self)) &&
+           !menu_animating(a->menu) && a->pending_page < 0;
+}
+
+static void toggle_fullscreen(App *a)
+{
+    bool fs = SDL_GetWindowFlags(a->win) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_FULLSCREEN_DESKTOP);
+    SDL_SetWindowFullscreen(a->win, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+    app_relayout(a);
+}
+
+static void handle(App *a, SDL_Event *e)
+{
+    switch (e->type) {
+    case SDL_QUIT:
+        a->quit = true;
+        return;
+    case SDL_WINDOWEVENT:
+        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+            e->window.event == SDL_WINDOWEVENT_RESIZED)
+            app_relayout(a);
+        return;
+    case SDL_KEYDOWN: {
+        SDL_Keycode k = e->key.keysym.sym;
+        a->keyboard = true;
+        if (k == SDLK_F11 || ((k == SDLK_RETURN || k == SDLK_KP_ENTER) && (e->key.keysym.mod & KMOD_ALT))) {
+            if (!e->key.repeat)
+                toggle_fullscreen(a);
+            return;
+        }
+        if (k == SDLK_q && (e->key.keysym.mod & KMOD_CTRL)) {
+            a->quit = true;
+            return;
+        }
+        break;
+    }
+    case SDL_MOUSEMOTION:
+        e->motion.x = (Sint32)lroundf(e->motion.x * a->dpi);
+        e->motion.y = (Sint32)lroundf(e->motion.y * a->dpi);
+        e->motion.xrel = (Sint32)lroundf(e->motion.xrel * a->dpi);
+        e->motion.yrel = (Sint32)lroundf(e->motion.yrel * a->dpi);
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP:
+        a->keyboard = false;
+        e->button.x = (Sint32)lroundf(e->button.x * a->dpi);
+        e->button.y = (Sint32)lroundf(e->button.y * a->dpi);
+        break;
+    default:
+        if (e->type == a->wake_event)
+            return; /* a bot answered: the scene polls it in update */
+        break;
+    }
+    if (menu_event(a->menu, e))
+        return;
+    if (a->scene && a->scene->event)
+        a->scene->event(a->self, e);
+}
+
+static void draw_notice(App *a)
+{
+    if (a->notice_t <= 0 || !a->notice[0])
+        return;
+    float alpha = a->notice_t < 0.5f ? a->notice_t / 0.5f : 1.0f;
+    ui_toast(a, a->notice, a->w / 2.0f, a->h - 34 * a->u, alpha);
+}
+
+static void save_screenshot(App *a)
+{
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, a->w, a->h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!s) {
+        fprintf(stderr, "tasca: screenshot: %s\n", SDL_GetError());
+        a->exit_status = 1;
+        return;
+    }
+    if (SDL_RenderReadPixels(a->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) != 0 ||
+        IMG_SavePNG(s, a->opt.screenshot) != 0) {
+        fprintf(stderr, "tasca: cannot write the screenshot %s: %s\n", a->opt.screenshot,
+                SDL_GetError());
+        a->exit_status = 1;
+    }
+    SDL_FreeSurface(s);
+}
+
+static void frame(App *a, bool may_wait)
+{
+    SDL_Event e;
+    if (may_wait && !animating(a) && !a->quit) {
+        /* Nothing moves and no bot thinks: sleep until something happens. A bot's answer
+         * arrives as a user event (app_wake). */
+        if (SDL_WaitEventTimeout(&e, 10000))
+            handle(a, &e);
+        a->last_counter = SDL_GetPerformanceCounter();
+    }
+    Uint64 t0 = SDL_GetPerformanceCounter();
+    while (!a->quit && SDL_PollEvent(&e))
+        handle(a, &e);
+    float dt;
+    if (a->opt.test_mode) {
+        dt = 1.0f / 60.0f;
+    } else {
+        dt = (float)((double)(t0 - a->last_counter) / (double)SDL_GetPerformanceFrequency());
+        dt = dt < 0 ? 0 : dt > 1.0f / 20 ? 1.0f / 20 : dt;
+    }
+    a->last_counter = t0;
+    a->time += dt;
+    if (a->notice_t > 0)
+        a->notice_t -= dt;
+    menu_update(a->menu, dt);
+    if (!table_paused(a) && a->scene && a->scene->update)
+        a->scene->update(a->self, dt);
+    /* --open: the page opens once the table has settled (so it shows behind). */
+    if (a->pending_page >= 0 && a->scene && (!a->scene->settled || a->scene->settled(a->self))) {
+        menu_open(a->menu, (MenuPage)a->pending_page);
+        a->pending_page = -1;
+    }
+
+    text_frame(a->text);
+    SDL_SetRenderDrawColor(a->ren, 10, 40, 24, 255);
+    SDL_RenderClear(a->ren);
+    if (a->scene && a->scene->draw)
+        a->scene->draw(a->self, a->ren);
+    menu_draw(a->menu);
+    draw_notice(a);
+    a->frame++;
+    if (a->opt.screenshot && a->frame >= 2 && (settled(a) || a->time > 20)) {
+        save_screenshot(a);
+        a->quit = true;
+    }
+    SDL_RenderPresent(a->ren);
+    if (!a->first_frame_reported) {
+        a->first_frame_reported = true;
+        if (getenv("TASCA_FIRST_FRAME")) {
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            fprintf(stderr, "first-frame %lld\n", (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec);
+        }
+    }
+    Uint64 t1 = SDL_GetPerformanceCounter();
+    double ms = (double)(t1 - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
+    if (a->frame_log && animating(a))
+        fprintf(a->frame_log, "%.3f\n", ms);
+    if (a->opt.frames > 0 && (long)a->frame >= a->opt.frames)
+        a->quit = true;
+    /* Without a working vsync (some drivers, Xvfb) keep animations at about 60 frames a
+     * second instead of spinning. */
+    if (may_wait && !a->opt.test_mode && ms < 15.5)
+        SDL_Delay((Uint32)(16.0 - ms));
+}
+
+int app_run(App *a)
+{
+    while (!a->quit)
+        frame(a, true);
+    return a->exit_status;
+}
+
+bool app_run_frames(App *a, int n)
+{
+    for (int i = 0; i < n && !a->quit; i++)
+        frame(a, false);
+    return !a->quit;
+}
+
+bool app_settle(App *a, int max_frames)
+{
+    for (int i = 0; i < max_frames && !a->quit; i++) {
+        frame(a, false);
+        if (settled(a))
+            return true;
+        if (a->scene && a->scene->match) {
+            Match *m = a->scene->match(a->self);
+            if (m && match_bot_busy(m))
+                SDL_Delay(1); /* let the bot's thread answer */
+        }
+    }
+    return settled(a);
+}

@@ -1,0 +1,114 @@
+/* The app shell: one window, the frame loop (events -> update -> draw; it sleeps when
+ * nothing moves), the in-window menu, data and preference folders, text, card art,
+ * sound, settings and statistics. Runnable in-process for tests. */
+#ifndef TASCA_APP_H
+#define TASCA_APP_H
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "audio.h"
+#include "cards.h"
+#include "draw.h"
+#include "engine/match.h"
+#include "scene.h"
+#include "settings.h"
+#include "text.h"
+
+typedef struct {
+    const char *game;       /* a game id or "picker"; NULL: where the player left off */
+    int difficulty;         /* Difficulty, or -1 for the saved setting */
+    bool has_seed;
+    uint64_t seed;
+    int width, height;      /* 0: default 1280 x 800 */
+    bool fullscreen;
+    const char *screenshot; /* write the first settled frame here and stop */
+    long frames;            /* stop after this many frames (0: no limit) */
+    bool test_mode;         /* never sleep nor wait for events; no vsync */
+    int speed;              /* AnimSpeed, or -1 for the saved setting (not saved) */
+    const char *open;       /* a menu page to open at start: menu, options, rules, stats,
+                               game, difficulty (for screenshots) */
+    bool no_audio;
+} AppOptions;
+
+typedef struct Menu Menu;
+
+enum { DECKS_MAX = 32 };
+
+struct App {
+    AppOptions opt;
+    SDL_Window *win;
+    SDL_Renderer *ren;
+    bool software;
+    int w, h;      /* renderer output, pixels */
+    float dpi;     /* output pixels per window point */
+    float u;       /* pixels per UI point (1 at 1280 x 800) */
+    char data_dir[1024], pref_dir[1024];
+    Text *text;
+    CardArt *art;
+    int card_h; /* last prepared card height */
+    DeckInfo decks[DECKS_MAX];
+    int n_decks;
+    Kv kv, stats;
+    Settings set;
+    const Scene *scene;
+    void *self;
+    Menu *menu;
+    char notice[320];
+    float notice_t; /* seconds left */
+    Uint32 wake_event;
+    bool quit, audio_ok;
+    unsigned long frame;
+    double time; /* seconds since start (advances with frames) */
+    Uint64 last_counter;
+    int exit_status;
+    /* Set by the picker's "New game": the next game scene starts afresh instead of
+     * resuming its autosave. */
+    bool fresh_start;
+    bool keyboard; /* the last input was a key: show keyboard focus */
+    int pending_page; /* a menu page to open once the table settles, or -1 */
+    /* Frame time log (TASCA_FRAME_LOG=path): one line of milliseconds per frame. */
+    FILE *frame_log;
+    bool first_frame_reported;
+};
+typedef struct App App;
+
+App *app_create(const AppOptions *opt, char *err, size_t errsize);
+/* Runs until the window closes (or --frames / --screenshot end it); the exit status. */
+int app_run(App *a);
+/* Runs n frames without ever waiting (tests). Returns false once the app wants to quit. */
+bool app_run_frames(App *a, int n);
+/* Runs frames until the scene is settled and the menu still, at most max_frames; waits
+ * briefly for a thinking bot. True when settled. */
+bool app_settle(App *a, int max_frames);
+void app_destroy(App *a);
+
+/* For scenes and the menu. */
+bool app_set_scene(App *a, const char *id);
+void app_notice(App *a, const char *fmt, ...);
+/* Gives the match the app's listener (routing to the scene's on_action), its autosave
+ * path and the bot wake-up. */
+void app_attach_match(App *a, Match *m);
+/* The autosave of a game: <pref>/<game>.save */
+void app_save_path(const App *a, const char *game, char *out, size_t size);
+/* The bot's `wake` callback: pushes a user event (thread-safe). */
+void app_wake(void *app);
+void app_sound(App *a, SoundId id);
+float app_speed_factor(const App *a);
+/* The rule options chosen for a game (from the settings; defaults otherwise). */
+void app_game_options(const App *a, const GameRules *g, GameOptions *out);
+void app_set_game_option(App *a, const GameRules *g, int i, int value);
+void app_save_settings(App *a);
+void app_save_stats(App *a);
+/* Re-creates the card art after a deck or back change. */
+void app_reload_art(App *a);
+/* Applies settings (speed, sound) and tells the scene. */
+void app_settings_changed(App *a);
+/* Lays everything out again for the current size. */
+void app_relayout(App *a);
+/* Height of the top bar (menu button, title) in pixels. */
+float app_bar_height(const App *a);
+void app_quit(App *a);
+
+#endif

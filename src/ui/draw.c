@@ -1,0 +1,304 @@
+#include "draw.h"
+
+#include <math.h>
+#include <stdint.h>
+
+enum { DISC = 128, SOFT = 64, RINGS = 8 };
+
+static SDL_Texture *disc_tex;          /* anti-aliased white disc */
+static SDL_Texture *soft_tex;          /* radial falloff, for shadows and glows */
+static SDL_Texture *ring_tex[RINGS];   /* discs with a hole: outlines of several weights */
+static SDL_Renderer *owner;
+
+Rgba rgba_mix(Rgba a, Rgba b, float t)
+{
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return (Rgba){(Uint8)(a.r + (b.r - a.r) * t), (Uint8)(a.g + (b.g - a.g) * t),
+                  (Uint8)(a.b + (b.b - a.b) * t), (Uint8)(a.a + (b.a - a.a) * t)};
+}
+
+Rgba rgba_alpha(Rgba c, float factor)
+{
+    float a = c.a * (factor < 0 ? 0 : factor > 1 ? 1 : factor);
+    c.a = (Uint8)(a + 0.5f);
+    return c;
+}
+
+/* A white texture whose alpha is cover(x, y) sampled at pixel centres. */
+static SDL_Texture *make_alpha_texture(SDL_Renderer *r, int size, float inner_ratio, bool soft)
+{
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, size, size, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!s)
+        return NULL;
+    float c = size / 2.0f, rad = size / 2.0f;
+    for (int y = 0; y < size; y++) {
+        Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + y * s->pitch);
+        for (int x = 0; x < size; x++) {
+            float dx = x + 0.5f - c, dy = y + 0.5f - c, d = sqrtf(dx * dx + dy * dy);
+            float a;
+            if (soft) {
+                float t = d / rad;
+                t = t > 1 ? 1 : t;
+                a = (1 - t) * (1 - t) * (1 + 2 * t); /* smooth falloff, 1 at centre, 0 at edge */
+                a = a * a;
+            } else {
+                a = rad - d + 0.5f; /* one-pixel anti-aliased edge */
+                a = a < 0 ? 0 : a > 1 ? 1 : a;
+                if (inner_ratio > 0) {
+                    float in = d - rad * inner_ratio + 0.5f;
+                    in = in < 0 ? 0 : in > 1 ? 1 : in;
+                    a *= in;
+                }
+            }
+            Uint32 al = (Uint32)(a * 255 + 0.5f);
+            row[x] = (al << 24) | 0xFFFFFF;
+        }
+    }
+    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
+    SDL_FreeSurface(s);
+    if (t) {
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear);
+    }
+    return t;
+}
+
+bool draw_init(SDL_Renderer *r)
+{
+    if (owner == r && disc_tex)
+        return true;
+    draw_quit();
+    owner = r;
+    disc_tex = make_alpha_texture(r, DISC, 0, false);
+    soft_tex = make_alpha_texture(r, SOFT, 0, true);
+    for (int i = 0; i < RINGS; i++)
+        ring_tex[i] = make_alpha_texture(r, DISC, 1.0f - (i + 1) / (float)(RINGS * 2), false);
+    return disc_tex && soft_tex;
+}
+
+void draw_quit(void)
+{
+    if (disc_tex)
+        SDL_DestroyTexture(disc_tex);
+    if (soft_tex)
+        SDL_DestroyTexture(soft_tex);
+    for (int i = 0; i < RINGS; i++) {
+        if (ring_tex[i])
+            SDL_DestroyTexture(ring_tex[i]);
+        ring_tex[i] = NULL;
+    }
+    disc_tex = soft_tex = NULL;
+    owner = NULL;
+}
+
+static void set_draw(SDL_Renderer *r, Rgba c)
+{
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+}
+
+static void tint(SDL_Texture *t, Rgba c)
+{
+    SDL_SetTextureColorMod(t, c.r, c.g, c.b);
+    SDL_SetTextureAlphaMod(t, c.a);
+}
+
+void draw_rect(SDL_Renderer *r, SDL_FRect rect, Rgba c)
+{
+    if (rect.w <= 0 || rect.h <= 0 || c.a == 0)
+        return;
+    set_draw(r, c);
+    SDL_RenderFillRectF(r, &rect);
+}
+
+/* Draws the four quadrants of texture t (size ts) into the corners of rect, each
+ * rad x rad, then fills the cross between them when fill is set. */
+static void nine(SDL_Renderer *r, SDL_Texture *t, int ts, SDL_FRect rect, float rad, Rgba c,
+                 bool fill)
+{
+    int h = ts / 2;
+    tint(t, c);
+    SDL_Rect src[4] = {{0, 0, h, h}, {h, 0, h, h}, {0, h, h, h}, {h, h, h, h}};
+    SDL_FRect dst[4] = {{rect.x, rect.y, rad, rad},
+                        {rect.x + rect.w - rad, rect.y, rad, rad},
+                        {rect.x, rect.y + rect.h - rad, rad, rad},
+                        {rect.x + rect.w - rad, rect.y + rect.h - rad, rad, rad}};
+    for (int i = 0; i < 4; i++)
+        SDL_RenderCopyF(r, t, &src[i], &dst[i]);
+    if (!fill)
+        return;
+    set_draw(r, c);
+    SDL_FRect mid[3] = {{rect.x + rad, rect.y, rect.w - 2 * rad, rad},
+                        {rect.x, rect.y + rad, rect.w, rect.h - 2 * rad},
+                        {rect.x + rad, rect.y + rect.h - rad, rect.w - 2 * rad, rad}};
+    for (int i = 0; i < 3; i++)
+        if (mid[i].w > 0 && mid[i].h > 0)
+            SDL_RenderFillRectF(r, &mid[i]);
+}
+
+/* Whole pixels: nine-slice pieces then meet exactly, with no seams nor overlaps. */
+static SDL_FRect snap(SDL_FRect q)
+{
+    float x0 = roundf(q.x), y0 = roundf(q.y), x1 = roundf(q.x + q.w), y1 = roundf(q.y + q.h);
+    return (SDL_FRect){x0, y0, x1 - x0, y1 - y0};
+}
+
+static float snap_radius(SDL_FRect q, float radius)
+{
+    return floorf(fminf(radius, fminf(floorf(q.w / 2), floorf(q.h / 2))));
+}
+
+void draw_rounded(SDL_Renderer *r, SDL_FRect rect, float radius, Rgba c)
+{
+    rect = snap(rect);
+    if (rect.w <= 0 || rect.h <= 0 || c.a == 0)
+        return;
+    float rad = snap_radius(rect, radius);
+    if (rad < 2 || !disc_tex) {
+        draw_rect(r, rect, c);
+        return;
+    }
+    nine(r, disc_tex, DISC, rect, rad, c, true);
+}
+
+void draw_rounded_outline(SDL_Renderer *r, SDL_FRect rect, float radius, float thick, Rgba c)
+{
+    rect = snap(rect);
+    thick = fmaxf(1, roundf(thick));
+    if (rect.w <= 0 || rect.h <= 0 || c.a == 0)
+        return;
+    float rad = snap_radius(rect, radius);
+    if (rad < thick)
+        rad = thick;
+    int ri = (int)lroundf(thick / rad * RINGS * 2) - 1;
+    ri = ri < 0 ? 0 : ri >= RINGS ? RINGS - 1 : ri;
+    if (ring_tex[ri])
+        nine(r, ring_tex[ri], DISC, rect, rad, c, false);
+    set_draw(r, c);
+    SDL_FRect e[4] = {{rect.x + rad, rect.y, rect.w - 2 * rad, thick},
+                      {rect.x + rad, rect.y + rect.h - thick, rect.w - 2 * rad, thick},
+                      {rect.x, rect.y + rad, thick, rect.h - 2 * rad},
+                      {rect.x + rect.w - thick, rect.y + rad, thick, rect.h - 2 * rad}};
+    for (int i = 0; i < 4; i++)
+        if (e[i].w > 0 && e[i].h > 0)
+            SDL_RenderFillRectF(r, &e[i]);
+}
+
+void draw_shadow(SDL_Renderer *r, SDL_FRect rect, float radius, float blur, Rgba c)
+{
+    if (!soft_tex || c.a == 0)
+        return;
+    rect = snap(rect);
+    blur = roundf(blur);
+    float inset = snap_radius(rect, radius);
+    float R = inset + blur;
+    SDL_FRect o = {rect.x - blur, rect.y - blur, rect.w + 2 * blur, rect.h + 2 * blur};
+    int h = SOFT / 2;
+    tint(soft_tex, c);
+    SDL_Rect src[4] = {{0, 0, h, h}, {h, 0, h, h}, {0, h, h, h}, {h, h, h, h}};
+    SDL_FRect dst[4] = {{o.x, o.y, R, R},
+                        {o.x + o.w - R, o.y, R, R},
+                        {o.x, o.y + o.h - R, R, R},
+                        {o.x + o.w - R, o.y + o.h - R, R, R}};
+    for (int i = 0; i < 4; i++)
+        SDL_RenderCopyF(r, soft_tex, &src[i], &dst[i]);
+    /* Edges: the texture's centre column / row stretched. */
+    SDL_Rect es[4] = {{h, 0, 1, h}, {h, h, 1, h}, {0, h, h, 1}, {h, h, h, 1}};
+    SDL_FRect ed[4] = {{o.x + R, o.y, o.w - 2 * R, R},
+                       {o.x + R, o.y + o.h - R, o.w - 2 * R, R},
+                       {o.x, o.y + R, R, o.h - 2 * R},
+                       {o.x + o.w - R, o.y + R, R, o.h - 2 * R}};
+    for (int i = 0; i < 4; i++)
+        if (ed[i].w > 0 && ed[i].h > 0)
+            SDL_RenderCopyF(r, soft_tex, &es[i], &ed[i]);
+    SDL_FRect mid = {o.x + R, o.y + R, o.w - 2 * R, o.h - 2 * R};
+    draw_rect(r, mid, c);
+}
+
+void draw_circle(SDL_Renderer *r, float cx, float cy, float radius, Rgba c)
+{
+    if (!disc_tex)
+        return;
+    tint(disc_tex, c);
+    SDL_FRect d = {cx - radius, cy - radius, 2 * radius, 2 * radius};
+    SDL_RenderCopyF(r, disc_tex, NULL, &d);
+}
+
+void draw_glow(SDL_Renderer *r, float cx, float cy, float radius, Rgba c)
+{
+    if (!soft_tex)
+        return;
+    tint(soft_tex, c);
+    SDL_FRect d = {cx - radius, cy - radius, 2 * radius, 2 * radius};
+    SDL_RenderCopyF(r, soft_tex, NULL, &d);
+}
+
+static SDL_Vertex vtx(float x, float y, Rgba c)
+{
+    SDL_Vertex v = {{x, y}, {c.r, c.g, c.b, c.a}, {0, 0}};
+    return v;
+}
+
+void draw_vgradient(SDL_Renderer *r, SDL_FRect q, Rgba top, Rgba bottom)
+{
+    SDL_Vertex v[4] = {vtx(q.x, q.y, top), vtx(q.x + q.w, q.y, top),
+                       vtx(q.x + q.w, q.y + q.h, bottom), vtx(q.x, q.y + q.h, bottom)};
+    int idx[6] = {0, 1, 2, 0, 2, 3};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_RenderGeometry(r, NULL, v, 4, idx, 6);
+}
+
+void draw_quad(SDL_Renderer *r, float cx, float cy, float w, float h, float angle_deg, Rgba c)
+{
+    float a = angle_deg * 3.14159265f / 180.0f, ca = cosf(a), sa = sinf(a);
+    float hw = w / 2, hh = h / 2;
+    float px[4] = {-hw, hw, hw, -hw}, py[4] = {-hh, -hh, hh, hh};
+    SDL_Vertex v[4];
+    for (int i = 0; i < 4; i++)
+        v[i] = vtx(cx + px[i] * ca - py[i] * sa, cy + px[i] * sa + py[i] * ca, c);
+    int idx[6] = {0, 1, 2, 0, 2, 3};
+    SDL_RenderGeometry(r, NULL, v, 4, idx, 6);
+}
+
+static uint32_t hash2(uint32_t x, uint32_t y)
+{
+    uint32_t h = x * 0x8da6b343u ^ y * 0xd8163841u;
+    h ^= h >> 13;
+    h *= 0x5bd1e995u;
+    return h ^ (h >> 15);
+}
+
+SDL_Texture *draw_make_felt(SDL_Renderer *r, int w, int h, Rgba centre, Rgba edge)
+{
+    if (w < 1 || h < 1)
+        return NULL;
+    /* Half resolution, scaled up with linear filtering: the gradient is smooth anyway. */
+    int tw = (w + 1) / 2, th = (h + 1) / 2;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, tw, th, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!s)
+        return NULL;
+    float cx = tw * 0.5f, cy = th * 0.42f;
+    float norm = sqrtf(cx * cx + (th * 0.6f) * (th * 0.6f));
+    for (int y = 0; y < th; y++) {
+        Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + y * s->pitch);
+        for (int x = 0; x < tw; x++) {
+            float dx = (x - cx) / norm, dy = (y - cy) / norm;
+            float d = sqrtf(dx * dx + dy * dy * 1.35f);
+            float t = d * d * (3 - 2 * fminf(d, 1.0f));
+            t = fminf(t, 1.0f);
+            float vig = 1.0f - 0.35f * fmaxf(0, d - 0.7f);
+            float n = ((int)(hash2((uint32_t)x, (uint32_t)y) & 15) - 7.5f) * 0.55f;
+            float cr = (centre.r + (edge.r - centre.r) * t) * vig + n;
+            float cg = (centre.g + (edge.g - centre.g) * t) * vig + n;
+            float cb = (centre.b + (edge.b - centre.b) * t) * vig + n;
+            Uint32 R = (Uint32)fmaxf(0, fminf(255, cr)), G = (Uint32)fmaxf(0, fminf(255, cg)),
+                   B = (Uint32)fmaxf(0, fminf(255, cb));
+            row[x] = 0xFF000000u | R << 16 | G << 8 | B;
+        }
+    }
+    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
+    SDL_FreeSurface(s);
+    if (t)
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear);
+    return t;
+}

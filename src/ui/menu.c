@@ -1,0 +1,649 @@
+#include "menu.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/registry.h"
+#include "i18n.h"
+#include "widgets.h"
+
+enum {
+    ID_RESUME,
+    ID_NEW,
+    ID_PAGE, /* arg: MenuPage */
+    ID_QUIT,
+    ID_BACK,
+    ID_CLOSE,
+    ID_GAME,   /* arg: registry index */
+    ID_PICKER,
+    ID_DIFF,   /* arg: Difficulty */
+    ID_RULE_OPT, /* arg: option index */
+    ID_SPEED,
+    ID_SOUND,
+    ID_VOLUME,
+    ID_DECK,
+    ID_BACKSTYLE,
+    ID_SHOW,
+};
+
+struct Menu {
+    App *app;
+    bool open;
+    MenuPage page;
+    float t; /* 0 closed .. 1 open (fade) */
+    WidgetList list;
+    SDL_FRect panel;
+    bool button_hover, button_pressed;
+    char numbers[RULES_MAX_OPTIONS][WIDGET_CHOICES][12];
+    char back_names[WIDGET_CHOICES][64];
+    float saved_scroll[PAGE_COUNT];
+};
+
+static const char *const page_names[PAGE_COUNT] = {"menu",  "game",  "difficulty",
+                                                   "options", "rules", "stats"};
+
+int menu_page_from_name(const char *name)
+{
+    for (int i = 0; i < PAGE_COUNT; i++)
+        if (strcmp(name, page_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+Menu *menu_create(App *a)
+{
+    Menu *m = calloc(1, sizeof *m);
+    if (m)
+        m->app = a;
+    return m;
+}
+
+void menu_destroy(Menu *m) { free(m); }
+bool menu_is_open(const Menu *m) { return m->open; }
+MenuPage menu_page(const Menu *m) { return m->page; }
+
+SDL_FRect menu_button_rect(const App *a)
+{
+    float s = a->u;
+    return (SDL_FRect){12 * s, 10 * s, 46 * s, 40 * s};
+}
+
+/* The game the menu talks about: the scene's, else the last one played, else the first. */
+static const GameRules *current_game(const App *a)
+{
+    const GameRules *g = a->scene ? registry_find(a->scene->id) : NULL;
+    if (!g)
+        g = registry_find(a->set.last_screen);
+    return g ? g : registry_get(0);
+}
+
+static bool in_game(const App *a) { return a->scene && a->scene->match != NULL; }
+
+void menu_open(Menu *m, MenuPage page)
+{
+    if (!m->open)
+        m->t = 0;
+    m->open = true;
+    m->page = page;
+    m->list.scroll = 0;
+    menu_layout(m);
+    widgets_focus_first(&m->list);
+}
+
+void menu_close(Menu *m)
+{
+    m->open = false;
+    m->page = PAGE_MAIN;
+}
+
+static const char *diff_label(Difficulty d)
+{
+    switch (d) {
+    case DIFF_EASY:
+        return _("Easy");
+    case DIFF_MEDIUM:
+        return _("Medium");
+    case DIFF_HARD:
+        return _("Hard");
+    default:
+        return _("Random");
+    }
+}
+
+/* ---- Page building ---- */
+
+typedef struct {
+    Menu *m;
+    float x, y, w; /* content cursor */
+} Builder;
+
+static Widget *row(Builder *b, WidgetKind k, float h, const char *text, int id)
+{
+    App *a = b->m->app;
+    Widget *w = widgets_add(&b->m->list, k, (SDL_FRect){b->x, b->y, b->w, h * a->u}, text, id);
+    b->y += h * a->u;
+    return w;
+}
+
+static void gap(Builder *b, float h) { b->y += h * b->m->app->u; }
+
+static void build_main(Builder *b)
+{
+    App *a = b->m->app;
+    bool game = in_game(a);
+    char hint[96];
+    if (game) {
+        row(b, W_ITEM, 50, _("Resume"), ID_RESUME);
+        row(b, W_ITEM, 50, _("New game"), ID_NEW);
+    } else {
+        row(b, W_ITEM, 50, _("Back to the game picker"), ID_RESUME);
+    }
+    const GameRules *g = current_game(a);
+    Widget *w = row(b, W_ITEM, 50, _("Game"), ID_PAGE);
+    w->arg = PAGE_GAME;
+    snprintf(w->hint, sizeof w->hint, "%s  \xE2\x80\xBA", _(g->name));
+    w = row(b, W_ITEM, 50, _("Difficulty"), ID_PAGE);
+    w->arg = PAGE_DIFFICULTY;
+    snprintf(w->hint, sizeof w->hint, "%s  \xE2\x80\xBA", diff_label(a->set.difficulty));
+    w = row(b, W_ITEM, 50, _("Options"), ID_PAGE);
+    w->arg = PAGE_OPTIONS;
+    snprintf(w->hint, sizeof w->hint, "\xE2\x80\xBA");
+    w = row(b, W_ITEM, 50, _("Rules"), ID_PAGE);
+    w->arg = PAGE_RULES;
+    snprintf(hint, sizeof hint, _("%s  \xE2\x80\xBA"), _(g->name));
+    snprintf(w->hint, sizeof w->hint, "%s", hint);
+    w = row(b, W_ITEM, 50, _("Statistics"), ID_PAGE);
+    w->arg = PAGE_STATS;
+    snprintf(w->hint, sizeof w->hint, "\xE2\x80\xBA");
+    gap(b, 6);
+    row(b, W_ITEM, 50, _("Quit"), ID_QUIT);
+    (void)game;
+}
+
+static void build_game(Builder *b)
+{
+    App *a = b->m->app;
+    const char *cur = a->scene ? a->scene->id : "";
+    for (int i = 0; i < registry_count(); i++) {
+        const GameRules *g = registry_get(i);
+        Widget *w = row(b, W_ITEM, 50, _(g->name), ID_GAME);
+        w->arg = i;
+        w->checked = strcmp(g->id, cur) == 0;
+        w->disabled = scene_for_game(g->id) == NULL;
+        char path[1100];
+        app_save_path(a, g->id, path, sizeof path);
+        FILE *f = fopen(path, "r");
+        snprintf(w->hint, sizeof w->hint, "%s",
+                 w->disabled ? _("coming soon") : f ? _("saved game") : "");
+        if (f)
+            fclose(f);
+    }
+    gap(b, 8);
+    Widget *w = row(b, W_ITEM, 50, _("All games\xE2\x80\xA6"), ID_PICKER);
+    w->checked = strcmp(cur, "picker") == 0;
+    gap(b, 8);
+    Widget *n = row(b, W_NOTE, 44, _("Every game is saved as you play: switching games never loses one."), -1);
+    (void)n;
+}
+
+static void build_difficulty(Builder *b)
+{
+    App *a = b->m->app;
+    static const char *const blurbs[3] = {
+        N_("A relaxed opponent that follows simple habits."),
+        N_("A sensible player with a fixed strategy."),
+        N_("Computes its best move from the cards it has not seen."),
+    };
+    for (int d = DIFF_EASY; d <= DIFF_HARD; d++) {
+        Widget *w = row(b, W_ITEM, 50, diff_label((Difficulty)d), ID_DIFF);
+        w->arg = d;
+        w->checked = a->set.difficulty == (Difficulty)d;
+        snprintf(w->hint, sizeof w->hint, "%s", _(blurbs[d - DIFF_EASY]));
+    }
+    gap(b, 10);
+    Widget *n = row(b, W_NOTE, 60,
+                    _("A new difficulty applies from the next game (in 21, the next round). "
+                      "The game in progress keeps its opponent."),
+                    -1);
+    (void)n;
+}
+
+static void build_options(Builder *b)
+{
+    Menu *m = b->m;
+    App *a = m->app;
+    const GameRules *g = current_game(a);
+    char head[128];
+    snprintf(head, sizeof head, _("Rules of %s"), _(g->name));
+    row(b, W_HEADER, 36, head, -1);
+    gap(b, 6);
+    GameOptions opt;
+    app_game_options(a, g, &opt);
+    for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++) {
+        const OptionDesc *d = &g->options[i];
+        Widget *w = row(b, W_CHOICE, 58, _(d->label), ID_RULE_OPT);
+        w->arg = i;
+        snprintf(w->hint, sizeof w->hint, "%s", _(d->help));
+        int n = d->max - d->min + 1;
+        if (n > WIDGET_CHOICES)
+            n = WIDGET_CHOICES;
+        if (n > 6)
+            w->kind = W_STEPPER;
+        for (int v = 0; v < n; v++) {
+            if (d->value_names) {
+                w->choices[v] = _(d->value_names[v]);
+            } else {
+                snprintf(m->numbers[i][v], sizeof m->numbers[i][v], "%d", d->min + v);
+                w->choices[v] = m->numbers[i][v];
+            }
+        }
+        w->n_choices = n;
+        w->value = opt.v[i] - d->min;
+    }
+    if (g->n_options == 0)
+        row(b, W_NOTE, 30, _("This game has no rule options."), -1);
+    row(b, W_NOTE, 30, _("Rule changes apply from the next game (in 21, the next round)."), -1);
+    gap(b, 10);
+    row(b, W_HEADER, 36, _("Table"), -1);
+    gap(b, 6);
+    static const char *speeds[SPEED_COUNT] = {N_("Slow"), N_("Normal"), N_("Fast"), N_("Instant")};
+    Widget *w = row(b, W_CHOICE, 52, _("Animation speed"), ID_SPEED);
+    for (int i = 0; i < SPEED_COUNT; i++)
+        w->choices[i] = _(speeds[i]);
+    w->n_choices = SPEED_COUNT;
+    w->value = a->set.speed;
+    w = row(b, W_CHOICE, 52, _("Sound"), ID_SOUND);
+    w->choices[0] = _("Off");
+    w->choices[1] = _("On");
+    w->n_choices = 2;
+    w->value = a->set.sound;
+    if (!a->audio_ok)
+        snprintf(w->hint, sizeof w->hint, "%s", _("No sound device: playing silently."));
+    w = row(b, W_SLIDER, 52, _("Volume"), ID_VOLUME);
+    w->max = 100;
+    w->value = a->set.volume;
+    w->disabled = !a->set.sound;
+    w = row(b, W_STEPPER, 52, _("Card deck"), ID_DECK);
+    for (int i = 0; i < a->n_decks && i < WIDGET_CHOICES; i++) {
+        w->choices[i] = a->decks[i].name;
+        if (strcmp(a->decks[i].id, a->set.deck) == 0)
+            w->value = i;
+    }
+    w->n_choices = a->n_decks < WIDGET_CHOICES ? a->n_decks : WIDGET_CHOICES;
+    if (a->n_decks <= 1)
+        snprintf(w->hint, sizeof w->hint, "%s",
+                 _("More decks: install GNOME card decks (gnome-cards-data)."));
+    w = row(b, W_STEPPER, 52, _("Card back"), ID_BACKSTYLE);
+    int nb = cardart_back_count();
+    nb = nb > WIDGET_CHOICES ? WIDGET_CHOICES : nb < 1 ? 1 : nb;
+    for (int i = 0; i < nb; i++) {
+        snprintf(m->back_names[i], sizeof m->back_names[i], "%s", _(cardart_back_name(i)));
+        w->choices[i] = m->back_names[i];
+    }
+    w->n_choices = nb;
+    w->value = a->set.back < nb ? a->set.back : 0;
+    w = row(b, W_CHOICE, 58, _("Show opponents' cards"), ID_SHOW);
+    snprintf(w->hint, sizeof w->hint, "%s", _("For learning: the computer's hidden cards face up."));
+    w->choices[0] = _("Off");
+    w->choices[1] = _("On");
+    w->n_choices = 2;
+    w->value = a->set.show_opponents;
+}
+
+static void build_rules(Builder *b)
+{
+    App *a = b->m->app;
+    const GameRules *g = current_game(a);
+    const Scene *s = scene_for_game(g->id);
+    const char *text = s && s->rules_text ? s->rules_text() : _(g->summary);
+    /* Paragraphs separated by blank lines; "# " starts a heading. */
+    const char *p = text;
+    while (*p) {
+        const char *end = strstr(p, "\n\n");
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        char para[1600];
+        if (n >= sizeof para)
+            n = sizeof para - 1;
+        memcpy(para, p, n);
+        para[n] = '\0';
+        bool head = strncmp(para, "# ", 2) == 0;
+        const char *body = head ? para + 2 : para;
+        int size = (int)lroundf((head ? 19 : 16) * a->u);
+        int h = text_draw_wrapped(a->text, body, size, head, COL_TEXT, 0, 0, (int)b->w, TEXT_LEFT,
+                                  false);
+        Widget *w = widgets_add(&b->m->list, W_PARA, (SDL_FRect){b->x, b->y, b->w, (float)h}, body, -1);
+        w->bold = head;
+        w->size = head ? 19 : 16;
+        b->y += h + (head ? 6 : 14) * a->u;
+        p = end ? end + 2 : p + n;
+        while (*p == '\n')
+            p++;
+    }
+}
+
+static void build_stats(Builder *b)
+{
+    App *a = b->m->app;
+    for (int i = 0; i < registry_count(); i++) {
+        const GameRules *g = registry_get(i);
+        row(b, W_HEADER, 40, _(g->name), -1);
+        char head[200];
+        snprintf(head, sizeof head, "%s\t%s\t%s\t%s\t%s\t%s\t%s", _("Level"), _("Played"), _("Won"),
+                 _("Lost"), _("Drawn"), _("Streak"), _("Best"));
+        Widget *w = row(b, W_ROW, 34, head, -1);
+        w->bold = true;
+        w->size = 14;
+        for (int d = DIFF_EASY; d <= DIFF_HARD; d++) {
+            StatLine s;
+            stats_get(&a->stats, g->id, (Difficulty)d, &s);
+            char line[200];
+            snprintf(line, sizeof line, "%s\t%d\t%d\t%d\t%d\t%d\t%d", diff_label((Difficulty)d),
+                     s.played, s.won, s.lost, s.drawn, s.streak, s.best);
+            w = row(b, W_ROW, 36, line, -1);
+            w->checked = d % 2 == 1;
+        }
+        gap(b, 12);
+    }
+    row(b, W_NOTE, 40, _("A streak counts games won in a row; a loss or a draw ends it."), -1);
+}
+
+static const char *page_title(MenuPage p)
+{
+    switch (p) {
+    case PAGE_GAME:
+        return _("Game");
+    case PAGE_DIFFICULTY:
+        return _("Difficulty");
+    case PAGE_OPTIONS:
+        return _("Options");
+    case PAGE_RULES:
+        return _("Rules");
+    case PAGE_STATS:
+        return _("Statistics");
+    default:
+        return "Tasca";
+    }
+}
+
+void menu_layout(Menu *m)
+{
+    App *a = m->app;
+    float u = a->u;
+    float saved = m->list.scroll;
+    int focus = m->list.focus;
+    widgets_clear(&m->list);
+    bool wide = m->page == PAGE_OPTIONS || m->page == PAGE_RULES || m->page == PAGE_STATS;
+    float pw = (wide ? 720 : 460) * u;
+    if (pw > a->w - 24 * u)
+        pw = a->w - 24 * u;
+    float header = 70 * u, pad = 26 * u;
+    Builder b = {m, 0, 0, pw - 2 * pad};
+    /* Build at y = 0, then place the panel and shift. */
+    switch (m->page) {
+    case PAGE_MAIN:
+        build_main(&b);
+        break;
+    case PAGE_GAME:
+        build_game(&b);
+        break;
+    case PAGE_DIFFICULTY:
+        build_difficulty(&b);
+        break;
+    case PAGE_OPTIONS:
+        build_options(&b);
+        break;
+    case PAGE_RULES:
+        build_rules(&b);
+        break;
+    case PAGE_STATS:
+        build_stats(&b);
+        break;
+    default:
+        break;
+    }
+    float content = b.y;
+    float max_h = a->h - 40 * u;
+    float ph = header + content + pad;
+    if (wide)
+        ph = max_h;
+    if (ph > max_h)
+        ph = max_h;
+    m->panel = (SDL_FRect){(a->w - pw) / 2, (a->h - ph) / 2, pw, ph};
+    m->list.view = (SDL_FRect){m->panel.x + pad, m->panel.y + header, pw - 2 * pad,
+                               ph - header - pad * 0.6f};
+    for (int i = 0; i < m->list.n; i++) {
+        m->list.w[i].r.x += m->list.view.x;
+        m->list.w[i].r.y += m->list.view.y;
+    }
+    /* Fixed: title, back and close. */
+    Widget *t = widgets_add(&m->list, W_TITLE,
+                            (SDL_FRect){m->panel.x + 70 * u, m->panel.y + 14 * u, pw - 140 * u, 44 * u},
+                            page_title(m->page), -1);
+    t->fixed = true;
+    t->size = m->page == PAGE_MAIN ? 30 : 24;
+    if (m->page != PAGE_MAIN) {
+        Widget *bk = widgets_add(&m->list, W_BUTTON,
+                                 (SDL_FRect){m->panel.x + 16 * u, m->panel.y + 18 * u, 84 * u, 36 * u},
+                                 _("\xE2\x80\xB9 Back"), ID_BACK);
+        bk->fixed = true;
+    }
+    Widget *cl = widgets_add(&m->list, W_BUTTON,
+                             (SDL_FRect){m->panel.x + pw - 52 * u, m->panel.y + 18 * u, 36 * u, 36 * u},
+                             "\xC3\x97", ID_CLOSE);
+    cl->fixed = true;
+    widgets_finish(&m->list);
+    m->list.scroll = 0;
+    widgets_scroll_by(&m->list, saved);
+    m->list.focus = focus < m->list.n ? focus : -1;
+}
+
+/* ---- Actions ---- */
+
+static void go_page(Menu *m, MenuPage p)
+{
+    m->saved_scroll[m->page] = m->list.scroll;
+    m->page = p;
+    m->list.scroll = 0;
+    menu_layout(m);
+    widgets_focus_first(&m->list);
+}
+
+static void back(Menu *m)
+{
+    if (m->page == PAGE_MAIN)
+        menu_close(m);
+    else
+        go_page(m, PAGE_MAIN);
+}
+
+static void act(Menu *m, WidgetHit h)
+{
+    App *a = m->app;
+    const GameRules *g = current_game(a);
+    switch (h.id) {
+    case ID_RESUME:
+        if (in_game(a))
+            menu_close(m);
+        else if (!a->scene || strcmp(a->scene->id, "picker") != 0)
+            app_set_scene(a, "picker"), menu_close(m);
+        else
+            menu_close(m);
+        return;
+    case ID_NEW:
+        menu_close(m);
+        if (a->scene && a->scene->new_game)
+            a->scene->new_game(a->self);
+        else if (scene_for_game(g->id))
+            app_set_scene(a, g->id);
+        return;
+    case ID_PAGE:
+        go_page(m, (MenuPage)h.arg);
+        return;
+    case ID_QUIT:
+        app_quit(a);
+        return;
+    case ID_BACK:
+        back(m);
+        return;
+    case ID_CLOSE:
+        menu_close(m);
+        return;
+    case ID_GAME: {
+        const GameRules *ng = registry_get(h.arg);
+        if (ng && scene_for_game(ng->id)) {
+            menu_close(m);
+            if (!a->scene || strcmp(a->scene->id, ng->id) != 0)
+                app_set_scene(a, ng->id);
+        }
+        return;
+    }
+    case ID_PICKER:
+        menu_close(m);
+        app_set_scene(a, "picker");
+        return;
+    case ID_DIFF:
+        if (a->set.difficulty != (Difficulty)h.arg) {
+            a->set.difficulty = (Difficulty)h.arg;
+            app_settings_changed(a);
+            app_notice(a, _("Difficulty %s: it applies from the next game."), diff_label(a->set.difficulty));
+        }
+        menu_layout(m);
+        return;
+    case ID_RULE_OPT:
+        if (h.arg < g->n_options) {
+            app_set_game_option(a, g, h.arg, g->options[h.arg].min + h.value);
+            app_settings_changed(a);
+        }
+        break;
+    case ID_SPEED:
+        a->set.speed = (AnimSpeed)(h.value < 0 ? 0 : h.value % SPEED_COUNT);
+        a->opt.speed = -1; /* the player's choice wins over the command line */
+        app_settings_changed(a);
+        break;
+    case ID_SOUND:
+        a->set.sound = h.value != 0;
+        app_settings_changed(a);
+        app_sound(a, SND_CLICK);
+        break;
+    case ID_VOLUME:
+        a->set.volume = h.value;
+        app_settings_changed(a);
+        break;
+    case ID_DECK:
+        if (h.value >= 0 && h.value < a->n_decks) {
+            snprintf(a->set.deck, sizeof a->set.deck, "%s", a->decks[h.value].id);
+            app_reload_art(a);
+            app_settings_changed(a);
+        }
+        break;
+    case ID_BACKSTYLE:
+        a->set.back = h.value;
+        app_reload_art(a);
+        app_settings_changed(a);
+        break;
+    case ID_SHOW:
+        a->set.show_opponents = h.value != 0;
+        app_settings_changed(a);
+        break;
+    default:
+        return;
+    }
+    menu_layout(m);
+}
+
+bool menu_event(Menu *m, const SDL_Event *e)
+{
+    App *a = m->app;
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE) {
+        if (m->open)
+            back(m);
+        else
+            menu_open(m, PAGE_MAIN);
+        return true;
+    }
+    if (!m->open) {
+        /* The menu button. */
+        SDL_FRect br = menu_button_rect(a);
+        if (e->type == SDL_MOUSEMOTION) {
+            m->button_hover = rect_has(br, (float)e->motion.x, (float)e->motion.y);
+            return false;
+        }
+        if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT &&
+            rect_has(br, (float)e->button.x, (float)e->button.y)) {
+            m->button_pressed = true;
+            return true;
+        }
+        if (e->type == SDL_MOUSEBUTTONUP && m->button_pressed) {
+            m->button_pressed = false;
+            if (rect_has(br, (float)e->button.x, (float)e->button.y))
+                menu_open(m, PAGE_MAIN);
+            return true;
+        }
+        return false;
+    }
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_BACKSPACE) {
+        back(m);
+        return true;
+    }
+    if (e->type == SDL_MOUSEBUTTONUP && e->button.button == SDL_BUTTON_RIGHT) {
+        back(m);
+        return true;
+    }
+    WidgetHit h;
+    bool used = widgets_event(a, &m->list, e, &h);
+    if (h.id >= 0)
+        act(m, h);
+    else if (!used && e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT &&
+             !rect_has(m->panel, (float)e->button.x, (float)e->button.y))
+        menu_close(m); /* a click beside the panel closes the menu */
+    /* While open, the menu owns input (keys and mouse); window events pass. */
+    return e->type != SDL_WINDOWEVENT && e->type != SDL_QUIT;
+}
+
+void menu_update(Menu *m, float dt)
+{
+    float target = m->open ? 1.0f : 0.0f;
+    float speed = 8.0f;
+    if (m->t < target)
+        m->t = fminf(target, m->t + dt * speed);
+    else if (m->t > target)
+        m->t = fmaxf(target, m->t - dt * speed);
+    if (app_speed_factor(m->app) <= 0)
+        m->t = target;
+}
+
+bool menu_animating(const Menu *m) { return m->t != (m->open ? 1.0f : 0.0f); }
+
+void menu_draw(Menu *m)
+{
+    App *a = m->app;
+    bool game_scene = a->scene && strcmp(a->scene->id, "picker") != 0;
+    if (!m->open && m->t <= 0) {
+        if (game_scene)
+            ui_menu_icon(a, menu_button_rect(a),
+                         (m->button_hover ? BTN_HOVER : 0) | (m->button_pressed ? BTN_PRESSED : 0));
+        return;
+    }
+    float k = m->t;
+    draw_rect(a->ren, (SDL_FRect){0, 0, (float)a->w, (float)a->h}, rgba(0, 0, 0, (Uint8)(140 * k)));
+    if (!m->open)
+        return;
+    /* Slide the panel in a little as it fades. */
+    float off = (1 - k) * 18 * a->u;
+    SDL_FRect p = m->panel;
+    p.y += off;
+    ui_panel(a, p, rgba_alpha(COL_PANEL, fminf(1, k * 1.2f)));
+    if (off > 0.5f) {
+        for (int i = 0; i < m->list.n; i++)
+            m->list.w[i].r.y += off;
+        m->list.view.y += off;
+        widgets_draw(a, &m->list);
+        for (int i = 0; i < m->list.n; i++)
+            m->list.w[i].r.y -= off;
+        m->list.view.y -= off;
+    } else {
+        widgets_draw(a, &m->list);
+    }
+}

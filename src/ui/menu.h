@@ -1,0 +1,39 @@
+/* The in-window menu: Game, Difficulty, New game, Options, Rules, Statistics, Quit.
+ * Drawn by us over the table, driven by mouse and keyboard (Esc opens and closes it). */
+#ifndef TASCA_MENU_H
+#define TASCA_MENU_H
+
+#include <SDL.h>
+#include <stdbool.h>
+
+#include "app.h"
+
+typedef enum {
+    PAGE_MAIN,
+    PAGE_GAME,
+    PAGE_DIFFICULTY,
+    PAGE_OPTIONS,
+    PAGE_RULES,
+    PAGE_STATS,
+    PAGE_COUNT
+} MenuPage;
+
+Menu *menu_create(App *a);
+void menu_destroy(Menu *m);
+bool menu_is_open(const Menu *m);
+MenuPage menu_page(const Menu *m);
+void menu_open(Menu *m, MenuPage page);
+void menu_close(Menu *m);
+/* Rebuilds the pages for the current size and settings. */
+void menu_layout(Menu *m);
+/* Returns true when the menu used the event (always, while it is open). */
+bool menu_event(Menu *m, const SDL_Event *e);
+void menu_update(Menu *m, float dt);
+void menu_draw(Menu *m);
+bool menu_animating(const Menu *m);
+/* The menu button (top left), in pixels. */
+SDL_FRect menu_button_rect(const App *a);
+/* Parses a page name ("options") for --open; -1 when unknown. */
+int menu_page_from_name(const char *name);
+
+#endif

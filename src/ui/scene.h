@@ -1,0 +1,47 @@
+/* A scene: one screen of the app (the game picker, or a game's table), as a small const
+ * table of functions. The app routes input to the menu first, then to the scene; the
+ * scene submits actions to its match and hears about every applied action (on_action).
+ * Coordinates given to a scene are renderer pixels. */
+#ifndef TASCA_SCENE_H
+#define TASCA_SCENE_H
+
+#include <SDL.h>
+#include <stdbool.h>
+
+#include "engine/match.h"
+
+typedef struct App App;
+
+typedef struct Scene {
+    const char *id; /* a game id, or "picker" */
+    /* Creates the scene's state; NULL on failure (the app then shows the picker). */
+    void *(*enter)(App *app);
+    void (*leave)(void *self);
+    void (*layout)(void *self, int w, int h);
+    /* Returns true when the event was used. */
+    bool (*event)(void *self, const SDL_Event *e);
+    void (*on_action)(void *self, const Match *m, int player, Action a);
+    void (*update)(void *self, float dt);
+    void (*draw)(void *self, SDL_Renderer *r);
+    /* Needs frames now (a tween, a thinking bot, a pending deal, a toast). */
+    bool (*animating)(const void *self);
+    /* Nothing moves and no bot thinks: a screenshot may be taken. */
+    bool (*settled)(const void *self);
+
+    /* Games only (NULL for the picker). */
+    void (*new_game)(void *self);
+    Match *(*match)(void *self);
+    /* Settings (deck, speed, options, difficulty) changed in the menu. */
+    void (*settings_changed)(void *self);
+    /* The game's rules, translated, as paragraphs separated by blank lines; a line
+     * starting with "# " is a heading. */
+    const char *(*rules_text)(void);
+    /* A small picture of the game for the picker tile. */
+    void (*draw_preview)(App *app, SDL_FRect area);
+} Scene;
+
+/* The scene of a game id (NULL when that game has no table yet) and the picker. */
+const Scene *scene_for_game(const char *id);
+extern const Scene picker_scene;
+
+#endif

@@ -1,0 +1,67 @@
+/* Persistence under the user's preferences folder: a small key = value store (settings,
+ * statistics and per-game session data), loaded leniently: a corrupt file is set aside,
+ * defaults are used and a one-line notice says so. */
+#ifndef TASCA_SETTINGS_H
+#define TASCA_SETTINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/ai/bot.h"
+
+#define KV_MAX 512
+#define KV_KEY 64
+#define KV_VAL 192
+
+typedef struct {
+    char key[KV_KEY];
+    char val[KV_VAL];
+} KvPair;
+
+typedef struct {
+    KvPair items[KV_MAX];
+    int n;
+    char path[1024];
+    char header[64];
+} Kv;
+
+/* Loads path (a missing file is an empty store). Returns 0, or -1 when the file was
+ * corrupt: it was moved aside and `notice` explains it in one line. */
+int kv_load(Kv *kv, const char *path, const char *header, char *notice, size_t noticesize);
+int kv_save(const Kv *kv, char *err, size_t errsize);
+const char *kv_get(const Kv *kv, const char *key);
+int kv_get_int(const Kv *kv, const char *key, int def, int min, int max);
+unsigned long long kv_get_u64(const Kv *kv, const char *key, unsigned long long def);
+void kv_set(Kv *kv, const char *key, const char *val);
+void kv_set_int(Kv *kv, const char *key, long long v);
+void kv_set_u64(Kv *kv, const char *key, unsigned long long v);
+
+typedef enum { SPEED_SLOW, SPEED_NORMAL, SPEED_FAST, SPEED_INSTANT, SPEED_COUNT } AnimSpeed;
+
+typedef struct {
+    AnimSpeed speed;
+    bool sound;
+    int volume; /* 0..100 */
+    char deck[64];
+    int back;
+    bool show_opponents;
+    Difficulty difficulty;
+    char last_screen[32]; /* a game id, "picker" or "" (first launch) */
+} Settings;
+
+void settings_defaults(Settings *s);
+void settings_from_kv(Settings *s, const Kv *kv);
+void settings_to_kv(const Settings *s, Kv *kv);
+/* Duration factor of a speed (slow 1.6, normal 1, fast 0.5, instant 0). */
+float settings_speed_factor(AnimSpeed s);
+
+typedef struct {
+    int played, won, lost, drawn, streak, best;
+} StatLine;
+
+void stats_get(const Kv *kv, const char *game, Difficulty d, StatLine *out);
+/* result: +1 won, 0 drawn, -1 lost. */
+void stats_record(Kv *kv, const char *game, Difficulty d, int result);
+void stats_reset(Kv *kv);
+
+#endif
