@@ -2,10 +2,12 @@
 
 #include <string.h>
 
+#include "../games/truco/truco.h"
 #include "../games/twentyone/twentyone.h"
 
 static const GameRules *const games[] = {
     &twentyone_rules,
+    &truco_rules,
 };
 
 int registry_count(void) { return (int)(sizeof games / sizeof games[0]); }

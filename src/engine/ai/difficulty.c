@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../games/truco/truco_bots.h"
 #include "../../games/twentyone/twentyone_bots.h"
 #include "bot.h"
 
@@ -25,6 +26,9 @@ static const BotAlgo algos[] = {
     {"twentyone-seed", "twentyone", twentyone_seed_decide},
     {"twentyone-heuristic", "twentyone", twentyone_heuristic_decide},
     {"twentyone-expect", "twentyone", twentyone_expect_decide},
+    {"truco-seed", "truco", truco_seed_decide},
+    {"truco-medium", "truco", truco_medium_decide},
+    {"truco-hard", "truco", truco_hard_decide},
 };
 
 const BotAlgo *bot_find_algo(const char *name)
@@ -40,6 +44,9 @@ static const BotConfig configs[] = {
     {"twentyone", DIFF_EASY, "twentyone-seed", 0, 0},
     {"twentyone", DIFF_MEDIUM, "twentyone-heuristic", 0, 0},
     {"twentyone", DIFF_HARD, "twentyone-expect", 0, 0},
+    {"truco", DIFF_EASY, "truco-seed", 0, 0},
+    {"truco", DIFF_MEDIUM, "truco-medium", 0, 0},
+    {"truco", DIFF_HARD, "truco-hard", 200, 2000},
     {"*", DIFF_RANDOM, "random", 0, 0},
     {"*", DIFF_EASY, "ismcts", 100, 1000},
     {"*", DIFF_MEDIUM, "ismcts", 1000, 2000},

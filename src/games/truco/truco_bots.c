@@ -1,0 +1,600 @@
+/* The Truco bots: Easy (the seed's machine player), Medium (exact probabilities over the
+ * unseen cards) and Hard (determinized search over the rest of the hand). Every bot
+ * decides from the view of its seat; the search deals the unseen cards itself. */
+#include <math.h>
+#include <pthread.h>
+#include <string.h>
+
+#include "../../core/fileio.h"
+#include "truco_bots.h"
+
+/* ---- What a seat knows --------------------------------------------------------------- */
+
+/* Does `seat` see the faces of its own cards in this hand? (Not in a blind mão de ferro.) */
+static bool knows_own(const TrucoState *s) { return !s->blind; }
+
+/* The cards `seat` has not seen: the deck less the vira, the face-up cards on the table and
+ * its own cards (when it may look at them). Works on a view or on a full state alike. */
+static int unseen_pool(const TrucoState *s, int seat, Card pool[TR_DECK])
+{
+    bool seen[52] = {false};
+    if (truco_card_valid(s->vira))
+        seen[card_index(s->vira)] = true;
+    for (int p = 0; p < s->num_players; p++) {
+        bool own = p == seat && knows_own(s);
+        for (int i = 0; i < TR_HAND; i++)
+            if (own && truco_card_valid(s->hand[p][i]))
+                seen[card_index(s->hand[p][i])] = true;
+        for (int r = 0; r < TR_RODADAS; r++) {
+            Card c = s->table[r][p];
+            bool down = (s->down[r] >> p) & 1;
+            if (truco_card_valid(c) && (!down || own))
+                seen[card_index(c)] = true;
+        }
+    }
+    int n = 0;
+    for (int i = 0; i < 52; i++)
+        if (!seen[i] && truco_card_valid(card_from_index(i)))
+            pool[n++] = card_from_index(i);
+    return n;
+}
+
+/* ---- A compact model of the rest of the hand ------------------------------------------ *
+ * Only strengths matter once the cards are dealt: 0..13 face up, -1 face down. Side 0 is
+ * the team whose chances are measured, side 1 the other team (2 players). */
+
+#define SIM_NONE (-9)
+
+typedef struct {
+    int8_t c[2][TR_HAND]; /* ascending */
+    uint8_t n[2];
+    int8_t res[TR_RODADAS]; /* +1 side 0 won, -1 side 1 won, 0 tied */
+    uint8_t rodada;         /* rodadas finished */
+    uint8_t leader;         /* side leading the current rodada */
+    int8_t table;           /* the leader's card in the current rodada, or SIM_NONE */
+} Sim;
+
+static void sim_add(Sim *x, int side, int v)
+{
+    int i = x->n[side]++;
+    while (i > 0 && x->c[side][i - 1] > v) {
+        x->c[side][i] = x->c[side][i - 1];
+        i--;
+    }
+    x->c[side][i] = (int8_t)v;
+}
+
+/* +1 side 0 wins the hand, -1 side 1, 0 nobody, 2 still open (RULES.md §1 tie rules). */
+static int sim_result(const int8_t *r, int played)
+{
+    if (played < 2)
+        return 2;
+    int a = r[0], b = r[1];
+    if (a != 0 && a == b)
+        return a;
+    if (a == 0 && b != 0)
+        return b;
+    if (a != 0 && b == 0)
+        return a;
+    if (played < 3)
+        return 2;
+    return r[2] != 0 ? r[2] : a;
+}
+
+/* The simple card policy both sides follow in the model: lead the highest card; second,
+ * take the rodada with the lowest card that does it (a tie when a tie is enough), else tie
+ * when a tie still helps, else throw the lowest card. */
+static int sim_choose(const Sim *x, int side)
+{
+    int n = x->n[side];
+    const int8_t *c = x->c[side];
+    if (x->table == SIM_NONE)
+        return n - 1;
+    int t = x->table, me = side == 0 ? 1 : -1;
+    bool tie_wins = false, tie_helps = true;
+    if (x->rodada >= 1) {
+        int a = x->res[0]; /* rodada 2: a tie gives the 1st's winner; rodada 3 the same */
+        tie_wins = a == me;
+        tie_helps = a != -me;
+    }
+    for (int i = 0; i < n; i++)
+        if (c[i] > t || (tie_wins && c[i] == t))
+            return i;
+    if (tie_helps)
+        for (int i = 0; i < n; i++)
+            if (c[i] == t)
+                return i;
+    return 0;
+}
+
+static void sim_play(Sim *x, int side, int idx)
+{
+    int v = x->c[side][idx];
+    for (int i = idx; i + 1 < x->n[side]; i++)
+        x->c[side][i] = x->c[side][i + 1];
+    x->n[side]--;
+    if (x->table == SIM_NONE) {
+        x->table = (int8_t)v;
+        return;
+    }
+    int lead = x->table, ls = x->leader, fs = 1 - ls;
+    int winner = lead > v ? ls : v > lead ? fs : -1;
+    x->res[x->rodada++] = (int8_t)(winner < 0 ? 0 : winner == 0 ? 1 : -1);
+    x->leader = (uint8_t)(winner < 0 ? fs : winner); /* a tie: who tied leads */
+    x->table = SIM_NONE;
+}
+
+static int sim_run(Sim *x)
+{
+    for (;;) {
+        int r = sim_result(x->res, x->rodada);
+        if (r != 2)
+            return r;
+        int side = x->table == SIM_NONE ? x->leader : 1 - x->leader;
+        if (x->n[side] == 0 || x->rodada >= TR_RODADAS)
+            return 0; /* cannot happen in a consistent state */
+        sim_play(x, side, sim_choose(x, side));
+    }
+}
+
+/* The model of `s` from `seat`'s side: its own cards (when it sees them), the rodadas, the
+ * card on the table. The other side's cards are left out (n[1] = how many). */
+static void sim_from_state(const TrucoState *s, int seat, Sim *x, int *unknown_own,
+                           int *unknown_other)
+{
+    memset(x, 0, sizeof *x);
+    int team = truco_team(seat), other = 1 - seat;
+    *unknown_own = *unknown_other = 0;
+    for (int i = 0; i < TR_HAND; i++) {
+        Card c = s->hand[seat][i];
+        if (c == CARD_NONE)
+            continue;
+        if (knows_own(s) && truco_card_valid(c))
+            sim_add(x, 0, truco_strength(c, s->vira));
+        else
+            (*unknown_own)++;
+    }
+    for (int i = 0; i < TR_HAND; i++)
+        if (s->hand[other][i] != CARD_NONE)
+            (*unknown_other)++;
+    for (int r = 0; r < s->rodada && r < TR_RODADAS; r++)
+        x->res[r] = (int8_t)(s->result[r] == TR_RES_TIE ? 0 : s->result[r] == team ? 1 : -1);
+    x->rodada = s->rodada;
+    x->leader = (uint8_t)(truco_team(s->leader) == team ? 0 : 1);
+    x->table = SIM_NONE;
+    if (s->n_table == 1) {
+        int r = s->rodada;
+        x->table = (int8_t)((s->down[r] >> s->leader) & 1
+                                ? -1
+                                : truco_strength(s->table[r][s->leader], s->vira));
+    }
+}
+
+typedef struct {
+    int n_cand;
+    int8_t cand[TR_HAND]; /* distinct strengths the seat may play now (one-ply) */
+    double w[TR_HAND + 1], l[TR_HAND + 1], t[TR_HAND + 1];
+} EstAcc;
+
+static void est_eval(const Sim *x, EstAcc *acc, double weight)
+{
+    if (acc->n_cand == 0) {
+        Sim y = *x;
+        int r = sim_run(&y);
+        acc->w[0] += r > 0 ? weight : 0;
+        acc->l[0] += r < 0 ? weight : 0;
+        acc->t[0] += r == 0 ? weight : 0;
+        return;
+    }
+    int side = x->table == SIM_NONE ? x->leader : 1 - x->leader;
+    for (int k = 0; k < acc->n_cand; k++) {
+        Sim y = *x;
+        int idx = 0;
+        while (idx < y.n[side] && y.c[side][idx] != acc->cand[k])
+            idx++;
+        sim_play(&y, side, idx);
+        int r = sim_run(&y);
+        acc->w[k] += r > 0 ? weight : 0;
+        acc->l[k] += r < 0 ? weight : 0;
+        acc->t[k] += r == 0 ? weight : 0;
+    }
+}
+
+void truco_estimate(const TrucoState *s, int seat, int samples, Rng *rng, TrucoEstimate *out)
+{
+    *out = (TrucoEstimate){0.5, 0.5, 0, -1};
+    if (s->phase != TR_PH_PLAY && s->phase != TR_PH_ANSWER && s->phase != TR_PH_ONZE)
+        return;
+    Sim base;
+    int k0, k1;
+    sim_from_state(s, seat, &base, &k0, &k1);
+    Card pool[TR_DECK];
+    int np = unseen_pool(s, seat, pool);
+    int8_t ps[TR_DECK];
+    for (int i = 0; i < np; i++)
+        ps[i] = (int8_t)truco_strength(pool[i], s->vira);
+    if (k0 + k1 > np)
+        return;
+
+    EstAcc acc;
+    memset(&acc, 0, sizeof acc);
+    bool to_play = s->phase == TR_PH_PLAY && truco_current_player(s) == seat;
+    if (to_play && k0 == 0)
+        for (int i = 0; i < base.n[0]; i++)
+            if (acc.n_cand == 0 || acc.cand[acc.n_cand - 1] != base.c[0][i])
+                acc.cand[acc.n_cand++] = base.c[0][i];
+
+    double total = 0;
+    if (samples == 0 && k0 == 0 && k1 <= 3) {
+        /* Every holding of the other side, each equally likely. */
+        Sim x = base;
+        if (k1 == 0) {
+            est_eval(&x, &acc, 1), total = 1;
+        } else if (k1 == 1) {
+            for (int i = 0; i < np; i++) {
+                x = base;
+                sim_add(&x, 1, ps[i]);
+                est_eval(&x, &acc, 1), total++;
+            }
+        } else if (k1 == 2) {
+            for (int i = 0; i < np; i++)
+                for (int j = i + 1; j < np; j++) {
+                    x = base;
+                    sim_add(&x, 1, ps[i]);
+                    sim_add(&x, 1, ps[j]);
+                    est_eval(&x, &acc, 1), total++;
+                }
+        } else {
+            for (int i = 0; i < np; i++)
+                for (int j = i + 1; j < np; j++)
+                    for (int k = j + 1; k < np; k++) {
+                        x = base;
+                        sim_add(&x, 1, ps[i]);
+                        sim_add(&x, 1, ps[j]);
+                        sim_add(&x, 1, ps[k]);
+                        est_eval(&x, &acc, 1), total++;
+                    }
+        }
+    } else {
+        int ns = samples > 0 ? samples : 2000;
+        for (int it = 0; it < ns; it++) {
+            Sim x = base;
+            int8_t tmp[TR_DECK];
+            memcpy(tmp, ps, (size_t)np);
+            for (int k = 0; k < k0 + k1; k++) {
+                int j = k + (int)rng_below(rng, (uint32_t)(np - k));
+                int8_t v = tmp[j];
+                tmp[j] = tmp[k];
+                tmp[k] = v;
+                sim_add(&x, k < k0 ? 0 : 1, v);
+            }
+            est_eval(&x, &acc, 1), total++;
+        }
+    }
+    if (total <= 0)
+        return;
+    int best = 0;
+    for (int k = 1; k < acc.n_cand; k++) /* ascending: a lower card wins equal scores */
+        if (acc.w[k] - acc.l[k] > acc.w[best] - acc.l[best] + 1e-9)
+            best = k;
+    out->win = acc.w[best] / total;
+    out->lose = acc.l[best] / total;
+    out->tie = acc.t[best] / total;
+    out->best_strength = acc.n_cand ? acc.cand[best] : -1;
+}
+
+/* ---- Match equity ------------------------------------------------------------------------
+ * G[a][b]: chance to win a game from a-b, equal players, hands worth 1/3/6/9/12 with typical
+ * frequencies; the team at 11 plays or runs, whichever is better. */
+
+static double game_table[TR_GAME_POINTS][TR_GAME_POINTS];
+static pthread_once_t game_once = PTHREAD_ONCE_INIT;
+
+static double game_p(int a, int b)
+{
+    if (a >= TR_GAME_POINTS)
+        return 1;
+    if (b >= TR_GAME_POINTS)
+        return 0;
+    return game_table[a][b];
+}
+
+static void game_init(void)
+{
+    static const int val[5] = {1, 3, 6, 9, 12};
+    static const double freq[5] = {0.60, 0.28, 0.08, 0.03, 0.01};
+    for (int a = 11; a >= 0; a--)
+        for (int b = 11; b >= 0; b--) {
+            double g;
+            if (a == 11 && b == 11) {
+                g = 0.5;
+            } else if (a == 11) {
+                double play = 0.5 + 0.5 * game_p(11, b + 3), run = game_p(11, b + 1);
+                g = play > run ? play : run;
+            } else if (b == 11) {
+                double play = 0.5 * game_p(a + 3, 11), run = game_p(a + 1, 11);
+                g = play < run ? play : run;
+            } else {
+                g = 0;
+                for (int k = 0; k < 5; k++)
+                    g += freq[k] * 0.5 * (game_p(a + val[k], b) + game_p(a, b + val[k]));
+            }
+            game_table[a][b] = g;
+        }
+}
+
+/* Best of 3 from games won g1-g2, each new game even. */
+static double match_p(int g1, int g2)
+{
+    if (g1 >= 2)
+        return 1;
+    if (g2 >= 2)
+        return 0;
+    return 0.5 * match_p(g1 + 1, g2) + 0.5 * match_p(g1, g2 + 1);
+}
+
+static double equity_of(const TrucoState *s, int team, int a, int b)
+{
+    pthread_once(&game_once, game_init);
+    int g1 = s->games[team], g2 = s->games[1 - team];
+    if (a >= TR_GAME_POINTS)
+        return s->opt_match ? match_p(g1 + 1, g2) : 1;
+    if (b >= TR_GAME_POINTS)
+        return s->opt_match ? match_p(g1, g2 + 1) : 0;
+    double g = game_p(a, b);
+    return s->opt_match ? g * match_p(g1 + 1, g2) + (1 - g) * match_p(g1, g2 + 1) : g;
+}
+
+double truco_equity(const TrucoState *s, int team, int add_us, int add_them)
+{
+    return equity_of(s, team, s->score[team] + add_us, s->score[1 - team] + add_them);
+}
+
+/* Equity once a hand has ended (scores and games already updated). */
+static double equity_after(const TrucoState *s, int team)
+{
+    if (s->phase == TR_PH_OVER)
+        return s->winner == team ? 1 : 0;
+    if (s->score[0] >= TR_GAME_POINTS || s->score[1] >= TR_GAME_POINTS) {
+        /* a game of a best-of-3 just ended: the next starts from 0-0 */
+        TrucoState t = *s;
+        t.score[0] = t.score[1] = 0;
+        return equity_of(&t, team, 0, 0);
+    }
+    return equity_of(s, team, s->score[team], s->score[1 - team]);
+}
+
+/* ---- Helpers ----------------------------------------------------------------------------- */
+
+/* The action playing `seat`'s card of strength `strength` (face down if `hide`). */
+static Action card_action(const TrucoState *s, int seat, int strength, bool hide)
+{
+    for (int i = 0; i < TR_HAND; i++) {
+        Card c = s->hand[seat][i];
+        if (truco_card_valid(c) && truco_strength(c, s->vira) == strength)
+            return (hide ? TR_HIDE : TR_PLAY) + card_index(c);
+    }
+    return -1;
+}
+
+static Action first_legal(const TrucoState *s)
+{
+    Action acts[RULES_MAX_ACTIONS];
+    int n = truco_rules.legal_actions(s, acts);
+    return n > 0 ? acts[0] : -1;
+}
+
+/* A blind hand: the cards are unknown, any position is as good as another. */
+static Action blind_play(const TrucoState *s, int seat, Rng *rng)
+{
+    int slots[TR_HAND], n = 0;
+    for (int i = 0; i < TR_HAND; i++)
+        if (s->hand[seat][i] != CARD_NONE)
+            slots[n++] = i;
+    return n ? TR_PLAY_SLOT + slots[rng_below(rng, (uint32_t)n)] : first_legal(s);
+}
+
+/* ---- Easy: the seed's machine player ------------------------------------------------------- */
+
+int truco_seed_strength(const TrucoState *v, int seat, int base)
+{
+    int sum = 0;
+    for (int i = 0; i < TR_HAND; i++) {
+        Card c = v->hand[seat][i];
+        if (c == CARD_NONE)
+            continue;
+        int w = 1;
+        if (truco_card_valid(c)) {
+            if (truco_is_manilha(c, v->vira))
+                w = 5;
+            else if (card_rank(c) == RANK_ACE)
+                w = 2;
+            else if (card_rank(c) == 2)
+                w = 3;
+            else if (card_rank(c) == 3)
+                w = 4;
+        }
+        sum += w * base;
+    }
+    return sum;
+}
+
+static bool seed_roll(Rng *rng, int percent) { return (int)rng_below(rng, 100) < percent; }
+
+Action truco_seed_decide(const BotRequest *req)
+{
+    const TrucoState *s = req->view;
+    int p = req->seat;
+    Rng *rng = req->rng;
+    switch (s->phase) {
+    case TR_PH_ONZE:
+        /* The seed gives no formula for its own mão de onze: we use its truco answer (base 8),
+         * since playing makes the hand worth 3. */
+        return seed_roll(rng, truco_seed_strength(s, p, 8)) ? TR_ONZE_PLAY : TR_ONZE_RUN;
+    case TR_PH_ANSWER: {
+        int base = s->pending == 3 ? 8 : s->pending == 6 ? 6 : s->pending == 9 ? 4 : 2;
+        if (!seed_roll(rng, truco_seed_strength(s, p, base)))
+            return TR_RUN;
+        int up = truco_raise_action(s->pending);
+        if (up && seed_roll(rng, 30))
+            return up;
+        return TR_ACCEPT;
+    }
+    case TR_PH_PLAY:
+        break;
+    default:
+        return first_legal(s);
+    }
+    /* The seed asks truco once per hand, on its turn, with base 5. */
+    if (truco_can_raise(s, p) && s->value == 1 && seed_roll(rng, truco_seed_strength(s, p, 5)))
+        return TR_TRUCO;
+    if (s->blind)
+        return blind_play(s, p, rng);
+    int st[TR_HAND], n = 0;
+    for (int i = 0; i < TR_HAND; i++)
+        if (truco_card_valid(s->hand[p][i]))
+            st[n++] = truco_strength(s->hand[p][i], s->vira);
+    if (n == 0)
+        return first_legal(s);
+    for (int i = 1; i < n; i++) /* ascending */
+        for (int j = i; j > 0 && st[j - 1] > st[j]; j--) {
+            int t = st[j];
+            st[j] = st[j - 1];
+            st[j - 1] = t;
+        }
+    int r = s->rodada;
+    if (r > 0 && s->result[r - 1] == TR_RES_TIE)
+        return card_action(s, p, st[n - 1], false); /* after a tie: the highest */
+    if (s->n_table == 1) {
+        int leader = s->leader;
+        bool down = (s->down[r] >> leader) & 1;
+        int t = down ? -1 : truco_strength(s->table[r][leader], s->vira);
+        for (int i = 0; i < n; i++)
+            if (st[i] > t)
+                return card_action(s, p, st[i], false); /* the lowest that kills it */
+        /* Cannot win it: the lowest card, now and then face down ("de forma moderada"; the
+         * seed gives no number: one time in four, from the 2nd rodada). */
+        return card_action(s, p, st[0], r > 0 && rng_below(rng, 4) == 0);
+    }
+    return card_action(s, p, st[0], false);
+}
+
+/* ---- The Medium policy (also the rollout policy of Hard) ------------------------------- */
+
+typedef struct {
+    int samples;        /* 0: exact enumeration */
+    double discount;    /* the win chance is scaled by this when answering a raise */
+    double bluff;       /* chance to call truco with a weak hand */
+    double thr[4];      /* win chance needed to raise to 3, 6, 9, 12 */
+    double hide;        /* chance to throw a losing card face down */
+} Style;
+
+static const Style medium_style = {0, 0.85, 0.08, {0.62, 0.70, 0.78, 0.86}, 0.5};
+static const Style rollout_style = {10, 0.85, 0.05, {0.62, 0.70, 0.78, 0.86}, 0.0};
+
+static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
+{
+    int team = truco_team(p);
+    TrucoEstimate e;
+    truco_estimate(s, p, st->samples, rng, &e);
+    switch (s->phase) {
+    case TR_PH_ONZE: {
+        double play = e.win * truco_equity(s, team, 3, 0) + e.lose * truco_equity(s, team, 0, 3) +
+                      e.tie * truco_equity(s, team, 0, 0);
+        return play >= truco_equity(s, team, 0, 1) ? TR_ONZE_PLAY : TR_ONZE_RUN;
+    }
+    case TR_PH_ANSWER: {
+        double w = e.win * st->discount, t = e.tie, l = 1 - w - t;
+        int v = s->value, pv = s->pending;
+        int up = truco_raise_action(pv);
+        if (up && w >= st->thr[up - 1])
+            return up;
+        double acc = w * truco_equity(s, team, pv, 0) + l * truco_equity(s, team, 0, pv) +
+                     t * truco_equity(s, team, 0, 0);
+        return acc >= truco_equity(s, team, 0, v) ? TR_ACCEPT : TR_RUN;
+    }
+    case TR_PH_PLAY:
+        break;
+    default:
+        return first_legal(s);
+    }
+    if (truco_can_raise(s, p)) {
+        int up = truco_raise_action(s->value);
+        if (e.win >= st->thr[up - 1])
+            return up;
+        if (s->value == 1 && e.win < 0.35 && rng_unit(rng) < st->bluff)
+            return up;
+    }
+    if (s->blind || e.best_strength < 0)
+        return s->blind ? blind_play(s, p, rng) : first_legal(s);
+    bool hide = false;
+    if (s->rodada > 0 && s->n_table == 1 && st->hide > 0) {
+        int r = s->rodada, leader = s->leader;
+        bool down = (s->down[r] >> leader) & 1;
+        int t = down ? -1 : truco_strength(s->table[r][leader], s->vira);
+        hide = e.best_strength < t && rng_unit(rng) < st->hide;
+    }
+    Action a = card_action(s, p, e.best_strength, hide);
+    return a >= 0 ? a : first_legal(s);
+}
+
+Action truco_medium_decide(const BotRequest *req)
+{
+    return policy_act(req->view, req->seat, &medium_style, req->rng);
+}
+
+/* ---- Hard: determinized rollouts ---------------------------------------------------------- */
+
+static double rollout(TrucoState *x, int team, Rng *rng)
+{
+    for (int guard = 0; guard < 64; guard++) {
+        if (x->phase != TR_PH_PLAY && x->phase != TR_PH_ANSWER && x->phase != TR_PH_ONZE)
+            break;
+        int p = truco_current_player(x);
+        Action a = policy_act(x, p, &rollout_style, rng);
+        if (truco_rules.apply(x, a))
+            break;
+    }
+    return equity_after(x, team);
+}
+
+Action truco_hard_decide(const BotRequest *req)
+{
+    const TrucoState *v = req->view;
+    Action acts[RULES_MAX_ACTIONS];
+    int n = truco_rules.legal_actions(v, acts);
+    if (n <= 0)
+        return -1;
+    if (n == 1)
+        return acts[0];
+    int team = truco_team(req->seat);
+    int worlds = req->iterations > 0 ? req->iterations : 200;
+    long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;
+    double sum[RULES_MAX_ACTIONS] = {0};
+    for (int d = 0; d < worlds; d++) {
+        if (d > 0 && (d & 7) == 0) {
+            if (deadline && clock_now_ns() > deadline)
+                break;
+            if (req->cancel && atomic_load(req->cancel))
+                break;
+        }
+        TrucoState det;
+        truco_rules.resample(v, req->seat, req->rng, &det);
+        uint64_t seed = rng_next(req->rng);
+        for (int i = 0; i < n; i++) {
+            TrucoState x = det;
+            if (truco_rules.apply(&x, acts[i])) {
+                sum[i] = -1e9;
+                continue;
+            }
+            Rng r;
+            rng_seed(&r, seed);
+            sum[i] += rollout(&x, team, &r);
+        }
+    }
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (sum[i] > sum[best] + 1e-9)
+            best = i;
+    return acts[best];
+}

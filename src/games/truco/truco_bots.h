@@ -1,0 +1,35 @@
+#ifndef TASCA_TRUCO_BOTS_H
+#define TASCA_TRUCO_BOTS_H
+
+#include "../../engine/ai/bot.h"
+#include "truco.h"
+
+/* Easy: the seed program's machine player (RULES.md §1 "Seed bot"). */
+Action truco_seed_decide(const BotRequest *req);
+/* Medium: exact probabilities over the unseen cards, threshold betting, a few bluffs. */
+Action truco_medium_decide(const BotRequest *req);
+/* Hard: determinized search: deals consistent with the view (weighted by what the
+ * opponent's bets say), every action rolled out to the end of the hand with the Medium
+ * policy on both sides, valued by the chance of winning the match. */
+Action truco_hard_decide(const BotRequest *req);
+
+/* The seed's "calculaProbabilidade": Σ weight × base over the cards in hand, in percent
+ * (A ×2, 2 ×3, 3 ×4, manilha ×5, other ×1). Cards the seat cannot see count 1. */
+int truco_seed_strength(const TrucoState *view, int seat, int base);
+
+/* The hand's outcome for `seat`'s team as seen from its view, both sides playing on with
+ * the simple card policy: probabilities of winning, losing and nobody scoring. With
+ * samples = 0 every holding of the unseen cards is enumerated (exact); otherwise that many
+ * random holdings are drawn. When `seat` is to play a card, its best card is assumed and
+ * returned in *best_strength (else -1). */
+typedef struct {
+    double win, lose, tie;
+    int best_strength;
+} TrucoEstimate;
+void truco_estimate(const TrucoState *s, int seat, int samples, Rng *rng, TrucoEstimate *out);
+
+/* Chance that `team` wins the match if it now scores `add_us` and the other team
+ * `add_them` (a model: equal players, typical hand values). */
+double truco_equity(const TrucoState *s, int team, int add_us, int add_them);
+
+#endif

@@ -1,0 +1,694 @@
+/* Truco Paulista, pure rules (RULES.md §1). */
+#include <stdio.h>
+#include <string.h>
+
+#include "truco.h"
+
+static const char *const off_on[] = {"off", "on"};
+static const char *const match_names[] = {"single", "best-of-3"};
+static const OptionDesc options[] = {
+    {"blind", "Mão de ferro às cegas",
+     "When both have 11, the cards are dealt face down and played unseen.", 0, 0, 1, off_on},
+    {"match", "Match", "One game to 12 points, or the best of three games.", 0, 0, 1,
+     match_names},
+};
+
+/* ---- Cards ------------------------------------------------------------------------- */
+
+int truco_rank_order(int rank)
+{
+    /* 4 5 6 7 Q J K A 2 3 */
+    static const int order[14] = {-1, 7, 8, 9, 0, 1, 2, 3, -1, -1, -1, 5, 4, 6};
+    return rank >= 0 && rank <= 13 ? order[rank] : -1;
+}
+
+static int rank_of_order(int o)
+{
+    static const int ranks[10] = {4, 5, 6, 7, RANK_QUEEN, RANK_JACK, RANK_KING, RANK_ACE, 2, 3};
+    return ranks[o];
+}
+
+bool truco_card_valid(Card c) { return card_is_valid(c) && truco_rank_order(card_rank(c)) >= 0; }
+
+int truco_manilha_rank(Card vira) { return rank_of_order((truco_rank_order(card_rank(vira)) + 1) % 10); }
+
+bool truco_is_manilha(Card c, Card vira)
+{
+    return truco_card_valid(c) && truco_card_valid(vira) &&
+           card_rank(c) == truco_manilha_rank(vira);
+}
+
+int truco_strength(Card c, Card vira)
+{
+    if (truco_is_manilha(c, vira)) {
+        /* ♦ < ♠ < ♥ < ♣ */
+        static const int suit_order[SUIT_COUNT] = {[SUIT_DIAMONDS] = 0, [SUIT_SPADES] = 1,
+                                                   [SUIT_HEARTS] = 2, [SUIT_CLUBS] = 3};
+        return 10 + suit_order[card_suit(c)];
+    }
+    return truco_rank_order(card_rank(c));
+}
+
+static const int raise_value[5] = {0, 3, 6, 9, 12};
+static const char *const raise_name[5] = {"", "truco", "seis", "nove", "doze"};
+
+int truco_raise_action(int value)
+{
+    switch (value) {
+    case 1: return TR_TRUCO;
+    case 3: return TR_SEIS;
+    case 6: return TR_NOVE;
+    case 9: return TR_DOZE;
+    default: return 0;
+    }
+}
+
+/* ---- Turn order ---------------------------------------------------------------------- */
+
+int truco_current_player(const TrucoState *s)
+{
+    switch (s->phase) {
+    case TR_PH_FIRST:
+    case TR_PH_DEAL:
+        return PLAYER_CHANCE;
+    case TR_PH_ONZE:
+        /* The first seat of the team at 11 from the mão (2 players: that seat). */
+        for (int k = 0; k < s->num_players; k++) {
+            int p = (s->mao + k) % s->num_players;
+            if (truco_team(p) == s->onze_team)
+                return p;
+        }
+        return PLAYER_TERMINAL;
+    case TR_PH_PLAY:
+        return (s->leader + s->n_table) % s->num_players;
+    case TR_PH_ANSWER:
+        return s->answerer;
+    default:
+        return PLAYER_TERMINAL;
+    }
+}
+
+bool truco_can_raise(const TrucoState *s, int seat)
+{
+    return s->phase == TR_PH_PLAY && s->kind == TR_KIND_NORMAL && s->value < 12 &&
+           truco_current_player(s) == seat && s->last_raise_team != truco_team(seat);
+}
+
+static const char *init(void *state, const GameOptions *opt, int num_players, uint64_t seed)
+{
+    (void)seed; /* every deal and the first mão are chance actions drawn by the match */
+    if (num_players != 2)
+        return "Truco is played by 2 players (2-vs-2 is not there yet)";
+    TrucoState *s = state;
+    memset(s, 0, sizeof *s);
+    s->num_players = (uint8_t)num_players;
+    s->opt_blind = (uint8_t)(opt->v[TR_OPT_BLIND] != 0);
+    s->opt_match = (uint8_t)(opt->v[TR_OPT_MATCH] != 0);
+    s->phase = TR_PH_FIRST;
+    s->mao = 0;
+    s->value = 1;
+    s->raiser = s->answerer = -1;
+    s->last_raise_team = s->onze_team = -1;
+    s->last_winner = s->game_winner = s->winner = -1;
+    for (int r = 0; r < TR_RODADAS; r++)
+        s->result[r] = TR_RES_NONE;
+    return NULL;
+}
+
+static int num_players(const void *state) { return ((const TrucoState *)state)->num_players; }
+
+static int current_player(const void *state) { return truco_current_player(state); }
+
+static int legal_actions(const void *state, Action out[RULES_MAX_ACTIONS])
+{
+    const TrucoState *s = state;
+    int p = truco_current_player(s);
+    if (p < 0)
+        return 0;
+    int n = 0;
+    if (s->phase == TR_PH_ONZE) {
+        out[n++] = TR_ONZE_PLAY;
+        out[n++] = TR_ONZE_RUN;
+    } else if (s->phase == TR_PH_ANSWER) {
+        out[n++] = TR_ACCEPT;
+        out[n++] = TR_RUN;
+        if (truco_raise_action(s->pending))
+            out[n++] = truco_raise_action(s->pending);
+    } else if (s->phase == TR_PH_PLAY) {
+        for (int i = 0; i < TR_HAND; i++) {
+            Card c = s->hand[p][i];
+            if (c == CARD_NONE)
+                continue;
+            if (s->blind)
+                out[n++] = TR_PLAY_SLOT + i;
+            else if (truco_card_valid(c))
+                out[n++] = TR_PLAY + card_index(c);
+        }
+        if (s->rodada > 0)
+            for (int i = 0; i < TR_HAND; i++) {
+                Card c = s->hand[p][i];
+                if (c == CARD_NONE)
+                    continue;
+                if (s->blind)
+                    out[n++] = TR_HIDE_SLOT + i;
+                else if (truco_card_valid(c))
+                    out[n++] = TR_HIDE + card_index(c);
+            }
+        if (truco_can_raise(s, p))
+            out[n++] = truco_raise_action(s->value);
+    }
+    return n;
+}
+
+/* ---- Dealing --------------------------------------------------------------------------- */
+
+static bool card_in_play(const TrucoState *s, Card c)
+{
+    if (s->n_dealt == 0)
+        return false; /* what is on the table belongs to the last hand */
+    if (s->vira == c)
+        return true;
+    for (int p = 0; p < s->num_players; p++) {
+        for (int i = 0; i < TR_HAND; i++)
+            if (s->hand[p][i] == c)
+                return true;
+        for (int r = 0; r < TR_RODADAS; r++)
+            if (s->table[r][p] == c)
+                return true;
+    }
+    return false;
+}
+
+static int chance_outcomes(const void *state, Action out[RULES_MAX_ACTIONS],
+                           uint32_t weights[RULES_MAX_ACTIONS])
+{
+    const TrucoState *s = state;
+    int n = 0;
+    if (s->phase == TR_PH_FIRST) {
+        for (int p = 0; p < s->num_players; p++) {
+            weights[n] = 1;
+            out[n++] = TR_FIRST + p;
+        }
+    } else if (s->phase == TR_PH_DEAL) {
+        /* Canonical order (by card index) so equal seeds deal equal decks. */
+        for (int i = 0; i < 52; i++) {
+            Card c = card_from_index(i);
+            if (!truco_card_valid(c) || card_in_play(s, c))
+                continue;
+            weights[n] = 1;
+            out[n++] = TR_DEAL + i;
+        }
+    }
+    return n;
+}
+
+/* The first card of a deal: the last hand leaves the table, a new game may begin. */
+static void begin_deal(TrucoState *s)
+{
+    if (s->score[0] >= TR_GAME_POINTS || s->score[1] >= TR_GAME_POINTS)
+        s->score[0] = s->score[1] = 0;
+    if (s->hands > 0)
+        s->mao = (int8_t)((s->mao + 1) % s->num_players);
+    s->hands++;
+    memset(s->hand, 0, sizeof s->hand);
+    memset(s->table, 0, sizeof s->table);
+    memset(s->down, 0, sizeof s->down);
+    s->vira = CARD_NONE;
+    for (int r = 0; r < TR_RODADAS; r++)
+        s->result[r] = TR_RES_NONE;
+    s->rodada = 0;
+    s->n_table = 0;
+    s->leader = s->mao;
+    s->pending = 0;
+    s->raiser = s->answerer = -1;
+    s->last_raise_team = -1;
+    s->onze_team = -1;
+    bool at11[TR_TEAMS] = {s->score[0] == 11, s->score[1] == 11};
+    if (at11[0] && at11[1]) {
+        s->kind = TR_KIND_FERRO;
+        s->value = 1;
+    } else if (at11[0] || at11[1]) {
+        s->kind = TR_KIND_ONZE;
+        s->onze_team = at11[0] ? 0 : 1;
+        s->value = 3;
+    } else {
+        s->kind = TR_KIND_NORMAL;
+        s->value = 1;
+    }
+    s->blind = (uint8_t)(s->kind == TR_KIND_FERRO && s->opt_blind);
+}
+
+static void deal_card(TrucoState *s, Card c)
+{
+    if (s->n_dealt == 0)
+        begin_deal(s);
+    int n = s->num_players, k = s->n_dealt++;
+    if (k < TR_HAND * n) {
+        s->hand[(s->mao + k) % n][k / n] = c;
+        return;
+    }
+    s->vira = c;
+    s->phase = s->kind == TR_KIND_ONZE ? TR_PH_ONZE : TR_PH_PLAY;
+}
+
+/* ---- Scoring --------------------------------------------------------------------------- */
+
+static void end_hand(TrucoState *s, int team, int points, TrucoEnd how)
+{
+    s->last_winner = (int8_t)team;
+    s->last_points = (uint8_t)(team >= 0 ? points : 0);
+    s->last_end = (uint8_t)how;
+    s->pending = 0;
+    s->n_dealt = 0;
+    if (team >= 0) {
+        int sc = s->score[team] + points;
+        s->score[team] = (uint8_t)(sc > 255 ? 255 : sc);
+        if (s->score[team] >= TR_GAME_POINTS) {
+            s->games[team]++;
+            s->game_winner = (int8_t)team;
+            if (!s->opt_match || s->games[team] >= 2) {
+                s->winner = (int8_t)team;
+                s->phase = TR_PH_OVER;
+                return;
+            }
+        }
+    }
+    s->phase = TR_PH_DEAL;
+}
+
+/* Who wins the hand from the rodada results so far: a team, TR_RES_TIE when all three tied
+ * (nobody scores), TR_RES_NONE when still open. */
+static int hand_result(const int8_t *r, int played)
+{
+    if (played < 2)
+        return TR_RES_NONE;
+    int a = r[0], b = r[1];
+    if (a >= 0 && a == b)
+        return a;
+    if (a == TR_RES_TIE && b >= 0)
+        return b; /* tie in the 1st: the 2nd decides */
+    if (a >= 0 && b == TR_RES_TIE)
+        return a; /* tie in the 2nd: the winner of the 1st */
+    if (played < 3)
+        return TR_RES_NONE;
+    int c = r[2];
+    if (c >= 0)
+        return c;
+    /* 3rd tied: the winner of the 1st, or nobody when everything tied. */
+    return a >= 0 ? a : TR_RES_TIE;
+}
+
+static void finish_rodada(TrucoState *s)
+{
+    int n = s->num_players, r = s->rodada;
+    int best = -2, best_seat = -1;
+    bool teams[TR_TEAMS] = {false, false};
+    for (int k = 0; k < n; k++) {
+        int p = (s->leader + k) % n;
+        int st = (s->down[r] >> p) & 1 ? -1 : truco_strength(s->table[r][p], s->vira);
+        if (st > best) {
+            best = st;
+            teams[0] = teams[1] = false;
+        }
+        if (st == best) {
+            teams[truco_team(p)] = true;
+            best_seat = p; /* the last to reach the best card leads next (ties included) */
+        }
+    }
+    bool tie = teams[0] && teams[1];
+    s->result[r] = (int8_t)(tie ? TR_RES_TIE : truco_team(best_seat));
+    int res = hand_result(s->result, r + 1);
+    if (res == TR_RES_TIE) {
+        end_hand(s, -1, 0, TR_END_TIED);
+        return;
+    }
+    if (res >= 0) {
+        end_hand(s, res, s->value, TR_END_RODADAS);
+        return;
+    }
+    s->rodada++;
+    s->n_table = 0;
+    s->leader = (int8_t)best_seat;
+}
+
+/* ---- Applying ---------------------------------------------------------------------------- */
+
+static const char *apply_play(TrucoState *s, int p, Action a)
+{
+    int slot = -1;
+    bool hide;
+    if (a >= TR_PLAY_SLOT && a < TR_PLAY_SLOT + TR_HAND) {
+        if (!s->blind)
+            return "play a card by its name";
+        slot = a - TR_PLAY_SLOT;
+        hide = false;
+    } else if (a >= TR_HIDE_SLOT && a < TR_HIDE_SLOT + TR_HAND) {
+        if (!s->blind)
+            return "play a card by its name";
+        slot = a - TR_HIDE_SLOT;
+        hide = true;
+    } else if ((a >= TR_PLAY && a < TR_PLAY + 52) || (a >= TR_HIDE && a < TR_HIDE + 52)) {
+        if (s->blind)
+            return "the cards are blind: play one by its position (#1 to #3)";
+        hide = a >= TR_HIDE;
+        Card c = card_from_index(a - (hide ? TR_HIDE : TR_PLAY));
+        for (int i = 0; i < TR_HAND; i++)
+            if (s->hand[p][i] == c && truco_card_valid(c))
+                slot = i;
+        if (slot < 0)
+            return "you do not hold that card";
+    } else {
+        return "play a card, or raise";
+    }
+    if (s->hand[p][slot] == CARD_NONE)
+        return "there is no card in that position";
+    if (hide && s->rodada == 0)
+        return "a card can be played face down only from the 2nd rodada";
+    s->table[s->rodada][p] = s->hand[p][slot];
+    s->hand[p][slot] = CARD_NONE;
+    if (hide)
+        s->down[s->rodada] |= (uint8_t)(1u << p);
+    if (++s->n_table == s->num_players)
+        finish_rodada(s);
+    return NULL;
+}
+
+static const char *apply(void *state, Action a)
+{
+    TrucoState *s = state;
+    int p = truco_current_player(s);
+    switch (s->phase) {
+    case TR_PH_OVER:
+        return "the match is over";
+    case TR_PH_FIRST:
+        if (a < TR_FIRST || a >= TR_FIRST + s->num_players)
+            return "the first player must be drawn now";
+        s->mao = (int8_t)(a - TR_FIRST);
+        s->phase = TR_PH_DEAL;
+        s->n_dealt = 0;
+        return NULL;
+    case TR_PH_DEAL: {
+        if (a < TR_DEAL || a >= TR_DEAL + 52)
+            return "a card must be dealt now";
+        Card c = card_from_index(a - TR_DEAL);
+        if (!truco_card_valid(c))
+            return "that card is not in the Truco deck";
+        if (card_in_play(s, c))
+            return "that card has already been dealt";
+        deal_card(s, c);
+        return NULL;
+    }
+    case TR_PH_ONZE:
+        if (a == TR_ONZE_PLAY) {
+            s->phase = TR_PH_PLAY;
+            return NULL;
+        }
+        if (a == TR_ONZE_RUN) {
+            end_hand(s, 1 - s->onze_team, 1, TR_END_ONZE_RUN);
+            return NULL;
+        }
+        return "mão de onze: choose jogar or fugir";
+    case TR_PH_ANSWER:
+        if (a == TR_ACCEPT) {
+            s->value = s->pending;
+            s->last_raise_team = (int8_t)truco_team(s->raiser);
+            s->pending = 0;
+            s->raiser = s->answerer = -1;
+            s->phase = TR_PH_PLAY;
+            return NULL;
+        }
+        if (a == TR_RUN) {
+            end_hand(s, truco_team(s->raiser), s->value, TR_END_RUN);
+            return NULL;
+        }
+        if (a >= TR_TRUCO && a <= TR_DOZE) {
+            if (a != truco_raise_action(s->pending))
+                return s->pending >= 12 ? "doze cannot be raised" : "that is not the next raise";
+            /* Raising again accepts the pending value: running now costs that much. */
+            s->value = s->pending;
+            s->pending = (uint8_t)raise_value[a];
+            int8_t r = s->raiser;
+            s->raiser = s->answerer;
+            s->answerer = r;
+            return NULL;
+        }
+        return "answer the raise: aceitar, correr or raise";
+    case TR_PH_PLAY:
+        if (a >= TR_TRUCO && a <= TR_DOZE) {
+            if (s->kind == TR_KIND_ONZE)
+                return "no raises in a mão de onze";
+            if (s->kind == TR_KIND_FERRO)
+                return "no raises in a mão de ferro";
+            if (s->last_raise_team == truco_team(p))
+                return "you cannot raise twice in a row";
+            if (a != truco_raise_action(s->value))
+                return s->value >= 12 ? "the hand is already worth 12"
+                                      : "that is not the next raise";
+            s->pending = (uint8_t)raise_value[a];
+            s->raiser = (int8_t)p;
+            s->answerer = (int8_t)((p + 1) % s->num_players);
+            s->phase = TR_PH_ANSWER;
+            return NULL;
+        }
+        return apply_play(s, p, a);
+    default:
+        return "bad state";
+    }
+}
+
+static void returns(const void *state, double out[RULES_MAX_PLAYERS])
+{
+    const TrucoState *s = state;
+    for (int i = 0; i < RULES_MAX_PLAYERS; i++)
+        out[i] = 0;
+    if (s->phase != TR_PH_OVER || s->winner < 0)
+        return;
+    for (int p = 0; p < s->num_players; p++)
+        out[p] = truco_team(p) == s->winner ? 1 : -1;
+}
+
+/* ---- Views ------------------------------------------------------------------------------ */
+
+/* Can `seat` see the face of `owner`'s hidden card (in hand, or played face down)? */
+static bool sees_own(const TrucoState *s, int seat, int owner) { return owner == seat && !s->blind; }
+
+static void observe(const void *state, int seat, void *view)
+{
+    TrucoState *v = view;
+    memcpy(v, state, sizeof *v);
+    for (int p = 0; p < v->num_players; p++) {
+        if (sees_own(v, seat, p))
+            continue;
+        for (int i = 0; i < TR_HAND; i++)
+            if (v->hand[p][i] != CARD_NONE)
+                v->hand[p][i] = CARD_HIDDEN;
+        for (int r = 0; r < TR_RODADAS; r++)
+            if ((v->down[r] >> p) & 1 && v->table[r][p] != CARD_NONE)
+                v->table[r][p] = CARD_HIDDEN;
+    }
+}
+
+static void resample(const void *view, int seat, Rng *rng, void *out)
+{
+    TrucoState *s = out;
+    memcpy(s, view, sizeof *s);
+    (void)seat;
+    bool seen[52] = {false};
+    Card *slots[TR_MAX_SEATS * (TR_HAND + TR_RODADAS)];
+    int n_hidden = 0;
+    if (truco_card_valid(s->vira))
+        seen[card_index(s->vira)] = true;
+    for (int p = 0; p < s->num_players; p++) {
+        for (int i = 0; i < TR_HAND; i++) {
+            Card *c = &s->hand[p][i];
+            if (*c == CARD_HIDDEN)
+                slots[n_hidden++] = c;
+            else if (truco_card_valid(*c))
+                seen[card_index(*c)] = true;
+        }
+        for (int r = 0; r < TR_RODADAS; r++) {
+            Card *c = &s->table[r][p];
+            if (*c == CARD_HIDDEN)
+                slots[n_hidden++] = c;
+            else if (truco_card_valid(*c))
+                seen[card_index(*c)] = true;
+        }
+    }
+    Card pool[TR_DECK];
+    int n = 0;
+    for (int i = 0; i < 52; i++)
+        if (!seen[i] && truco_card_valid(card_from_index(i)))
+            pool[n++] = card_from_index(i);
+    rng_shuffle(rng, pool, (size_t)n, sizeof pool[0]);
+    for (int k = 0; k < n_hidden && k < n; k++)
+        *slots[k] = pool[k];
+}
+
+/* ---- Text ------------------------------------------------------------------------------- */
+
+static void action_to_string(const void *state, Action a, char out[RULES_ACTION_TEXT])
+{
+    (void)state;
+    char c[CARD_TEXT_MAX];
+    if (a >= TR_TRUCO && a <= TR_DOZE)
+        strcpy(out, raise_name[a]);
+    else if (a == TR_ACCEPT)
+        strcpy(out, "aceitar");
+    else if (a == TR_RUN)
+        strcpy(out, "correr");
+    else if (a == TR_ONZE_PLAY)
+        strcpy(out, "jogar");
+    else if (a == TR_ONZE_RUN)
+        strcpy(out, "fugir");
+    else if (a >= TR_PLAY && a < TR_PLAY + 52)
+        snprintf(out, RULES_ACTION_TEXT, "play %s", card_to_text(card_from_index(a - TR_PLAY), c));
+    else if (a >= TR_HIDE && a < TR_HIDE + 52)
+        snprintf(out, RULES_ACTION_TEXT, "hide %s", card_to_text(card_from_index(a - TR_HIDE), c));
+    else if (a >= TR_PLAY_SLOT && a < TR_PLAY_SLOT + TR_HAND)
+        snprintf(out, RULES_ACTION_TEXT, "play #%d", (int)(a - TR_PLAY_SLOT + 1));
+    else if (a >= TR_HIDE_SLOT && a < TR_HIDE_SLOT + TR_HAND)
+        snprintf(out, RULES_ACTION_TEXT, "hide #%d", (int)(a - TR_HIDE_SLOT + 1));
+    else if (a >= TR_DEAL && a < TR_DEAL + 52)
+        snprintf(out, RULES_ACTION_TEXT, "deal %s", card_to_text(card_from_index(a - TR_DEAL), c));
+    else if (a >= TR_FIRST && a < TR_FIRST + TR_MAX_SEATS)
+        snprintf(out, RULES_ACTION_TEXT, "first %d", (int)(a - TR_FIRST));
+    else
+        snprintf(out, RULES_ACTION_TEXT, "?%d", (int)a);
+}
+
+static bool parse_card(const char *t, Card *out)
+{
+    return card_from_text(t, out) && truco_card_valid(*out);
+}
+
+static bool action_from_string(const void *state, const char *text, Action *out)
+{
+    (void)state;
+    static const char *const words[] = {"truco", "seis",   "nove",   "doze",
+                                        "aceitar", "correr", "jogar", "fugir"};
+    for (int i = 0; i < 8; i++)
+        if (strcmp(text, words[i]) == 0) {
+            *out = TR_TRUCO + i;
+            return true;
+        }
+    Card c;
+    char buf[RULES_ACTION_TEXT];
+    if (strncmp(text, "play ", 5) == 0 || strncmp(text, "hide ", 5) == 0) {
+        bool hide = text[0] == 'h';
+        snprintf(buf, sizeof buf, "%s", text + 5);
+        size_t len = strlen(buf);
+        static const char suffix[] = " fechada";
+        if (!hide && len > sizeof suffix - 1 && strcmp(buf + len - (sizeof suffix - 1), suffix) == 0) {
+            hide = true;
+            buf[len - (sizeof suffix - 1)] = '\0';
+        }
+        if (buf[0] == '#' && buf[1] >= '1' && buf[1] <= '3' && buf[2] == '\0') {
+            *out = (hide ? TR_HIDE_SLOT : TR_PLAY_SLOT) + (buf[1] - '1');
+            return true;
+        }
+        if (parse_card(buf, &c)) {
+            *out = (hide ? TR_HIDE : TR_PLAY) + card_index(c);
+            return true;
+        }
+        return false;
+    }
+    if (strncmp(text, "deal ", 5) == 0 && parse_card(text + 5, &c)) {
+        *out = TR_DEAL + card_index(c);
+        return true;
+    }
+    if (strncmp(text, "first ", 6) == 0 && text[6] >= '0' && text[6] < '0' + TR_MAX_SEATS &&
+        text[7] == '\0') {
+        *out = TR_FIRST + (text[6] - '0');
+        return true;
+    }
+    return false;
+}
+
+static const char *card_or_back(Card c, char out[CARD_TEXT_MAX])
+{
+    if (c == CARD_HIDDEN)
+        return strcpy(out, "##");
+    if (c == CARD_NONE)
+        return strcpy(out, "--");
+    return card_to_text(c, out);
+}
+
+static void describe(const void *state, char *out, size_t size)
+{
+    const TrucoState *s = state;
+    static const char *const kinds[] = {"", " (mão de onze)", " (mão de ferro)"};
+    static const char *const ends[] = {"", "rodadas", "all rodadas tied", "run", "ran from onze"};
+    char c[CARD_TEXT_MAX];
+    size_t len = 0;
+#define PUT(...)                                                                               \
+    do {                                                                                       \
+        if (len < size)                                                                        \
+            len += (size_t)snprintf(out + len, size - len, __VA_ARGS__);                       \
+    } while (0)
+    out[0] = '\0';
+    PUT("Score %d-%d", s->score[0], s->score[1]);
+    if (s->opt_match)
+        PUT(" (games %d-%d)", s->games[0], s->games[1]);
+    PUT("  hand %d worth %d%s  mão: seat %d\n", s->hands, s->value, kinds[s->kind], s->mao);
+    if (s->vira != CARD_NONE)
+        PUT("Vira %s (manilhas: %s)%s\n", card_or_back(s->vira, c),
+            card_rank_text(truco_manilha_rank(s->vira)), s->blind ? "  blind" : "");
+    for (int p = 0; p < s->num_players; p++) {
+        PUT("Seat %d:", p);
+        for (int i = 0; i < TR_HAND; i++)
+            PUT(" %s", card_or_back(s->hand[p][i], c));
+        PUT("   played:");
+        for (int r = 0; r < TR_RODADAS; r++) {
+            PUT(" %s", card_or_back(s->table[r][p], c));
+            if ((s->down[r] >> p) & 1)
+                PUT("(down)");
+        }
+        PUT("\n");
+    }
+    PUT("Rodadas:");
+    for (int r = 0; r < TR_RODADAS; r++)
+        PUT(" %s", s->result[r] == TR_RES_NONE ? "-"
+                   : s->result[r] == TR_RES_TIE ? "tie"
+                   : s->result[r] == 0          ? "team0"
+                                                : "team1");
+    PUT("\n");
+    if (s->last_end != TR_END_NONE)
+        PUT("Last hand: %s %d (%s)\n",
+            s->last_winner < 0 ? "nobody scores" : s->last_winner == 0 ? "team0 +" : "team1 +",
+            s->last_points, ends[s->last_end]);
+    switch (s->phase) {
+    case TR_PH_OVER: PUT("Match over: team %d wins\n", s->winner); break;
+    case TR_PH_FIRST: PUT("Drawing the first player\n"); break;
+    case TR_PH_DEAL: PUT("Dealing\n"); break;
+    case TR_PH_ONZE: PUT("Mão de onze: seat %d decides\n", truco_current_player(s)); break;
+    case TR_PH_ANSWER:
+        PUT("Seat %d answers %s\n", s->answerer, raise_name[s->pending / 3]);
+        break;
+    default: PUT("Seat %d to play (rodada %d)\n", truco_current_player(s), s->rodada + 1); break;
+    }
+#undef PUT
+}
+
+const GameRules truco_rules = {
+    .id = "truco",
+    .name = "Truco",
+    .summary = "Truco Paulista: vira and manilhas, best of three rodadas, truco to 12.",
+    .min_players = 2,
+    .max_players = 2,
+    .default_players = 2,
+    .state_size = sizeof(TrucoState),
+    .options = options,
+    .n_options = (int)(sizeof options / sizeof options[0]),
+    .init = init,
+    .num_players = num_players,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .apply = apply,
+    .returns = returns,
+    .chance_outcomes = chance_outcomes,
+    .observe = observe,
+    .resample = resample,
+    .action_to_string = action_to_string,
+    .action_from_string = action_from_string,
+    .describe = describe,
+};

@@ -1,0 +1,314 @@
+/* Truco bots: the seed player's rules (Easy), the exact probabilities (Medium), sensible
+ * choices of the search (Hard), and that every bot decides from its seat's view only. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "games/truco/truco_bots.h"
+#include "truco_test.h"
+
+typedef Action (*Decide)(const BotRequest *);
+
+/* What `fn` decides for the seat to move in s, seeing only its view. */
+static Action decide(Decide fn, const TrucoState *s, uint64_t seed)
+{
+    int seat = truco_current_player(s);
+    assert_true(seat >= 0);
+    TrucoState view;
+    truco_rules.observe(s, seat, &view);
+    Rng rng;
+    rng_seed(&rng, seed);
+    BotRequest req = {&truco_rules, &view, seat, &rng, 200, 0, NULL};
+    Action a = fn(&req);
+    assert_true(rules_is_legal(&truco_rules, s, a));
+    return a;
+}
+
+static Action named(const TrucoState *s, const char *text)
+{
+    Action a;
+    if (!truco_rules.action_from_string(s, text, &a))
+        fail_msg("'%s' does not parse", text);
+    return a;
+}
+
+/* ---- Easy: the seed's machine player --------------------------------------------------------- */
+
+static void test_seed_strength(void **u)
+{
+    (void)u;
+    TrucoState s = tt_hand(0, "Ac 2c 3c", "4c Qc 5d", "7h"); /* Queens are manilhas */
+    assert_int_equal(truco_seed_strength(&s, 0, 5), (2 + 3 + 4) * 5);
+    assert_int_equal(truco_seed_strength(&s, 1, 8), (1 + 5 + 1) * 8);
+    tt_act(&s, "play A♣");
+    assert_int_equal(truco_seed_strength(&s, 0, 5), (3 + 4) * 5); /* cards in hand */
+}
+
+/* Seat 0 calls truco and seat 1 accepts: Easy (which asks truco only while the hand is
+ * worth 1) then only chooses cards. */
+static TrucoState accepted(int mao, const char *h0, const char *h1, const char *vira)
+{
+    TrucoState s = tt_hand(mao, h0, h1, vira);
+    tt_act(&s, "truco");
+    tt_act(&s, "aceitar");
+    return s;
+}
+
+static void test_seed_kills_with_lowest(void **u)
+{
+    (void)u;
+    TrucoState s = accepted(0, "5c Ad 7d", "4c 6c 3c", "Kh");
+    tt_act(&s, "play 5♣");
+    for (uint64_t seed = 0; seed < 20; seed++)
+        assert_int_equal(decide(truco_seed_decide, &s, seed), named(&s, "play 6♣"));
+}
+
+static void test_seed_throws_lowest(void **u)
+{
+    (void)u;
+    TrucoState s = accepted(0, "3d Ad 7d", "6c 4c 5c", "Kh");
+    tt_act(&s, "play 3♦");
+    for (uint64_t seed = 0; seed < 20; seed++)
+        assert_int_equal(decide(truco_seed_decide, &s, seed), named(&s, "play 4♣"));
+}
+
+static void test_seed_leads_lowest(void **u)
+{
+    (void)u;
+    TrucoState s = accepted(1, "3d Ad 7d", "6c 4c 2c", "Kh");
+    for (uint64_t seed = 0; seed < 20; seed++)
+        assert_int_equal(decide(truco_seed_decide, &s, seed), named(&s, "play 4♣"));
+}
+
+static void test_seed_highest_after_tie(void **u)
+{
+    (void)u;
+    TrucoState s = accepted(0, "7d 3c 4d", "7c 5c 6c", "Kh");
+    tt_act(&s, "play 7♦");
+    tt_act(&s, "play 7♣"); /* tie: seat 1 leads */
+    for (uint64_t seed = 0; seed < 20; seed++)
+        assert_int_equal(decide(truco_seed_decide, &s, seed), named(&s, "play 6♣"));
+}
+
+static void test_seed_fechada_only_from_second(void **u)
+{
+    (void)u;
+    /* Seat 1 cannot beat the A: from the 2nd rodada it throws its lowest card, now and then
+     * face down; never in the 1st. */
+    TrucoState s = accepted(0, "3d Ad 7d", "4c 6c 5c", "Kh");
+    tt_act(&s, "play 3♦");
+    tt_act(&s, "play 4♣"); /* seat 0 wins, leads */
+    tt_act(&s, "play A♦");
+    int hidden = 0, open = 0;
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        Action a = decide(truco_seed_decide, &s, seed);
+        if (a == named(&s, "hide 5♣"))
+            hidden++;
+        else if (a == named(&s, "play 5♣"))
+            open++;
+        else
+            fail_msg("unexpected action %d", (int)a);
+    }
+    assert_true(hidden > 20 && hidden < 90); /* one in four */
+    assert_true(open > hidden);
+}
+
+static void test_seed_answers_by_strength(void **u)
+{
+    (void)u;
+    /* Three manilhas: base 8 gives 120 %, it never runs. */
+    TrucoState strong = tt_hand(0, "4d 5d 6d", "Qc Qh Qs", "7h");
+    tt_act(&strong, "truco");
+    /* Three plain low cards: 3 x 8 = 24 %, it runs three times in four. */
+    TrucoState weak = tt_hand(0, "Qc Qh Qs", "4d 5d 6d", "7h");
+    tt_act(&weak, "truco");
+    int runs_strong = 0, runs_weak = 0, raises = 0, accepts = 0;
+    for (uint64_t seed = 0; seed < 1000; seed++) {
+        Action a = decide(truco_seed_decide, &strong, seed);
+        runs_strong += a == TR_RUN;
+        raises += a == TR_SEIS;
+        accepts += a == TR_ACCEPT;
+        runs_weak += decide(truco_seed_decide, &weak, seed) == TR_RUN;
+    }
+    assert_int_equal(runs_strong, 0);
+    assert_true(raises > 240 && raises < 360); /* 30 % raise, 70 % accept */
+    assert_int_equal(raises + accepts, 1000);
+    assert_true(runs_weak > 700 && runs_weak < 820);
+}
+
+static void test_seed_asks_truco_with_base_five(void **u)
+{
+    (void)u;
+    /* "4d 5d 6d": 3 x 5 = 15 % per turn. */
+    TrucoState s = tt_hand(0, "4d 5d 6d", "Qc Qh Qs", "7h");
+    int trucos = 0;
+    for (uint64_t seed = 0; seed < 2000; seed++)
+        trucos += decide(truco_seed_decide, &s, seed) == TR_TRUCO;
+    assert_true(trucos > 230 && trucos < 370);
+}
+
+/* ---- Medium: exact probabilities ------------------------------------------------------------- */
+
+/* Two tied rodadas, seat 0 leads the last with the 3♣ against one unseen card. */
+static TrucoState last_rodada(void)
+{
+    TrucoState s = tt_hand(0, "4d 2d 3c", "4c 2c 5d", "7h");
+    tt_act(&s, "play 4♦");
+    tt_act(&s, "play 4♣"); /* tie: seat 1 leads */
+    tt_act(&s, "play 2♣");
+    tt_act(&s, "play 2♦"); /* tie: seat 0 leads */
+    return s;
+}
+
+static void test_estimate_is_exact(void **u)
+{
+    (void)u;
+    TrucoState s = last_rodada(), v;
+    truco_rules.observe(&s, 0, &v);
+    TrucoEstimate e;
+    Rng rng;
+    rng_seed(&rng, 1);
+    truco_estimate(&v, 0, 0, &rng, &e);
+    /* 34 unseen cards: 4 manilhas (Queens) beat the 3, 3 other 3s tie (nobody scores
+     * after two ties), the other 27 lose. */
+    assert_true(fabs(e.win - 27.0 / 34) < 1e-12);
+    assert_true(fabs(e.tie - 3.0 / 34) < 1e-12);
+    assert_true(fabs(e.lose - 4.0 / 34) < 1e-12);
+    assert_int_equal(e.best_strength, 9);
+}
+
+static void test_estimate_sure_hand(void **u)
+{
+    (void)u;
+    /* The three best manilhas cannot lose. */
+    TrucoState s = tt_hand(1, "Qc Qh Qs", "4d 5d 6d", "7h"), v;
+    truco_rules.observe(&s, 0, &v);
+    TrucoEstimate e;
+    Rng rng;
+    rng_seed(&rng, 1);
+    truco_estimate(&v, 0, 0, &rng, &e);
+    assert_true(e.win == 1.0);
+}
+
+static void test_medium_raises_good_and_runs_bad(void **u)
+{
+    (void)u;
+    TrucoState s = last_rodada();
+    assert_int_equal(decide(truco_medium_decide, &s, 1), TR_TRUCO); /* 79 % to win */
+    /* A hopeless hand answering a seis runs. */
+    TrucoState t = tt_hand(0, "Qc Qh Qs", "4d 5d 6d", "7h");
+    tt_act(&t, "truco");
+    tt_act(&t, "aceitar");
+    tt_act(&t, "play Q♠");
+    tt_act(&t, "play 4♦");
+    tt_act(&t, "play Q♥"); /* seat 0 won the 1st and leads the 2nd with a manilha */
+    tt_act(&t, "seis");    /* seat 1, hopeless, bluffs */
+    assert_int_equal(truco_current_player(&t), 0);
+    /* Seat 0 cannot lose the 2nd rodada (only the Q♣ beats the Q♥, and it holds it). */
+    assert_int_equal(decide(truco_medium_decide, &t, 1), TR_NOVE);
+    tt_act(&t, "nove");
+    /* Seat 1, with 5♦ 6♦ against the Q♥ on the table, runs. */
+    assert_int_equal(decide(truco_medium_decide, &t, 1), TR_RUN);
+}
+
+static void test_mao_de_onze_decisions(void **u)
+{
+    (void)u;
+    /* At 11-10: a sure hand plays; a hopeless one gives the point (11-11 is even). */
+    Decide bots[3] = {truco_seed_decide, truco_medium_decide, truco_hard_decide};
+    for (int b = 1; b < 3; b++) {
+        TrucoState s = tt_new(0, 0);
+        tt_act(&s, "first 0");
+        s.score[0] = 11;
+        s.score[1] = 10;
+        TrucoState t = s;
+        tt_deal(&s, "Qc Qh Qs", "4d 5d 6d", "7h");
+        assert_int_equal(decide(bots[b], &s, 3), TR_ONZE_PLAY);
+        tt_deal(&t, "4c 5c 6c", "Qc Qh Qs", "7h");
+        assert_int_equal(decide(bots[b], &t, 3), TR_ONZE_RUN);
+    }
+    /* Easy follows its probability (base 8): three manilhas always play. */
+    TrucoState s = tt_new(0, 0);
+    tt_act(&s, "first 0");
+    s.score[0] = 11;
+    tt_deal(&s, "Qc Qh Qs", "4d 5d 6d", "7h");
+    for (uint64_t seed = 0; seed < 20; seed++)
+        assert_int_equal(decide(bots[0], &s, seed), TR_ONZE_PLAY);
+}
+
+/* ---- Hard ----------------------------------------------------------------------------------- */
+
+static void test_hard_takes_sure_points(void **u)
+{
+    (void)u;
+    /* Holding the three best manilhas, Hard never runs from a raise. */
+    TrucoState s = tt_hand(0, "4d 5d 6d", "Qc Qh Qs", "7h");
+    tt_act(&s, "truco");
+    Action a = decide(truco_hard_decide, &s, 5);
+    assert_true(a == TR_ACCEPT || a == TR_SEIS);
+    /* With nothing left to lose it accepts: last rodada, its 3 against one unseen card. */
+    TrucoState t = last_rodada();
+    tt_act(&t, "play 3♣");
+    assert_int_equal(truco_current_player(&t), 1);
+    /* Seat 1 holds 5♦: hopeless against the 3 (it knows). It should not raise... */
+    Action b = decide(truco_hard_decide, &t, 5);
+    assert_true(b == named(&t, "play 5♦") || b == named(&t, "hide 5♦"));
+}
+
+/* ---- Views only --------------------------------------------------------------------------- */
+
+static void test_bots_use_only_the_view(void **u)
+{
+    (void)u;
+    /* Two full states with the same view for the seat to move get the same decision. */
+    Decide bots[3] = {truco_seed_decide, truco_medium_decide, truco_hard_decide};
+    Rng rng;
+    rng_seed(&rng, 99);
+    int checked = 0;
+    for (int g = 0; g < 6; g++) {
+        TrucoState s = tt_new(g % 2, 0);
+        for (int steps = 0; truco_current_player(&s) != PLAYER_TERMINAL && steps < 400; steps++) {
+            int cp = truco_current_player(&s);
+            Action acts[RULES_MAX_ACTIONS];
+            uint32_t w[RULES_MAX_ACTIONS];
+            int n;
+            if (cp == PLAYER_CHANCE) {
+                n = truco_rules.chance_outcomes(&s, acts, w);
+            } else {
+                n = truco_rules.legal_actions(&s, acts);
+                TrucoState v, other;
+                truco_rules.observe(&s, cp, &v);
+                truco_rules.resample(&v, cp, &rng, &other);
+                for (int b = 0; b < 3; b++) {
+                    if (b == 2 && steps % 7)
+                        continue; /* Hard is slower: sample its positions */
+                    uint64_t seed = (uint64_t)steps * 3 + (uint64_t)b;
+                    assert_int_equal(decide(bots[b], &s, seed), decide(bots[b], &other, seed));
+                    checked++;
+                }
+            }
+            assert_null(truco_rules.apply(&s, acts[rng_below(&rng, (uint32_t)n)]));
+        }
+    }
+    assert_true(checked > 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_seed_strength),
+        cmocka_unit_test(test_seed_kills_with_lowest),
+        cmocka_unit_test(test_seed_throws_lowest),
+        cmocka_unit_test(test_seed_leads_lowest),
+        cmocka_unit_test(test_seed_highest_after_tie),
+        cmocka_unit_test(test_seed_fechada_only_from_second),
+        cmocka_unit_test(test_seed_answers_by_strength),
+        cmocka_unit_test(test_seed_asks_truco_with_base_five),
+        cmocka_unit_test(test_estimate_is_exact),
+        cmocka_unit_test(test_estimate_sure_hand),
+        cmocka_unit_test(test_medium_raises_good_and_runs_bad),
+        cmocka_unit_test(test_mao_de_onze_decisions),
+        cmocka_unit_test(test_hard_takes_sure_points),
+        cmocka_unit_test(test_bots_use_only_the_view),
+    };
+    return cmocka_run_group_tests_name("truco bots", tests, NULL, NULL);
+}
