@@ -48,4 +48,24 @@ void cardart_draw_shadow(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst, doub
 /* An empty place for a card (rounded outline). */
 void cardart_draw_slot(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst);
 
+/* ---- Additions to the interface above ---- */
+
+#include "data.h" /* art_set_data_dir: call it before cardart_create */
+
+/* `back` for an Aisleriot deck's own back; for the built-in deck it means back 0. */
+#define CARDART_BACK_DECK (-1)
+
+/* Switches the back without redrawing the faces (only one atlas cell is re-rendered). */
+void cardart_set_back(CardArt *a, int back);
+int cardart_get_back(const CardArt *a);
+/* The deck actually in use (CARDART_BUILTIN after a fallback). */
+const char *cardart_deck_id(const CardArt *a);
+/* Forgets the atlas, e.g. on SDL_RENDER_TARGETS_RESET or SDL_RENDER_DEVICE_RESET: the next
+ * cardart_prepare (or cardart_draw) renders it again. */
+void cardart_invalidate(CardArt *a);
+/* Card height the atlas holds now (0 when not prepared) and how long rendering it took,
+ * in milliseconds (for benchmarks). */
+int cardart_prepared_height(const CardArt *a);
+double cardart_last_render_ms(const CardArt *a);
+
 #endif

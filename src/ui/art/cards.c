@@ -1,0 +1,479 @@
+#include "cards.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtin.h"
+#include "raster.h"
+#ifdef TASCA_HAVE_RSVG
+#include "aisleriot.h"
+#include <dirent.h>
+#endif
+
+/* Atlas cells: 52 faces in card_index order, then the back, the slot and the shadow. */
+enum { CELL_BACK = 52, CELL_SLOT, CELL_SHADOW, CELL_COUNT };
+/* Transparent margin around each cell, so rotated and scaled cards keep smooth edges and
+ * linear filtering never reads a neighbour. */
+#define PAD 2
+/* Shadow geometry, as fractions of the card height. */
+#define SHADOW_BLUR 0.022
+#define SHADOW_DX 0.004
+#define SHADOW_DY 0.016
+#define SHADOW_ALPHA 0.38
+
+struct CardArt {
+    char deck_id[64];
+    BuiltinDeck *builtin; /* faces of the built-in deck (NULL for an Aisleriot deck) */
+#ifdef TASCA_HAVE_RSVG
+    AisleDeck *aisle;
+#endif
+    SDL_Surface *deck_back; /* an Aisleriot deck's own back at the current size */
+    int back;
+    double aspect;
+    SDL_Texture *tex;
+    int want_h;         /* height asked for in cardart_prepare */
+    int card_w, card_h; /* size of a card in the atlas (smaller than want_h if capped) */
+    int shadow_m;       /* margin of the shadow cell around the card */
+    SDL_Rect cell[CELL_COUNT]; /* the card itself inside the atlas, without PAD */
+    double render_ms;
+};
+
+/* ---- Deck list ---- */
+
+int cardart_back_count(void) { return builtin_back_count(); }
+const char *cardart_back_name(int back) { return builtin_back_name(back); }
+
+#ifdef TASCA_HAVE_RSVG
+/* "anglo_modern_4_color" -> "Anglo Modern 4 Color". */
+static void pretty_name(const char *id, char *out, size_t size)
+{
+    size_t n = 0;
+    bool word = true;
+    for (const char *p = id; *p && n + 1 < size; p++) {
+        char ch = *p;
+        if (ch == '_' || ch == '-') {
+            ch = ' ';
+            word = true;
+        } else if (word) {
+            if (ch >= 'a' && ch <= 'z')
+                ch = (char)(ch - 'a' + 'A');
+            word = false;
+        }
+        out[n++] = ch;
+    }
+    out[n] = '\0';
+}
+
+static bool has_suffix(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a > b && strcmp(s + a - b, suf) == 0;
+}
+
+static int scan_dir(const char *dir, DeckInfo *out, int n, int max)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return n;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < max) {
+        const char *f = e->d_name;
+        size_t suf = has_suffix(f, ".svgz") ? 5 : has_suffix(f, ".svg") ? 4 : 0;
+        if (!suf || strlen(f) - suf >= sizeof out->id)
+            continue;
+        DeckInfo info;
+        memset(&info, 0, sizeof info);
+        memcpy(info.id, f, strlen(f) - suf);
+        if (snprintf(info.path, sizeof info.path, "%s/%s", dir, f) >= (int)sizeof info.path)
+            continue;
+        bool dup = strcmp(info.id, CARDART_BUILTIN) == 0;
+        for (int i = 0; i < n && !dup; i++)
+            dup = strcmp(out[i].id, info.id) == 0;
+        if (dup) /* the first directory wins, as in XDG_DATA_DIRS */
+            continue;
+        pretty_name(info.id, info.name, sizeof info.name);
+        out[n++] = info;
+    }
+    closedir(d);
+    return n;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return SDL_strcasecmp(((const DeckInfo *)a)->name, ((const DeckInfo *)b)->name);
+}
+#endif
+
+int cardart_list_decks(DeckInfo *out, int max)
+{
+    if (max <= 0)
+        return 0;
+    memset(&out[0], 0, sizeof out[0]);
+    snprintf(out[0].id, sizeof out[0].id, "%s", CARDART_BUILTIN);
+    snprintf(out[0].name, sizeof out[0].name, "Tasca");
+    int n = 1;
+#ifdef TASCA_HAVE_RSVG
+    /* Aisleriot looks in $XDG_DATA_HOME and $XDG_DATA_DIRS under aisleriot/cards. */
+    char dir[512];
+    const char *home = getenv("XDG_DATA_HOME"), *user = getenv("HOME");
+    if (home && *home)
+        snprintf(dir, sizeof dir, "%s/aisleriot/cards", home);
+    else if (user && *user)
+        snprintf(dir, sizeof dir, "%s/.local/share/aisleriot/cards", user);
+    else
+        dir[0] = '\0';
+    if (dir[0])
+        n = scan_dir(dir, out, n, max);
+    const char *dirs = getenv("XDG_DATA_DIRS");
+    if (!dirs || !*dirs)
+        dirs = "/usr/local/share:/usr/share";
+    while (*dirs) {
+        size_t len = strcspn(dirs, ":");
+        if (len && len < 400) {
+            snprintf(dir, sizeof dir, "%.*s/aisleriot/cards", (int)len, dirs);
+            n = scan_dir(dir, out, n, max);
+        }
+        dirs += len + (dirs[len] == ':');
+    }
+    qsort(out + 1, (size_t)(n - 1), sizeof out[0], by_name);
+#endif
+    return n;
+}
+
+/* ---- Creation ---- */
+
+static void set_err(char *err, size_t errsize, const char *fmt, const char *a, const char *b)
+{
+    if (err && errsize)
+        snprintf(err, errsize, fmt, a, b);
+}
+
+CardArt *cardart_create(SDL_Renderer *r, const char *deck_id, int back, char *err,
+                        size_t errsize)
+{
+    (void)r; /* the atlas is made by cardart_prepare */
+    if (err && errsize)
+        err[0] = '\0';
+    CardArt *a = calloc(1, sizeof *a);
+    if (!a) {
+        set_err(err, errsize, "out of memory%s%s", "", "");
+        return NULL;
+    }
+    a->back = back;
+    if (!deck_id || !*deck_id)
+        deck_id = CARDART_BUILTIN;
+    if (strcmp(deck_id, CARDART_BUILTIN) != 0) {
+#ifdef TASCA_HAVE_RSVG
+        DeckInfo list[128];
+        int n = cardart_list_decks(list, 128);
+        const char *path = NULL;
+        for (int i = 1; i < n && !path; i++)
+            if (strcmp(list[i].id, deck_id) == 0)
+                path = list[i].path;
+        char why[256] = "";
+        if (path)
+            a->aisle = aisle_open(path, why, sizeof why);
+        else
+            snprintf(why, sizeof why, "it is not installed");
+        if (a->aisle) {
+            snprintf(a->deck_id, sizeof a->deck_id, "%s", deck_id);
+            a->aspect = aisle_aspect(a->aisle);
+            return a;
+        }
+        set_err(err, errsize, "The card deck \"%s\" cannot be used (%s); using the built-in deck.",
+                deck_id, why);
+#else
+        set_err(err, errsize,
+                "The card deck \"%s\" cannot be used (%s); using the built-in deck.", deck_id,
+                "this build has no SVG deck support");
+#endif
+    }
+    char why[256] = "";
+    a->builtin = builtin_open(why, sizeof why);
+    if (!a->builtin) {
+        set_err(err, errsize, "Cannot draw the cards: %s%s", why, "");
+        free(a);
+        return NULL;
+    }
+    snprintf(a->deck_id, sizeof a->deck_id, "%s", CARDART_BUILTIN);
+    a->aspect = BUILTIN_W / BUILTIN_H;
+    return a;
+}
+
+void cardart_destroy(CardArt *a)
+{
+    if (!a)
+        return;
+    if (a->tex)
+        SDL_DestroyTexture(a->tex);
+    SDL_FreeSurface(a->deck_back);
+    builtin_close(a->builtin);
+#ifdef TASCA_HAVE_RSVG
+    aisle_close(a->aisle);
+#endif
+    free(a);
+}
+
+double cardart_aspect(const CardArt *a) { return a ? a->aspect : BUILTIN_W / BUILTIN_H; }
+const char *cardart_deck_id(const CardArt *a) { return a ? a->deck_id : CARDART_BUILTIN; }
+int cardart_get_back(const CardArt *a) { return a ? a->back : 0; }
+int cardart_prepared_height(const CardArt *a) { return a && a->tex ? a->want_h : 0; }
+double cardart_last_render_ms(const CardArt *a) { return a ? a->render_ms : 0; }
+
+void cardart_invalidate(CardArt *a)
+{
+    if (!a)
+        return;
+    if (a->tex)
+        SDL_DestroyTexture(a->tex);
+    a->tex = NULL;
+    a->want_h = 0;
+}
+
+/* ---- Atlas ---- */
+
+static bool uses_deck_back(const CardArt *a)
+{
+#ifdef TASCA_HAVE_RSVG
+    return a->aisle && a->back < 0;
+#else
+    (void)a;
+    return false;
+#endif
+}
+
+static SDL_Surface *make_back(CardArt *a)
+{
+    if (uses_deck_back(a) && a->deck_back)
+        return SDL_ConvertSurfaceFormat(a->deck_back, SDL_PIXELFORMAT_RGBA32, 0);
+    return builtin_back(a->back < 0 ? 0 : a->back, a->card_w, a->card_h);
+}
+
+/* Shelf packing of the cells into rows no wider than max_w; returns the atlas size. */
+static SDL_Point pack(CardArt *a, int max_w)
+{
+    int cw = a->card_w + 2 * PAD, ch = a->card_h + 2 * PAD;
+    int x = 0, y = 0, row_h = 0, width = 0;
+    for (int i = 0; i < CELL_COUNT; i++) {
+        int w = cw, h = ch, m = 0;
+        if (i == CELL_SHADOW) {
+            m = a->shadow_m;
+            w += 2 * m, h += 2 * m;
+        }
+        if (x + w > max_w && x > 0) {
+            y += row_h;
+            x = row_h = 0;
+        }
+        a->cell[i] = (SDL_Rect){x + PAD + m, y + PAD + m, a->card_w, a->card_h};
+        x += w;
+        if (h > row_h)
+            row_h = h;
+        if (x > width)
+            width = x;
+    }
+    return (SDL_Point){width, y + row_h};
+}
+
+/* Puts a card image into its cell and fills the cell's margin for clean filtering. */
+static void place(SDL_Surface *sheet, const SDL_Rect *cell, SDL_Surface *img)
+{
+    if (!img)
+        return;
+    raster_copy(sheet, img, cell->x, cell->y);
+    SDL_FreeSurface(img);
+    /* Cards are opaque but for their rounded corners: only a band along the edges has
+     * transparent pixels. */
+    int band = PAD + (int)ceil(builtin_corner() * cell->h) + 2;
+    raster_bleed(sheet,
+                 (SDL_Rect){cell->x - PAD, cell->y - PAD, cell->w + 2 * PAD, cell->h + 2 * PAD},
+                 band);
+}
+
+static bool render_faces(CardArt *a, SDL_Surface *sheet)
+{
+#ifdef TASCA_HAVE_RSVG
+    if (a->aisle) {
+        SDL_Surface *img[53];
+        char why[256];
+        if (!aisle_render(a->aisle, a->card_w, a->card_h, img, why, sizeof why)) {
+            SDL_Log("cards: %s", why);
+            return false;
+        }
+        for (int i = 0; i < 52; i++)
+            place(sheet, &a->cell[i], img[i]);
+        SDL_FreeSurface(a->deck_back);
+        a->deck_back = img[52];
+        return true;
+    }
+#endif
+    for (int i = 0; i < 52; i++)
+        place(sheet, &a->cell[i], builtin_face(a->builtin, card_from_index(i), a->card_w, a->card_h));
+    return true;
+}
+
+bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
+{
+    if (!a || !r || height_px < 8)
+        return false;
+    if (a->tex && a->want_h == height_px)
+        return true;
+    Uint64 t0 = SDL_GetPerformanceCounter();
+
+    SDL_RendererInfo info;
+    int max_w = 4096, max_h = 4096;
+    if (SDL_GetRendererInfo(r, &info) == 0) {
+        if (info.max_texture_width > 0)
+            max_w = info.max_texture_width;
+        if (info.max_texture_height > 0)
+            max_h = info.max_texture_height;
+    }
+    if (max_w > 8192)
+        max_w = 8192;
+    if (max_h > 8192)
+        max_h = 8192;
+
+    /* Cards bigger than the renderer's textures allow are drawn a little smaller and
+     * scaled up: rare (huge screens), and better than no cards. */
+    int h = height_px;
+    SDL_Point size;
+    for (;;) {
+        a->card_h = h;
+        a->card_w = (int)lround(h * a->aspect);
+        a->shadow_m = (int)ceil(2 * SHADOW_BLUR * h);
+        int cw = a->card_w + 2 * PAD, ch = a->card_h + 2 * PAD;
+        int cols = (int)ceil(sqrt(CELL_COUNT * (double)ch / cw));
+        int want_w = cols * cw + 2 * a->shadow_m;
+        size = pack(a, want_w < max_w ? want_w : max_w);
+        if ((size.x <= max_w && size.y <= max_h) || h <= 16)
+            break;
+        h = h * 9 / 10;
+    }
+
+    SDL_Surface *sheet = raster_new(size.x, size.y);
+    if (!sheet)
+        return false;
+    if (!render_faces(a, sheet)) {
+        SDL_FreeSurface(sheet);
+#ifdef TASCA_HAVE_RSVG
+        /* A deck that fails to render falls back to ours rather than showing nothing. */
+        if (a->aisle) {
+            char why[256] = "";
+            a->builtin = builtin_open(why, sizeof why);
+            if (!a->builtin)
+                return false;
+            aisle_close(a->aisle);
+            a->aisle = NULL;
+            snprintf(a->deck_id, sizeof a->deck_id, "%s", CARDART_BUILTIN);
+            a->aspect = BUILTIN_W / BUILTIN_H;
+            return cardart_prepare(a, r, height_px);
+        }
+#endif
+        return false;
+    }
+    place(sheet, &a->cell[CELL_BACK], make_back(a));
+    place(sheet, &a->cell[CELL_SLOT], builtin_slot(a->card_w, a->card_h));
+    SDL_Surface *sh = raster_shadow(a->card_w, a->card_h, builtin_corner() * a->card_h,
+                                    SHADOW_BLUR * a->card_h, SHADOW_ALPHA);
+    if (sh) {
+        raster_copy(sheet, sh, a->cell[CELL_SHADOW].x - a->shadow_m,
+                    a->cell[CELL_SHADOW].y - a->shadow_m);
+        SDL_FreeSurface(sh);
+    }
+
+    SDL_Texture *tex = SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC,
+                                         size.x, size.y);
+    if (!tex || SDL_UpdateTexture(tex, NULL, sheet->pixels, sheet->pitch) != 0) {
+        SDL_Log("cards: cannot make the card atlas (%dx%d): %s", size.x, size.y, SDL_GetError());
+        if (tex)
+            SDL_DestroyTexture(tex);
+        SDL_FreeSurface(sheet);
+        return false;
+    }
+    SDL_FreeSurface(sheet);
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+    SDL_SetTextureScaleMode(tex, SDL_ScaleModeBest);
+    if (a->tex)
+        SDL_DestroyTexture(a->tex);
+    a->tex = tex;
+    a->want_h = height_px;
+    a->render_ms =
+        (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
+    return true;
+}
+
+void cardart_set_back(CardArt *a, int back)
+{
+    if (!a || back == a->back)
+        return;
+    a->back = back;
+    if (!a->tex)
+        return;
+    /* Re-render only the back's cell, margin included, and upload that rectangle. */
+    const SDL_Rect *c = &a->cell[CELL_BACK];
+    SDL_Surface *cell = raster_new(c->w + 2 * PAD, c->h + 2 * PAD);
+    if (!cell)
+        return;
+    SDL_Rect inner = {PAD, PAD, c->w, c->h};
+    place(cell, &inner, make_back(a));
+    SDL_Rect dst = {c->x - PAD, c->y - PAD, cell->w, cell->h};
+    SDL_UpdateTexture(a->tex, &dst, cell->pixels, cell->pitch);
+    SDL_FreeSurface(cell);
+}
+
+/* ---- Drawing ---- */
+
+static bool ready(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst)
+{
+    if (!a || !dst || dst->w <= 0 || dst->h <= 0)
+        return false;
+    /* Not prepared yet: prepare for this size rather than draw nothing. */
+    if (!a->tex)
+        cardart_prepare(a, r, (int)lround(dst->h));
+    return a->tex != NULL;
+}
+
+/* Copies an atlas cell, grown by `m` texels on each side, to dst grown to match. */
+static void blit(CardArt *a, SDL_Renderer *r, const SDL_Rect *cell, int m, const SDL_FRect *dst,
+                 double angle, Uint8 alpha)
+{
+    float sx = dst->w / (float)cell->w, sy = dst->h / (float)cell->h;
+    SDL_Rect src = {cell->x - m, cell->y - m, cell->w + 2 * m, cell->h + 2 * m};
+    SDL_FRect d = {dst->x - m * sx, dst->y - m * sy, dst->w + 2 * m * sx, dst->h + 2 * m * sy};
+    SDL_SetTextureAlphaMod(a->tex, alpha);
+    if (angle == 0)
+        SDL_RenderCopyF(r, a->tex, &src, &d);
+    else
+        SDL_RenderCopyExF(r, a->tex, &src, &d, angle, NULL, SDL_FLIP_NONE);
+}
+
+void cardart_draw(CardArt *a, SDL_Renderer *r, Card c, const SDL_FRect *dst, double angle_deg,
+                  Uint8 alpha)
+{
+    if (!ready(a, r, dst))
+        return;
+    int i = c == CARD_HIDDEN ? CELL_BACK : card_is_valid(c) ? card_index(c) : -1;
+    if (i < 0)
+        return;
+    blit(a, r, &a->cell[i], PAD, dst, angle_deg, alpha);
+}
+
+void cardart_draw_shadow(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst, double angle_deg,
+                         Uint8 alpha)
+{
+    if (!ready(a, r, dst))
+        return;
+    /* Light from above: the shadow falls a little below the card, whatever its angle. */
+    SDL_FRect d = *dst;
+    d.x += (float)(SHADOW_DX * dst->h);
+    d.y += (float)(SHADOW_DY * dst->h);
+    blit(a, r, &a->cell[CELL_SHADOW], a->shadow_m, &d, angle_deg, alpha);
+}
+
+void cardart_draw_slot(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst)
+{
+    if (!ready(a, r, dst))
+        return;
+    blit(a, r, &a->cell[CELL_SLOT], PAD, dst, 0, 255);
+}
