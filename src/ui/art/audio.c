@@ -6,6 +6,9 @@
 
 #include "data.h"
 
+/* audio_init returns true when the device is open and at least one sound loaded; a
+ * missing file only silences that sound. */
+
 static const char *const sound_file[SND_COUNT] = {
     [SND_DEAL] = "deal.wav", [SND_SLIDE] = "slide.wav", [SND_FLIP] = "flip.wav",
     [SND_SHUFFLE] = "shuffle.wav", [SND_WIN] = "win.wav", [SND_LOSE] = "lose.wav",
@@ -52,17 +55,22 @@ bool audio_init(const char *sounds_dir)
     char dir[600], path[700], missing[200] = "";
     if (!sounds_dir || !*sounds_dir)
         sounds_dir = art_data_path(ART_SOUNDS_DIR, dir, sizeof dir);
+    int loaded = 0;
     for (int i = 0; i < SND_COUNT; i++) {
         snprintf(path, sizeof path, "%s/%s", sounds_dir, sound_file[i]);
         au.chunk[i] = Mix_LoadWAV(path);
-        if (!au.chunk[i]) {
+        if (au.chunk[i])
+            loaded++;
+        else {
             size_t n = SDL_strlen(missing);
             snprintf(missing + n, sizeof missing - n, "%s%s", n ? ", " : "", sound_file[i]);
         }
     }
-    if (missing[0]) {
-        /* One line for all of them: the rest of the sounds still play. */
+    if (missing[0]) /* one line for all of them; the other sounds still play */
         SDL_Log("audio: missing or unreadable in %s: %s", sounds_dir, missing);
+    if (!loaded) {
+        /* Nothing to play: give the device back rather than keep it open for silence. */
+        audio_quit();
         return false;
     }
     return true;
