@@ -16,6 +16,7 @@ typedef struct {
     const char *p, *end;
     int lineno;
     char line[SAVE_MAX_LINE];
+    bool too_long; /* a line was refused: say so, whichever field was expected there */
 } Lines;
 
 /* Next line without its newline (and a trailing CR); 0 at the end, -1 when too long. */
@@ -29,8 +30,10 @@ static int next_line(Lines *l)
     if (n && stop[-1] == '\r')
         n--;
     l->lineno++;
-    if (n >= SAVE_MAX_LINE)
+    if (n >= SAVE_MAX_LINE) {
+        l->too_long = true;
         return -1;
+    }
     memcpy(l->line, l->p, n);
     l->line[n] = '\0';
     l->p = nl ? nl + 1 : l->end;
@@ -68,7 +71,7 @@ static bool parse_u64(const char *t, unsigned long long *out)
 
 Match *match_load_text(const char *text, size_t len, char *err, size_t errsize)
 {
-    Lines l = {text, text + len, 0, {0}};
+    Lines l = {text, text + len, 0, {0}, false};
     Match *m = NULL;
     const GameRules *g = NULL;
     GameOptions opt;
@@ -110,11 +113,14 @@ Match *match_load_text(const char *text, size_t len, char *err, size_t errsize)
         FAIL("line %d: expected 'seed N' (a number from 0 to 2^64-1)", l.lineno);
 
     for (int i = 0; i < players; i++) {
-        int idx = -1, n;
-        char kind[16] = "", diff[16] = "";
+        int n;
+        unsigned long long idx;
+        char num[16] = "", kind[16] = "", diff[16] = "";
+        /* The index is read as text: "%d" on an out-of-range number is undefined (glibc
+         * wraps "seat 4294967296" to seat 0). */
         if (next_content(&l) != 1 ||
-            (n = sscanf(l.line, "seat %d %15s %15s %63s", &idx, kind, diff, extra)) < 2 ||
-            idx != i)
+            (n = sscanf(l.line, "seat %15s %15s %15s %63s", num, kind, diff, extra)) < 2 ||
+            !parse_u64(num, &idx) || idx != (unsigned long long)i)
             FAIL("line %d: expected 'seat %d human' or 'seat %d bot LEVEL'", l.lineno, i, i);
         if (strcmp(kind, "human") == 0 && n == 2) {
             seats[i].bot = false;
@@ -149,7 +155,7 @@ Match *match_load_text(const char *text, size_t len, char *err, size_t errsize)
         FAIL("line %d is too long", l.lineno);
     return m;
 fail:
-    if (r < 0 && l.lineno > 0 && strstr(err, "too long") == NULL)
+    if ((r < 0 || l.too_long) && l.lineno > 0 && strstr(err, "too long") == NULL)
         snprintf(err, errsize, "line %d is too long", l.lineno);
     match_free(m);
     return NULL;

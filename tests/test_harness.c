@@ -1,0 +1,414 @@
+/* The generic harness: every registered game, every player count and every option
+ * combination (when few), through random playouts that check the GameRules contract at
+ * every step, plus the match's save -> load -> replay round-trip. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+#define PLAYOUTS 2000
+#define SAVE_GAMES 200
+#define MAX_STEPS 20000 /* no game may run longer than this in random play */
+#define MAX_OPTION_COMBOS 16
+
+typedef struct {
+    const GameRules *g;
+    GameOptions opt;
+    int players;
+    char label[160];
+} Config;
+
+/* Calls fn for every game, player count and (when the product is small) option combo. */
+static void for_each_config(void (*fn)(const Config *c))
+{
+    assert_true(registry_count() > 0);
+    for (int gi = 0; gi < registry_count(); gi++) {
+        const GameRules *g = registry_get(gi);
+        assert_non_null(g);
+        assert_ptr_equal(registry_find(g->id), g);
+        assert_true(g->min_players >= 1 && g->min_players <= g->max_players);
+        assert_true(g->max_players <= RULES_MAX_PLAYERS);
+        assert_true(g->n_options >= 0 && g->n_options <= RULES_MAX_OPTIONS);
+        long combos = 1;
+        for (int i = 0; i < g->n_options; i++)
+            combos *= g->options[i].max - g->options[i].min + 1;
+        for (int np = g->min_players; np <= g->max_players; np++) {
+            for (long k = 0; k < (combos <= MAX_OPTION_COMBOS ? combos : 1); k++) {
+                Config c = {.g = g, .players = np};
+                rules_default_options(g, &c.opt);
+                int len = snprintf(c.label, sizeof c.label, "%s players=%d", g->id, np);
+                long rest = k;
+                for (int i = 0; i < g->n_options && combos <= MAX_OPTION_COMBOS; i++) {
+                    int span = g->options[i].max - g->options[i].min + 1;
+                    c.opt.v[i] = g->options[i].min + (int)(rest % span);
+                    rest /= span;
+                    char kv[64];
+                    rules_format_option(g, &c.opt, i, kv, sizeof kv);
+                    len += snprintf(c.label + len, sizeof c.label - (size_t)len, " %s", kv);
+                }
+                fn(&c);
+            }
+        }
+    }
+}
+
+static void describe_check(const GameRules *g, const void *s)
+{
+    /* describe() must stay inside the buffer it is given, however small. */
+    const size_t sizes[] = {1, 2, 7, 16, 40, 4096};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        size_t n = sizes[i];
+        char *buf = malloc(n + 16);
+        assert_non_null(buf);
+        memset(buf, 0x5A, n + 16);
+        g->describe(s, buf, n);
+        assert_true(memchr(buf, '\0', n) != NULL);
+        for (size_t j = n; j < n + 16; j++)
+            assert_int_equal((unsigned char)buf[j], 0x5A);
+        free(buf);
+    }
+}
+
+/* Text of an action: reversible, non-empty, one line, no surrounding blanks (a save file
+ * stores it as a line), not a comment. */
+static void text_check(const Config *c, const void *s, Action a)
+{
+    char t[RULES_ACTION_TEXT];
+    memset(t, 0x5A, sizeof t);
+    c->g->action_to_string(s, a, t);
+    size_t n = strnlen(t, sizeof t);
+    if (n == 0 || n >= sizeof t)
+        fail_msg("%s: action %d has no proper text", c->label, (int)a);
+    if (strchr(t, '\n') || strchr(t, '\r') || t[0] == '#' || t[0] == ' ' || t[n - 1] == ' ')
+        fail_msg("%s: action %d has text '%s' that a save file cannot hold", c->label, (int)a,
+                 t);
+    Action back = -12345;
+    if (!c->g->action_from_string(s, t, &back) || back != a)
+        fail_msg("%s: '%s' does not parse back to action %d", c->label, t, (int)a);
+}
+
+static void list_check(const Config *c, const void *s, const Action *acts, int n)
+{
+    /* No duplicates, and distinct texts (else a save could not tell them apart). */
+    char (*texts)[RULES_ACTION_TEXT] = malloc((size_t)n * RULES_ACTION_TEXT);
+    assert_true(n == 0 || texts != NULL);
+    for (int i = 0; i < n; i++) {
+        c->g->action_to_string(s, acts[i], texts[i]);
+        for (int j = 0; j < i; j++) {
+            if (acts[i] == acts[j])
+                fail_msg("%s: action %d listed twice", c->label, (int)acts[i]);
+            if (strcmp(texts[i], texts[j]) == 0)
+                fail_msg("%s: two actions share the text '%s'", c->label, texts[i]);
+        }
+    }
+    free(texts);
+}
+
+static bool in_list(const Action *acts, int n, Action a)
+{
+    for (int i = 0; i < n; i++)
+        if (acts[i] == a)
+            return true;
+    return false;
+}
+
+/* Actions that are not listed must be refused with a reason and change nothing. */
+static void illegal_check(const Config *c, const void *s, const Action *acts, int n)
+{
+    const GameRules *g = c->g;
+    unsigned char *copy = malloc(g->state_size);
+    assert_non_null(copy);
+    Action probe[RULES_MAX_ACTIONS * 2 + 16];
+    int np = 0;
+    const Action fixed[] = {-1, 999999, INT32_MIN, INT32_MAX, 0, 1, 2, 3, 100, 151, 152};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        probe[np++] = fixed[i];
+    for (int i = 0; i < n && np + 2 <= (int)(sizeof probe / sizeof probe[0]); i++) {
+        probe[np++] = acts[i] - 1;
+        probe[np++] = acts[i] + 1;
+    }
+    for (int i = 0; i < np; i++) {
+        if (in_list(acts, n, probe[i]))
+            continue;
+        memcpy(copy, s, g->state_size);
+        const char *e = g->apply(copy, probe[i]);
+        if (!e || !*e)
+            fail_msg("%s: unlisted action %d was accepted", c->label, (int)probe[i]);
+        if (memcmp(copy, s, g->state_size) != 0)
+            fail_msg("%s: refused action %d changed the state", c->label, (int)probe[i]);
+        assert_false(rules_is_legal(g, s, probe[i]));
+    }
+    free(copy);
+}
+
+/* observe is deterministic (whatever the view buffer held before) and idempotent, and
+ * resample deals a full state the seat cannot tell from the real one. */
+static void view_check(const Config *c, const void *s, Rng *rng, bool deep)
+{
+    const GameRules *g = c->g;
+    size_t sz = g->state_size;
+    unsigned char *v1 = malloc(sz), *v2 = malloc(sz), *r = malloc(sz), *rv = malloc(sz);
+    assert_true(v1 && v2 && r && rv);
+    int cp = g->current_player(s);
+    for (int seat = 0; seat < c->players; seat++) {
+        memset(v1, 0xA5, sz);
+        memset(v2, 0x3C, sz);
+        g->observe(s, seat, v1);
+        g->observe(s, seat, v2);
+        if (memcmp(v1, v2, sz) != 0)
+            fail_msg("%s: observe for seat %d is not deterministic", c->label, seat);
+        g->observe(v1, seat, v2);
+        if (memcmp(v1, v2, sz) != 0)
+            fail_msg("%s: observing a view of seat %d changes it", c->label, seat);
+        /* A view does not change who is to move, nor what is legal for the mover when the
+         * mover is the observer (they choose from the view). */
+        assert_int_equal(g->current_player(v1), cp);
+
+        for (int k = 0; k < (deep ? 4 : 1); k++) {
+            memset(r, 0xC3, sz);
+            g->resample(v1, seat, rng, r);
+            g->observe(r, seat, rv);
+            if (memcmp(rv, v1, sz) != 0)
+                fail_msg("%s: observe(resample(view)) != view for seat %d", c->label, seat);
+            assert_int_equal(g->current_player(r), cp);
+            if (cp == seat) {
+                Action a1[RULES_MAX_ACTIONS], a2[RULES_MAX_ACTIONS];
+                int n1 = g->legal_actions(s, a1), n2 = g->legal_actions(r, a2);
+                assert_int_equal(n1, n2);
+                for (int i = 0; i < n1; i++) {
+                    assert_true(in_list(a2, n2, a1[i]));
+                    memcpy(rv, r, sz);
+                    if (g->apply(rv, a1[i]))
+                        fail_msg("%s: legal action %d fails in a resampled state", c->label,
+                                 (int)a1[i]);
+                }
+            }
+            if (deep) {
+                /* The resampled state is a real game: it plays out to the end. */
+                memcpy(rv, r, sz);
+                int steps = 0;
+                while (g->current_player(rv) != PLAYER_TERMINAL && steps++ < MAX_STEPS)
+                    support_random_step(g, rv, rng);
+                assert_int_equal(g->current_player(rv), PLAYER_TERMINAL);
+            }
+        }
+    }
+    free(v1);
+    free(v2);
+    free(r);
+    free(rv);
+}
+
+static void terminal_check(const Config *c, const void *s)
+{
+    const GameRules *g = c->g;
+    Action acts[RULES_MAX_ACTIONS];
+    uint32_t w[RULES_MAX_ACTIONS];
+    assert_int_equal(g->legal_actions(s, acts), 0);
+    assert_int_equal(g->chance_outcomes(s, acts, w), 0);
+    double ret[RULES_MAX_PLAYERS], again[RULES_MAX_PLAYERS];
+    for (int i = 0; i < RULES_MAX_PLAYERS; i++)
+        ret[i] = again[i] = 42;
+    g->returns(s, ret);
+    g->returns(s, again);
+    double sum = 0;
+    for (int i = 0; i < c->players; i++) {
+        if (ret[i] != -1 && ret[i] != 0 && ret[i] != 1)
+            fail_msg("%s: seat %d returns %g", c->label, i, ret[i]);
+        assert_true(ret[i] == again[i]);
+        sum += ret[i];
+    }
+    if (c->players == 2) {
+        assert_true(ret[0] == -ret[1]); /* two seats: zero-sum */
+        assert_true(sum == 0);
+    }
+    /* Nothing applies after the end. */
+    illegal_check(c, s, acts, 0);
+}
+
+static void playout_config(const Config *c)
+{
+    const GameRules *g = c->g;
+    size_t sz = g->state_size;
+    unsigned char *s = malloc(sz), *t = malloc(sz), *u = malloc(sz);
+    assert_true(s && t && u);
+    Rng rng;
+    rng_seed(&rng, rng_mix(0x4A12E55ULL, (uint64_t)c->players));
+    long total_steps = 0;
+    int outcomes[3] = {0}; /* seat 0's loss / draw / win, to show games really end all ways */
+    for (int game = 0; game < PLAYOUTS; game++) {
+        memset(s, 0xEE, sz); /* init must set every byte that matters */
+        const char *e = g->init(s, &c->opt, c->players, (uint64_t)game);
+        if (e)
+            fail_msg("%s: init failed: %s", c->label, e);
+        memset(t, 0x11, sz);
+        assert_null(g->init(t, &c->opt, c->players, (uint64_t)game));
+        if (memcmp(s, t, sz) != 0)
+            fail_msg("%s: init leaves bytes undefined", c->label);
+        assert_int_equal(g->num_players(s), c->players);
+
+        int steps = 0;
+        for (;;) {
+            int cp = g->current_player(s);
+            if (cp != PLAYER_CHANCE && cp != PLAYER_TERMINAL && (cp < 0 || cp >= c->players))
+                fail_msg("%s: current_player %d is not a seat", c->label, cp);
+            if (game % 5 == 0)
+                describe_check(g, s);
+            view_check(c, s, &rng, game % 50 == 0);
+            if (cp == PLAYER_TERMINAL) {
+                terminal_check(c, s);
+                double ret[RULES_MAX_PLAYERS];
+                g->returns(s, ret);
+                outcomes[(int)ret[0] + 1]++;
+                break;
+            }
+            if (steps++ >= MAX_STEPS)
+                fail_msg("%s: game %d did not end within %d steps", c->label, game, MAX_STEPS);
+
+            Action acts[RULES_MAX_ACTIONS];
+            uint32_t w[RULES_MAX_ACTIONS];
+            int n;
+            if (cp == PLAYER_CHANCE) {
+                assert_int_equal(g->legal_actions(s, acts), 0);
+                n = g->chance_outcomes(s, acts, w);
+                assert_true(n > 0 && n <= RULES_MAX_ACTIONS);
+                uint64_t tw = 0;
+                for (int i = 0; i < n; i++)
+                    tw += w[i];
+                assert_true(tw > 0);
+            } else {
+                n = g->chance_outcomes(s, acts, w);
+                assert_int_equal(n, 0);
+                n = g->legal_actions(s, acts);
+                assert_true(n > 0 && n <= RULES_MAX_ACTIONS);
+            }
+            list_check(c, s, acts, n);
+            for (int i = 0; i < n; i++) {
+                text_check(c, s, acts[i]);
+                assert_true(rules_is_legal(g, s, acts[i]));
+                /* Every listed action applies, and applying it to a byte copy gives the
+                 * same bytes twice: apply depends on nothing but the state. */
+                memcpy(t, s, sz);
+                memcpy(u, s, sz);
+                e = g->apply(t, acts[i]);
+                if (e)
+                    fail_msg("%s: listed action %d refused: %s", c->label, (int)acts[i], e);
+                assert_null(g->apply(u, acts[i]));
+                if (memcmp(t, u, sz) != 0)
+                    fail_msg("%s: two clones differ after action %d", c->label, (int)acts[i]);
+            }
+            illegal_check(c, s, acts, n);
+
+            Action a = cp == PLAYER_CHANCE ? support_pick_chance(g, s, &rng)
+                                           : acts[rng_below(&rng, (uint32_t)n)];
+            memcpy(t, s, sz);
+            assert_null(g->apply(s, a));
+            assert_null(g->apply(t, a));
+            assert_memory_equal(s, t, sz);
+        }
+        total_steps += steps;
+    }
+    /* Random play that never reaches some outcome would hint at a broken end test. */
+    if (c->players == 2 && (!outcomes[0] || !outcomes[2]))
+        fail_msg("%s: %d playouts: losses %d, draws %d, wins %d", c->label, PLAYOUTS,
+                 outcomes[0], outcomes[1], outcomes[2]);
+    assert_true(total_steps >= PLAYOUTS); /* every game took at least a step */
+    free(s);
+    free(t);
+    free(u);
+}
+
+static void test_random_playouts(void **unused)
+{
+    (void)unused;
+    for_each_config(playout_config);
+}
+
+/* ---- Save -> load -> replay through the match -------------------------------------- */
+
+static void match_equal(const Match *a, const Match *b)
+{
+    assert_ptr_equal(a->rules, b->rules);
+    assert_int_equal(a->num_players, b->num_players);
+    assert_true(a->seed == b->seed);
+    for (int i = 0; i < a->rules->n_options; i++)
+        assert_int_equal(a->options.v[i], b->options.v[i]);
+    for (int i = 0; i < a->num_players; i++) {
+        assert_int_equal(a->seats[i].bot, b->seats[i].bot);
+        if (a->seats[i].bot)
+            assert_int_equal(a->seats[i].difficulty, b->seats[i].difficulty);
+    }
+    assert_int_equal(a->history_len, b->history_len);
+    assert_int_equal(a->chance_count, b->chance_count);
+    if (a->history_len) {
+        assert_memory_equal(a->history, b->history, (size_t)a->history_len * sizeof(Action));
+        assert_memory_equal(a->history_player, b->history_player,
+                            (size_t)a->history_len * sizeof(int));
+    }
+    assert_memory_equal(a->state, b->state, a->rules->state_size);
+}
+
+static void round_trip(const Match *m)
+{
+    char err[MATCH_ERR] = "";
+    char *text = match_save_text(m);
+    assert_non_null(text);
+    Match *back = match_load_text(text, strlen(text), err, sizeof err);
+    if (!back)
+        fail_msg("save text does not load: %s\n%s", err, text);
+    match_equal(m, back);
+    /* Saving the loaded match writes the same text. */
+    char *again = match_save_text(back);
+    assert_non_null(again);
+    assert_string_equal(text, again);
+    free(again);
+    free(text);
+    match_free(back);
+}
+
+static void save_config(const Config *c)
+{
+    Rng rng;
+    rng_seed(&rng, rng_mix(0x5A7E, (uint64_t)c->players));
+    for (int game = 0; game < SAVE_GAMES; game++) {
+        SeatSpec seats[RULES_MAX_PLAYERS];
+        for (int i = 0; i < c->players; i++)
+            seats[i] = (SeatSpec){(game + i) % 2 == 1, (Difficulty)((game + i) % DIFF_COUNT)};
+        char err[MATCH_ERR];
+        uint64_t seed = rng_next(&rng); /* full 64-bit seeds go through the text form */
+        Match *m = match_create(c->g, &c->opt, c->players, seats, seed, err, sizeof err);
+        if (!m)
+            fail_msg("%s: match_create: %s", c->label, err);
+        round_trip(m); /* a match with no action yet */
+        int steps = 0;
+        while (!match_is_over(m)) {
+            assert_true(steps++ < MAX_STEPS);
+            if (match_current_player(m) == PLAYER_CHANCE) {
+                assert_true(match_play_chance(m) > 0);
+            } else {
+                Action a = support_pick_legal(c->g, m->state, &rng);
+                assert_null(match_apply(m, a));
+            }
+            if (rng_below(&rng, 3) == 0)
+                round_trip(m); /* mid-game */
+        }
+        round_trip(m);
+        match_free(m);
+    }
+}
+
+static void test_save_round_trip(void **unused)
+{
+    (void)unused;
+    for_each_config(save_config);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_playouts),
+        cmocka_unit_test(test_save_round_trip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
