@@ -895,16 +895,16 @@ static void back_green(Canvas *cv, double x0, double y0, double x1, double y1)
     for (double r = 50; r < cv->h * 0.62; r += 6)
         svg_fmt(b, "<circle cx='%g' cy='%g' r='%g'/>", cx, cy, r);
     svg_str(b, "</g>");
-    /* Gold fans in the corners. */
+    /* Four-point gold stars in the corners, inside the frame. */
     for (int i = 0; i < 4; i++) {
-        double fx = i & 1 ? x1 : x0, fy = i & 2 ? y1 : y0, sx = i & 1 ? -1 : 1,
-               sy = i & 2 ? -1 : 1;
+        double sx = i & 1 ? x1 - 22 : x0 + 22, sy = i & 2 ? y1 - 22 : y0 + 22;
         svg_fmt(b,
-                "<path d='M%g,%g h%g a%g,%g 0 0 %d %g,%g Z' fill='url(#gold)' "
-                "fill-opacity='0.9'/>",
-                fx, fy, sx * 26, 26.0, 26.0, sx * sy > 0 ? 1 : 0, -sx * 26, sy * 26);
+                "<path d='M%g,%g Q%g,%g %g,%g Q%g,%g %g,%g Q%g,%g %g,%g Q%g,%g %g,%g Z' "
+                "fill='url(#gold)'/>",
+                sx, sy - 8, sx + 1.5, sy - 1.5, sx + 8, sy, sx + 1.5, sy + 1.5, sx, sy + 8,
+                sx - 1.5, sy + 1.5, sx - 8, sy, sx - 1.5, sy - 1.5, sx, sy - 8);
     }
-    medallion(b, cx, cy, 0.23 * cv->w, "#17603a");
+    medallion(b, cx, cy, 0.27 * cv->w, "#17603a");
 }
 
 static void back_midnight(Canvas *cv, double x0, double y0, double x1, double y1)
@@ -1024,9 +1024,9 @@ SDL_Surface *builtin_back(int back, int w, int h)
                 "</linearGradient></defs>");
     backs[back].draw(&cv, x0, y0, x1, y1);
     /* Clip the pattern to a rounded panel by painting paper over everything outside it
-     * (nanosvg has no clip paths); the paper's own edge is the card's edge. */
-    svg_str(&b, "<path fill='url(#paper)' fill-rule='evenodd' d='");
-    rrect_d(&b, bw / 2, bw / 2, cv.w - bw, cv.h - bw, CORNER * cv.h - bw / 2);
+     * (nanosvg has no clip paths). */
+    svg_fmt(&b, "<path fill='url(#paper)' fill-rule='evenodd' d='M-1,-1 H%g V%g H-1 Z ",
+            cv.w + 1, cv.h + 1);
     rrect_d(&b, x0, y0, x1 - x0, y1 - y0, r);
     svg_str(&b, "'/>");
     frame_lines(&cv, x0, y0, x1, y1, backs[back].frame, backs[back].frame_op);
@@ -1039,6 +1039,9 @@ SDL_Surface *builtin_back(int back, int w, int h)
     svg_str(&b, "</svg>");
     SDL_Surface *s = svg_rasterize(&b);
     svg_free(&b);
+    /* Patterns run past the panel; cut everything to the card's rounded shape. */
+    if (s)
+        raster_clip_round(s, CORNER * h);
     return s;
 }
 

@@ -101,6 +101,32 @@ void raster_bleed(SDL_Surface *s, SDL_Rect r, int band)
         }
 }
 
+/* Signed distance from (x, y) to a w×h rounded rectangle centred on the origin. */
+static double rrect_sdf(double x, double y, double hw, double hh, double rad)
+{
+    double qx = fabs(x) - (hw - rad), qy = fabs(y) - (hh - rad);
+    double ox = qx > 0 ? qx : 0, oy = qy > 0 ? qy : 0;
+    return sqrt(ox * ox + oy * oy) + fmin(fmax(qx, qy), 0) - rad;
+}
+
+void raster_clip_round(SDL_Surface *s, double rad)
+{
+    double hw = s->w / 2.0, hh = s->h / 2.0;
+    int band = (int)ceil(rad) + 1;
+    for (int y = 0; y < s->h; y++) {
+        bool edge_row = y < band || y >= s->h - band;
+        for (int x = 0; x < s->w; x++) {
+            if (!edge_row && x == 1)
+                x = s->w - 1; /* straight edges: only the outermost pixels matter */
+            double cov = 0.5 - rrect_sdf(x + 0.5 - hw, y + 0.5 - hh, hw, hh, rad);
+            if (cov >= 1)
+                continue;
+            Uint8 *p = px(s, x, y);
+            p[3] = cov <= 0 ? 0 : (Uint8)lround(p[3] * cov);
+        }
+    }
+}
+
 SDL_Rect raster_ink_box(const SDL_Surface *s)
 {
     int x0 = s->w, y0 = s->h, x1 = -1, y1 = -1;
@@ -128,12 +154,10 @@ SDL_Surface *raster_shadow(int w, int h, double rad, double blur, double alpha)
         return NULL;
     /* Signed distance to the rounded rectangle, through a smooth step: a Gaussian-like
      * falloff without an actual blur pass. */
-    double hw = w / 2.0 - rad, hh = h / 2.0 - rad, cx = s->w / 2.0, cy = s->h / 2.0;
+    double cx = s->w / 2.0, cy = s->h / 2.0;
     for (int y = 0; y < s->h; y++)
         for (int x = 0; x < s->w; x++) {
-            double qx = fabs(x + 0.5 - cx) - hw, qy = fabs(y + 0.5 - cy) - hh;
-            double ox = qx > 0 ? qx : 0, oy = qy > 0 ? qy : 0;
-            double d = sqrt(ox * ox + oy * oy) + fmin(fmax(qx, qy), 0) - rad;
+            double d = rrect_sdf(x + 0.5 - cx, y + 0.5 - cy, w / 2.0, h / 2.0, rad);
             double t = (d + blur) / (2 * blur); /* 0 inside .. 1 outside */
             t = t < 0 ? 0 : t > 1 ? 1 : t;
             double a = alpha * (1 - t * t * (3 - 2 * t));

@@ -16,6 +16,9 @@ void raster_copy(SDL_Surface *dst, const SDL_Surface *src, int x, int y);
  * linear filtering of the texture does not pull dark fringes into the edges. Only the
  * pixels within `band` of r's border are looked at (band <= 0: all of r). */
 void raster_bleed(SDL_Surface *s, SDL_Rect r, int band);
+/* Multiplies alpha by the anti-aliased coverage of the rounded rectangle filling the
+ * surface (corner radius rad): clips a drawing to the card's shape. */
+void raster_clip_round(SDL_Surface *s, double rad);
 /* The tight box of pixels with alpha > 0 (w == 0 when none). */
 SDL_Rect raster_ink_box(const SDL_Surface *s);
 /* A soft drop shadow: a rounded rectangle w×h (corner radius rad) blurred by blur
