@@ -686,6 +686,30 @@ static void draw_court(const Parts *p, const Canvas *cv, SDL_Surface *s, int sui
 
 /* ---- Faces ---- */
 
+/* The court pictures are the costliest parts: a helper thread draws them while the
+ * calling thread sets the text and draws the pips (the machine has two cores or more;
+ * nanosvg and SDL surfaces are safe to use from two threads on separate data). */
+typedef struct {
+    Parts *p;
+    int w, h;
+} CourtJob;
+
+static int court_job(void *data)
+{
+    CourtJob *job = data;
+    SvgBuf b;
+    svg_init(&b);
+    Canvas cv;
+    canvas_init(&cv, &b, job->w, job->h);
+    for (int red = 0; red < 2; red++) {
+        job->p->panel[red] = make_panel(&cv, red);
+        for (int i = 0; i < 3; i++)
+            job->p->medal[red][i] = make_medal(&cv, red, RANK_JACK + i);
+    }
+    svg_free(&b);
+    return 0;
+}
+
 static bool make_parts(BuiltinDeck *d, int w, int h)
 {
     Parts *p = &d->parts;
@@ -693,6 +717,11 @@ static bool make_parts(BuiltinDeck *d, int w, int h)
         return true;
     drop_parts(p);
     p->m = metrics(h);
+    CourtJob job = {p, w, h};
+    SDL_Thread *helper = SDL_CreateThread(court_job, "tasca-cards", &job);
+    if (!helper)
+        court_job(&job);
+
     make_text_parts(d, p, h);
     SvgBuf b;
     svg_init(&b);
@@ -709,12 +738,9 @@ static bool make_parts(BuiltinDeck *d, int w, int h)
         p->cpip[s] = pip_image(&cv, s, COURT_PIP * cv.h);
         p->ace[s] = make_ace(&cv, s);
     }
-    for (int red = 0; red < 2; red++) {
-        p->panel[red] = make_panel(&cv, red);
-        for (int i = 0; i < 3; i++)
-            p->medal[red][i] = make_medal(&cv, red, RANK_JACK + i);
-    }
     svg_free(&b);
+    if (helper)
+        SDL_WaitThread(helper, NULL);
     p->w = w, p->h = h;
     if (!p->paper.img) {
         drop_parts(p);

@@ -313,6 +313,23 @@ static bool render_faces(CardArt *a, SDL_Surface *sheet)
     return true;
 }
 
+/* The cells that do not depend on the deck's faces. */
+typedef struct {
+    CardArt *a;
+    SDL_Surface *back, *slot, *shadow;
+} ExtraJob;
+
+static int extra_job(void *data)
+{
+    ExtraJob *job = data;
+    CardArt *a = job->a;
+    job->back = make_back(a);
+    job->slot = builtin_slot(a->card_w, a->card_h);
+    job->shadow = raster_shadow(a->card_w, a->card_h, builtin_corner() * a->card_h,
+                                SHADOW_BLUR * a->card_h, SHADOW_ALPHA);
+    return 0;
+}
+
 bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
 {
     if (!a || !r || height_px < 8)
@@ -354,7 +371,20 @@ bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
     SDL_Surface *sheet = raster_new(size.x, size.y);
     if (!sheet)
         return false;
-    if (!render_faces(a, sheet)) {
+    /* A built-in back is drawn on a helper thread while the faces are made. */
+    ExtraJob extra = {a, NULL, NULL, NULL};
+    SDL_Thread *helper = NULL;
+    if (!uses_deck_back(a) && !(helper = SDL_CreateThread(extra_job, "tasca-back", &extra)))
+        extra_job(&extra);
+    bool faces_ok = render_faces(a, sheet);
+    if (helper)
+        SDL_WaitThread(helper, NULL);
+    if (uses_deck_back(a))
+        extra_job(&extra);
+    if (!faces_ok) {
+        SDL_FreeSurface(extra.back);
+        SDL_FreeSurface(extra.slot);
+        SDL_FreeSurface(extra.shadow);
         SDL_FreeSurface(sheet);
 #ifdef TASCA_HAVE_RSVG
         /* A deck that fails to render falls back to ours rather than showing nothing. */
@@ -372,14 +402,12 @@ bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
 #endif
         return false;
     }
-    place(sheet, &a->cell[CELL_BACK], make_back(a));
-    place(sheet, &a->cell[CELL_SLOT], builtin_slot(a->card_w, a->card_h));
-    SDL_Surface *sh = raster_shadow(a->card_w, a->card_h, builtin_corner() * a->card_h,
-                                    SHADOW_BLUR * a->card_h, SHADOW_ALPHA);
-    if (sh) {
-        raster_copy(sheet, sh, a->cell[CELL_SHADOW].x - a->shadow_m,
+    place(sheet, &a->cell[CELL_BACK], extra.back);
+    place(sheet, &a->cell[CELL_SLOT], extra.slot);
+    if (extra.shadow) {
+        raster_copy(sheet, extra.shadow, a->cell[CELL_SHADOW].x - a->shadow_m,
                     a->cell[CELL_SHADOW].y - a->shadow_m);
-        SDL_FreeSurface(sh);
+        SDL_FreeSurface(extra.shadow);
     }
 
     SDL_Texture *tex = SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC,
