@@ -34,10 +34,16 @@ typedef struct {
     double pip_col; /* left pip column / W */
 } Metrics;
 
+/* How "small" a card is: 1 at 90 px high and below, 0 from 200 px. */
+static double smallness(int h)
+{
+    double f = (200.0 - h) / 110.0;
+    return f < 0 ? 0 : f > 1 ? 1 : f;
+}
+
 static Metrics metrics(int h)
 {
-    double f = (200.0 - h) / 110.0; /* 1 at 90 px and below, 0 from 200 px */
-    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    double f = smallness(h);
     return (Metrics){0.100 + 0.020 * f, 0.072 + 0.006 * f, 0.128 - 0.008 * f, 0.300 + 0.020 * f};
 }
 
@@ -219,13 +225,15 @@ static SDL_Surface *make_text(TTF_Font *font, const char *text, SDL_Color col, i
     return crop;
 }
 
+static double letter_scale(int w, int h);
+
 static int font_pt(const BuiltinDeck *d, double cap_px)
 {
     int pt = (int)lround(cap_px / d->cap_ratio);
     return pt < 4 ? 4 : pt;
 }
 
-static void make_text_parts(BuiltinDeck *d, Parts *p, int h)
+static void make_text_parts(BuiltinDeck *d, Parts *p, int w, int h)
 {
     double cap = p->m.idx_cap * h;
     TTF_SetFontSize(d->font, font_pt(d, cap));
@@ -239,7 +247,7 @@ static void make_text_parts(BuiltinDeck *d, Parts *p, int h)
     for (int c = 0; c < 2; c++)
         for (int r = 1; r <= 13; r++)
             p->rank[c][r] = make_text(d->font, card_rank_text(r), ink[c], gap);
-    TTF_SetFontSize(d->big, font_pt(d, LETTER_CAP * h));
+    TTF_SetFontSize(d->big, font_pt(d, LETTER_CAP * h * letter_scale(w, h)));
     static const SDL_Color gold = {0xfb, 0xe3, 0x94, 255};
     static const char *const letters[3] = {"J", "Q", "K"};
     for (int i = 0; i < 3; i++)
@@ -552,12 +560,24 @@ typedef struct {
 static CourtGeom court_geom(const Canvas *cv)
 {
     CourtGeom g;
-    g.x0 = 0.2 * cv->w, g.x1 = cv->w - g.x0;
+    /* The frame leaves room for the index, which is relatively larger on small cards. */
+    double inset = 0.2 + 0.045 * smallness(cv->h_px);
+    g.x0 = inset * cv->w, g.x1 = cv->w - g.x0;
     g.y0 = 0.105 * cv->h, g.y1 = cv->h - g.y0;
     g.mx = cv->w / 2;
-    g.mr = fmin(0.21 * cv->w, (cv->h / 2 - g.y0) * 0.37);
+    g.mr = fmin((0.5 - inset) * 0.7 * cv->w, (cv->h / 2 - g.y0) * 0.37);
     g.my = g.y0 + (cv->h / 2 - g.y0) * 0.48;
     return g;
+}
+
+/* The court letter follows the medallion, which is smaller on small cards. */
+static double letter_scale(int w, int h)
+{
+    SvgBuf none;
+    svg_init(&none);
+    Canvas cv;
+    canvas_init(&cv, &none, w, h);
+    return court_geom(&cv).mr / (0.21 * BUILTIN_W);
 }
 
 /* The picture frame with its background and the fold line: one per colour. */
@@ -722,7 +742,7 @@ static bool make_parts(BuiltinDeck *d, int w, int h)
     if (!helper)
         court_job(&job);
 
-    make_text_parts(d, p, h);
+    make_text_parts(d, p, w, h);
     SvgBuf b;
     svg_init(&b);
     Canvas cv;

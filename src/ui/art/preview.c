@@ -1,9 +1,11 @@
 /* Renders every card and back of a deck to PNG sheets at two sizes and prints how long
  * the atlas takes to render. Usage: tasca_art_preview OUTDIR [DECK_ID...]
- * (default: the built-in deck and the first installed Aisleriot deck). */
+ * (default: the built-in deck and the first installed Aisleriot deck). Sheet sizes can be
+ * set with TASCA_PREVIEW_SIZES=138,184. */
 #include <SDL.h>
 #include <SDL_image.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cards.h"
@@ -143,9 +145,22 @@ int main(int argc, char **argv)
     const char **ids = argc > 2 ? (const char **)argv + 2 : def;
     int nids = argc > 2 ? argc - 2 : (def[1] ? 2 : 1);
     int rc = 0;
+    /* Sheet sizes: 90 and 220 px unless TASCA_PREVIEW_SIZES says otherwise ("138,184"). */
+    int sizes[8] = {90, 220}, nsizes = 2;
+    const char *env = getenv("TASCA_PREVIEW_SIZES");
+    if (env && *env) {
+        nsizes = 0;
+        for (const char *p = env; *p && nsizes < 8;) {
+            int v = atoi(p);
+            if (v >= 16 && v <= 2000)
+                sizes[nsizes++] = v;
+            p += strcspn(p, ",");
+            p += *p == ',';
+        }
+    }
     for (int i = 0; i < nids; i++) {
-        rc |= sheet(argv[1], ids[i], 90);
-        rc |= sheet(argv[1], ids[i], 220);
+        for (int k = 0; k < nsizes; k++)
+            rc |= sheet(argv[1], ids[i], sizes[k]);
         timings(ids[i]);
     }
     IMG_Quit();
