@@ -642,19 +642,22 @@ static void frame(App *a, bool may_wait)
         a->pending_page = -1;
     }
 
-    text_frame(a->text);
-    SDL_SetRenderDrawColor(a->ren, 10, 40, 24, 255);
-    SDL_RenderClear(a->ren);
-    if (a->scene && a->scene->draw)
-        a->scene->draw(a->self, a->ren);
-    menu_draw(a->menu);
-    draw_notice(a);
     a->frame++;
-    if (a->opt.screenshot && a->frame >= 2 && (settled(a) || a->time > 20)) {
-        save_screenshot(a);
-        a->quit = true;
+    bool draw = a->opt.draw_every <= 1 || a->frame % (unsigned long)a->opt.draw_every == 0;
+    if (draw) {
+        text_frame(a->text);
+        SDL_SetRenderDrawColor(a->ren, 10, 40, 24, 255);
+        SDL_RenderClear(a->ren);
+        if (a->scene && a->scene->draw)
+            a->scene->draw(a->self, a->ren);
+        menu_draw(a->menu);
+        draw_notice(a);
+        if (a->opt.screenshot && a->frame >= 2 && (settled(a) || a->time > 20)) {
+            save_screenshot(a);
+            a->quit = true;
+        }
+        SDL_RenderPresent(a->ren);
     }
-    SDL_RenderPresent(a->ren);
     if (!a->first_frame_reported) {
         a->first_frame_reported = true;
         if (getenv("TASCA_FIRST_FRAME")) {

@@ -30,6 +30,7 @@ typedef struct {
     const char *open;       /* a menu page to open at start: menu, options, rules, stats,
                                game, difficulty (for screenshots) */
     bool no_audio;
+    int draw_every; /* tests: draw only every n-th frame (0 or 1: every frame) */
 } AppOptions;
 
 typedef struct Menu Menu;

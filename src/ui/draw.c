@@ -272,8 +272,9 @@ SDL_Texture *draw_make_felt(SDL_Renderer *r, int w, int h, Rgba centre, Rgba edg
 {
     if (w < 1 || h < 1)
         return NULL;
-    /* Half resolution, scaled up with linear filtering: the gradient is smooth anyway. */
-    int tw = (w + 1) / 2, th = (h + 1) / 2;
+    /* Full resolution: drawing it is then a plain copy, cheap even for the software
+     * renderer; it is made once per window size. */
+    int tw = w, th = h;
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, tw, th, 32, SDL_PIXELFORMAT_ARGB8888);
     if (!s)
         return NULL;

@@ -38,6 +38,9 @@ struct Menu {
     bool button_hover, button_pressed;
     char numbers[RULES_MAX_OPTIONS][WIDGET_CHOICES][12];
     char back_names[WIDGET_CHOICES][64];
+    char value_names[RULES_MAX_OPTIONS][WIDGET_CHOICES][48];
+    char pool[24000]; /* rules paragraphs */
+    size_t pool_len;
     float saved_scroll[PAGE_COUNT];
 };
 
@@ -233,7 +236,12 @@ static void build_options(Builder *b)
             w->kind = W_STEPPER;
         for (int v = 0; v < n; v++) {
             if (d->value_names) {
-                w->choices[v] = _(d->value_names[v]);
+                /* "off" -> "Off": choices read as buttons. */
+                char *vn = m->value_names[i][v];
+                snprintf(vn, sizeof m->value_names[i][v], "%s", _(d->value_names[v]));
+                if (vn[0] >= 'a' && vn[0] <= 'z')
+                    vn[0] = (char)(vn[0] - 'a' + 'A');
+                w->choices[v] = vn;
             } else {
                 snprintf(m->numbers[i][v], sizeof m->numbers[i][v], "%d", d->min + v);
                 w->choices[v] = m->numbers[i][v];
@@ -292,32 +300,54 @@ static void build_options(Builder *b)
     w->value = a->set.show_opponents;
 }
 
-static void build_rules(Builder *b)
+static const char *pool_add(Menu *m, const char *s, size_t n)
+{
+    if (m->pool_len + n + 1 > sizeof m->pool)
+        return "";
+    char *p = m->pool + m->pool_len;
+    memcpy(p, s, n);
+    p[n] = '\0';
+    m->pool_len += n + 1;
+    return p;
+}
+
+static void add_para(Builder *b, const char *text, bool head)
 {
     App *a = b->m->app;
+    int pt = head ? 19 : 16;
+    int size = (int)lroundf(pt * a->u);
+    int h = text_draw_wrapped(a->text, text, size, head, COL_TEXT, 0, 0, (int)b->w, TEXT_LEFT,
+                              false);
+    Widget *w = widgets_add(&b->m->list, W_PARA, (SDL_FRect){b->x, b->y, b->w, (float)h}, "", -1);
+    w->long_text = text;
+    w->bold = head;
+    w->size = pt;
+    b->y += h + (head ? 4 : 16) * a->u;
+}
+
+static void build_rules(Builder *b)
+{
+    Menu *m = b->m;
+    App *a = m->app;
     const GameRules *g = current_game(a);
     const Scene *s = scene_for_game(g->id);
     const char *text = s && s->rules_text ? s->rules_text() : _(g->summary);
-    /* Paragraphs separated by blank lines; "# " starts a heading. */
+    m->pool_len = 0;
+    /* Paragraphs separated by blank lines; a first line "# Title" is a heading. */
     const char *p = text;
     while (*p) {
         const char *end = strstr(p, "\n\n");
         size_t n = end ? (size_t)(end - p) : strlen(p);
-        char para[1600];
-        if (n >= sizeof para)
-            n = sizeof para - 1;
-        memcpy(para, p, n);
-        para[n] = '\0';
-        bool head = strncmp(para, "# ", 2) == 0;
-        const char *body = head ? para + 2 : para;
-        int size = (int)lroundf((head ? 19 : 16) * a->u);
-        int h = text_draw_wrapped(a->text, body, size, head, COL_TEXT, 0, 0, (int)b->w, TEXT_LEFT,
-                                  false);
-        Widget *w = widgets_add(&b->m->list, W_PARA, (SDL_FRect){b->x, b->y, b->w, (float)h}, body, -1);
-        w->bold = head;
-        w->size = head ? 19 : 16;
-        b->y += h + (head ? 6 : 14) * a->u;
-        p = end ? end + 2 : p + n;
+        if (strncmp(p, "# ", 2) == 0) {
+            const char *nl = memchr(p, '\n', n);
+            size_t hn = nl ? (size_t)(nl - p) : n;
+            add_para(b, pool_add(m, p + 2, hn - 2), true);
+            if (nl)
+                add_para(b, pool_add(m, nl + 1, n - hn - 1), false);
+        } else {
+            add_para(b, pool_add(m, p, n), false);
+        }
+        p += n;
         while (*p == '\n')
             p++;
     }
@@ -406,8 +436,8 @@ void menu_layout(Menu *m)
     float content = b.y;
     float max_h = a->h - 40 * u;
     float ph = header + content + pad;
-    if (wide)
-        ph = max_h;
+    if (wide && ph < 440 * u)
+        ph = 440 * u;
     if (ph > max_h)
         ph = max_h;
     m->panel = (SDL_FRect){(a->w - pw) / 2, (a->h - ph) / 2, pw, ph};

@@ -234,7 +234,33 @@ static bool settled(const void *self)
     return true;
 }
 
+static bool locate(void *self, const char *what, SDL_FRect *out)
+{
+    Picker *p = self;
+    /* "play:<id>", "continue:<id>", "tile:<id>" */
+    const char *colon = strchr(what, ':');
+    if (!colon)
+        return false;
+    const char *id = colon + 1;
+    for (int i = 0; i < p->n_tiles; i++) {
+        if (strcmp(registry_get(i)->id, id) != 0)
+            continue;
+        if (strncmp(what, "tile:", 5) == 0) {
+            *out = p->tiles[i];
+            return true;
+        }
+        int want = strncmp(what, "play:", 5) == 0 ? ID_PLAY : ID_CONTINUE;
+        for (int k = 0; k < p->list.n; k++)
+            if (p->list.w[k].id == want && p->list.w[k].arg == i) {
+                *out = p->list.w[k].r;
+                return true;
+            }
+    }
+    return false;
+}
+
 const Scene picker_scene = {
+    .locate = locate,
     .id = "picker",
     .enter = enter,
     .leave = leave,

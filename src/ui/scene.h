@@ -38,6 +38,9 @@ typedef struct Scene {
     const char *(*rules_text)(void);
     /* A small picture of the game for the picker tile. */
     void (*draw_preview)(App *app, SDL_FRect area);
+    /* Where a named thing is on screen, in pixels ("hit", "stand", "deck", "next",
+     * "player", "computer"); false when it is not shown. For tests and scripts. */
+    bool (*locate)(void *self, const char *what, SDL_FRect *out);
 } Scene;
 
 /* The scene of a game id (NULL when that game has no table yet) and the picker. */

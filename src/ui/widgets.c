@@ -393,7 +393,8 @@ void widgets_draw(App *a, WidgetList *l)
                                   w->checked ? TEXT_CENTER : TEXT_LEFT, true);
                 break;
             case W_PARA:
-                text_draw_wrapped(a->text, w->text, fs, w->bold, w->bold ? COL_GOLD : COL_TEXT,
+                text_draw_wrapped(a->text, w->long_text ? w->long_text : w->text, fs, w->bold,
+                                  w->bold ? COL_GOLD : COL_TEXT,
                                   r.x, r.y, (int)r.w, TEXT_LEFT, true);
                 break;
             case W_ROW: {

@@ -56,6 +56,7 @@ typedef struct {
     WidgetKind kind;
     SDL_FRect r; /* content coordinates for scrolled widgets */
     char text[200];
+    const char *long_text; /* W_PARA: text longer than `text` (owned by the caller) */
     char hint[96];
     int id, arg;
     const char *choices[WIDGET_CHOICES];

@@ -1095,7 +1095,29 @@ static void draw_preview(App *a, SDL_FRect area)
     }
 }
 
+static bool locate(void *self, const char *what, SDL_FRect *out)
+{
+    T21 *t = self;
+    bool over = t->m && match_is_over(t->m);
+    if (strcmp(what, "hit") == 0 && !over)
+        *out = t->btn[BTN_HIT];
+    else if (strcmp(what, "stand") == 0 && !over)
+        *out = t->btn[BTN_STAND];
+    else if (strcmp(what, "next") == 0 && over && t->banner > 0)
+        *out = t->btn[BTN_NEXT];
+    else if (strcmp(what, "deck") == 0)
+        *out = unit_rect(t, DECK_X, DECK_Y, card_w(t), CARD_H);
+    else if (strcmp(what, "player") == 0)
+        *out = unit_rect(t, HAND_X, PLAYER_Y, 5 * card_w(t), CARD_H);
+    else if (strcmp(what, "computer") == 0)
+        *out = unit_rect(t, HAND_X, COMP_Y, 5 * card_w(t), CARD_H);
+    else
+        return false;
+    return true;
+}
+
 const Scene twentyone_scene = {
+    .locate = locate,
     .id = "twentyone",
     .enter = enter,
     .leave = leave,

@@ -1,0 +1,657 @@
+/* UI scene tests: the app runs in-process under SDL's dummy video driver; the tests push
+ * mouse and keyboard events, step frames and check the match state.
+ *
+ *   test_ui NAME    runs one test (see the table at the end), or "all".
+ *
+ * Each test gets an empty preferences folder (XDG_DATA_HOME in a fresh temporary
+ * directory), so settings, statistics and saves start from nothing. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/match.h"
+#include "games/twentyone/twentyone.h"
+#include "ui/app.h"
+#include "ui/menu.h"
+
+static int failures;
+
+#define CHECK(cond)                                                                        \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);       \
+            failures++;                                                                    \
+        }                                                                                  \
+    } while (0)
+
+#define REQUIRE(cond)                                                                      \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            fprintf(stderr, "%s:%d: required: %s\n", __FILE__, __LINE__, #cond);           \
+            failures++;                                                                    \
+            return;                                                                        \
+        }                                                                                  \
+    } while (0)
+
+static char home[512];
+
+static void rm_rf(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        unlink(path);
+        return;
+    }
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char p[1024];
+        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+        rm_rf(p);
+    }
+    closedir(d);
+    rmdir(path);
+}
+
+/* A fresh, empty preferences folder for each test. */
+static void fresh_home(void)
+{
+    if (home[0])
+        rm_rf(home);
+    const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : getenv("TMPDIR");
+    snprintf(home, sizeof home, "%s/tasca-ui-XXXXXX", base ? base : "/tmp");
+    if (!mkdtemp(home)) {
+        perror("mkdtemp");
+        exit(1);
+    }
+    setenv("XDG_DATA_HOME", home, 1);
+}
+
+static App *start(const char *game, int speed, uint64_t seed)
+{
+    AppOptions o = {0};
+    o.game = game;
+    o.difficulty = DIFF_EASY;
+    o.has_seed = seed != 0;
+    o.seed = seed;
+    o.width = 1280;
+    o.height = 800;
+    o.test_mode = true;
+    o.speed = speed;
+    char err[512];
+    App *a = app_create(&o, err, sizeof err);
+    if (!a)
+        fprintf(stderr, "app_create: %s\n", err);
+    return a;
+}
+
+static Uint32 win_id(App *a) { return SDL_GetWindowID(a->win); }
+
+static void push_button(App *a, Uint32 type, float x, float y, int clicks)
+{
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = type;
+    e.button.windowID = win_id(a);
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+    e.button.clicks = (Uint8)clicks;
+    e.button.x = (Sint32)(x / a->dpi);
+    e.button.y = (Sint32)(y / a->dpi);
+    SDL_PushEvent(&e);
+}
+
+static void push_motion(App *a, float x, float y, float dx, float dy, bool held)
+{
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_MOUSEMOTION;
+    e.motion.windowID = win_id(a);
+    e.motion.state = held ? SDL_BUTTON_LMASK : 0;
+    e.motion.x = (Sint32)(x / a->dpi);
+    e.motion.y = (Sint32)(y / a->dpi);
+    e.motion.xrel = (Sint32)dx;
+    e.motion.yrel = (Sint32)dy;
+    SDL_PushEvent(&e);
+}
+
+static void push_key(App *a, SDL_Keycode k, Uint16 mod)
+{
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_KEYDOWN;
+    e.key.windowID = win_id(a);
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.sym = k;
+    e.key.keysym.mod = mod;
+    SDL_PushEvent(&e);
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    SDL_PushEvent(&e);
+}
+
+static void click(App *a, SDL_FRect r, int clicks)
+{
+    float x = r.x + r.w / 2, y = r.y + r.h / 2;
+    push_motion(a, x, y, 0, 0, false);
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, clicks);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, clicks);
+}
+
+static void double_click(App *a, SDL_FRect r)
+{
+    float x = r.x + r.w / 2, y = r.y + r.h / 2;
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, 1);
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 2);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, 2);
+}
+
+static bool locate(App *a, const char *what, SDL_FRect *r)
+{
+    return a->scene && a->scene->locate && a->scene->locate(a->self, what, r);
+}
+
+static Match *match_of(App *a)
+{
+    return a->scene && a->scene->match ? a->scene->match(a->self) : NULL;
+}
+
+static const TwentyOneState *state21(App *a)
+{
+    Match *m = match_of(a);
+    return m && m->rules == &twentyone_rules ? m->state : NULL;
+}
+
+static bool settle(App *a) { return app_settle(a, 2000); }
+
+/* ---- Tests ---- */
+
+static void test_hit_button(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 11);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    const TwentyOneState *s = state21(a);
+    REQUIRE(s);
+    /* Find a round where the player is to move (a natural 21 ends the turn at once). */
+    for (int i = 0; i < 20 && match_current_player(match_of(a)) != TO_PLAYER; i++) {
+        a->scene->new_game(a->self);
+        settle(a);
+        s = state21(a);
+    }
+    REQUIRE(match_current_player(match_of(a)) == TO_PLAYER);
+    int before = s->n[TO_PLAYER];
+    SDL_FRect hit;
+    REQUIRE(locate(a, "hit", &hit));
+    click(a, hit, 1);
+    settle(a);
+    s = state21(a);
+    CHECK(s->n[TO_PLAYER] == before + 1);
+    app_destroy(a);
+}
+
+static void test_double_click_deck(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 12);
+    REQUIRE(a);
+    settle(a);
+    for (int i = 0; i < 20 && match_current_player(match_of(a)) != TO_PLAYER; i++) {
+        a->scene->new_game(a->self);
+        settle(a);
+    }
+    REQUIRE(match_current_player(match_of(a)) == TO_PLAYER);
+    int before = state21(a)->n[TO_PLAYER];
+    SDL_FRect deck;
+    REQUIRE(locate(a, "deck", &deck));
+    /* A single click on the deck does nothing... */
+    click(a, deck, 1);
+    settle(a);
+    CHECK(state21(a)->n[TO_PLAYER] == before);
+    /* ...a double-click hits. */
+    double_click(a, deck);
+    settle(a);
+    CHECK(state21(a)->n[TO_PLAYER] == before + 1);
+    app_destroy(a);
+}
+
+static void test_drag_from_deck(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 13);
+    REQUIRE(a);
+    settle(a);
+    for (int i = 0; i < 20 && match_current_player(match_of(a)) != TO_PLAYER; i++) {
+        a->scene->new_game(a->self);
+        settle(a);
+    }
+    REQUIRE(match_current_player(match_of(a)) == TO_PLAYER);
+    int before = state21(a)->n[TO_PLAYER];
+    SDL_FRect deck, player;
+    REQUIRE(locate(a, "deck", &deck));
+    REQUIRE(locate(a, "player", &player));
+    float x = deck.x + deck.w / 2, y = deck.y + deck.h / 2;
+    float tx = player.x + player.w / 2, ty = player.y + player.h / 2;
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+    for (int i = 1; i <= 10; i++)
+        push_motion(a, x + (tx - x) * i / 10, y + (ty - y) * i / 10, (tx - x) / 10, (ty - y) / 10,
+                    true);
+    app_run_frames(a, 2);
+    CHECK(state21(a)->n[TO_PLAYER] == before); /* nothing until the drop */
+    push_button(a, SDL_MOUSEBUTTONUP, tx, ty, 1);
+    settle(a);
+    CHECK(state21(a)->n[TO_PLAYER] == before + 1);
+    /* A drag dropped back on the deck takes nothing. */
+    if (match_current_player(match_of(a)) == TO_PLAYER) {
+        before = state21(a)->n[TO_PLAYER];
+        push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+        push_motion(a, x + 40, y + 40, 40, 40, true);
+        push_motion(a, x + 2, y + 2, -38, -38, true);
+        push_button(a, SDL_MOUSEBUTTONUP, x + 2, y + 2, 1);
+        settle(a);
+        CHECK(state21(a)->n[TO_PLAYER] == before);
+    }
+    app_destroy(a);
+}
+
+static void test_stand_and_next_round(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 14);
+    REQUIRE(a);
+    settle(a);
+    for (int i = 0; i < 20 && match_current_player(match_of(a)) != TO_PLAYER; i++) {
+        a->scene->new_game(a->self);
+        settle(a);
+    }
+    REQUIRE(match_current_player(match_of(a)) == TO_PLAYER);
+    SDL_FRect stand;
+    REQUIRE(locate(a, "stand", &stand));
+    int played_before = 0;
+    StatLine st;
+    stats_get(&a->stats, "twentyone", DIFF_EASY, &st);
+    played_before = st.played;
+    click(a, stand, 1);
+    /* The computer plays on its thread; the round ends with a result. */
+    REQUIRE(settle(a));
+    const TwentyOneState *s = state21(a);
+    CHECK(s->phase == TO_OVER);
+    CHECK(s->n[TO_COMPUTER] >= 2);
+    stats_get(&a->stats, "twentyone", DIFF_EASY, &st);
+    CHECK(st.played == played_before + 1);
+    CHECK(st.won + st.lost + st.drawn == st.played);
+    /* Illegal now: Hit after the round is over is refused with a message, not applied. */
+    SDL_FRect next;
+    app_run_frames(a, 2);
+    REQUIRE(locate(a, "next", &next));
+    uint64_t seed = match_of(a)->seed;
+    click(a, next, 1);
+    settle(a);
+    CHECK(match_of(a)->seed != seed);
+    CHECK(!match_is_over(match_of(a)) || state21(a)->end != TO_END_NONE);
+    CHECK(state21(a)->n[TO_PLAYER] >= 2);
+    app_destroy(a);
+}
+
+static void test_keyboard(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 15);
+    REQUIRE(a);
+    settle(a);
+    for (int i = 0; i < 20 && match_current_player(match_of(a)) != TO_PLAYER; i++) {
+        a->scene->new_game(a->self);
+        settle(a);
+    }
+    REQUIRE(match_current_player(match_of(a)) == TO_PLAYER);
+    int before = state21(a)->n[TO_PLAYER];
+    push_key(a, SDLK_h, 0);
+    settle(a);
+    CHECK(state21(a)->n[TO_PLAYER] == before + 1 || match_is_over(match_of(a)));
+    if (!match_is_over(match_of(a))) {
+        push_key(a, SDLK_s, 0);
+        settle(a);
+    }
+    CHECK(match_is_over(match_of(a)));
+    uint64_t seed = match_of(a)->seed;
+    push_key(a, SDLK_RETURN, 0); /* the next round */
+    settle(a);
+    CHECK(match_of(a)->seed != seed);
+    app_destroy(a);
+}
+
+static void test_menu_escape(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 16);
+    REQUIRE(a);
+    settle(a);
+    CHECK(!menu_is_open(a->menu));
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 2);
+    CHECK(menu_is_open(a->menu));
+    /* While the menu is open the table ignores its keys. */
+    int n = state21(a)->n[TO_PLAYER];
+    push_key(a, SDLK_h, 0);
+    app_run_frames(a, 2);
+    CHECK(state21(a)->n[TO_PLAYER] == n);
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 2);
+    CHECK(!menu_is_open(a->menu));
+    /* The menu button opens it too. */
+    click(a, menu_button_rect(a), 1);
+    app_run_frames(a, 2);
+    CHECK(menu_is_open(a->menu));
+    /* Options, then back, then close. */
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 2);
+    CHECK(!menu_is_open(a->menu));
+    app_destroy(a);
+}
+
+static void test_menu_new_game(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 17);
+    REQUIRE(a);
+    settle(a);
+    uint64_t seed = match_of(a)->seed;
+    push_key(a, SDLK_ESCAPE, 0); /* menu: Resume is focused */
+    push_key(a, SDLK_DOWN, 0);   /* New game */
+    push_key(a, SDLK_RETURN, 0);
+    settle(a);
+    CHECK(!menu_is_open(a->menu));
+    CHECK(match_of(a)->seed != seed);
+    CHECK(state21(a)->n[TO_PLAYER] >= 2);
+    app_destroy(a);
+}
+
+/* Game ▸ All games switches to the picker; Continue there resumes the same round. */
+static void test_switch_game(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 18);
+    REQUIRE(a);
+    settle(a);
+    Match *m = match_of(a);
+    int len = m->history_len;
+    uint64_t seed = m->seed;
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 1);
+    menu_open(a->menu, PAGE_GAME);
+    push_key(a, SDLK_DOWN, 0); /* from the game to "All games…" */
+    push_key(a, SDLK_RETURN, 0);
+    app_run_frames(a, 2);
+    REQUIRE(a->scene);
+    CHECK(strcmp(a->scene->id, "picker") == 0);
+    SDL_FRect r;
+    REQUIRE(locate(a, "continue:twentyone", &r));
+    click(a, r, 1);
+    settle(a);
+    REQUIRE(a->scene && strcmp(a->scene->id, "twentyone") == 0);
+    CHECK(match_of(a)->seed == seed);
+    CHECK(match_of(a)->history_len == len);
+    app_destroy(a);
+}
+
+/* Closing and starting again resumes the round; a corrupt settings file gives defaults,
+ * a notice, and is kept aside. */
+static void test_persistence(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 19);
+    REQUIRE(a);
+    settle(a);
+    for (int i = 0; i < 20 && match_current_player(match_of(a)) != TO_PLAYER; i++) {
+        a->scene->new_game(a->self);
+        settle(a);
+    }
+    push_key(a, SDLK_h, 0);
+    settle(a);
+    uint64_t seed = match_of(a)->seed;
+    int len = match_of(a)->history_len;
+    char pref[1024];
+    snprintf(pref, sizeof pref, "%s", a->pref_dir);
+    app_destroy(a);
+
+    AppOptions o = {0};
+    o.difficulty = -1;
+    o.speed = SPEED_INSTANT;
+    o.test_mode = true;
+    char err[512];
+    a = app_create(&o, err, sizeof err); /* no --game: where the player left off */
+    REQUIRE(a);
+    settle(a);
+    REQUIRE(a->scene && strcmp(a->scene->id, "twentyone") == 0);
+    CHECK(match_of(a)->seed == seed);
+    CHECK(match_of(a)->history_len >= len);
+    app_destroy(a);
+
+    char path[1200];
+    snprintf(path, sizeof path, "%ssettings.ini", pref);
+    FILE *f = fopen(path, "w");
+    REQUIRE(f);
+    fputs("\x01\x02 this is not a settings file\n", f);
+    fclose(f);
+    snprintf(path, sizeof path, "%stwentyone.save", pref);
+    f = fopen(path, "w");
+    REQUIRE(f);
+    fputs("tasca-save 1\ngame twentyone\nplayers 7\n", f);
+    fclose(f);
+    a = app_create(&o, err, sizeof err);
+    REQUIRE(a);
+    settle(a);
+    CHECK(a->notice[0] != '\0');
+    char bad[1200];
+    snprintf(bad, sizeof bad, "%ssettings.ini.bad", pref);
+    CHECK(access(bad, F_OK) == 0);
+    /* Defaults: the picker for a first launch; Continue meets the corrupt save. */
+    CHECK(a->scene && strcmp(a->scene->id, "picker") == 0);
+    SDL_FRect r;
+    REQUIRE(locate(a, "continue:twentyone", &r));
+    click(a, r, 1);
+    settle(a);
+    CHECK(a->scene && strcmp(a->scene->id, "twentyone") == 0);
+    snprintf(bad, sizeof bad, "%stwentyone.save.bad", pref);
+    CHECK(access(bad, F_OK) == 0);
+    CHECK(strstr(a->notice, "21") != NULL);
+    CHECK(state21(a) && state21(a)->n[TO_PLAYER] >= 2);
+    app_destroy(a);
+}
+
+/* With animations on: a deal takes frames, resizing in the middle is fine, it settles. */
+static void test_animated(void)
+{
+    App *a = start("twentyone", SPEED_NORMAL, 20);
+    REQUIRE(a);
+    int frames = 0;
+    while (!app_settle(a, 1) && frames < 2000)
+        frames++;
+    CHECK(frames > 10); /* the deal was animated, not instant */
+    for (int i = 0; i < 20 && match_current_player(match_of(a)) != TO_PLAYER; i++) {
+        a->scene->new_game(a->self);
+        frames = 0;
+        while (!app_settle(a, 1) && frames < 2000)
+            frames++;
+    }
+    REQUIRE(match_current_player(match_of(a)) == TO_PLAYER);
+    SDL_FRect stand;
+    REQUIRE(locate(a, "stand", &stand));
+    click(a, stand, 1);
+    app_run_frames(a, 5);
+    /* Resize while the hole card turns and the computer plays. */
+    SDL_SetWindowSize(a->win, 1000, 640);
+    app_run_frames(a, 5);
+    SDL_SetWindowSize(a->win, 1600, 1000);
+    frames = 0;
+    while (!app_settle(a, 1) && frames < 4000)
+        frames++;
+    CHECK(frames < 4000);
+    CHECK(match_is_over(match_of(a)));
+    CHECK(a->w == 1600 && a->h == 1000);
+    app_destroy(a);
+}
+
+static uint32_t rnd_state = 12345;
+static uint32_t rnd(uint32_t n)
+{
+    rnd_state ^= rnd_state << 13;
+    rnd_state ^= rnd_state >> 17;
+    rnd_state ^= rnd_state << 5;
+    return n ? rnd_state % n : 0;
+}
+
+/* Random clicks, drags, keys, wheels and resizes across the picker, the menu and 21. */
+static void test_monkey(void)
+{
+    long events = 100000;
+    const char *env = getenv("TASCA_MONKEY_EVENTS");
+    if (env)
+        events = atol(env);
+    App *a = start("picker", -1, 21);
+    REQUIRE(a);
+    /* Drawing is exercised, but not on every frame: the software renderer dominates. */
+    a->opt.draw_every = 5;
+    SDL_SetWindowSize(a->win, 960, 600);
+    app_run_frames(a, 2);
+    static const SDL_Keycode keys[] = {SDLK_ESCAPE, SDLK_RETURN, SDLK_SPACE, SDLK_h, SDLK_s,
+                                       SDLK_n,      SDLK_UP,     SDLK_DOWN,  SDLK_LEFT,
+                                       SDLK_RIGHT,  SDLK_TAB,    SDLK_BACKSPACE, SDLK_PAGEDOWN,
+                                       SDLK_PAGEUP, SDLK_HOME,   SDLK_END,   SDLK_a};
+    long quits = 0, scenes_21 = 0, menus = 0;
+    for (long i = 0; i < events; i++) {
+        int w = a->w, h = a->h;
+        float x = (float)rnd((uint32_t)w), y = (float)rnd((uint32_t)h);
+        uint32_t k = rnd(100);
+        if (k < 40) {
+            int clicks = rnd(4) == 0 ? 2 : 1;
+            push_button(a, SDL_MOUSEBUTTONDOWN, x, y, clicks);
+            push_button(a, SDL_MOUSEBUTTONUP, x, y, clicks);
+        } else if (k < 52) {
+            float tx = (float)rnd((uint32_t)w), ty = (float)rnd((uint32_t)h);
+            push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+            for (int s = 1; s <= 4; s++)
+                push_motion(a, x + (tx - x) * s / 4, y + (ty - y) * s / 4, (tx - x) / 4,
+                            (ty - y) / 4, true);
+            push_button(a, SDL_MOUSEBUTTONUP, tx, ty, 1);
+        } else if (k < 75) {
+            push_key(a, keys[rnd(sizeof keys / sizeof keys[0])], rnd(20) == 0 ? KMOD_SHIFT : 0);
+        } else if (k < 90) {
+            push_motion(a, x, y, 3, 3, false);
+        } else if (k < 96) {
+            SDL_Event e;
+            SDL_zero(e);
+            e.type = SDL_MOUSEWHEEL;
+            e.wheel.windowID = win_id(a);
+            e.wheel.y = rnd(2) ? 1 : -1;
+            SDL_PushEvent(&e);
+        } else if (k < 97) {
+            int nw = 960 + (int)rnd(961), nh = 600 + (int)rnd(481);
+            SDL_SetWindowSize(a->win, nw, nh);
+        } else {
+            /* Right-click: backs out of menu pages. */
+            SDL_Event e;
+            SDL_zero(e);
+            e.type = SDL_MOUSEBUTTONUP;
+            e.button.windowID = win_id(a);
+            e.button.button = SDL_BUTTON_RIGHT;
+            e.button.x = (Sint32)x;
+            e.button.y = (Sint32)y;
+            SDL_PushEvent(&e);
+        }
+        /* A few events per frame, as a person produces them between two frames. */
+        if (i % 6 == 5 || k >= 96)
+            app_run_frames(a, 1);
+        if (a->quit) {
+            quits++; /* the menu's Quit: carry on */
+            a->quit = false;
+        }
+        if (i % 100 == 0) {
+            scenes_21 += a->scene && strcmp(a->scene->id, "twentyone") == 0;
+            menus += menu_is_open(a->menu);
+        }
+        if (i % 500 == 250) {
+            /* Spread the visits: now and then jump to a menu page or the picker. */
+            uint32_t j = rnd(4);
+            if (j == 0)
+                app_set_scene(a, "picker");
+            else if (j == 1)
+                menu_open(a->menu, (MenuPage)rnd(PAGE_COUNT));
+        }
+        if (i % 1000 == 0) {
+            /* Never stuck: the table settles within a few seconds of frames. */
+            if (!menu_is_open(a->menu))
+                CHECK(app_settle(a, 5000));
+        }
+    }
+    printf("monkey: %ld events, %ld quits requested, 21 seen %ld, menu seen %ld (per 100)\n",
+           events, quits, scenes_21, menus);
+    CHECK(scenes_21 > 0);
+    CHECK(menus > 0);
+    /* Still responsive: to 21, Esc opens the menu, New game deals a fresh round. */
+    menu_close(a->menu);
+    app_set_scene(a, "twentyone");
+    a->opt.speed = SPEED_INSTANT;
+    app_settle(a, 5000);
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 2);
+    CHECK(menu_is_open(a->menu));
+    push_key(a, SDLK_HOME, 0);
+    app_run_frames(a, 1);
+    menu_open(a->menu, PAGE_MAIN);
+    push_key(a, SDLK_DOWN, 0);
+    push_key(a, SDLK_RETURN, 0);
+    CHECK(app_settle(a, 5000));
+    CHECK(!menu_is_open(a->menu));
+    CHECK(state21(a) && state21(a)->n[TO_PLAYER] >= 2 && match_of(a)->history_len >= 4);
+    app_destroy(a);
+}
+
+typedef struct {
+    const char *name;
+    void (*fn)(void);
+} Test;
+
+static const Test tests[] = {
+    {"hit_button", test_hit_button},
+    {"double_click_deck", test_double_click_deck},
+    {"drag_from_deck", test_drag_from_deck},
+    {"stand_and_next_round", test_stand_and_next_round},
+    {"keyboard", test_keyboard},
+    {"menu_escape", test_menu_escape},
+    {"menu_new_game", test_menu_new_game},
+    {"switch_game", test_switch_game},
+    {"persistence", test_persistence},
+    {"animated", test_animated},
+    {"monkey", test_monkey},
+};
+
+int main(int argc, char **argv)
+{
+    const char *which = argc > 1 ? argv[1] : "all";
+    int passed = 0, failed = 0, ran = 0;
+    setenv("SDL_VIDEODRIVER", getenv("SDL_VIDEODRIVER") ? getenv("SDL_VIDEODRIVER") : "dummy", 1);
+    setenv("SDL_AUDIODRIVER", getenv("SDL_AUDIODRIVER") ? getenv("SDL_AUDIODRIVER") : "dummy", 1);
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+        if (strcmp(which, "all") != 0 && strcmp(which, tests[i].name) != 0)
+            continue;
+        if (strcmp(which, "all") == 0 && strcmp(tests[i].name, "monkey") == 0)
+            continue; /* its own ctest entry */
+        fresh_home();
+        int before = failures;
+        tests[i].fn();
+        ran++;
+        if (failures == before) {
+            passed++;
+            printf("ok   %s\n", tests[i].name);
+        } else {
+            failed++;
+            printf("FAIL %s\n", tests[i].name);
+        }
+    }
+    if (home[0])
+        rm_rf(home);
+    if (ran == 0) {
+        fprintf(stderr, "test_ui: no test named '%s'\n", which);
+        return 2;
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
