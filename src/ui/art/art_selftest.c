@@ -1,0 +1,227 @@
+/* Checks of the card art and audio modules on a software renderer (no window needed):
+ * decks, backs, atlas sizes, colours where the pips and backs should be, the half-turn
+ * symmetry of a face, the fallback for a missing deck, and silent audio. */
+#include <SDL.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "audio.h"
+#include "cards.h"
+
+static int passed, failed;
+
+#define CHECK(cond, ...)                                                                       \
+    do {                                                                                       \
+        if (cond)                                                                              \
+            passed++;                                                                          \
+        else {                                                                                 \
+            failed++;                                                                          \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
+            printf(__VA_ARGS__);                                                               \
+            printf("\n");                                                                      \
+        }                                                                                      \
+    } while (0)
+
+typedef struct {
+    SDL_Surface *surf;
+    SDL_Renderer *r;
+} Target;
+
+static bool target_open(Target *t, int w, int h)
+{
+    t->surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    t->r = t->surf ? SDL_CreateSoftwareRenderer(t->surf) : NULL;
+    return t->r != NULL;
+}
+
+static void target_close(Target *t)
+{
+    if (t->r)
+        SDL_DestroyRenderer(t->r);
+    SDL_FreeSurface(t->surf);
+}
+
+static void clear(Target *t)
+{
+    SDL_SetRenderDrawColor(t->r, 0, 96, 0, 255); /* felt green */
+    SDL_RenderClear(t->r);
+}
+
+static SDL_Color pixel(const Target *t, int x, int y)
+{
+    Uint32 v = ((const Uint32 *)t->surf->pixels)[y * (t->surf->pitch / 4) + x];
+    SDL_Color c;
+    SDL_GetRGB(v, t->surf->format, &c.r, &c.g, &c.b);
+    c.a = 255;
+    return c;
+}
+
+static void test_lists(void)
+{
+    DeckInfo d[128];
+    int n = cardart_list_decks(d, 128);
+    CHECK(n >= 1 && strcmp(d[0].id, CARDART_BUILTIN) == 0, "built-in deck listed first");
+    for (int i = 1; i < n; i++)
+        CHECK(d[i].path[0] && d[i].name[0], "deck %s has a path and a name", d[i].id);
+    int nb = cardart_back_count();
+    CHECK(nb >= 4, "at least four backs (%d)", nb);
+    for (int i = 0; i < nb; i++) {
+        CHECK(cardart_back_name(i)[0] != '\0', "back %d has a name", i);
+        for (int j = 0; j < i; j++)
+            CHECK(strcmp(cardart_back_name(i), cardart_back_name(j)) != 0, "back names differ");
+    }
+}
+
+static void test_builtin(void)
+{
+    Target t;
+    if (!target_open(&t, 400, 320)) {
+        CHECK(false, "software renderer: %s", SDL_GetError());
+        return;
+    }
+    char err[256];
+    CardArt *a = cardart_create(t.r, CARDART_BUILTIN, 0, err, sizeof err);
+    CHECK(a && err[0] == '\0', "built-in deck: %s", err);
+    if (!a) {
+        target_close(&t);
+        return;
+    }
+    CHECK(fabs(cardart_aspect(a) - 250.0 / 350.0) < 1e-6, "poker aspect");
+    CHECK(cardart_prepare(a, t.r, 90) && cardart_prepared_height(a) == 90, "prepare 90");
+    CHECK(cardart_prepare(a, t.r, 220) && cardart_prepared_height(a) == 220, "prepare 220");
+    printf("atlas 220 px: %.1f ms\n", cardart_last_render_ms(a));
+
+    const float h = 220, w = (float)(220 * cardart_aspect(a));
+    SDL_FRect dst = {20, 20, w, h};
+    /* 2 of hearts: the top pip is red, the middle of the card is paper. */
+    clear(&t);
+    cardart_draw(a, t.r, card_make(2, SUIT_HEARTS), &dst, 0, 255);
+    SDL_Color pip = pixel(&t, 20 + (int)(w / 2), 20 + (int)(0.21 * h));
+    SDL_Color mid = pixel(&t, 20 + (int)(w / 2), 20 + (int)(0.5 * h));
+    SDL_Color corner = pixel(&t, 20, 20);
+    CHECK(pip.r > 150 && pip.g < 90 && pip.b < 110, "red pip (%d,%d,%d)", pip.r, pip.g, pip.b);
+    CHECK(mid.r > 235 && mid.g > 230 && mid.b > 220, "white paper (%d,%d,%d)", mid.r, mid.g,
+          mid.b);
+    CHECK(corner.r < 40 && corner.g > 80, "rounded corner shows the felt (%d,%d,%d)", corner.r,
+          corner.g, corner.b);
+
+    /* Half-turn symmetry of a pip card, indices included. */
+    double diff = 0;
+    int x0 = 20, y0 = 20, cw = (int)lroundf(w), ch = (int)h;
+    for (int y = 2; y < ch - 2; y += 2)
+        for (int x = 2; x < cw - 2; x += 2) {
+            SDL_Color p = pixel(&t, x0 + x, y0 + y), q = pixel(&t, x0 + cw - 1 - x, y0 + ch - 1 - y);
+            diff += abs(p.r - q.r) + abs(p.g - q.g) + abs(p.b - q.b);
+        }
+    diff /= (cw / 2.0) * (ch / 2.0) * 3;
+    CHECK(diff < 3.0, "2 of hearts is symmetric under a half turn (mean diff %.2f)", diff);
+
+    /* Spades are near-black; the court has its picture in the middle. */
+    clear(&t);
+    cardart_draw(a, t.r, card_make(2, SUIT_SPADES), &dst, 0, 255);
+    SDL_Color sp = pixel(&t, 20 + (int)(w / 2), 20 + (int)(0.21 * h));
+    CHECK(sp.r < 60 && sp.g < 60 && sp.b < 70, "black pip (%d,%d,%d)", sp.r, sp.g, sp.b);
+
+    /* Backs: red lattice, then blue. */
+    clear(&t);
+    cardart_draw(a, t.r, CARD_HIDDEN, &dst, 0, 255);
+    SDL_Color b0 = pixel(&t, 20 + (int)(w * 0.3), 20 + (int)(h * 0.3));
+    CHECK(b0.r > b0.g + 60 && b0.r > b0.b + 60, "back 0 is red (%d,%d,%d)", b0.r, b0.g, b0.b);
+    cardart_set_back(a, 1);
+    CHECK(cardart_get_back(a) == 1, "back switched");
+    clear(&t);
+    cardart_draw(a, t.r, CARD_HIDDEN, &dst, 0, 255);
+    SDL_Color b1 = pixel(&t, 20 + (int)(w * 0.3), 20 + (int)(h * 0.3));
+    CHECK(b1.b > b1.r + 50, "back 1 is blue (%d,%d,%d)", b1.r, b1.g, b1.b);
+
+    /* Drawing turned, faded, as a shadow and a slot must not fail or crash. */
+    cardart_draw_shadow(a, t.r, &dst, 15, 255);
+    cardart_draw(a, t.r, card_make(RANK_KING, SUIT_DIAMONDS), &dst, 15, 128);
+    cardart_draw_slot(a, t.r, &dst);
+    cardart_draw(a, t.r, CARD_NONE, &dst, 0, 255);
+    cardart_invalidate(a);
+    CHECK(cardart_prepared_height(a) == 0, "invalidated");
+    cardart_draw(a, t.r, card_make(RANK_ACE, SUIT_SPADES), &dst, 0, 255);
+    CHECK(cardart_prepared_height(a) == 220, "drawing re-prepares at the drawn size");
+    cardart_destroy(a);
+    target_close(&t);
+}
+
+static void test_fallback_and_aisleriot(void)
+{
+    Target t;
+    if (!target_open(&t, 200, 200))
+        return;
+    char err[256];
+    CardArt *a = cardart_create(t.r, "no-such-deck", 2, err, sizeof err);
+    CHECK(a && err[0] && strcmp(cardart_deck_id(a), CARDART_BUILTIN) == 0,
+          "missing deck falls back to the built-in one with a message");
+    cardart_destroy(a);
+
+    DeckInfo d[128];
+    int n = cardart_list_decks(d, 128);
+    if (n > 1) {
+        a = cardart_create(t.r, d[1].id, CARDART_BACK_DECK, err, sizeof err);
+        CHECK(a && strcmp(cardart_deck_id(a), d[1].id) == 0, "Aisleriot deck %s: %s", d[1].id,
+              err);
+        if (a) {
+            CHECK(cardart_prepare(a, t.r, 120), "Aisleriot deck prepares");
+            float w = (float)(120 * cardart_aspect(a));
+            SDL_FRect dst = {10, 10, w, 120};
+            clear(&t);
+            cardart_draw(a, t.r, card_make(RANK_ACE, SUIT_HEARTS), &dst, 0, 255);
+            /* Somewhere on the ace of hearts there is red, and most of it is light. */
+            int red = 0, light = 0, total = 0;
+            for (int y = 12; y < 128; y += 2)
+                for (int x = 12; x < 8 + (int)w; x += 2) {
+                    SDL_Color c = pixel(&t, x, y);
+                    red += c.r > 150 && c.g < 100;
+                    light += c.r > 200 && c.g > 200 && c.b > 200;
+                    total++;
+                }
+            CHECK(red > 0 && light > total / 3, "Aisleriot ace of hearts (%d red, %d/%d light)",
+                  red, light, total);
+            cardart_destroy(a);
+        }
+    } else
+        printf("no Aisleriot deck installed: skipped\n");
+    target_close(&t);
+}
+
+static void test_audio(void)
+{
+    /* SDL's dummy driver: a device that plays nothing. */
+    SDL_setenv("SDL_AUDIODRIVER", "dummy", 1);
+    CHECK(audio_init(NULL), "audio opens with the shipped sounds");
+    audio_set_volume(150);
+    audio_set_volume(-3);
+    audio_set_volume(40);
+    for (int i = 0; i < SND_COUNT; i++)
+        audio_play((SoundId)i);
+    for (int i = 0; i < 50; i++) /* more than there are channels */
+        audio_play(SND_DEAL);
+    audio_set_enabled(false);
+    audio_play(SND_WIN);
+    audio_quit();
+    audio_quit();
+    CHECK(!audio_init("/nonexistent/sounds"), "no sound files: silent");
+    audio_play(SND_CLICK);
+    audio_quit();
+    passed++; /* reached the end without crashing */
+}
+
+int main(void)
+{
+    if (SDL_Init(0) != 0) {
+        printf("SDL_Init: %s\n", SDL_GetError());
+        return 1;
+    }
+    test_lists();
+    test_builtin();
+    test_fallback_and_aisleriot();
+    test_audio();
+    SDL_Quit();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
