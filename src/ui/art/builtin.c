@@ -778,10 +778,10 @@ SDL_Surface *builtin_face(BuiltinDeck *d, Card c, int w, int h)
     SDL_Surface *s = SDL_DuplicateSurface(p->paper.img);
     if (!s)
         return NULL;
-    SvgBuf unused;
-    svg_init(&unused);
+    SvgBuf geometry_only; /* the canvas is only used for its measurements here */
+    svg_init(&geometry_only);
     Canvas cv;
-    canvas_init(&cv, &unused, w, h);
+    canvas_init(&cv, &geometry_only, w, h);
 
     if (rank == RANK_ACE)
         over_piece(s, &p->ace[suit], false);

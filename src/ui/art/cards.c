@@ -34,6 +34,7 @@ struct CardArt {
     double aspect;
     SDL_Texture *tex;
     int want_h;         /* height asked for in cardart_prepare */
+    int failed_h;       /* a height whose atlas could not be made: not retried per frame */
     int card_w, card_h; /* size of a card in the atlas (smaller than want_h if capped) */
     int shadow_m;       /* margin of the shadow cell around the card */
     SDL_Rect cell[CELL_COUNT]; /* the card itself inside the atlas, without PAD */
@@ -229,7 +230,7 @@ void cardart_invalidate(CardArt *a)
     if (a->tex)
         SDL_DestroyTexture(a->tex);
     a->tex = NULL;
-    a->want_h = 0;
+    a->want_h = a->failed_h = 0;
 }
 
 /* ---- Atlas ---- */
@@ -368,6 +369,8 @@ bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
         h = h * 9 / 10;
     }
 
+    /* The layout changed: an older atlas no longer matches the cells. */
+    cardart_invalidate(a);
     SDL_Surface *sheet = raster_new(size.x, size.y);
     if (!sheet)
         return false;
@@ -422,8 +425,6 @@ bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
     SDL_FreeSurface(sheet);
     SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
     SDL_SetTextureScaleMode(tex, SDL_ScaleModeBest);
-    if (a->tex)
-        SDL_DestroyTexture(a->tex);
     a->tex = tex;
     a->want_h = height_px;
     a->render_ms =
@@ -457,8 +458,9 @@ static bool ready(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst)
     if (!a || !dst || dst->w <= 0 || dst->h <= 0)
         return false;
     /* Not prepared yet: prepare for this size rather than draw nothing. */
-    if (!a->tex)
-        cardart_prepare(a, r, (int)lround(dst->h));
+    int h = (int)lround(dst->h);
+    if (!a->tex && h != a->failed_h && !cardart_prepare(a, r, h))
+        a->failed_h = h;
     return a->tex != NULL;
 }
 
