@@ -34,7 +34,10 @@ static float noise(void)
     return (float)(rng_state / 4294967295.0 * 2.0 - 1.0);
 }
 
-static float frand(float lo, float hi) { return lo + (hi - lo) * (noise() * 0.5f + 0.5f); }
+static float frand(float lo, float hi)
+{
+    return lo + (hi - lo) * (noise() * 0.5f + 0.5f);
+}
 
 /* RBJ biquad band-pass (constant 0 dB peak gain), recomputed when the centre moves. */
 typedef struct {
@@ -96,8 +99,8 @@ static void ensure(Buf *b, int n)
 }
 
 /* A burst of band-passed noise starting at t0: the sound of paper moving. */
-static void noise_burst(Buf *b, double t0, double len, double f0, double f1, double q,
-                        double att, double dec, float amp)
+static void noise_burst(Buf *b, double t0, double len, double f0, double f1, double q, double att,
+                        double dec, float amp)
 {
     Biquad f = {0};
     int start = (int)(t0 * RATE), n = (int)(len * RATE);
@@ -112,8 +115,8 @@ static void noise_burst(Buf *b, double t0, double len, double f0, double f1, dou
 
 /* A soft tone: sine plus, when `warm`, a little of the odd harmonics (a rounded
  * triangle), with an attack-decay envelope and an optional gentle vibrato. */
-static void tone_ex(Buf *b, double t0, double freq, double len, double att, double dec,
-                    float amp, double vibrato, int warm)
+static void tone_ex(Buf *b, double t0, double freq, double len, double att, double dec, float amp,
+                    double vibrato, int warm)
 {
     int start = (int)(t0 * RATE), n = (int)(len * RATE);
     ensure(b, start + n);
@@ -129,8 +132,8 @@ static void tone_ex(Buf *b, double t0, double freq, double len, double att, doub
     }
 }
 
-static void tone(Buf *b, double t0, double freq, double len, double att, double dec,
-                 float amp, double vibrato)
+static void tone(Buf *b, double t0, double freq, double len, double att, double dec, float amp,
+                 double vibrato)
 {
     tone_ex(b, t0, freq, len, att, dec, amp, vibrato, 1);
 }
@@ -292,8 +295,7 @@ static void make_lose(Buf *b)
     /* A gentle falling D minor motif: A, F, D, slow and soft. */
     static const double note[] = {440.00, 349.23, 293.66};
     for (int i = 0; i < 3; i++)
-        tone(b, i * 0.24, note[i], i == 2 ? 0.95 : 0.55, 0.02, i == 2 ? 0.45 : 0.22, 0.5f,
-             0.006);
+        tone(b, i * 0.24, note[i], i == 2 ? 0.95 : 0.55, 0.02, i == 2 ? 0.45 : 0.22, 0.5f, 0.006);
     tone(b, 0.48, 146.83, 0.95, 0.04, 0.5, 0.22f, 0);
     room(b, 0.16f, 0.15);
     trim(b, 1e-4f);
@@ -378,9 +380,9 @@ int main(int argc, char **argv)
         const char *name;
         void (*make)(Buf *);
     } sounds[] = {
-        {"deal.wav", make_deal},   {"slide.wav", make_slide}, {"flip.wav", make_flip},
-        {"shuffle.wav", make_shuffle}, {"win.wav", make_win}, {"lose.wav", make_lose},
-        {"click.wav", make_click}, {"call.wav", make_call},
+        {"deal.wav", make_deal},       {"slide.wav", make_slide}, {"flip.wav", make_flip},
+        {"shuffle.wav", make_shuffle}, {"win.wav", make_win},     {"lose.wav", make_lose},
+        {"click.wav", make_click},     {"call.wav", make_call},
     };
     static Buf b;
     int rc = 0;

@@ -83,7 +83,10 @@ void aisle_close(AisleDeck *d)
     SDL_free(d);
 }
 
-double aisle_aspect(const AisleDeck *d) { return (d->doc_w / COLS) / (d->doc_h / ROWS); }
+double aisle_aspect(const AisleDeck *d)
+{
+    return (d->doc_w / COLS) / (d->doc_h / ROWS);
+}
 
 /* Copies one w×h cell of a cairo ARGB32 (premultiplied, native-endian words) image into
  * a new RGBA32 surface with straight alpha. */
@@ -95,7 +98,8 @@ static SDL_Surface *cut(cairo_surface_t *img, int x0, int y0, int w, int h)
     const unsigned char *base = cairo_image_surface_get_data(img);
     int stride = cairo_image_surface_get_stride(img);
     for (int y = 0; y < h; y++) {
-        const uint32_t *src = (const uint32_t *)(const void *)(base + (size_t)(y0 + y) * stride) + x0;
+        const uint32_t *src =
+            (const uint32_t *)(const void *)(base + (size_t)(y0 + y) * stride) + x0;
         Uint8 *dst = (Uint8 *)s->pixels + (size_t)y * s->pitch;
         for (int x = 0; x < w; x++, dst += 4) {
             uint32_t p = src[x];
@@ -112,8 +116,8 @@ static SDL_Surface *cut(cairo_surface_t *img, int x0, int y0, int w, int h)
 
 /* Renders the whole grid once, with a slightly non-uniform scale so that every cell
  * lands exactly on a w×h pixel block (Aisleriot stretches cards the same way). */
-static cairo_surface_t *render_rows(AisleDeck *d, int w, int h, int row0, int nrows,
-                                    char *err, size_t errsize)
+static cairo_surface_t *render_rows(AisleDeck *d, int w, int h, int row0, int nrows, char *err,
+                                    size_t errsize)
 {
     cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w * COLS, h * nrows);
     if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {

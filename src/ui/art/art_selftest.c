@@ -11,16 +11,16 @@
 
 static int passed, failed;
 
-#define CHECK(cond, ...)                                                                       \
-    do {                                                                                       \
-        if (cond)                                                                              \
-            passed++;                                                                          \
-        else {                                                                                 \
-            failed++;                                                                          \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
-            printf(__VA_ARGS__);                                                               \
-            printf("\n");                                                                      \
-        }                                                                                      \
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (cond)                                                                                  \
+            passed++;                                                                              \
+        else {                                                                                     \
+            failed++;                                                                              \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
+            printf(__VA_ARGS__);                                                                   \
+            printf("\n");                                                                          \
+        }                                                                                          \
     } while (0)
 
 typedef struct {
@@ -101,8 +101,7 @@ static void test_builtin(void)
     SDL_Color mid = pixel(&t, 20 + (int)(w / 2), 20 + (int)(0.5 * h));
     SDL_Color corner = pixel(&t, 20, 20);
     CHECK(pip.r > 150 && pip.g < 90 && pip.b < 110, "red pip (%d,%d,%d)", pip.r, pip.g, pip.b);
-    CHECK(mid.r > 235 && mid.g > 230 && mid.b > 220, "white paper (%d,%d,%d)", mid.r, mid.g,
-          mid.b);
+    CHECK(mid.r > 235 && mid.g > 230 && mid.b > 220, "white paper (%d,%d,%d)", mid.r, mid.g, mid.b);
     CHECK(corner.r < 40 && corner.g > 80, "rounded corner shows the felt (%d,%d,%d)", corner.r,
           corner.g, corner.b);
 
@@ -111,7 +110,8 @@ static void test_builtin(void)
     int x0 = 20, y0 = 20, cw = (int)lroundf(w), ch = (int)h;
     for (int y = 2; y < ch - 2; y += 2)
         for (int x = 2; x < cw - 2; x += 2) {
-            SDL_Color p = pixel(&t, x0 + x, y0 + y), q = pixel(&t, x0 + cw - 1 - x, y0 + ch - 1 - y);
+            SDL_Color p = pixel(&t, x0 + x, y0 + y),
+                      q = pixel(&t, x0 + cw - 1 - x, y0 + ch - 1 - y);
             diff += abs(p.r - q.r) + abs(p.g - q.g) + abs(p.b - q.b);
         }
     diff /= (cw / 2.0) * (ch / 2.0) * 3;
@@ -163,8 +163,7 @@ static void test_fallback_and_aisleriot(void)
     int n = cardart_list_decks(d, 128);
     if (n > 1) {
         a = cardart_create(t.r, d[1].id, CARDART_BACK_DECK, err, sizeof err);
-        CHECK(a && strcmp(cardart_deck_id(a), d[1].id) == 0, "Aisleriot deck %s: %s", d[1].id,
-              err);
+        CHECK(a && strcmp(cardart_deck_id(a), d[1].id) == 0, "Aisleriot deck %s: %s", d[1].id, err);
         if (a) {
             CHECK(cardart_prepare(a, t.r, 120), "Aisleriot deck prepares");
             float w = (float)(120 * cardart_aspect(a));

@@ -10,13 +10,13 @@
  * missing file only silences that sound. */
 
 static const char *const sound_file[SND_COUNT] = {
-    [SND_DEAL] = "deal.wav", [SND_SLIDE] = "slide.wav", [SND_FLIP] = "flip.wav",
-    [SND_SHUFFLE] = "shuffle.wav", [SND_WIN] = "win.wav", [SND_LOSE] = "lose.wav",
-    [SND_CLICK] = "click.wav", [SND_CALL] = "call.wav",
+    [SND_DEAL] = "deal.wav",       [SND_SLIDE] = "slide.wav", [SND_FLIP] = "flip.wav",
+    [SND_SHUFFLE] = "shuffle.wav", [SND_WIN] = "win.wav",     [SND_LOSE] = "lose.wav",
+    [SND_CLICK] = "click.wav",     [SND_CALL] = "call.wav",
 };
 
 static struct {
-    bool open;        /* the device is open */
+    bool open;          /* the device is open */
     bool own_subsystem; /* we initialised SDL's audio subsystem, so we quit it */
     bool enabled;
     int volume;
@@ -108,7 +108,8 @@ void audio_set_volume(int percent)
 
 void audio_play(SoundId id)
 {
-    if (!au.open || !au.enabled || au.volume == 0 || (int)id < 0 || id >= SND_COUNT || !au.chunk[id])
+    if (!au.open || !au.enabled || au.volume == 0 || (int)id < 0 || id >= SND_COUNT ||
+        !au.chunk[id])
         return;
     /* Mixing happens on SDL's audio thread: this only queues the chunk. When all
      * channels are busy the oldest one gives way, so a fast deal never goes quiet. */

@@ -18,11 +18,11 @@
 #define EDGE "#8c877e"      /* thin card border */
 #define GOLD_LINE "#6b4a12" /* outline of gold ornaments */
 
-#define CORNER 0.036  /* corner radius / H (a real poker card: 1/8 in on 3.5 in) */
-#define IDX_CX 0.095  /* index column centre / W */
-#define IDX_TOP 0.042 /* top of the index rank / H */
-#define PIP_TOP 0.210 /* first pip row / H */
-#define COURT_PIP 0.05 /* small suits in the corners of a court picture / H */
+#define CORNER 0.036     /* corner radius / H (a real poker card: 1/8 in on 3.5 in) */
+#define IDX_CX 0.095     /* index column centre / W */
+#define IDX_TOP 0.042    /* top of the index rank / H */
+#define PIP_TOP 0.210    /* first pip row / H */
+#define COURT_PIP 0.05   /* small suits in the corners of a court picture / H */
 #define LETTER_CAP 0.066 /* the J, Q, K in a court medallion / H */
 
 /* Proportions that change with the size: small cards get larger indices (they are what
@@ -66,8 +66,14 @@ static const char *const suit_d[4] = {
     "C2,55 11,46 24,34 C36,23 45,13 50,2 Z",
 };
 
-static bool suit_is_red(int suit) { return suit == SUIT_DIAMONDS || suit == SUIT_HEARTS; }
-static const char *suit_ink(int suit) { return suit_is_red(suit) ? INK_RED : INK_BLACK; }
+static bool suit_is_red(int suit)
+{
+    return suit == SUIT_DIAMONDS || suit == SUIT_HEARTS;
+}
+static const char *suit_ink(int suit)
+{
+    return suit_is_red(suit) ? INK_RED : INK_BLACK;
+}
 
 /* A rasterised part of a card and where its top-left pixel goes on the card. */
 typedef struct {
@@ -82,9 +88,9 @@ typedef struct {
     int w, h; /* card size in pixels (0: empty) */
     Metrics m;
     int cap_px;
-    SDL_Surface *rank[2][14]; /* [red][rank] index text, cropped to the ink */
-    SDL_Surface *letter[3];   /* J, Q, K for the court medallions */
-    Piece paper;              /* the blank card */
+    SDL_Surface *rank[2][14];                /* [red][rank] index text, cropped to the ink */
+    SDL_Surface *letter[3];                  /* J, Q, K for the court medallions */
+    Piece paper;                             /* the blank card */
     SDL_Surface *pip[4], *ipip[4], *cpip[4]; /* centred suits: 2..10, index, court corner */
     Piece ace[4];
     Piece panel[2];    /* [red] court picture frame, background and fold line */
@@ -309,11 +315,11 @@ static void card_begin(Canvas *cv)
 static void rrect_d(SvgBuf *b, double x, double y, double w, double h, double r)
 {
     const double k = 0.5523 * r; /* cubic approximation of a quarter circle */
-    svg_fmt(b, "M%g,%g H%g C%g,%g %g,%g %g,%g V%g C%g,%g %g,%g %g,%g H%g ", x + r, y,
-            x + w - r, x + w - r + k, y, x + w, y + r - k, x + w, y + r, y + h - r, x + w,
-            y + h - r + k, x + w - r + k, y + h, x + w - r, y + h, x + r);
-    svg_fmt(b, "C%g,%g %g,%g %g,%g V%g C%g,%g %g,%g %g,%g Z ", x + r - k, y + h, x,
-            y + h - r + k, x, y + h - r, y + r, x, y + r - k, x + r - k, y, x + r, y);
+    svg_fmt(b, "M%g,%g H%g C%g,%g %g,%g %g,%g V%g C%g,%g %g,%g %g,%g H%g ", x + r, y, x + w - r,
+            x + w - r + k, y, x + w, y + r - k, x + w, y + r, y + h - r, x + w, y + h - r + k,
+            x + w - r + k, y + h, x + w - r, y + h, x + r);
+    svg_fmt(b, "C%g,%g %g,%g %g,%g V%g C%g,%g %g,%g %g,%g Z ", x + r - k, y + h, x, y + h - r + k,
+            x, y + h - r, y + r, x, y + r - k, x + r - k, y, x + r, y);
 }
 
 static double border_w(const Canvas *cv)
@@ -351,8 +357,8 @@ static void pip_at(Canvas *cv, int suit, double cx, double cy, double size, bool
     svg_str(cv->b, "<path transform='");
     if (flip)
         svg_fmt(cv->b, "rotate(180 %g %g) ", cx, cy);
-    svg_fmt(cv->b, "translate(%g %g) scale(%g)' fill='%s' d='%s'/>", cx - 50 * k, cy - 50 * k,
-            k, fill ? fill : suit_ink(suit), suit_d[suit]);
+    svg_fmt(cv->b, "translate(%g %g) scale(%g)' fill='%s' d='%s'/>", cx - 50 * k, cy - 50 * k, k,
+            fill ? fill : suit_ink(suit), suit_d[suit]);
 }
 
 /* A suit centred in a square surface of odd or even size: its centre is the surface's. */
@@ -512,14 +518,15 @@ static void emblem_crown(SvgBuf *b)
 
 static void emblem_tiara(SvgBuf *b)
 {
-    svg_str(b,
-            "<path d='M-32,10 C-35,-2 -27,-8 -21,-2 C-18,-13 -9,-15 -6,-5 C-4,-18 4,-18 6,-5 "
-            "C9,-15 18,-13 21,-2 C27,-8 35,-2 32,10 Q0,18 -32,10 Z' fill='url(#gold)' "
-            "stroke='" GOLD_LINE "' stroke-width='1.4' stroke-linejoin='round'/>"
-            "<path d='M-33,10 Q0,19 33,10 L33,17 Q0,26 -33,17 Z' fill='url(#gold)' stroke='" GOLD_LINE
-            "' stroke-width='1.3'/>");
-    static const double pearl[5][3] = {{-26, -6, 2.8}, {-12, -11, 3}, {12, -11, 3},
-                                       {26, -6, 2.8}, {0, -26, 5.5}};
+    svg_str(
+        b,
+        "<path d='M-32,10 C-35,-2 -27,-8 -21,-2 C-18,-13 -9,-15 -6,-5 C-4,-18 4,-18 6,-5 "
+        "C9,-15 18,-13 21,-2 C27,-8 35,-2 32,10 Q0,18 -32,10 Z' fill='url(#gold)' "
+        "stroke='" GOLD_LINE "' stroke-width='1.4' stroke-linejoin='round'/>"
+        "<path d='M-33,10 Q0,19 33,10 L33,17 Q0,26 -33,17 Z' fill='url(#gold)' stroke='" GOLD_LINE
+        "' stroke-width='1.3'/>");
+    static const double pearl[5][3] = {
+        {-26, -6, 2.8}, {-12, -11, 3}, {12, -11, 3}, {26, -6, 2.8}, {0, -26, 5.5}};
     for (int i = 0; i < 5; i++)
         svg_fmt(b,
                 "<circle cx='%g' cy='%g' r='%g' fill='#fffdf6' stroke='" GOLD_LINE
@@ -838,8 +845,8 @@ static void diagonals(SvgBuf *b, double x0, double y0, double x1, double y1, dou
         }
 }
 
-static void frame_lines(Canvas *cv, double x0, double y0, double x1, double y1,
-                        const char *col, double op)
+static void frame_lines(Canvas *cv, double x0, double y0, double x1, double y1, const char *col,
+                        double op)
 {
     svg_fmt(cv->b,
             "<rect x='%g' y='%g' width='%g' height='%g' rx='4' fill='none' stroke='%s' "
@@ -972,10 +979,14 @@ static void back_midnight(Canvas *cv, double x0, double y0, double x1, double y1
         double ex = cx + cos(a) * rr, ey = cy + sin(a) * rr;
         /* Clip the ray to the panel (keeps the path small; the mask does the rest). */
         double t = 1;
-        if (ex < x0) t = fmin(t, (x0 - cx) / (ex - cx));
-        if (ex > x1) t = fmin(t, (x1 - cx) / (ex - cx));
-        if (ey < y0) t = fmin(t, (y0 - cy) / (ey - cy));
-        if (ey > y1) t = fmin(t, (y1 - cy) / (ey - cy));
+        if (ex < x0)
+            t = fmin(t, (x0 - cx) / (ex - cx));
+        if (ex > x1)
+            t = fmin(t, (x1 - cx) / (ex - cx));
+        if (ey < y0)
+            t = fmin(t, (y0 - cy) / (ey - cy));
+        if (ey > y1)
+            t = fmin(t, (y1 - cy) / (ey - cy));
         svg_fmt(b, "M%g,%gL%g,%g", cx + cos(a) * 30, cy + sin(a) * 30, cx + (ex - cx) * t,
                 cy + (ey - cy) * t);
     }
@@ -1041,14 +1052,20 @@ static const BackStyle backs[] = {
     {"Burgundy suits", back_burgundy, "#f2c9d6", 0.9},
 };
 
-int builtin_back_count(void) { return (int)(sizeof backs / sizeof backs[0]); }
+int builtin_back_count(void)
+{
+    return (int)(sizeof backs / sizeof backs[0]);
+}
 
 const char *builtin_back_name(int back)
 {
     return back >= 0 && back < builtin_back_count() ? backs[back].name : "";
 }
 
-double builtin_corner(void) { return CORNER; }
+double builtin_corner(void)
+{
+    return CORNER;
+}
 
 SDL_Surface *builtin_back(int back, int w, int h)
 {
@@ -1071,13 +1088,12 @@ SDL_Surface *builtin_back(int back, int w, int h)
     backs[back].draw(&cv, x0, y0, x1, y1);
     /* Clip the pattern to a rounded panel by painting paper over everything outside it
      * (nanosvg has no clip paths). */
-    svg_fmt(&b, "<path fill='url(#paper)' fill-rule='evenodd' d='M-1,-1 H%g V%g H-1 Z ",
-            cv.w + 1, cv.h + 1);
+    svg_fmt(&b, "<path fill='url(#paper)' fill-rule='evenodd' d='M-1,-1 H%g V%g H-1 Z ", cv.w + 1,
+            cv.h + 1);
     rrect_d(&b, x0, y0, x1 - x0, y1 - y0, r);
     svg_str(&b, "'/>");
     frame_lines(&cv, x0, y0, x1, y1, backs[back].frame, backs[back].frame_op);
-    svg_fmt(&b,
-            "<path fill='none' stroke='#000000' stroke-opacity='0.25' stroke-width='%g' d='",
+    svg_fmt(&b, "<path fill='none' stroke='#000000' stroke-opacity='0.25' stroke-width='%g' d='",
             bw);
     rrect_d(&b, x0, y0, x1 - x0, y1 - y0, r);
     svg_str(&b, "'/>");

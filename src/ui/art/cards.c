@@ -33,18 +33,24 @@ struct CardArt {
     int back;
     double aspect;
     SDL_Texture *tex;
-    int want_h;         /* height asked for in cardart_prepare */
-    int failed_h;       /* a height whose atlas could not be made: not retried per frame */
-    int card_w, card_h; /* size of a card in the atlas (smaller than want_h if capped) */
-    int shadow_m;       /* margin of the shadow cell around the card */
+    int want_h;                /* height asked for in cardart_prepare */
+    int failed_h;              /* a height whose atlas could not be made: not retried per frame */
+    int card_w, card_h;        /* size of a card in the atlas (smaller than want_h if capped) */
+    int shadow_m;              /* margin of the shadow cell around the card */
     SDL_Rect cell[CELL_COUNT]; /* the card itself inside the atlas, without PAD */
     double render_ms;
 };
 
 /* ---- Deck list ---- */
 
-int cardart_back_count(void) { return builtin_back_count(); }
-const char *cardart_back_name(int back) { return builtin_back_name(back); }
+int cardart_back_count(void)
+{
+    return builtin_back_count();
+}
+const char *cardart_back_name(int back)
+{
+    return builtin_back_name(back);
+}
 
 #ifdef TASCA_HAVE_RSVG
 /* "anglo_modern_4_color" -> "Anglo Modern 4 Color". */
@@ -151,8 +157,7 @@ static void set_err(char *err, size_t errsize, const char *fmt, const char *a, c
         snprintf(err, errsize, fmt, a, b);
 }
 
-CardArt *cardart_create(SDL_Renderer *r, const char *deck_id, int back, char *err,
-                        size_t errsize)
+CardArt *cardart_create(SDL_Renderer *r, const char *deck_id, int back, char *err, size_t errsize)
 {
     (void)r; /* the atlas is made by cardart_prepare */
     if (err && errsize)
@@ -186,9 +191,8 @@ CardArt *cardart_create(SDL_Renderer *r, const char *deck_id, int back, char *er
         set_err(err, errsize, "The card deck \"%s\" cannot be used (%s); using the built-in deck.",
                 deck_id, why);
 #else
-        set_err(err, errsize,
-                "The card deck \"%s\" cannot be used (%s); using the built-in deck.", deck_id,
-                "this build has no SVG deck support");
+        set_err(err, errsize, "The card deck \"%s\" cannot be used (%s); using the built-in deck.",
+                deck_id, "this build has no SVG deck support");
 #endif
     }
     char why[256] = "";
@@ -217,11 +221,26 @@ void cardart_destroy(CardArt *a)
     free(a);
 }
 
-double cardart_aspect(const CardArt *a) { return a ? a->aspect : BUILTIN_W / BUILTIN_H; }
-const char *cardart_deck_id(const CardArt *a) { return a ? a->deck_id : CARDART_BUILTIN; }
-int cardart_get_back(const CardArt *a) { return a ? a->back : 0; }
-int cardart_prepared_height(const CardArt *a) { return a && a->tex ? a->want_h : 0; }
-double cardart_last_render_ms(const CardArt *a) { return a ? a->render_ms : 0; }
+double cardart_aspect(const CardArt *a)
+{
+    return a ? a->aspect : BUILTIN_W / BUILTIN_H;
+}
+const char *cardart_deck_id(const CardArt *a)
+{
+    return a ? a->deck_id : CARDART_BUILTIN;
+}
+int cardart_get_back(const CardArt *a)
+{
+    return a ? a->back : 0;
+}
+int cardart_prepared_height(const CardArt *a)
+{
+    return a && a->tex ? a->want_h : 0;
+}
+double cardart_last_render_ms(const CardArt *a)
+{
+    return a ? a->render_ms : 0;
+}
 
 void cardart_invalidate(CardArt *a)
 {
@@ -310,7 +329,8 @@ static bool render_faces(CardArt *a, SDL_Surface *sheet)
     }
 #endif
     for (int i = 0; i < 52; i++)
-        place(sheet, &a->cell[i], builtin_face(a->builtin, card_from_index(i), a->card_w, a->card_h));
+        place(sheet, &a->cell[i],
+              builtin_face(a->builtin, card_from_index(i), a->card_w, a->card_h));
     return true;
 }
 
@@ -413,8 +433,8 @@ bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
         SDL_FreeSurface(extra.shadow);
     }
 
-    SDL_Texture *tex = SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC,
-                                         size.x, size.y);
+    SDL_Texture *tex =
+        SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, size.x, size.y);
     if (!tex || SDL_UpdateTexture(tex, NULL, sheet->pixels, sheet->pitch) != 0) {
         SDL_Log("cards: cannot make the card atlas (%dx%d): %s", size.x, size.y, SDL_GetError());
         if (tex)

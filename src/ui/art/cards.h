@@ -30,8 +30,7 @@ const char *cardart_back_name(int back);
 /* Creates the art for a deck id and back style. A deck that cannot be loaded falls back
  * to the built-in one and explains why in err (err[0] == '\0' when all went well).
  * Returns NULL only when not even the built-in deck can be made. */
-CardArt *cardart_create(SDL_Renderer *r, const char *deck_id, int back, char *err,
-                        size_t errsize);
+CardArt *cardart_create(SDL_Renderer *r, const char *deck_id, int back, char *err, size_t errsize);
 void cardart_destroy(CardArt *a);
 /* Width / height of a card in this deck (about 0.7). */
 double cardart_aspect(const CardArt *a);

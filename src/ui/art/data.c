@@ -23,7 +23,10 @@ void art_set_data_dir(const char *dir)
     data_dir[n] = '\0';
 }
 
-const char *art_data_dir(void) { return data_dir; }
+const char *art_data_dir(void)
+{
+    return data_dir;
+}
 
 const char *art_data_path(const char *rel, char *out, size_t size)
 {

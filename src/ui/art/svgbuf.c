@@ -49,7 +49,10 @@ static void put(SvgBuf *b, const char *s, size_t n)
     b->buf[b->len] = '\0';
 }
 
-void svg_str(SvgBuf *b, const char *s) { put(b, s, strlen(s)); }
+void svg_str(SvgBuf *b, const char *s)
+{
+    put(b, s, strlen(s));
+}
 
 /* Fixed point with up to two decimals, trailing zeros dropped: "12.5", "-0.25", "3". */
 static void put_num(SvgBuf *b, double v)
@@ -83,18 +86,10 @@ void svg_fmt(SvgBuf *b, const char *fmt, ...)
         p++;
         char tmp[24];
         switch (*p) {
-        case 's':
-            svg_str(b, va_arg(ap, const char *));
-            break;
-        case 'd':
-            put(b, tmp, (size_t)snprintf(tmp, sizeof tmp, "%d", va_arg(ap, int)));
-            break;
-        case 'g':
-            put_num(b, va_arg(ap, double));
-            break;
-        case '%':
-            put(b, "%", 1);
-            break;
+        case 's': svg_str(b, va_arg(ap, const char *)); break;
+        case 'd': put(b, tmp, (size_t)snprintf(tmp, sizeof tmp, "%d", va_arg(ap, int))); break;
+        case 'g': put_num(b, va_arg(ap, double)); break;
+        case '%': put(b, "%", 1); break;
         default: /* unknown or a lone '%' at the end: a bug in a format string */
             SDL_assert(!"svg_fmt: bad format");
             if (!*p)
