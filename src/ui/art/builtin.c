@@ -8,6 +8,7 @@
 #include "data.h"
 #include "raster.h"
 #include "svgbuf.h"
+#include "ui/i18n.h"
 
 #define PI 3.14159265358979323846
 
@@ -1045,13 +1046,14 @@ typedef struct {
 } BackStyle;
 
 static const BackStyle backs[] = {
-    {"Red lattice", back_red, "#ffffff", 0.85},
-    {"Blue argyle", back_blue, "#ffffff", 0.85},
-    {"Green medallion", back_green, "url(#gold)", 1.0},
-    {"Midnight", back_midnight, "url(#gold)", 1.0},
-    {"Burgundy suits", back_burgundy, "#f2c9d6", 0.9},
+    {N_("Red lattice"), back_red, "#ffffff", 0.85},
+    {N_("Blue argyle"), back_blue, "#ffffff", 0.85},
+    {N_("Green medallion"), back_green, "url(#gold)", 1.0},
+    {N_("Midnight"), back_midnight, "url(#gold)", 1.0},
+    {N_("Burgundy suits"), back_burgundy, "#f2c9d6", 0.9},
 };
 
+/* Names are marked for translation; the caller shows them through _(). */
 int builtin_back_count(void)
 {
     return (int)(sizeof backs / sizeof backs[0]);

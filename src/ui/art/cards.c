@@ -1,12 +1,14 @@
 #include "cards.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "builtin.h"
 #include "raster.h"
+#include "ui/i18n.h"
 #ifdef TASCA_HAVE_RSVG
 #include "aisleriot.h"
 #include <dirent.h>
@@ -151,10 +153,14 @@ int cardart_list_decks(DeckInfo *out, int max)
 
 /* ---- Creation ---- */
 
-static void set_err(char *err, size_t errsize, const char *fmt, const char *a, const char *b)
+static void set_err(char *err, size_t errsize, const char *fmt, ...)
 {
-    if (err && errsize)
-        snprintf(err, errsize, fmt, a, b);
+    if (!err || !errsize)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errsize, fmt, ap);
+    va_end(ap);
 }
 
 CardArt *cardart_create(SDL_Renderer *r, const char *deck_id, int back, char *err, size_t errsize)
@@ -164,7 +170,7 @@ CardArt *cardart_create(SDL_Renderer *r, const char *deck_id, int back, char *er
         err[0] = '\0';
     CardArt *a = calloc(1, sizeof *a);
     if (!a) {
-        set_err(err, errsize, "out of memory%s%s", "", "");
+        set_err(err, errsize, _("out of memory"));
         return NULL;
     }
     a->back = back;
@@ -182,23 +188,25 @@ CardArt *cardart_create(SDL_Renderer *r, const char *deck_id, int back, char *er
         if (path)
             a->aisle = aisle_open(path, why, sizeof why);
         else
-            snprintf(why, sizeof why, "it is not installed");
+            snprintf(why, sizeof why, "%s", _("it is not installed"));
         if (a->aisle) {
             snprintf(a->deck_id, sizeof a->deck_id, "%s", deck_id);
             a->aspect = aisle_aspect(a->aisle);
             return a;
         }
-        set_err(err, errsize, "The card deck \"%s\" cannot be used (%s); using the built-in deck.",
-                deck_id, why);
+        set_err(err, errsize,
+                _("The card deck \"%s\" cannot be used (%s); using the built-in deck."), deck_id,
+                why);
 #else
-        set_err(err, errsize, "The card deck \"%s\" cannot be used (%s); using the built-in deck.",
-                deck_id, "this build has no SVG deck support");
+        set_err(err, errsize,
+                _("The card deck \"%s\" cannot be used (%s); using the built-in deck."), deck_id,
+                _("this build has no SVG deck support"));
 #endif
     }
     char why[256] = "";
     a->builtin = builtin_open(why, sizeof why);
     if (!a->builtin) {
-        set_err(err, errsize, "Cannot draw the cards: %s%s", why, "");
+        set_err(err, errsize, _("Cannot draw the cards: %s"), why);
         free(a);
         return NULL;
     }
