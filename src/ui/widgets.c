@@ -30,6 +30,11 @@ void ui_button(App *a, SDL_FRect r, const char *label, int flags)
         if (prs)
             fill = rgba(255, 255, 255, 20);
         ink = COL_TEXT;
+    } else if (dis) {
+        /* Disabled: a quiet glass pill, whatever its kind. */
+        fill = rgba(255, 255, 255, 46);
+        ink = rgba(246, 241, 226, 150);
+        k = 1.0f;
     } else if (flags & BTN_PRIMARY) {
         fill = prs ? rgba(214, 168, 66, 255) : hov ? rgba(250, 212, 112, 255) : COL_GOLD;
         ink = rgba(52, 36, 8, 255);
