@@ -12,7 +12,8 @@ enum { BI_MAX_SEATS = 4, BI_MAX_HAND = 9, BI_DECK = 40, BI_TEAMS = 2, BI_TOTAL_P
 enum { BI_MARKS_TO_WIN = 4 };
 
 /* Option indices (the OptionDesc array of bisca_rules). */
-enum { BI_OPT_SCORING = 0, BI_OPT_ASSIST, BI_OPT_HAND, BI_OPT_MATCH, BI_OPT_SHOW, BI_OPT_COUNT };
+/* (Showing the opponents' cards is the app's setting for every card game.) */
+enum { BI_OPT_SCORING = 0, BI_OPT_ASSIST, BI_OPT_HAND, BI_OPT_MATCH, BI_OPT_COUNT };
 
 typedef enum {
     BI_PHASE_LEADER, /* chance: who leads the first trick of the match */
@@ -41,7 +42,6 @@ typedef struct {
     uint8_t assist;     /* option: follow suit (and beat the led card) once the stock is gone */
     uint8_t hand_size;  /* option: 3, 7 or 9 */
     uint8_t match;      /* option: play to 4 marks */
-    uint8_t show;       /* option: the table shows every hand (bots still do not peek) */
     uint8_t phase;      /* BiscaPhase */
     uint8_t game;       /* index of the game in the match (0 for a single game) */
     uint8_t first_leader; /* leads the first trick of the current game */

@@ -409,6 +409,16 @@ Action bisca_solve_move(const BiscaState *s)
 
 /* ---- Hard: information-set MCTS --------------------------------------------------------- */
 
+#ifndef HARD_EXPLORE
+#define HARD_EXPLORE 0.6       /* UCB exploration, for results in [0, 1] */
+#endif
+#ifndef HARD_NOISE
+#define HARD_NOISE 16          /* the playout policy plays at random once in this many moves */
+#endif
+#ifndef HARD_POINTS_WEIGHT
+#define HARD_POINTS_WEIGHT 0.2 /* the share of the points in a playout's result */
+#endif
+
 /* The playout policy: cheap greedy play with a little noise. */
 static int cheap_pick(uint64_t moves, int trump, Fast *f)
 {
@@ -430,7 +440,7 @@ static int policy(const Sim *s, Fast *f)
 {
     int p = sim_to_move(s);
     uint64_t moves = sim_legal(s, p);
-    if (fast_below(f, 16) == 0) {
+    if (fast_below(f, HARD_NOISE) == 0) {
         int k = (int)fast_below(f, (uint32_t)__builtin_popcountll(moves));
         while (k--)
             moves &= moves - 1;
@@ -507,7 +517,7 @@ static double outcome(const Info *in, const Sim *s)
         if (g1 >= r1 && g1 > 0)
             wl = 0;
     }
-    return 0.8 * wl + 0.2 * p0 / (double)BI_TOTAL_POINTS;
+    return (1 - HARD_POINTS_WEIGHT) * wl + HARD_POINTS_WEIGHT * p0 / (double)BI_TOTAL_POINTS;
 }
 
 typedef struct {
@@ -517,7 +527,6 @@ typedef struct {
     uint8_t sc, player;
 } TNode;
 
-#define HARD_EXPLORE 0.6
 #define HARD_MAX_PATH 64
 
 Action bisca_hard_decide(const BotRequest *req)

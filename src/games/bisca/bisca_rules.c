@@ -17,8 +17,6 @@ static const OptionDesc options[BI_OPT_COUNT] = {
      0, 2, hand_names},
     {"match", "Match", "One game, or first to 4 marks (91+ points 2, all 120 points 4).", 0, 0,
      1, match_names},
-    {"show", "Show all cards", "The table shows every hand; bots still do not peek.", 0, 0, 1,
-     off_on},
 };
 static const uint8_t hand_sizes[] = {3, 7, 9};
 
@@ -196,7 +194,6 @@ static const char *init(void *state, const GameOptions *opt, int num_players, ui
     s->assist = (uint8_t)(opt->v[BI_OPT_ASSIST] != 0);
     s->hand_size = hand_sizes[h];
     s->match = (uint8_t)(opt->v[BI_OPT_MATCH] != 0);
-    s->show = (uint8_t)(opt->v[BI_OPT_SHOW] != 0);
     new_game(s);
     s->last_winner = -1;
     s->phase = BI_PHASE_LEADER;

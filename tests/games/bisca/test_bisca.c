@@ -872,7 +872,36 @@ static void test_match_marks(void **unused)
     assert_true(counts[0] > 0 && counts[1] > 0 && counts[2] > 0);
 }
 
-/* ---- Conservation and views in random playouts -------------------------------------------- */
+/* ---- Conservation, legal plays and views in random playouts -------------------------------- */
+
+/* The legal plays, worked out here from the rule: the whole hand, except with the
+ * assist option once the stock is gone: the led suit's cards above the led card, else
+ * the led suit's cards, else the whole hand. */
+static void check_legal_set(const BiscaState *s, const Action *a, int n)
+{
+    int seat = bisca_to_move(s);
+    bool restrict_ = s->assist && s->stock == 0 && s->n_trick > 0;
+    int want = 0;
+    bool any_suit = false, any_beat = false;
+    Card led = s->trick[0];
+    for (int i = 0; i < s->n_hand[seat] && restrict_; i++) {
+        Card c = s->hand[seat][i];
+        any_suit |= card_suit(c) == card_suit(led);
+        any_beat |= card_suit(c) == card_suit(led) && bisca_beats(c, led, -1, s->portuguese);
+    }
+    for (int i = 0; i < s->n_hand[seat]; i++) {
+        Card c = s->hand[seat][i];
+        bool ok = !restrict_ || (!any_suit) ||
+                  (card_suit(c) == card_suit(led) &&
+                   (!any_beat || bisca_beats(c, led, -1, s->portuguese)));
+        bool listed = false;
+        for (int k = 0; k < n; k++)
+            listed |= a[k] == BI_ACT_PLAY + card_index(c);
+        assert_int_equal(listed, ok);
+        want += ok;
+    }
+    assert_int_equal(n, want);
+}
 
 static void test_conservation(void **unused)
 {
@@ -881,7 +910,7 @@ static void test_conservation(void **unused)
     rng_seed(&r, 2024);
     int games = 0;
     for (int players = 2; players <= 4; players += 2)
-        for (int combo = 0; combo < 2 * 2 * 3 * 2 * 2; combo++) {
+        for (int combo = 0; combo < 2 * 2 * 3 * 2; combo++) {
             GameOptions o;
             rules_default_options(G, &o);
             int k = combo;
@@ -890,7 +919,7 @@ static void test_conservation(void **unused)
                 o.v[i] = G->options[i].min + k % span;
                 k /= span;
             }
-            for (int rep = 0; rep < 5; rep++, games++) {
+            for (int rep = 0; rep < 10; rep++, games++) {
                 BiscaState s, v, x, vx;
                 fresh(&s, players, &o);
                 while (G->current_player(&s) != PLAYER_TERMINAL) {
@@ -908,6 +937,8 @@ static void test_conservation(void **unused)
                     int n = G->current_player(&s) == PLAYER_CHANCE ? G->chance_outcomes(&s, a, w)
                                                                    : G->legal_actions(&s, a);
                     assert_true(n > 0);
+                    if (s.phase == BI_PHASE_PLAY)
+                        check_legal_set(&s, a, n);
                     assert_null(G->apply(&s, a[rng_below(&r, (uint32_t)n)]));
                 }
                 assert_int_equal(s.points[0] + s.points[1], 120);
