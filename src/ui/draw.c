@@ -299,7 +299,10 @@ SDL_Texture *draw_make_felt(SDL_Renderer *r, int w, int h, Rgba centre, Rgba edg
     }
     SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
     SDL_FreeSurface(s);
-    if (t)
+    if (t) {
+        /* Opaque: a plain copy, no blending (it matters for the software renderer). */
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE);
         SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear);
+    }
     return t;
 }

@@ -802,8 +802,10 @@ static void draw_sprite(T21 *t, const Sprite *s, float extra_lift)
     float off = (3 + lift * 0.6f) * t->s;
     sh.x += off * 0.5f;
     sh.y += off;
-    cardart_draw_shadow(a->art, a->ren, &sh, s->rot, alpha);
-    cardart_draw(a->art, a->ren, c, &d, s->rot, alpha);
+    /* Rotating is costly without a GPU: the software renderer draws cards upright. */
+    double rot = a->software ? 0.0 : s->rot;
+    cardart_draw_shadow(a->art, a->ren, &sh, rot, alpha);
+    cardart_draw(a->art, a->ren, c, &d, rot, alpha);
 }
 
 static void draw_label(T21 *t, float cx, float cy, const char *name, const char *value,
