@@ -474,7 +474,7 @@ static void test_ismcts_budgets(void **unused)
     Action a = ismcts_decide(&req);
     long long ms = (clock_now_ns() - t0) / 1000000;
     assert_true(support_is_listed(G, &s, a));
-    assert_true(ms >= 90 && ms < 2000);
+    assert_true(ms >= 90 && ms < 10000); /* generous: CI machines stall */
 
     /* Cancellation stops a search that would otherwise run for a minute. */
     SlowSearch ss = {&s, 0, -2};
@@ -486,7 +486,7 @@ static void test_ismcts_budgets(void **unused)
     atomic_store(&ss.cancel, 1);
     pthread_join(th, NULL);
     ms = (clock_now_ns() - t0) / 1000000;
-    assert_true(ms < 5000);
+    assert_true(ms < 10000); /* not the minute it would run for */
     assert_true(support_is_listed(G, &s, ss.answer));
 }
 
