@@ -88,7 +88,7 @@ static void build(Picker *p)
         }
     }
     p->diff_y = y0 + total_h + 34 * u;
-    float dw = 560 * u;
+    float dw = 440 * u;
     Widget *d = widgets_add(&p->list, W_CHOICE,
                             (SDL_FRect){(a->w - dw) / 2, p->diff_y, dw, 48 * u}, _("Difficulty"),
                             ID_DIFFICULTY);
@@ -183,6 +183,19 @@ static bool event(void *self, const SDL_Event *e)
     return used;
 }
 
+/* A game without its own picture: three card backs, fanned. */
+static void default_preview(App *a, SDL_FRect area)
+{
+    float h = area.h * 0.72f, w = h * (float)cardart_aspect(a->art);
+    float cx = area.x + area.w / 2, cy = area.y + area.h / 2;
+    float ang[3] = {-12, 0, 12}, dx[3] = {-0.45f, 0, 0.45f};
+    for (int i = 0; i < 3; i++) {
+        SDL_FRect d = {cx + dx[i] * w - w / 2, cy - h / 2 + (i == 1 ? -h * 0.04f : 0), w, h};
+        double rot = a->software ? 0 : ang[i];
+        cardart_draw(a->art, a->ren, CARD_HIDDEN, &d, rot, 150);
+    }
+}
+
 static void draw(void *self, SDL_Renderer *r)
 {
     Picker *p = self;
@@ -210,6 +223,8 @@ static void draw(void *self, SDL_Renderer *r)
         draw_rounded_outline(r, pv, 12 * u, fmaxf(1, u), rgba(0, 0, 0, 60));
         if (s && s->draw_preview)
             s->draw_preview(a, pv);
+        else
+            default_preview(a, pv);
         float y = pv.y + pv.h + 30 * u;
         text_draw(a->text, _(g->name), (int)(30 * u), true, COL_TEXT, t.x + t.w / 2, y,
                   TEXT_CENTER | TEXT_MIDDLE);
