@@ -280,20 +280,24 @@ SDL_Texture *draw_make_felt(SDL_Renderer *r, int w, int h, Rgba centre, Rgba edg
         return NULL;
     float cx = tw * 0.5f, cy = th * 0.42f;
     float norm = sqrtf(cx * cx + (th * 0.6f) * (th * 0.6f));
+    /* Plain arithmetic in the loop (no libm calls): it runs for every pixel. */
     for (int y = 0; y < th; y++) {
         Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + y * s->pitch);
+        float dy = (y - cy) / norm, dy2 = dy * dy * 1.35f;
         for (int x = 0; x < tw; x++) {
-            float dx = (x - cx) / norm, dy = (y - cy) / norm;
-            float d = sqrtf(dx * dx + dy * dy * 1.35f);
-            float t = d * d * (3 - 2 * fminf(d, 1.0f));
-            t = fminf(t, 1.0f);
-            float vig = 1.0f - 0.35f * fmaxf(0, d - 0.7f);
+            float dx = (x - cx) / norm;
+            float d = sqrtf(dx * dx + dy2);
+            float dc = d < 1 ? d : 1;
+            float t = d * d * (3 - 2 * dc);
+            t = t < 1 ? t : 1;
+            float vig = d > 0.7f ? 1.0f - 0.35f * (d - 0.7f) : 1.0f;
             float n = ((int)(hash2((uint32_t)x, (uint32_t)y) & 15) - 7.5f) * 0.55f;
             float cr = (centre.r + (edge.r - centre.r) * t) * vig + n;
             float cg = (centre.g + (edge.g - centre.g) * t) * vig + n;
             float cb = (centre.b + (edge.b - centre.b) * t) * vig + n;
-            Uint32 R = (Uint32)fmaxf(0, fminf(255, cr)), G = (Uint32)fmaxf(0, fminf(255, cg)),
-                   B = (Uint32)fmaxf(0, fminf(255, cb));
+            Uint32 R = cr < 0 ? 0 : cr > 255 ? 255 : (Uint32)cr;
+            Uint32 G = cg < 0 ? 0 : cg > 255 ? 255 : (Uint32)cg;
+            Uint32 B = cb < 0 ? 0 : cb > 255 ? 255 : (Uint32)cb;
             row[x] = 0xFF000000u | R << 16 | G << 8 | B;
         }
     }

@@ -508,7 +508,7 @@ static void test_monkey(void)
     App *a = start("picker", -1, 21);
     REQUIRE(a);
     /* Drawing is exercised, but not on every frame: the software renderer dominates. */
-    a->opt.draw_every = 5;
+    a->opt.draw_every = getenv("TASCA_MONKEY_DRAW") ? atoi(getenv("TASCA_MONKEY_DRAW")) : 5;
     SDL_SetWindowSize(a->win, 960, 600);
     app_run_frames(a, 2);
     static const SDL_Keycode keys[] = {SDLK_ESCAPE, SDLK_RETURN, SDLK_SPACE, SDLK_h, SDLK_s,
