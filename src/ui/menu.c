@@ -141,7 +141,7 @@ static void build_main(Builder *b)
         row(b, W_ITEM, 50, _("Resume"), ID_RESUME);
         row(b, W_ITEM, 50, _("New game"), ID_NEW);
     } else {
-        row(b, W_ITEM, 50, _("Back to the game picker"), ID_RESUME);
+        row(b, W_ITEM, 50, _("Resume"), ID_RESUME);
     }
     const GameRules *g = current_game(a);
     Widget *w = row(b, W_ITEM, 50, _("Game"), ID_PAGE);
