@@ -21,9 +21,6 @@
 #define TASCA_SOURCE_DIR "."
 #endif
 
-/* Provided by the card art module: where fonts/ and assets/ are. */
-void art_set_data_dir(const char *dir);
-
 static const char *const SETTINGS_HEADER = "# Tasca settings 1";
 static const char *const STATS_HEADER = "# Tasca statistics 1";
 
