@@ -16,6 +16,7 @@ void cli_usage(void)
            "  play     play a game in the terminal against bots\n"
            "  sim      bot arena: play many games between bots and print figures\n"
            "  replay   check a saved game and print how it ended\n"
+           "  perft    count the positions N plies deep (checks move generation)\n"
            "\n"
            "Run 'tasca COMMAND --help' for a command's options.\n"
            "Games: %s\n",
@@ -41,8 +42,10 @@ int cli_dispatch(int argc, char **argv)
         return cli_replay(argc - 1, argv + 1);
     if (strcmp(cmd, "play") == 0)
         return cli_play(argc - 1, argv + 1);
+    if (strcmp(cmd, "perft") == 0)
+        return cli_perft(argc - 1, argv + 1);
     if (cmd[0] != '-') {
-        fprintf(stderr, "tasca: unknown command '%s' (commands: play, sim, replay; see "
+        fprintf(stderr, "tasca: unknown command '%s' (commands: play, sim, replay, perft; see "
                         "'tasca --help')\n",
                 cmd);
         return 2;

@@ -4,9 +4,11 @@
 
 #include "../games/truco/truco.h"
 #include "../games/twentyone/twentyone.h"
+#include "../games/moulin/moulin.h"
 
 static const GameRules *const games[] = {
     &twentyone_rules,
+    &moulin_rules,
     &truco_rules,
 };
 

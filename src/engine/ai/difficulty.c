@@ -4,6 +4,7 @@
 
 #include "../../games/truco/truco_bots.h"
 #include "../../games/twentyone/twentyone_bots.h"
+#include "../../games/moulin/moulin_bots.h"
 #include "bot.h"
 
 static const char *const names[DIFF_COUNT] = {"random", "easy", "medium", "hard"};
@@ -26,6 +27,9 @@ static const BotAlgo algos[] = {
     {"twentyone-seed", "twentyone", twentyone_seed_decide},
     {"twentyone-heuristic", "twentyone", twentyone_heuristic_decide},
     {"twentyone-expect", "twentyone", twentyone_expect_decide},
+    {"moulin-easy", "moulin", moulin_easy_decide},
+    {"moulin-medium", "moulin", moulin_medium_decide},
+    {"moulin-hard", "moulin", moulin_hard_decide},
     {"truco-seed", "truco", truco_seed_decide},
     {"truco-medium", "truco", truco_medium_decide},
     {"truco-hard", "truco", truco_hard_decide},
@@ -44,6 +48,11 @@ static const BotConfig configs[] = {
     {"twentyone", DIFF_EASY, "twentyone-seed", 0, 0},
     {"twentyone", DIFF_MEDIUM, "twentyone-heuristic", 0, 0},
     {"twentyone", DIFF_HARD, "twentyone-expect", 0, 0},
+    /* Moulin: Easy and Medium take a depth in turns; Hard a node budget (about
+     * 0.5 s on one core) under a 1 s cap (moulin_bots.h). */
+    {"moulin", DIFF_EASY, "moulin-easy", 2, 1000},
+    {"moulin", DIFF_MEDIUM, "moulin-medium", 4, 1000},
+    {"moulin", DIFF_HARD, "moulin-hard", 1000000, 1000},
     {"truco", DIFF_EASY, "truco-seed", 0, 0},
     {"truco", DIFF_MEDIUM, "truco-medium", 0, 0},
     {"truco", DIFF_HARD, "truco-hard", 200, 2000},

@@ -1,0 +1,299 @@
+/* Moulin figures (RULES.md §5, issue 7). Prints; asserts nothing about time.
+ *
+ *   bench_moulin perft [DEPTH]        perft from the start through the rules table
+ *   bench_moulin search [MS]          Hard's search from three midgame positions
+ *   bench_moulin arena A B [flags]    bot against bot from random openings
+ *       A, B: easy | medium | hard;  --games N (default 40), --seed S (1),
+ *       --jobs J (1), --hard-nodes N (Hard's node budget; default: difficulty.c),
+ *       --hard-ms MS (Hard's time cap; default: difficulty.c), --opening K (4)
+ *   bench_moulin                      perft 5 and search 1000
+ *
+ * The arena plays like `tasca sim`: game i plays deal i/2 (its opening drawn from the
+ * seed) with the colours swapped on odd i, so both bots get both sides of every opening. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/fileio.h"
+#include "engine/match.h"
+#include "games/moulin/moulin.h"
+#include "games/moulin/moulin_bots.h"
+
+static uint64_t perft(const MoulinState *s, int depth)
+{
+    Action acts[RULES_MAX_ACTIONS];
+    int n = moulin_rules.legal_actions(s, acts);
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        MoulinState c = *s;
+        moulin_rules.apply(&c, acts[i]);
+        total += perft(&c, depth - 1);
+    }
+    return total;
+}
+
+static int run_perft(int depth)
+{
+    static const uint64_t expect[] = {0, 24, 552, 12144, 255024, 5100480, 96223680};
+    GameOptions o;
+    rules_default_options(&moulin_rules, &o);
+    MoulinState s;
+    moulin_rules.init(&s, &o, 2, 0);
+    printf("Perft from the start (removal = its own ply), through the rules table:\n");
+    printf("%-6s %12s %12s %9s\n", "depth", "positions", "expected", "seconds");
+    int bad = 0;
+    for (int d = 1; d <= depth; d++) {
+        long long t0 = clock_now_ns();
+        uint64_t n = perft(&s, d);
+        double sec = (double)(clock_now_ns() - t0) / 1e9;
+        bool known = d < (int)(sizeof expect / sizeof expect[0]);
+        char ex[24] = "?";
+        if (known)
+            snprintf(ex, sizeof ex, "%llu", (unsigned long long)expect[d]);
+        printf("%-6d %12llu %12s %9.3f%s\n", d, (unsigned long long)n, ex, sec,
+               known && n != expect[d] ? "  MISMATCH" : "");
+        bad |= known && n != expect[d];
+    }
+    return bad;
+}
+
+/* Three midgame positions of the moving phase, from a Hard-vs-Hard game. */
+static const struct {
+    const char *name;
+    uint32_t white, black;
+    int side;
+} positions[] = {
+    {"A: 9 v 8, black to move", 0xc0d894, 0x092742, 1},
+    {"B: 8 v 7, black to move", 0x815294, 0x4a2502, 1},
+    {"C: 6 v 6, white to move", 0x807204, 0x590102, 0},
+};
+
+static void run_search(int ms)
+{
+    GameOptions o;
+    rules_default_options(&moulin_rules, &o);
+    printf("\nHard's search, %d ms per position (PVS + TT + killers/history + quiescence):\n", ms);
+    printf("%-26s %10s %12s %6s %8s  %s\n", "position", "nodes", "nodes/s", "depth", "score",
+           "move");
+    for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
+        MoulinState s;
+        const char *e =
+            moulin_setup(&s, &o, positions[i].white, positions[i].black, 0, 0, positions[i].side);
+        if (e) {
+            printf("%s: %s\n", positions[i].name, e);
+            continue;
+        }
+        MoulinSearchConfig cfg = {.time_ms = ms,
+                                  .pvs = true,
+                                  .killers_history = true,
+                                  .quiescence = true,
+                                  .full_eval = true,
+                                  .tt_bits = 20,
+                                  .contempt = 15};
+        MoulinSearchResult r;
+        moulin_search(&s, &cfg, &r);
+        char t[RULES_ACTION_TEXT];
+        moulin_rules.action_to_string(&s, r.best, t);
+        printf("%-26s %10llu %12.0f %6d %8d  %s\n", positions[i].name, (unsigned long long)r.nodes,
+               r.ms > 0 ? r.nodes / (r.ms / 1000.0) : 0.0, r.depth, r.score, t);
+    }
+}
+
+/* ---- Arena ------------------------------------------------------------------------ */
+
+typedef struct {
+    Difficulty bot[2]; /* entries A and B */
+    int games, jobs, opening;
+    uint64_t seed;
+    long long hard_nodes;
+    int hard_ms;
+    atomic_int next;
+    int (*result)[2]; /* per game: winner entry (0 = A, 1 = B, -1 draw), end reason */
+    double *ms[2];    /* decision times per entry */
+    int *decisions[2];
+    long long total_ms[2];
+    pthread_mutex_t lock;
+} Arena;
+
+static Action decide(Arena *ar, Difficulty d, const MoulinState *s, Rng *rng)
+{
+    const BotConfig *cfg = bot_config("moulin", d);
+    BotRequest req = {&moulin_rules,          s,   s->side, rng, cfg ? cfg->iterations : 0,
+                      cfg ? cfg->time_ms : 0, NULL};
+    switch (d) {
+    case DIFF_EASY: return moulin_easy_decide(&req);
+    case DIFF_MEDIUM: return moulin_medium_decide(&req);
+    case DIFF_HARD:
+        if (ar->hard_nodes >= 0)
+            req.iterations = (int)ar->hard_nodes;
+        if (ar->hard_ms >= 0)
+            req.time_ms = ar->hard_ms;
+        return moulin_hard_decide(&req);
+    default: return bot_random_decide(&req);
+    }
+}
+
+static void play(Arena *ar, int i, double *ms_sum, int *count)
+{
+    GameOptions o;
+    rules_default_options(&moulin_rules, &o);
+    o.v[MOULIN_OPT_OPENING] = ar->opening;
+    MoulinState s;
+    moulin_rules.init(&s, &o, 2, 0);
+    uint64_t deal = rng_mix(ar->seed, (uint64_t)(i / 2));
+    Rng chance, rng;
+    rng_seed(&chance, deal);
+    rng_seed(&rng, rng_mix(deal, 0xB075ULL + (uint64_t)(i % 2)));
+    int rot = i % 2; /* seat s is played by entry (s + rot) % 2 */
+    while (s.end == MOULIN_END_NONE) {
+        Action a;
+        if (moulin_rules.current_player(&s) == PLAYER_CHANCE) {
+            Action acts[RULES_MAX_ACTIONS];
+            uint32_t w[RULES_MAX_ACTIONS];
+            int n = moulin_rules.chance_outcomes(&s, acts, w);
+            a = acts[rng_below(&chance, (uint32_t)n)];
+        } else {
+            int e = (s.side + rot) % 2;
+            long long t0 = clock_now_ns();
+            a = decide(ar, ar->bot[e], &s, &rng);
+            ms_sum[e] += (double)(clock_now_ns() - t0) / 1e6;
+            count[e]++;
+        }
+        if (moulin_rules.apply(&s, a)) {
+            fprintf(stderr, "game %d: illegal action %d\n", i, (int)a);
+            ar->result[i][0] = -2;
+            return;
+        }
+    }
+    ar->result[i][0] = s.winner < 0 ? -1 : (s.winner + rot) % 2;
+    ar->result[i][1] = s.end;
+}
+
+static void *worker(void *p)
+{
+    Arena *ar = p;
+    double ms[2] = {0, 0};
+    int count[2] = {0, 0};
+    for (;;) {
+        int i = atomic_fetch_add(&ar->next, 1);
+        if (i >= ar->games)
+            break;
+        play(ar, i, ms, count);
+    }
+    pthread_mutex_lock(&ar->lock);
+    for (int e = 0; e < 2; e++) {
+        ar->total_ms[e] += (long long)ms[e];
+        *ar->decisions[e] += count[e];
+    }
+    pthread_mutex_unlock(&ar->lock);
+    return NULL;
+}
+
+static int run_arena(int argc, char **argv)
+{
+    Arena ar;
+    memset(&ar, 0, sizeof ar);
+    ar.games = 40;
+    ar.jobs = 1;
+    ar.opening = 4;
+    ar.seed = 1;
+    ar.hard_nodes = -1;
+    ar.hard_ms = -1;
+    if (argc < 4 || !difficulty_parse(argv[2], &ar.bot[0]) ||
+        !difficulty_parse(argv[3], &ar.bot[1])) {
+        fprintf(stderr, "bench_moulin arena A B [--games N] [--seed S] [--jobs J] "
+                        "[--hard-nodes N] [--hard-ms MS] [--opening K]\n");
+        return 2;
+    }
+    for (int i = 4; i + 1 < argc; i += 2) {
+        long long v = atoll(argv[i + 1]);
+        if (strcmp(argv[i], "--games") == 0)
+            ar.games = (int)v;
+        else if (strcmp(argv[i], "--seed") == 0)
+            ar.seed = (uint64_t)v;
+        else if (strcmp(argv[i], "--jobs") == 0)
+            ar.jobs = (int)v;
+        else if (strcmp(argv[i], "--hard-nodes") == 0)
+            ar.hard_nodes = v;
+        else if (strcmp(argv[i], "--hard-ms") == 0)
+            ar.hard_ms = (int)v;
+        else if (strcmp(argv[i], "--opening") == 0)
+            ar.opening = (int)v;
+        else {
+            fprintf(stderr, "unknown flag %s\n", argv[i]);
+            return 2;
+        }
+    }
+    if (ar.games < 1 || ar.jobs < 1 || ar.jobs > 64)
+        return 2;
+    ar.result = calloc((size_t)ar.games, sizeof *ar.result);
+    int dec[2] = {0, 0};
+    ar.decisions[0] = &dec[0];
+    ar.decisions[1] = &dec[1];
+    atomic_init(&ar.next, 0);
+    pthread_mutex_init(&ar.lock, NULL);
+    long long t0 = clock_now_ns();
+    pthread_t th[64];
+    for (int j = 0; j < ar.jobs; j++)
+        pthread_create(&th[j], NULL, worker, &ar);
+    for (int j = 0; j < ar.jobs; j++)
+        pthread_join(th[j], NULL);
+    double wall = (double)(clock_now_ns() - t0) / 1e9;
+    int wins[2] = {0, 0}, draws = 0, failed = 0, why[8] = {0};
+    for (int i = 0; i < ar.games; i++) {
+        int w = ar.result[i][0];
+        if (w == -2) {
+            failed++;
+            continue;
+        }
+        if (w < 0)
+            draws++;
+        else
+            wins[w]++;
+        why[ar.result[i][1]]++;
+    }
+    int played = ar.games - failed;
+    const BotConfig *hc = bot_config("moulin", DIFF_HARD);
+    printf("Arena %s (A) vs %s (B): %d games, seed %llu, opening %d random placements, "
+           "%d jobs, %.1f s\n",
+           difficulty_name(ar.bot[0]), difficulty_name(ar.bot[1]), played,
+           (unsigned long long)ar.seed, ar.opening, ar.jobs, wall);
+    printf("Hard budget: %lld nodes, %d ms cap\n",
+           ar.hard_nodes >= 0 ? ar.hard_nodes : (long long)(hc ? hc->iterations : 0),
+           ar.hard_ms >= 0 ? ar.hard_ms : (hc ? hc->time_ms : 0));
+    printf("A wins %d, draws %d, B wins %d; score of A %.4f\n", wins[0], draws, wins[1],
+           played ? (wins[0] + 0.5 * draws) / played : 0.0);
+    printf("Ends: fewer than 3 pieces %d, blocked %d, repetition %d, N-move %d\n",
+           why[MOULIN_END_FEWER_THAN_THREE], why[MOULIN_END_BLOCKED], why[MOULIN_END_REPETITION],
+           why[MOULIN_END_NMOVE]);
+    for (int e = 0; e < 2; e++)
+        printf("%s: %d decisions, mean %.1f ms\n", e ? "B" : "A", dec[e],
+               dec[e] ? (double)ar.total_ms[e] / dec[e] : 0.0);
+    if (failed)
+        printf("%d games failed: defect\n", failed);
+    free(ar.result);
+    return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "perft") == 0)
+        return run_perft(argc >= 3 ? atoi(argv[2]) : 5);
+    if (argc >= 2 && strcmp(argv[1], "search") == 0) {
+        run_search(argc >= 3 ? atoi(argv[2]) : 1000);
+        return 0;
+    }
+    if (argc >= 2 && strcmp(argv[1], "arena") == 0)
+        return run_arena(argc, argv);
+    if (argc >= 2) {
+        fprintf(stderr, "usage: bench_moulin [perft [DEPTH] | search [MS] | arena A B ...]\n");
+        return 2;
+    }
+    int bad = run_perft(5);
+    run_search(1000);
+    return bad;
+}

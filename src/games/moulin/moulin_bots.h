@@ -1,0 +1,64 @@
+/* Moulin bots: one alpha-beta search over bitboards, configured three ways.
+ *
+ * The search works on whole turns: a move that closes a mill and the removal it earns are
+ * one search move (so "depth" counts turns, a turn being one or two plies of the rules).
+ * Make/unmake is copy-make of a 24-byte position, which is what reaches millions of nodes
+ * per second; the generic rules table is used only to check the answer.
+ *
+ * Budgets (BotRequest, from difficulty.c):
+ *   moulin-easy    iterations = search depth in turns (default 2); picks at random among
+ *                  the moves within a margin (less than a piece) of the best one, so it
+ *                  never hangs a mill it sees, but often plays a loose move.
+ *   moulin-medium  iterations = maximum depth in turns (default 4): iterative-deepening
+ *                  alpha-beta, small transposition table, simple evaluation.
+ *   moulin-hard    iterations = node budget (0 = none) and time_ms = time budget:
+ *                  iterative-deepening PVS, transposition table (Zobrist-indexed, verified
+ *                  by the exact position), killer and history move ordering, a capture
+ *                  (mill) quiescence search and the full evaluation. A node budget makes
+ *                  a game replayable; the time budget is the safety cap for the window. */
+#ifndef TASCA_MOULIN_BOTS_H
+#define TASCA_MOULIN_BOTS_H
+
+#include "../../engine/ai/bot.h"
+#include "moulin.h"
+
+Action moulin_easy_decide(const BotRequest *req);
+Action moulin_medium_decide(const BotRequest *req);
+Action moulin_hard_decide(const BotRequest *req);
+
+/* The search itself, for benchmarks and tests. */
+typedef struct {
+    int max_depth;        /* turns; 0 = up to the internal maximum */
+    uint64_t node_budget; /* 0 = none */
+    int time_ms;          /* 0 = none */
+    bool pvs;             /* principal variation search (else plain alpha-beta) */
+    bool killers_history; /* killer and history move ordering */
+    bool quiescence;      /* search mill-closing turns beyond the horizon */
+    bool full_eval;       /* the full evaluation (else material, mills, mobility) */
+    int tt_bits;          /* transposition table of 2^tt_bits entries; 0 = none */
+    int contempt;         /* a draw counts as this much below 0 for the searching side */
+    const atomic_int *cancel;
+} MoulinSearchConfig;
+
+typedef struct {
+    Action best; /* a rules action; -1 when there is none */
+    int score;   /* for the side to act, in hundredths of a piece */
+    int depth;   /* deepest completed iteration, in turns */
+    uint64_t nodes;
+    double ms;
+    bool mate; /* the score is a forced win or loss */
+} MoulinSearchResult;
+
+/* Searches the position of `s` for the side to act. */
+void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSearchResult *out);
+
+/* The static evaluation of a position, for the side to act (tests). */
+int moulin_evaluate(const MoulinState *s, bool full);
+
+/* Scores for every legal root turn at a fixed depth (used by Easy); returns their count.
+ * `acts` holds the first ply of each turn (a turn that ends with a removal appears once
+ * per removal only at the root's own removal ply). */
+int moulin_score_root(const MoulinState *s, int depth, Action acts[RULES_MAX_ACTIONS],
+                      int scores[RULES_MAX_ACTIONS]);
+
+#endif
