@@ -25,7 +25,10 @@ static void window_usage(FILE *f)
 
 static int bad(const char *msg, const char *arg)
 {
-    fprintf(stderr, "tasca: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
+    if (arg)
+        fprintf(stderr, "tasca: %s (got '%s')\n", msg, arg);
+    else
+        fprintf(stderr, "tasca: %s\n", msg);
     window_usage(stderr);
     return 2;
 }
@@ -67,7 +70,7 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--difficulty") == 0) {
             Difficulty d;
             if (!difficulty_parse(v, &d) || d < DIFF_EASY || d > DIFF_HARD)
-                return bad("--difficulty is easy, medium or hard, not", v);
+                return bad("--difficulty is easy, medium or hard", v);
             o.difficulty = (int)d;
         } else if (strcmp(a, "--seed") == 0) {
             if (!cli_parse_u64("window", "--seed", v, &o.seed))
@@ -78,13 +81,13 @@ int main(int argc, char **argv)
             char x;
             if (sscanf(v, "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 960 ||
                 h < 600 || w > 16384 || h > 16384)
-                return bad("--size is WIDTHxHEIGHT, at least 960x600, not", v);
+                return bad("--size is WIDTHxHEIGHT, at least 960x600", v);
             o.width = w;
             o.height = h;
         } else if (strcmp(a, "--screenshot") == 0) {
             size_t n = strlen(v);
             if (n < 5 || strcmp(v + n - 4, ".png") != 0)
-                return bad("--screenshot needs a file name ending in .png, not", v);
+                return bad("--screenshot needs a file name ending in .png", v);
             o.screenshot = v;
         } else if (strcmp(a, "--frames") == 0) {
             int n;
@@ -98,7 +101,7 @@ int main(int argc, char **argv)
                 if (strcmp(v, names[s]) == 0)
                     o.speed = s;
             if (o.speed < 0)
-                return bad("--speed is slow, normal, fast or instant, not", v);
+                return bad("--speed is slow, normal, fast or instant", v);
         } else if (strcmp(a, "--open") == 0) {
             static const char *const pages[] = {"menu", "game", "difficulty",
                                                 "options", "rules", "stats"};
@@ -106,7 +109,7 @@ int main(int argc, char **argv)
             for (int s = 0; s < 6; s++)
                 ok |= strcmp(v, pages[s]) == 0;
             if (!ok)
-                return bad("--open takes menu, game, difficulty, options, rules or stats, not", v);
+                return bad("--open takes menu, game, difficulty, options, rules or stats", v);
             o.open = v;
         }
     }
