@@ -7,6 +7,10 @@
 
 #include "../engine/registry.h"
 
+/* The Buraco protocol's judge and bot (buraco_judge.c, buraco_bot.c). */
+int cli_buraco_judge(int argc, char **argv);
+int cli_buraco_bot(int argc, char **argv);
+
 void cli_usage(void)
 {
     printf("Usage: tasca [OPTIONS]            play at the table (window)\n"
@@ -17,6 +21,8 @@ void cli_usage(void)
            "  sim      bot arena: play many games between bots and print figures\n"
            "  replay   check a saved game and print how it ended\n"
            "  perft    count the positions N plies deep (checks move generation)\n"
+           "  buraco-judge  run Buraco bot programs over the contest protocol\n"
+           "  buraco-bot    our Buraco bot as a program for such a judge\n"
            "\n"
            "Run 'tasca COMMAND --help' for a command's options.\n"
            "Games: %s\n",
@@ -44,9 +50,14 @@ int cli_dispatch(int argc, char **argv)
         return cli_play(argc - 1, argv + 1);
     if (strcmp(cmd, "perft") == 0)
         return cli_perft(argc - 1, argv + 1);
+    if (strcmp(cmd, "buraco-judge") == 0)
+        return cli_buraco_judge(argc - 1, argv + 1);
+    if (strcmp(cmd, "buraco-bot") == 0)
+        return cli_buraco_bot(argc - 1, argv + 1);
     if (cmd[0] != '-') {
-        fprintf(stderr, "tasca: unknown command '%s' (commands: play, sim, replay, perft; see "
-                        "'tasca --help')\n",
+        fprintf(stderr,
+                "tasca: unknown command '%s' (commands: play, sim, replay, perft, buraco-judge, "
+                "buraco-bot; see 'tasca --help')\n",
                 cmd);
         return 2;
     }

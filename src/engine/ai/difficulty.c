@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../games/buraco/buraco_bots.h"
 #include "../../games/truco/truco_bots.h"
 #include "../../games/twentyone/twentyone_bots.h"
 #include "../../games/moulin/moulin_bots.h"
@@ -33,6 +34,9 @@ static const BotAlgo algos[] = {
     {"truco-seed", "truco", truco_seed_decide},
     {"truco-medium", "truco", truco_medium_decide},
     {"truco-hard", "truco", truco_hard_decide},
+    {"buraco-seed", "buraco", buraco_easy_decide},
+    {"buraco-simple", "buraco", buraco_medium_decide},
+    {"buraco-search", "buraco", buraco_hard_decide},
 };
 
 const BotAlgo *bot_find_algo(const char *name)
@@ -56,6 +60,9 @@ static const BotConfig configs[] = {
     {"truco", DIFF_EASY, "truco-seed", 0, 0},
     {"truco", DIFF_MEDIUM, "truco-medium", 0, 0},
     {"truco", DIFF_HARD, "truco-hard", 200, 2000},
+    {"buraco", DIFF_EASY, "buraco-seed", 0, 0},
+    {"buraco", DIFF_MEDIUM, "buraco-simple", 0, 0},
+    {"buraco", DIFF_HARD, "buraco-search", 400, 1500},
     {"*", DIFF_RANDOM, "random", 0, 0},
     {"*", DIFF_EASY, "ismcts", 100, 1000},
     {"*", DIFF_MEDIUM, "ismcts", 1000, 2000},

@@ -1,0 +1,179 @@
+/* Buraco (RULES.md §3): the seed's simplified rules, for 2 players or 4 in two teams
+ * (seats 0+2 against 1+3, sharing their team's melds).
+ *
+ * The state is a fixed-size struct. Hands are card counts (0..2 of each of the 52 faces,
+ * two decks); the stock is implicit: every card not in a hand, a meld or the discard
+ * pile is still in the stock, and each draw is a chance action over those cards.
+ *
+ * A turn as actions:
+ *   draw                      the top of the stock (a chance action deals the card), or
+ *   take C1 C2                the discard pile, forming a new meld of its top card with
+ *                             hand cards C1 C2 (the rest of the pile joins the hand);
+ *   then any number of
+ *   meld C1 C2 C3             a new meld of three natural cards in sequence,
+ *   meld C1 C2 +wild, wild W  a new meld of two naturals and the wild 2 W (two steps, so
+ *                             that no position ever lists more than RULES_MAX_ACTIONS),
+ *   join I C                  card C onto the team's meld I (creation order, from 0);
+ *   and finally
+ *   discard C.
+ * A longer meld is a three-card meld and joins: every valid meld can be built that way,
+ * and the protocol (protocol.h) turns a bot's "MELD_NEW [ ... ]" into those steps. */
+#ifndef TASCA_BURACO_H
+#define TASCA_BURACO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../core/card.h"
+#include "../../engine/rules.h"
+
+enum {
+    BUR_FACES = 52,      /* card faces; each exists twice */
+    BUR_DECK = 104,
+    BUR_HAND_START = 11,
+    BUR_MELD_MAX = 14,   /* A 2 3 ... K A */
+    BUR_MAX_MELDS = 36,  /* per team: 104 cards make at most 34 melds of three */
+    BUR_TEAMS = 2,
+    BUR_CANASTRA = 7,
+    BUR_BONUS_CLEAN = 200,
+    BUR_BONUS_DIRTY = 100,
+    BUR_BONUS_OUT = 100,
+};
+
+typedef enum {
+    BUR_DEALING, /* chance: 11 cards to each seat in turn, then the pile's first card */
+    BUR_FIRST,   /* chance: who starts */
+    BUR_DRAW,    /* the seat to move draws or takes the pile */
+    BUR_DRAWING, /* chance: the card drawn from the stock */
+    BUR_PLAY,    /* melds, joins, discard */
+    BUR_WILD,    /* the seat to move chooses the wild 2 of the meld it began */
+    BUR_OVER
+} BuracoPhase;
+
+typedef enum {
+    BUR_END_NONE,
+    BUR_END_OUT,   /* a player's hand became empty (the batida) */
+    BUR_END_STOCK, /* the player to move drew from an empty stock */
+} BuracoEnd;
+
+/* Action codes: type << 16 | payload. */
+enum {
+    BUR_A_DRAW = 1,     /* payload 0 */
+    BUR_A_TAKE = 2,     /* i1 << 6 | i2: the two hand cards (card_index, i1 <= i2) */
+    BUR_A_NEW3 = 3,     /* suit << 4 | lo: naturals at positions lo, lo+1, lo+2 */
+    BUR_A_NEWW = 4,     /* suit << 8 | p << 4 | q: naturals at positions p < q, q-p <= 2 */
+    BUR_A_WILD = 5,     /* card_index of the 2 */
+    BUR_A_JOIN = 6,     /* meld << 6 | card_index */
+    BUR_A_DISCARD = 7,  /* card_index */
+    BUR_A_DEAL = 8,     /* chance: card_index */
+    BUR_A_FIRST = 9,    /* chance: the seat that starts */
+};
+
+static inline Action buraco_action(int type, int payload) { return (Action)(type << 16 | payload); }
+static inline int buraco_action_type(Action a) { return a >= 0 ? (int)(a >> 16) : 0; }
+static inline int buraco_action_payload(Action a) { return (int)(a & 0xFFFF); }
+
+/* A meld's cards in sequence order (the wild in the place it fills). */
+typedef struct {
+    uint8_t n;
+    uint8_t clean;    /* no wild: a canastra of 7+ is "limpa" */
+    uint8_t suit;
+    uint8_t lo;       /* position of c[0] */
+    uint8_t wild_pos; /* position the wild fills, 0: none */
+    Card c[BUR_MELD_MAX];
+} BuracoMeld;
+
+typedef struct {
+    uint8_t num_players;
+    uint8_t phase;    /* BuracoPhase */
+    uint8_t turn;     /* seat to move (when a seat moves) */
+    int8_t first;     /* seat that started, -1 before */
+    int8_t went_out;  /* seat whose hand emptied, -1 */
+    uint8_t end;      /* BuracoEnd */
+    uint8_t dealt;    /* cards dealt so far in BUR_DEALING */
+    uint8_t stock_n;  /* cards left in the stock */
+    uint8_t drew_stock;  /* this turn's draw came from the stock (public) */
+    Card drawn;          /* that card: seen by the drawer only (CARD_NONE in others' views) */
+    uint8_t pend_suit, pend_p, pend_q; /* BUR_WILD: the two naturals laid */
+    uint8_t hand_n[RULES_MAX_PLAYERS];
+    /* hand[p][f]: copies of face f (card_index) in seat p's hand. In a view of another
+     * seat's hand only the publicly known copies remain (those taken with the pile). */
+    uint8_t hand[RULES_MAX_PLAYERS][BUR_FACES];
+    uint8_t known[RULES_MAX_PLAYERS][BUR_FACES]; /* public: copies everyone knows p holds */
+    uint8_t pile_n;
+    Card pile[BUR_DECK]; /* bottom first; the top is pile[pile_n - 1] */
+    uint8_t n_melds[BUR_TEAMS];
+    BuracoMeld melds[BUR_TEAMS][BUR_MAX_MELDS];
+    int16_t score[BUR_TEAMS]; /* final scores, valid when over */
+    uint16_t turns;           /* turns completed */
+} BuracoState;
+
+extern const GameRules buraco_rules;
+
+/* ---- Cards and positions ---------------------------------------------------------
+ * A sequence position is 1 (low Ace) .. 13 (King), 14 (high Ace). */
+static inline int buraco_pos_rank(int pos) { return pos == 14 ? RANK_ACE : pos; }
+static inline Card buraco_pos_card(int suit, int pos) { return card_make(buraco_pos_rank(pos), suit); }
+static inline bool buraco_is_two(Card c) { return card_rank(c) == 2; }
+/* Points of a card: 3-7: 5; 2 and 8-K: 10; A: 15. */
+int buraco_card_points(Card c);
+static inline int buraco_team(int seat) { return seat & 1; }
+
+/* ---- The meld validator -----------------------------------------------------------
+ * Any multiset of cards: is it a valid meld (RULES.md §3)? On success, info gets the
+ * arrangement: suit, the positions lo..hi it spans, the position the wild fills (0: no
+ * wild) and the cards in sequence order. A clean arrangement is preferred. */
+typedef struct {
+    int suit;
+    int lo, hi;
+    int wild_pos;
+    bool clean;
+    int n;
+    Card order[BUR_MELD_MAX];
+} BuracoMeldInfo;
+
+bool buraco_meld_check(const Card *cards, int n, BuracoMeldInfo *info);
+/* Points of a laid meld: its cards plus the canastra bonus. */
+int buraco_meld_points(const BuracoMeld *m);
+
+/* ---- Helpers over a state ----------------------------------------------------------- */
+static inline Card buraco_pile_top(const BuracoState *s)
+{
+    return s->pile_n ? s->pile[s->pile_n - 1] : CARD_NONE;
+}
+/* The team's score now: melds and bonuses, minus the cards in its players' hands, plus
+ * the batida bonus. Meaningful at the end (or in a full state). */
+int buraco_team_score(const BuracoState *s, int team);
+/* Cards of seat p's hand in canonical order (suit, then rank); returns the count. Only the
+ * visible ones in a view. */
+int buraco_hand_cards(const BuracoState *s, int p, Card out[BUR_DECK]);
+/* Copies of face f nobody has placed yet: 2 minus every visible copy (hands as the state
+ * holds them, melds, pile). In a full state these are exactly the stock's cards. */
+int buraco_unseen(const BuracoState *s, int f);
+
+/* For the seat to move: may it take the pile with hand faces f1, f2 (card_index)? May it
+ * join face f to its team's meld m? (The same tests legal_actions makes.) */
+bool buraco_take_ok(const BuracoState *s, int f1, int f2);
+bool buraco_join_ok(const BuracoState *s, int m, int f);
+
+/* Sets up a state in the draw phase directly (a judge's initial-state file, a protocol
+ * client, tests): seat p holds the hand_n[p] cards hands[p]; top starts the pile; `first`
+ * moves first. hands[p] == NULL leaves seat p's hand_n[p] cards unknown (a protocol
+ * client's view of the others). Returns an error text when the cards cannot come from two
+ * decks (then *s is unspecified). */
+const char *buraco_setup(BuracoState *s, int num_players, const Card *const hands[],
+                         const int hand_n[], Card top, int first);
+
+/* ---- A view's bookkeeping for what another seat did (protocol clients) --------------
+ * These update a view the way observe() would show the real action: the cards the other
+ * seat plays leave its known copies first, then its hidden ones. buraco_view_take gets the
+ * hand cards of the new meld (two or more), as the protocol tells them. Each returns NULL
+ * or a reason when the event cannot be (then the view is unchanged). */
+const char *buraco_view_draw(BuracoState *v, int p);
+const char *buraco_view_take(BuracoState *v, int p, const Card *cards, int n);
+const char *buraco_view_meld_new(BuracoState *v, int p, const Card *cards, int n);
+const char *buraco_view_meld_join(BuracoState *v, int p, int meld, const Card *cards, int n);
+const char *buraco_view_discard(BuracoState *v, int p, Card c);
+
+#endif

@@ -1,0 +1,606 @@
+/* The Buraco bots: Easy and Medium follow the seed (RULES.md §3), Hard searches over
+ * deals of the cards it cannot see. */
+#include "buraco_bots.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/fileio.h"
+
+static int face_at(int suit, int pos) { return card_index(buraco_pos_card(suit, pos)); }
+
+static int team_melds(const BuracoState *s) { return s->n_melds[buraco_team(s->turn)]; }
+
+static int count_twos(const uint8_t *h)
+{
+    int n = 0;
+    for (int suit = 0; suit < SUIT_COUNT; suit++)
+        n += h[face_at(suit, 2)];
+    return n;
+}
+
+/* Copies of each face the seat to move has seen placed: its hand, the melds, the pile,
+ * the cards others are known to hold. What is left may still come. */
+static void seen_counts(const BuracoState *s, int seen[BUR_FACES])
+{
+    int me = s->turn;
+    for (int f = 0; f < BUR_FACES; f++) {
+        seen[f] = s->hand[me][f];
+        for (int p = 0; p < s->num_players; p++)
+            if (p != me)
+                seen[f] += s->known[p][f];
+    }
+    for (int t = 0; t < BUR_TEAMS; t++)
+        for (int i = 0; i < s->n_melds[t]; i++)
+            for (int k = 0; k < s->melds[t][i].n; k++)
+                seen[card_index(s->melds[t][i].c[k])]++;
+    for (int i = 0; i < s->pile_n; i++)
+        seen[card_index(s->pile[i])]++;
+}
+
+/* ---- Medium: the seed's simple strategy ------------------------------------------- */
+
+/* How far a hand card is from any meld it could make (bigger: throw it first). */
+static int discard_score(const uint8_t *h, int f, const int seen[BUR_FACES])
+{
+    Card c = card_from_index(f);
+    int suit = card_suit(c), rank = card_rank(c);
+    if (rank == 2)
+        return -1000000; /* a 2 is a wild: keep it */
+    int pc[2] = {rank, rank}, npc = 1;
+    if (rank == RANK_ACE) {
+        pc[0] = 1;
+        pc[1] = 14;
+        npc = 2;
+    }
+    int best = 15;
+    for (int r = 1; r <= 13; r++) {
+        int g = card_index(card_make(r, suit));
+        if (!h[g] || g == f)
+            continue; /* a second copy of the same card is no neighbour */
+        int pg[2] = {r, r}, npg = 1;
+        if (r == RANK_ACE) {
+            pg[0] = 1;
+            pg[1] = 14;
+            npg = 2;
+        }
+        for (int i = 0; i < npc; i++)
+            for (int j = 0; j < npg; j++) {
+                int d = pc[i] > pg[j] ? pc[i] - pg[j] : pg[j] - pc[i];
+                if (d < best)
+                    best = d;
+            }
+    }
+    /* Memory: the neighbours that can still come. */
+    int live = 0;
+    for (int i = 0; i < npc; i++)
+        for (int d = -2; d <= 2; d++) {
+            int q = pc[i] + d;
+            if (d == 0 || q < 1 || q > 14)
+                continue;
+            int g = face_at(suit, q), left = 2 - seen[g];
+            live += left * (d == -1 || d == 1 ? 2 : 1);
+        }
+    return best * 100 - live * 8 + buraco_card_points(c) + (h[f] > 1 ? 30 : 0);
+}
+
+static int medium_discard_face(const BuracoState *s, const int seen[BUR_FACES])
+{
+    const uint8_t *h = s->hand[s->turn];
+    int best = -1, best_score = 0;
+    for (int f = 0; f < BUR_FACES; f++) {
+        if (!h[f])
+            continue;
+        int sc = discard_score(h, f, seen);
+        if (best < 0 || sc > best_score) {
+            best = f;
+            best_score = sc;
+        }
+    }
+    return best;
+}
+
+/* The 2 to spend as a wild: the one least likely to serve as a natural 2. */
+static int wild_face(const uint8_t *h)
+{
+    int best = -1, best_use = 0;
+    for (int suit = 0; suit < SUIT_COUNT; suit++) {
+        int f = face_at(suit, 2);
+        if (!h[f])
+            continue;
+        int use = h[face_at(suit, 1)] + h[face_at(suit, 3)] - (h[f] > 1 ? 2 : 0);
+        if (best < 0 || use < best_use) {
+            best = f;
+            best_use = use;
+        }
+    }
+    return best;
+}
+
+/* The take Medium likes best: without spending a 2 if it can. */
+static Action medium_take(const BuracoState *s)
+{
+    if (!s->pile_n)
+        return -1;
+    const uint8_t *h = s->hand[s->turn];
+    Card top = buraco_pile_top(s);
+    int cand[BUR_FACES], nc = 0;
+    for (int f = 0; f < BUR_FACES; f++)
+        if (h[f]) {
+            Card c = card_from_index(f);
+            if (buraco_is_two(top) || buraco_is_two(c) || card_suit(c) == card_suit(top))
+                cand[nc++] = f;
+        }
+    Action best = -1;
+    int best_score = -1000;
+    for (int i = 0; i < nc; i++)
+        for (int j = i; j < nc; j++) {
+            if (!buraco_take_ok(s, cand[i], cand[j]))
+                continue;
+            int sc = -10 * (buraco_is_two(card_from_index(cand[i])) +
+                            buraco_is_two(card_from_index(cand[j])));
+            if (sc > best_score) {
+                best_score = sc;
+                best = buraco_action(BUR_A_TAKE, cand[i] << 6 | cand[j]);
+            }
+        }
+    return best;
+}
+
+/* Natural joins onto the team's melds: the places next to each end, and those a wild at
+ * an end can make room for. */
+static Action natural_join(const BuracoState *s)
+{
+    const uint8_t *h = s->hand[s->turn];
+    int t = buraco_team(s->turn);
+    for (int m = 0; m < s->n_melds[t]; m++) {
+        const BuracoMeld *md = &s->melds[t][m];
+        int lo = md->lo, hi = md->lo + md->n - 1;
+        int cand[5] = {lo - 1, hi + 1, 0, 0, 0}, nc = 2;
+        if (md->wild_pos) {
+            cand[nc++] = md->wild_pos;
+            cand[nc++] = lo - 2;
+            cand[nc++] = hi + 2;
+        }
+        for (int i = 0; i < nc; i++) {
+            int q = cand[i];
+            if (q < 1 || q > 14)
+                continue;
+            int f = face_at(md->suit, q);
+            if (h[f] && buraco_join_ok(s, m, f))
+                return buraco_action(BUR_A_JOIN, m << 6 | f);
+        }
+    }
+    return -1;
+}
+
+/* The longest run of naturals in the hand (three or more): its suit and first place. */
+static bool best_run(const uint8_t *h, int *suit_out, int *lo_out, int *len_out)
+{
+    int best_len = 0;
+    for (int suit = 0; suit < SUIT_COUNT; suit++) {
+        bool have[16] = {false};
+        for (int q = 1; q <= 14; q++)
+            have[q] = h[face_at(suit, q)] > 0;
+        for (int lo = 1; lo <= 12; lo++) {
+            if (!have[lo] || (lo > 1 && have[lo - 1]))
+                continue;
+            int len = 0;
+            while (lo + len <= 14 && have[lo + len])
+                len++;
+            if (len >= 3 && len > best_len) {
+                best_len = len;
+                *suit_out = suit;
+                *lo_out = lo;
+            }
+        }
+    }
+    *len_out = best_len;
+    return best_len >= 3;
+}
+
+static Action wild_meld(const BuracoState *s)
+{
+    const uint8_t *h = s->hand[s->turn];
+    int twos = count_twos(h);
+    if (!twos)
+        return -1;
+    for (int gap = 2; gap >= 1; gap--)
+        for (int suit = 0; suit < SUIT_COUNT; suit++)
+            for (int p = 1; p + gap <= 14; p++) {
+                int q = p + gap;
+                int fp = face_at(suit, p), fq = face_at(suit, q);
+                if (!h[fp] || !h[fq] || fp == fq)
+                    continue;
+                if (gap == 2 && h[face_at(suit, p + 1)])
+                    continue; /* a natural run: laid as one */
+                int used = (p == 2) + (q == 2);
+                if (twos - used < 1)
+                    continue;
+                return buraco_action(BUR_A_NEWW, suit << 8 | p << 4 | q);
+            }
+    return -1;
+}
+
+/* The next meld or join of Medium's turn, or -1 when it has nothing more to lay. */
+static Action medium_meld(const BuracoState *s, bool allow_new)
+{
+    const uint8_t *h = s->hand[s->turn];
+    Action a = natural_join(s);
+    if (a >= 0)
+        return a;
+    int t = buraco_team(s->turn);
+    /* A wild onto a clean meld: when it makes a canastra, or to empty the hand at the end. */
+    int wf = wild_face(h);
+    if (wf >= 0)
+        for (int m = 0; m < s->n_melds[t]; m++) {
+            const BuracoMeld *md = &s->melds[t][m];
+            if (md->clean && (md->n == BUR_CANASTRA - 1 || s->stock_n <= 4) &&
+                buraco_join_ok(s, m, wf))
+                return buraco_action(BUR_A_JOIN, m << 6 | wf);
+        }
+    if (!allow_new || team_melds(s) >= BUR_MAX_MELDS)
+        return -1;
+    int suit, lo, len;
+    if (best_run(h, &suit, &lo, &len))
+        return buraco_action(BUR_A_NEW3, suit << 4 | lo);
+    return wild_meld(s);
+}
+
+Action buraco_medium_policy(const BuracoState *s)
+{
+    switch (s->phase) {
+    case BUR_DRAW: {
+        Action a = medium_take(s);
+        return a >= 0 ? a : buraco_action(BUR_A_DRAW, 0);
+    }
+    case BUR_WILD: {
+        int f = wild_face(s->hand[s->turn]);
+        return f >= 0 ? buraco_action(BUR_A_WILD, f) : -1;
+    }
+    case BUR_PLAY: {
+        Action a = medium_meld(s, true);
+        if (a >= 0)
+            return a;
+        int seen[BUR_FACES];
+        seen_counts(s, seen);
+        int f = medium_discard_face(s, seen);
+        return f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
+    }
+    default:
+        return -1;
+    }
+}
+
+Action buraco_medium_decide(const BotRequest *req)
+{
+    return buraco_medium_policy(req->view);
+}
+
+/* ---- Easy: the seed's example bot, laying the sequences it holds -------------------- */
+
+Action buraco_easy_decide(const BotRequest *req)
+{
+    const BuracoState *s = req->view;
+    const uint8_t *h = s->hand[s->turn];
+    switch (s->phase) {
+    case BUR_DRAW:
+        return buraco_action(BUR_A_DRAW, 0);
+    case BUR_WILD: {
+        int f = wild_face(h);
+        return f >= 0 ? buraco_action(BUR_A_WILD, f) : -1;
+    }
+    case BUR_PLAY:
+        break;
+    default:
+        return -1;
+    }
+    /* The rest of a sequence it is laying: naturals onto the team's newest meld. */
+    int t = buraco_team(s->turn);
+    if (s->n_melds[t] > 0) {
+        int m = s->n_melds[t] - 1;
+        const BuracoMeld *md = &s->melds[t][m];
+        int ends[2] = {md->lo - 1, md->lo + md->n};
+        for (int i = 0; i < 2; i++)
+            if (ends[i] >= 1 && ends[i] <= 14) {
+                int f = face_at(md->suit, ends[i]);
+                if (h[f] && card_rank(card_from_index(f)) != 2 && buraco_join_ok(s, m, f))
+                    return buraco_action(BUR_A_JOIN, m << 6 | f);
+            }
+    }
+    int suit, lo, len;
+    if (team_melds(s) < BUR_MAX_MELDS && best_run(h, &suit, &lo, &len))
+        return buraco_action(BUR_A_NEW3, suit << 4 | lo);
+    if (s->drawn != CARD_NONE && s->drawn != CARD_HIDDEN && h[card_index(s->drawn)])
+        return buraco_action(BUR_A_DISCARD, card_index(s->drawn));
+    int n = 0, faces[BUR_FACES];
+    for (int f = 0; f < BUR_FACES; f++)
+        if (h[f])
+            faces[n++] = f;
+    return n ? buraco_action(BUR_A_DISCARD, faces[rng_below(req->rng, (uint32_t)n)]) : -1;
+}
+
+/* ---- Hard: determinized search ------------------------------------------------------ */
+
+#define HARD_MAX_CANDS 16
+#define HARD_MAX_PLAN 48
+#define HARD_MAX_WORLDS 512
+#define HARD_DISCARDS 4
+#define HARD_UTILITY_SCALE 120.0
+
+typedef struct {
+    Action a[HARD_MAX_PLAN];
+    int n;
+} Plan;
+
+typedef struct {
+    BuracoState s;
+    Card stock[BUR_DECK];
+    int stock_n;
+} World;
+
+/* A full deal consistent with the view, and the order the stock will come in. */
+static void make_world(const BuracoState *view, int seat, Rng *rng, World *w)
+{
+    buraco_rules.resample(view, seat, rng, &w->s);
+    int n = 0;
+    for (int f = 0; f < BUR_FACES; f++)
+        for (int k = buraco_unseen(&w->s, f); k > 0; k--)
+            w->stock[n++] = card_from_index(f);
+    rng_shuffle(rng, w->stock, (size_t)n, sizeof w->stock[0]);
+    w->stock_n = n;
+}
+
+static double utility(int diff) { return 1.0 / (1.0 + exp(-diff / HARD_UTILITY_SCALE)); }
+
+/* Plays s to the end with Medium for every seat, the stock coming in the world's order;
+ * returns the result for `seat`'s team in [0, 1]. */
+static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat)
+{
+    int next = stock_n;
+    for (int guard = 0; guard < 20000 && s->phase != BUR_OVER; guard++) {
+        Action a;
+        if (s->phase == BUR_DRAWING) {
+            if (next <= 0)
+                break;
+            a = buraco_action(BUR_A_DEAL, card_index(stock[--next]));
+        } else {
+            a = buraco_medium_policy(s);
+        }
+        if (a < 0 || buraco_rules.apply(s, a))
+            break;
+    }
+    if (s->phase != BUR_OVER)
+        return 0.5;
+    int me = buraco_team(seat);
+    return utility(s->score[me] - s->score[1 - me]);
+}
+
+static double evaluate(const World *w, const Plan *p, int seat)
+{
+    BuracoState s = w->s;
+    for (int i = 0; i < p->n; i++)
+        if (buraco_rules.apply(&s, p->a[i]))
+            return 0; /* cannot happen: the plan was made from the same hand */
+    return play_out(&s, w->stock, w->stock_n, seat);
+}
+
+/* Sequential halving over the candidates with common deals: every candidate still in the
+ * race has been played on the same worlds. Returns the index of the best. */
+static int search(const BuracoState *view, int seat, const Plan *cands, int nc,
+                  const BotRequest *req)
+{
+    if (nc <= 1)
+        return 0;
+    int budget = req->iterations > 0 ? req->iterations : 400;
+    long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;
+    World *worlds = malloc(sizeof *worlds * HARD_MAX_WORLDS);
+    if (!worlds)
+        return 0;
+    double sum[HARD_MAX_CANDS] = {0};
+    int alive[HARD_MAX_CANDS], na = nc, nw = 0;
+    for (int i = 0; i < nc; i++)
+        alive[i] = i;
+    int rounds = 0;
+    for (int k = nc; k > 1; k = (k + 1) / 2)
+        rounds++;
+    bool stop = false;
+    for (int r = 0; r < rounds && na > 1 && !stop; r++) {
+        int per = budget / rounds / na;
+        if (per < 2)
+            per = 2;
+        int target = nw + per > HARD_MAX_WORLDS ? HARD_MAX_WORLDS : nw + per;
+        for (; nw < target && !stop; nw++) {
+            make_world(view, seat, req->rng, &worlds[nw]);
+            for (int i = 0; i < na; i++)
+                sum[alive[i]] += evaluate(&worlds[nw], &cands[alive[i]], seat);
+            if ((deadline && clock_now_ns() > deadline) ||
+                (req->cancel && atomic_load(req->cancel)))
+                stop = true;
+        }
+        /* Keep the better half (stable: ties keep the earlier candidate). */
+        for (int i = 1; i < na; i++)
+            for (int j = i; j > 0 && sum[alive[j]] > sum[alive[j - 1]]; j--) {
+                int tmp = alive[j];
+                alive[j] = alive[j - 1];
+                alive[j - 1] = tmp;
+            }
+        if (r + 1 < rounds && !stop)
+            na = (na + 1) / 2;
+    }
+    int best = alive[0];
+    for (int i = 1; i < na; i++)
+        if (sum[alive[i]] > sum[best])
+            best = alive[i];
+    free(worlds);
+    return best;
+}
+
+/* Lays melds as Medium would (mode 0), or only joins onto existing melds (mode 1), on v;
+ * the actions go to p. */
+static void lay(BuracoState *v, int mode, Plan *p)
+{
+    while (v->phase == BUR_PLAY && p->n < HARD_MAX_PLAN - 3) {
+        Action a = medium_meld(v, mode == 0);
+        if (a < 0 || buraco_rules.apply(v, a))
+            break;
+        p->a[p->n++] = a;
+        if (v->phase == BUR_WILD) {
+            Action w = buraco_medium_policy(v);
+            if (w < 0 || buraco_rules.apply(v, w))
+                break;
+            p->a[p->n++] = w;
+        }
+    }
+}
+
+static bool same_plan(const Plan *a, const Plan *b)
+{
+    return a->n == b->n && memcmp(a->a, b->a, (size_t)a->n * sizeof a->a[0]) == 0;
+}
+
+static int add_plan(Plan *cands, int nc, const Plan *p)
+{
+    if (nc >= HARD_MAX_CANDS)
+        return nc;
+    for (int i = 0; i < nc; i++)
+        if (same_plan(&cands[i], p))
+            return nc;
+    cands[nc] = *p;
+    return nc + 1;
+}
+
+/* Candidates for the rest of the turn after the draw. */
+static int play_candidates(const BuracoState *view, Plan *cands)
+{
+    int nc = 0;
+    for (int mode = 0; mode < 2; mode++) {
+        BuracoState v = *view;
+        Plan base = {{0}, 0};
+        lay(&v, mode, &base);
+        if (v.phase == BUR_OVER) { /* went out */
+            nc = add_plan(cands, nc, &base);
+            continue;
+        }
+        if (v.phase != BUR_PLAY)
+            continue;
+        /* The throws Medium likes best. */
+        int seen[BUR_FACES], score[BUR_FACES], order[BUR_FACES], n = 0;
+        seen_counts(&v, seen);
+        const uint8_t *h = v.hand[v.turn];
+        for (int f = 0; f < BUR_FACES; f++)
+            if (h[f]) {
+                score[f] = discard_score(h, f, seen);
+                order[n++] = f;
+            }
+        for (int i = 1; i < n; i++)
+            for (int j = i; j > 0 && score[order[j]] > score[order[j - 1]]; j--) {
+                int tmp = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = tmp;
+            }
+        for (int i = 0; i < n && i < HARD_DISCARDS; i++) {
+            Plan p = base;
+            p.a[p.n++] = buraco_action(BUR_A_DISCARD, order[i]);
+            nc = add_plan(cands, nc, &p);
+        }
+    }
+    return nc;
+}
+
+static int draw_candidates(const BuracoState *view, Plan *cands)
+{
+    int nc = 0;
+    Plan p = {{buraco_action(BUR_A_DRAW, 0)}, 1};
+    nc = add_plan(cands, nc, &p);
+    Action acts[RULES_MAX_ACTIONS];
+    int n = buraco_rules.legal_actions(view, acts);
+    /* Medium's favourite take first, then the others (each makes a different meld). */
+    Action fav = medium_take(view);
+    if (fav >= 0) {
+        p.a[0] = fav;
+        nc = add_plan(cands, nc, &p);
+    }
+    for (int i = 0; i < n && nc < 6; i++)
+        if (buraco_action_type(acts[i]) == BUR_A_TAKE) {
+            p.a[0] = acts[i];
+            nc = add_plan(cands, nc, &p);
+        }
+    return nc;
+}
+
+/* The rest of a chosen plan, found again by the view it leads to (and the generator's
+ * state, which nothing else touches between one seat's decisions in a turn): the turn's
+ * later steps cost nothing. A request with a fresh generator simply searches again. */
+#define PLAN_CACHE 48
+typedef struct {
+    bool used;
+    uint64_t rng[4];
+    BuracoState view;
+    Action action;
+} CacheEntry;
+
+static CacheEntry plan_cache[PLAN_CACHE];
+static int plan_cache_next;
+static pthread_mutex_t plan_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static Action cache_find(const BuracoState *view, const Rng *rng)
+{
+    Action a = -1;
+    pthread_mutex_lock(&plan_cache_lock);
+    for (int i = 0; i < PLAN_CACHE; i++) {
+        CacheEntry *e = &plan_cache[i];
+        if (e->used && memcmp(e->rng, rng->s, sizeof e->rng) == 0 &&
+            memcmp(&e->view, view, sizeof *view) == 0) {
+            a = e->action;
+            e->used = false;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&plan_cache_lock);
+    return a;
+}
+
+static void cache_store(const BuracoState *view, const Plan *p, const Rng *rng)
+{
+    BuracoState v = *view;
+    pthread_mutex_lock(&plan_cache_lock);
+    for (int i = 0; i + 1 < p->n; i++) {
+        if (buraco_rules.apply(&v, p->a[i]) || v.phase == BUR_OVER)
+            break;
+        CacheEntry *e = &plan_cache[plan_cache_next];
+        plan_cache_next = (plan_cache_next + 1) % PLAN_CACHE;
+        e->used = true;
+        memcpy(e->rng, rng->s, sizeof e->rng);
+        e->view = v;
+        e->action = p->a[i + 1];
+    }
+    pthread_mutex_unlock(&plan_cache_lock);
+}
+
+Action buraco_hard_decide(const BotRequest *req)
+{
+    const BuracoState *view = req->view;
+    Action a = cache_find(view, req->rng);
+    if (a >= 0 && rules_is_legal(&buraco_rules, view, a))
+        return a;
+    Plan *cands = malloc(sizeof *cands * HARD_MAX_CANDS);
+    if (!cands)
+        return buraco_medium_policy(view);
+    int nc = 0;
+    if (view->phase == BUR_DRAW)
+        nc = draw_candidates(view, cands);
+    else if (view->phase == BUR_PLAY)
+        nc = play_candidates(view, cands);
+    if (nc == 0) {
+        free(cands);
+        return buraco_medium_policy(view);
+    }
+    int best = search(view, req->seat, cands, nc, req);
+    a = cands[best].a[0];
+    cache_store(view, &cands[best], req->rng);
+    free(cands);
+    return a;
+}

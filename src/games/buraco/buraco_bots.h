@@ -1,0 +1,24 @@
+#ifndef TASCA_BURACO_BOTS_H
+#define TASCA_BURACO_BOTS_H
+
+#include "../../engine/ai/bot.h"
+#include "buraco.h"
+
+/* Easy: the seed's example bot (draws from the stock and throws the drawn card away),
+ * improved only to lay the sequences it holds. */
+Action buraco_easy_decide(const BotRequest *req);
+/* Medium: the seed's "simple strategy": takes the pile when its top makes a meld with the
+ * hand, extends its team's melds, lays what it can, and throws the card farthest from any
+ * meld, counting the cards it has seen go (melds, discards) as out of reach. */
+Action buraco_medium_decide(const BotRequest *req);
+/* Hard: deals the hidden cards many times over (what the seat has seen fixed) and plays
+ * each candidate for the turn (draw or take with which meld; meld now or hold; what to
+ * throw) to the end of the game with the Medium strategy for everyone, keeping the one
+ * that wins most; a throw that lets the other team take the pile shows up in those games. */
+Action buraco_hard_decide(const BotRequest *req);
+
+/* Medium's choice for the seat to move in state s (a view of that seat, or a full state:
+ * it reads only what that seat can see). Deterministic. */
+Action buraco_medium_policy(const BuracoState *s);
+
+#endif

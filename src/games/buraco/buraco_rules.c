@@ -1,0 +1,1228 @@
+/* Buraco, pure rules (RULES.md §3). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "buraco.h"
+
+/* No padding: states are compared and hashed byte by byte. */
+_Static_assert(sizeof(BuracoState) == offsetof(BuracoState, turns) + sizeof(uint16_t),
+               "BuracoState has padding");
+
+/* ---- Cards ----------------------------------------------------------------------- */
+
+int buraco_card_points(Card c)
+{
+    int r = card_rank(c);
+    if (r == RANK_ACE)
+        return 15;
+    if (r >= 3 && r <= 7)
+        return 5;
+    return 10;
+}
+
+static int popcount16(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+static int low_bit(unsigned m)
+{
+    int i = 0;
+    while (!(m & 1u)) {
+        m >>= 1;
+        i++;
+    }
+    return i;
+}
+
+static int high_bit(unsigned m)
+{
+    int i = -1;
+    while (m) {
+        m >>= 1;
+        i++;
+    }
+    return i;
+}
+
+/* ---- The meld validator -----------------------------------------------------------
+ * Naturals are cards of the meld's suit in their own place (the Ace at 1 or 14, a 2 of
+ * the suit at 2); at most one other card, a 2 of any suit, is the wild and fills one
+ * place: a gap, or one end. Every reading of the 2s and Aces is tried; a clean one wins. */
+bool buraco_meld_check(const Card *cards, int n, BuracoMeldInfo *info)
+{
+    if (n < 3 || n > BUR_MELD_MAX)
+        return false;
+    int suit = -1, aces = 0, twos_n = 0;
+    Card twos[2] = {CARD_NONE, CARD_NONE};
+    unsigned mask = 0; /* positions 3..13 of the naturals that are neither A nor 2 */
+    for (int i = 0; i < n; i++) {
+        Card c = cards[i];
+        if (!card_is_valid(c))
+            return false;
+        int r = card_rank(c);
+        if (r == 2) {
+            if (twos_n == 2)
+                return false; /* one natural 2 and one wild at most */
+            twos[twos_n++] = c;
+            continue;
+        }
+        if (suit < 0)
+            suit = card_suit(c);
+        else if (card_suit(c) != suit)
+            return false;
+        if (r == RANK_ACE) {
+            if (++aces > 2)
+                return false;
+            continue;
+        }
+        if (mask & (1u << r))
+            return false;
+        mask |= 1u << r;
+    }
+    if (suit < 0)
+        return false; /* only 2s: at most one of them can be natural */
+
+    bool found = false;
+    BuracoMeldInfo best = {0};
+    /* nat: the index of the 2 read as the natural 2 of the suit, or -1 for none. */
+    for (int nat = twos_n - 1; nat >= -1 && !(found && best.clean); nat--) {
+        if (nat >= 0 && card_suit(twos[nat]) != suit)
+            continue;
+        if (nat == 0 && twos_n == 2 && twos[1] == twos[0])
+            continue; /* the same reading as nat == 1 */
+        int wilds = twos_n - (nat >= 0);
+        if (wilds > 1)
+            continue;
+        unsigned base = mask | (nat >= 0 ? 1u << 2 : 0u);
+        unsigned ace_opts[2];
+        int n_opts = 0;
+        if (aces == 0)
+            ace_opts[n_opts++] = base;
+        else if (aces == 1) {
+            ace_opts[n_opts++] = base | 1u << 1;
+            ace_opts[n_opts++] = base | 1u << 14;
+        } else {
+            ace_opts[n_opts++] = base | 1u << 1 | 1u << 14;
+        }
+        for (int k = 0; k < n_opts; k++) {
+            unsigned m = ace_opts[k];
+            int lo = low_bit(m), hi = high_bit(m);
+            int span = hi - lo + 1, gaps = span - popcount16(m);
+            int wild_pos = 0;
+            if (gaps == 0 && wilds == 0) {
+                /* clean */
+            } else if (gaps == 1 && wilds == 1) {
+                for (int p = lo; p <= hi; p++)
+                    if (!(m & (1u << p)))
+                        wild_pos = p;
+            } else if (gaps == 0 && wilds == 1 && span < BUR_MELD_MAX) {
+                wild_pos = lo > 1 ? lo - 1 : hi + 1;
+            } else {
+                continue;
+            }
+            if (found && !(wilds == 0 && !best.clean))
+                continue;
+            found = true;
+            best.suit = suit;
+            best.clean = wilds == 0;
+            best.wild_pos = wild_pos;
+            best.lo = wild_pos && wild_pos < lo ? wild_pos : lo;
+            best.hi = wild_pos > hi ? wild_pos : hi;
+            best.n = 0;
+            Card wild = wilds ? twos[nat == 0 ? 1 : 0] : CARD_NONE;
+            for (int p = best.lo; p <= best.hi; p++)
+                best.order[best.n++] = p == wild_pos ? wild : buraco_pos_card(suit, p);
+            break;
+        }
+    }
+    if (found && info)
+        *info = best;
+    return found;
+}
+
+int buraco_meld_points(const BuracoMeld *m)
+{
+    int pts = 0;
+    for (int i = 0; i < m->n; i++)
+        pts += buraco_card_points(m->c[i]);
+    if (m->n >= BUR_CANASTRA)
+        pts += m->clean ? BUR_BONUS_CLEAN : BUR_BONUS_DIRTY;
+    return pts;
+}
+
+/* ---- State helpers ---------------------------------------------------------------- */
+
+int buraco_team_score(const BuracoState *s, int team)
+{
+    int pts = 0;
+    for (int i = 0; i < s->n_melds[team]; i++)
+        pts += buraco_meld_points(&s->melds[team][i]);
+    for (int p = team; p < s->num_players; p += 2)
+        for (int f = 0; f < BUR_FACES; f++)
+            pts -= s->hand[p][f] * buraco_card_points(card_from_index(f));
+    if (s->went_out >= 0 && buraco_team(s->went_out) == team)
+        pts += BUR_BONUS_OUT;
+    return pts;
+}
+
+int buraco_hand_cards(const BuracoState *s, int p, Card out[BUR_DECK])
+{
+    int n = 0;
+    for (int f = 0; f < BUR_FACES; f++)
+        for (int k = 0; k < s->hand[p][f]; k++)
+            out[n++] = card_from_index(f);
+    return n;
+}
+
+/* Visible copies of every face: hands (as held in this state), melds, pile, and the two
+ * naturals of a meld being begun. */
+static void visible_counts(const BuracoState *s, int count[BUR_FACES])
+{
+    memset(count, 0, sizeof(int) * BUR_FACES);
+    for (int p = 0; p < s->num_players; p++)
+        for (int f = 0; f < BUR_FACES; f++)
+            count[f] += s->hand[p][f];
+    for (int t = 0; t < BUR_TEAMS; t++)
+        for (int i = 0; i < s->n_melds[t]; i++)
+            for (int k = 0; k < s->melds[t][i].n; k++)
+                count[card_index(s->melds[t][i].c[k])]++;
+    for (int i = 0; i < s->pile_n; i++)
+        count[card_index(s->pile[i])]++;
+    if (s->phase == BUR_WILD) {
+        count[card_index(buraco_pos_card(s->pend_suit, s->pend_p))]++;
+        count[card_index(buraco_pos_card(s->pend_suit, s->pend_q))]++;
+    }
+}
+
+int buraco_unseen(const BuracoState *s, int f)
+{
+    int count[BUR_FACES];
+    visible_counts(s, count);
+    return 2 - count[f];
+}
+
+static bool valid_face(int f) { return f >= 0 && f < BUR_FACES; }
+
+static void hand_add(BuracoState *s, int p, Card c, bool known)
+{
+    int f = card_index(c);
+    s->hand[p][f]++;
+    s->hand_n[p]++;
+    if (known)
+        s->known[p][f]++;
+}
+
+/* Removes one copy; a publicly known copy goes first (the others cannot tell which copy
+ * left, so they can no longer be sure of it). The caller checked it is held. */
+static void hand_remove(BuracoState *s, int p, Card c)
+{
+    int f = card_index(c);
+    s->hand[p][f]--;
+    s->hand_n[p]--;
+    if (s->known[p][f])
+        s->known[p][f]--;
+}
+
+static void set_meld(BuracoMeld *m, const BuracoMeldInfo *info)
+{
+    memset(m, 0, sizeof *m);
+    m->n = (uint8_t)info->n;
+    m->clean = info->clean;
+    m->suit = (uint8_t)info->suit;
+    m->lo = (uint8_t)info->lo;
+    m->wild_pos = (uint8_t)info->wild_pos;
+    memcpy(m->c, info->order, (size_t)info->n);
+}
+
+static void finish(BuracoState *s, BuracoEnd end)
+{
+    s->phase = BUR_OVER;
+    s->end = (uint8_t)end;
+    for (int t = 0; t < BUR_TEAMS; t++)
+        s->score[t] = (int16_t)buraco_team_score(s, t);
+}
+
+/* After any play of the seat to move: an empty hand ends the game (the batida). */
+static bool check_out(BuracoState *s)
+{
+    if (s->hand_n[s->turn] != 0)
+        return false;
+    s->went_out = (int8_t)s->turn;
+    finish(s, BUR_END_OUT);
+    return true;
+}
+
+/* ---- The table ------------------------------------------------------------------- */
+
+static const char *init(void *state, const GameOptions *opt, int num_players, uint64_t seed)
+{
+    (void)opt;
+    (void)seed; /* every card is a chance action drawn by the match */
+    if (num_players != 2 && num_players != 4)
+        return "Buraco is played by 2 players or by 4 in two teams";
+    BuracoState *s = state;
+    memset(s, 0, sizeof *s);
+    s->num_players = (uint8_t)num_players;
+    s->phase = BUR_DEALING;
+    s->first = -1;
+    s->went_out = -1;
+    s->stock_n = BUR_DECK;
+    return NULL;
+}
+
+static int num_players(const void *state) { return ((const BuracoState *)state)->num_players; }
+
+static int current_player(const void *state)
+{
+    const BuracoState *s = state;
+    switch (s->phase) {
+    case BUR_DEALING:
+    case BUR_FIRST:
+    case BUR_DRAWING:
+        return PLAYER_CHANCE;
+    case BUR_OVER:
+        return PLAYER_TERMINAL;
+    default:
+        return s->turn;
+    }
+}
+
+static int team_of_turn(const BuracoState *s) { return buraco_team(s->turn); }
+
+/* Are two cards at most d positions apart in some reading of their Aces? */
+static bool near(Card a, Card b, int d)
+{
+    int pa = card_rank(a), pb = card_rank(b);
+    int diff = pa > pb ? pa - pb : pb - pa;
+    if (diff <= d)
+        return true;
+    if (pa == RANK_ACE || pb == RANK_ACE) {
+        int other = pa == RANK_ACE ? pb : pa;
+        return 14 - other <= d;
+    }
+    return false;
+}
+
+static bool take_ok(const BuracoState *s, int f1, int f2, BuracoMeldInfo *info)
+{
+    const uint8_t *h = s->hand[s->turn];
+    if (f1 == f2 ? h[f1] < 2 : (!h[f1] || !h[f2]))
+        return false;
+    Card c1 = card_from_index(f1), c2 = card_from_index(f2);
+    /* Two naturals must share a suit; a 2 can be anything. */
+    if (!buraco_is_two(c1) && !buraco_is_two(c2) && card_suit(c1) != card_suit(c2))
+        return false;
+    Card m[3] = {buraco_pile_top(s), c1, c2};
+    return buraco_meld_check(m, 3, info);
+}
+
+static int hand_twos(const uint8_t *h)
+{
+    int n = 0;
+    for (int suit = 0; suit < SUIT_COUNT; suit++)
+        n += h[card_index(card_make(2, suit))];
+    return n;
+}
+
+/* Can seat `turn` begin a meld of two naturals (p, q) of `suit` and a wild from its hand? */
+static bool neww_ok(const BuracoState *s, int suit, int p, int q)
+{
+    if (suit < 0 || suit >= SUIT_COUNT || p < 1 || q > 14 || q <= p || q - p > 2)
+        return false;
+    const uint8_t *h = s->hand[s->turn];
+    Card a = buraco_pos_card(suit, p), b = buraco_pos_card(suit, q);
+    if (!h[card_index(a)] || !h[card_index(b)] || card_index(a) == card_index(b))
+        return false;
+    int used = buraco_is_two(a) + buraco_is_two(b);
+    return hand_twos(h) - used >= 1;
+}
+
+static bool new3_ok(const BuracoState *s, int suit, int lo)
+{
+    if (suit < 0 || suit >= SUIT_COUNT || lo < 1 || lo > 12)
+        return false;
+    const uint8_t *h = s->hand[s->turn];
+    for (int p = lo; p < lo + 3; p++)
+        if (!h[card_index(buraco_pos_card(suit, p))])
+            return false;
+    return true;
+}
+
+static bool join_ok(const BuracoState *s, int m, int f, BuracoMeldInfo *info)
+{
+    int t = team_of_turn(s);
+    if (m < 0 || m >= s->n_melds[t] || !valid_face(f) || !s->hand[s->turn][f])
+        return false;
+    const BuracoMeld *md = &s->melds[t][m];
+    if (md->n >= BUR_MELD_MAX)
+        return false;
+    Card c = card_from_index(f);
+    if (!buraco_is_two(c)) {
+        /* A natural must be of the meld's suit and within two places of it (two when a
+         * wild at an end moves into the gap it leaves). */
+        if (card_suit(c) != md->suit)
+            return false;
+        int lo = md->lo, hi = md->lo + md->n - 1, r = card_rank(c);
+        bool fits = r != RANK_ACE ? r >= lo - 2 && r <= hi + 2 : lo <= 3 || hi >= 12;
+        if (!fits)
+            return false;
+    }
+    Card cards[BUR_MELD_MAX + 1];
+    memcpy(cards, md->c, md->n);
+    cards[md->n] = c;
+    return buraco_meld_check(cards, md->n + 1, info);
+}
+
+bool buraco_take_ok(const BuracoState *s, int f1, int f2)
+{
+    return valid_face(f1) && valid_face(f2) && s->pile_n > 0 && take_ok(s, f1, f2, NULL);
+}
+
+bool buraco_join_ok(const BuracoState *s, int m, int f) { return join_ok(s, m, f, NULL); }
+
+static int legal_actions(const void *state, Action out[RULES_MAX_ACTIONS])
+{
+    const BuracoState *s = state;
+    int n = 0;
+#define PUSH(a)                                                                            \
+    do {                                                                                   \
+        if (n < RULES_MAX_ACTIONS)                                                         \
+            out[n++] = (a);                                                                \
+    } while (0)
+    const uint8_t *h = s->hand[s->turn];
+    switch (s->phase) {
+    case BUR_DRAW:
+        PUSH(buraco_action(BUR_A_DRAW, 0));
+        if (s->pile_n > 0 && s->n_melds[team_of_turn(s)] < BUR_MAX_MELDS) {
+            /* Candidates: 2s, and cards of the top's suit near it (any card when the top
+             * is a 2, which may be the wild of any meld). */
+            Card top = buraco_pile_top(s);
+            int cand[BUR_FACES], nc = 0;
+            for (int f = 0; f < BUR_FACES; f++) {
+                if (!h[f])
+                    continue;
+                Card c = card_from_index(f);
+                if (!buraco_is_two(top) && !buraco_is_two(c) &&
+                    (card_suit(c) != card_suit(top) || !near(c, top, 2)))
+                    continue;
+                cand[nc++] = f;
+            }
+            for (int i = 0; i < nc; i++)
+                for (int j = i; j < nc; j++)
+                    if (take_ok(s, cand[i], cand[j], NULL))
+                        PUSH(buraco_action(BUR_A_TAKE, cand[i] << 6 | cand[j]));
+        }
+        break;
+    case BUR_PLAY: {
+        int t = team_of_turn(s);
+        if (s->n_melds[t] < BUR_MAX_MELDS) {
+            for (int suit = 0; suit < SUIT_COUNT; suit++)
+                for (int lo = 1; lo <= 12; lo++)
+                    if (new3_ok(s, suit, lo))
+                        PUSH(buraco_action(BUR_A_NEW3, suit << 4 | lo));
+            if (hand_twos(h) > 0)
+                for (int suit = 0; suit < SUIT_COUNT; suit++)
+                    for (int p = 1; p <= 13; p++)
+                        for (int q = p + 1; q <= p + 2 && q <= 14; q++)
+                            if (neww_ok(s, suit, p, q))
+                                PUSH(buraco_action(BUR_A_NEWW, suit << 8 | p << 4 | q));
+        }
+        for (int m = 0; m < s->n_melds[t]; m++)
+            for (int f = 0; f < BUR_FACES; f++)
+                if (h[f] && join_ok(s, m, f, NULL))
+                    PUSH(buraco_action(BUR_A_JOIN, m << 6 | f));
+        for (int f = 0; f < BUR_FACES; f++)
+            if (h[f])
+                PUSH(buraco_action(BUR_A_DISCARD, f));
+        break;
+    }
+    case BUR_WILD:
+        for (int suit = 0; suit < SUIT_COUNT; suit++) {
+            int f = card_index(card_make(2, suit));
+            if (h[f])
+                PUSH(buraco_action(BUR_A_WILD, f));
+        }
+        break;
+    default:
+        break;
+    }
+#undef PUSH
+    return n;
+}
+
+static int chance_outcomes(const void *state, Action out[RULES_MAX_ACTIONS],
+                           uint32_t weights[RULES_MAX_ACTIONS])
+{
+    const BuracoState *s = state;
+    int n = 0;
+    if (s->phase == BUR_FIRST) {
+        for (int p = 0; p < s->num_players; p++) {
+            out[n] = buraco_action(BUR_A_FIRST, p);
+            weights[n++] = 1;
+        }
+        return n;
+    }
+    if (s->phase != BUR_DEALING && s->phase != BUR_DRAWING)
+        return 0;
+    int count[BUR_FACES];
+    visible_counts(s, count);
+    for (int f = 0; f < BUR_FACES; f++)
+        if (count[f] < 2) {
+            out[n] = buraco_action(BUR_A_DEAL, f);
+            weights[n++] = (uint32_t)(2 - count[f]);
+        }
+    return n;
+}
+
+static const char *apply_chance(BuracoState *s, Action a)
+{
+    int type = buraco_action_type(a), pay = buraco_action_payload(a);
+    if (s->phase == BUR_FIRST) {
+        if (type != BUR_A_FIRST || pay >= s->num_players)
+            return "the first player must be chosen now";
+        s->first = (int8_t)pay;
+        s->turn = (uint8_t)pay;
+        s->phase = BUR_DRAW;
+        return NULL;
+    }
+    if (type != BUR_A_DEAL || !valid_face(pay))
+        return "a card must be dealt now";
+    if (s->stock_n == 0 || buraco_unseen(s, pay) <= 0)
+        return "that card is not in the stock";
+    Card c = card_from_index(pay);
+    s->stock_n--;
+    if (s->phase == BUR_DRAWING) {
+        hand_add(s, s->turn, c, false);
+        s->drawn = c;
+        s->phase = BUR_PLAY;
+        return NULL;
+    }
+    int to_hands = BUR_HAND_START * s->num_players;
+    if (s->dealt < to_hands) {
+        hand_add(s, s->dealt % s->num_players, c, false);
+    } else {
+        s->pile[s->pile_n++] = c;
+        s->phase = BUR_FIRST;
+    }
+    s->dealt++;
+    return NULL;
+}
+
+static void end_turn(BuracoState *s)
+{
+    s->turns++;
+    s->turn = (uint8_t)((s->turn + 1) % s->num_players);
+    s->phase = BUR_DRAW;
+    s->drew_stock = 0;
+    s->drawn = CARD_NONE;
+}
+
+static const char *apply(void *state, Action a)
+{
+    BuracoState *s = state;
+    int type = buraco_action_type(a), pay = buraco_action_payload(a);
+    if (a < 0 || (a >> 16) > 0x7FFF)
+        return "no such action";
+    switch (s->phase) {
+    case BUR_OVER:
+        return "the game is over";
+    case BUR_DEALING:
+    case BUR_FIRST:
+    case BUR_DRAWING:
+        return apply_chance(s, a);
+    default:
+        break;
+    }
+    int t = team_of_turn(s);
+    uint8_t *h = s->hand[s->turn];
+    BuracoMeldInfo info;
+    if (s->phase == BUR_DRAW) {
+        if (type == BUR_A_DRAW && pay == 0) {
+            if (s->stock_n == 0) {
+                finish(s, BUR_END_STOCK);
+                return NULL;
+            }
+            s->phase = BUR_DRAWING;
+            s->drew_stock = 1;
+            return NULL;
+        }
+        if (type != BUR_A_TAKE)
+            return "draw from the stock or take the discard pile first";
+        int f1 = pay >> 6, f2 = pay & 63;
+        if (pay > (BUR_FACES - 1) << 6 || f1 > f2 || !valid_face(f2))
+            return "no such pair of cards";
+        if (s->pile_n == 0)
+            return "the discard pile is empty";
+        if (!take_ok(s, f1, f2, &info))
+            return "the pile's top card makes no new meld with those cards";
+        if (s->n_melds[t] >= BUR_MAX_MELDS)
+            return "too many melds";
+        hand_remove(s, s->turn, card_from_index(f1));
+        hand_remove(s, s->turn, card_from_index(f2));
+        set_meld(&s->melds[t][s->n_melds[t]++], &info);
+        for (int i = 0; i + 1 < s->pile_n; i++)
+            hand_add(s, s->turn, s->pile[i], true);
+        s->pile_n = 0;
+        s->phase = BUR_PLAY;
+        check_out(s);
+        return NULL;
+    }
+    if (s->phase == BUR_WILD) {
+        if (type != BUR_A_WILD || !valid_face(pay) || !buraco_is_two(card_from_index(pay)))
+            return "choose the wild 2 of the new meld";
+        if (!h[pay])
+            return "you do not hold that 2";
+        Card m[3] = {buraco_pos_card(s->pend_suit, s->pend_p),
+                     buraco_pos_card(s->pend_suit, s->pend_q), card_from_index(pay)};
+        if (!buraco_meld_check(m, 3, &info))
+            return "that is not a meld";
+        hand_remove(s, s->turn, m[2]);
+        set_meld(&s->melds[t][s->n_melds[t]++], &info);
+        s->phase = BUR_PLAY;
+        check_out(s);
+        return NULL;
+    }
+    /* BUR_PLAY */
+    switch (type) {
+    case BUR_A_NEW3: {
+        int suit = pay >> 4, lo = pay & 15;
+        if (pay >> 6 || !new3_ok(s, suit, lo))
+            return "you do not hold those three cards in sequence";
+        if (s->n_melds[t] >= BUR_MAX_MELDS)
+            return "too many melds";
+        Card m[3];
+        for (int i = 0; i < 3; i++)
+            m[i] = buraco_pos_card(suit, lo + i);
+        if (!buraco_meld_check(m, 3, &info))
+            return "that is not a meld";
+        for (int i = 0; i < 3; i++)
+            hand_remove(s, s->turn, m[i]);
+        set_meld(&s->melds[t][s->n_melds[t]++], &info);
+        check_out(s);
+        return NULL;
+    }
+    case BUR_A_NEWW: {
+        int suit = pay >> 8, p = (pay >> 4) & 15, q = pay & 15;
+        if (pay >> 10 || !neww_ok(s, suit, p, q))
+            return "you cannot begin that meld with a wild";
+        if (s->n_melds[t] >= BUR_MAX_MELDS)
+            return "too many melds";
+        hand_remove(s, s->turn, buraco_pos_card(suit, p));
+        hand_remove(s, s->turn, buraco_pos_card(suit, q));
+        s->pend_suit = (uint8_t)suit;
+        s->pend_p = (uint8_t)p;
+        s->pend_q = (uint8_t)q;
+        s->phase = BUR_WILD;
+        return NULL;
+    }
+    case BUR_A_JOIN: {
+        int m = pay >> 6, f = pay & 63;
+        if (!join_ok(s, m, f, &info))
+            return "that card does not fit that meld";
+        hand_remove(s, s->turn, card_from_index(f));
+        set_meld(&s->melds[t][m], &info);
+        check_out(s);
+        return NULL;
+    }
+    case BUR_A_DISCARD:
+        if (!valid_face(pay) || !h[pay])
+            return "you do not hold that card";
+        hand_remove(s, s->turn, card_from_index(pay));
+        s->pile[s->pile_n++] = card_from_index(pay);
+        if (!check_out(s))
+            end_turn(s);
+        return NULL;
+    case BUR_A_DRAW:
+    case BUR_A_TAKE:
+        return "you have already drawn this turn";
+    default:
+        return "meld, join or discard now";
+    }
+}
+
+static void returns(const void *state, double out[RULES_MAX_PLAYERS])
+{
+    const BuracoState *s = state;
+    for (int i = 0; i < RULES_MAX_PLAYERS; i++)
+        out[i] = 0;
+    if (s->phase != BUR_OVER)
+        return;
+    int d = s->score[0] - s->score[1];
+    for (int p = 0; p < s->num_players; p++) {
+        int mine = buraco_team(p) == 0 ? d : -d;
+        out[p] = mine > 0 ? 1 : mine < 0 ? -1 : 0;
+    }
+}
+
+static void observe(const void *state, int seat, void *view)
+{
+    const BuracoState *s = state;
+    BuracoState *v = view;
+    if (v != s)
+        memcpy(v, s, sizeof *v);
+    if (v->phase == BUR_OVER)
+        return; /* the end shows every hand */
+    for (int p = 0; p < v->num_players; p++)
+        if (p != seat)
+            memcpy(v->hand[p], v->known[p], BUR_FACES);
+    if (seat != v->turn)
+        v->drawn = CARD_NONE;
+}
+
+static void resample(const void *view, int seat, Rng *rng, void *out)
+{
+    const BuracoState *v = view;
+    BuracoState *s = out;
+    if (s != v)
+        memcpy(s, v, sizeof *s);
+    if (s->phase == BUR_OVER)
+        return;
+    int count[BUR_FACES];
+    visible_counts(s, count);
+    Card pool[BUR_DECK];
+    int n = 0;
+    for (int f = 0; f < BUR_FACES; f++)
+        for (int k = count[f]; k < 2; k++)
+            pool[n++] = card_from_index(f);
+    rng_shuffle(rng, pool, (size_t)n, sizeof pool[0]);
+    int next = 0;
+    if (s->phase == BUR_WILD && s->turn != seat && !hand_twos(s->hand[s->turn])) {
+        /* The seat that began a meld with a wild holds a 2: deal it one first. */
+        for (int i = 0; i < n; i++)
+            if (buraco_is_two(pool[i])) {
+                Card two = pool[i];
+                pool[i] = pool[0];
+                pool[0] = two;
+                s->hand[s->turn][card_index(two)]++;
+                next = 1;
+                break;
+            }
+    }
+    for (int p = 0; p < s->num_players; p++) {
+        if (p == seat)
+            continue;
+        int held = 0;
+        for (int f = 0; f < BUR_FACES; f++)
+            held += s->hand[p][f];
+        for (int k = held; k < s->hand_n[p] && next < n; k++)
+            s->hand[p][card_index(pool[next++])]++;
+    }
+}
+
+/* ---- Text ------------------------------------------------------------------------ */
+
+static void card_text(Card c, char out[CARD_TEXT_MAX]) { card_to_text(c, out); }
+
+static void action_to_string(const void *state, Action a, char out[RULES_ACTION_TEXT])
+{
+    (void)state;
+    int type = buraco_action_type(a), pay = buraco_action_payload(a);
+    char c1[CARD_TEXT_MAX], c2[CARD_TEXT_MAX], c3[CARD_TEXT_MAX];
+    switch (a < 0 ? 0 : type) {
+    case BUR_A_DRAW:
+        if (pay == 0) {
+            strcpy(out, "draw");
+            return;
+        }
+        break;
+    case BUR_A_TAKE:
+        if ((pay >> 6) < BUR_FACES && (pay & 63) < BUR_FACES && !(pay >> 12)) {
+            card_text(card_from_index(pay >> 6), c1);
+            card_text(card_from_index(pay & 63), c2);
+            snprintf(out, RULES_ACTION_TEXT, "take %s %s", c1, c2);
+            return;
+        }
+        break;
+    case BUR_A_NEW3: {
+        int suit = pay >> 4, lo = pay & 15;
+        if (suit < SUIT_COUNT && lo >= 1 && lo <= 12) {
+            card_text(buraco_pos_card(suit, lo), c1);
+            card_text(buraco_pos_card(suit, lo + 1), c2);
+            card_text(buraco_pos_card(suit, lo + 2), c3);
+            snprintf(out, RULES_ACTION_TEXT, "meld %s %s %s", c1, c2, c3);
+            return;
+        }
+        break;
+    }
+    case BUR_A_NEWW: {
+        int suit = pay >> 8, p = (pay >> 4) & 15, q = pay & 15;
+        if (suit < SUIT_COUNT && p >= 1 && q > p && q - p <= 2 && q <= 14) {
+            card_text(buraco_pos_card(suit, p), c1);
+            card_text(buraco_pos_card(suit, q), c2);
+            snprintf(out, RULES_ACTION_TEXT, "meld %s %s +wild", c1, c2);
+            return;
+        }
+        break;
+    }
+    case BUR_A_WILD:
+    case BUR_A_DISCARD:
+    case BUR_A_DEAL:
+        if (pay < BUR_FACES) {
+            card_text(card_from_index(pay), c1);
+            snprintf(out, RULES_ACTION_TEXT, "%s %s",
+                     type == BUR_A_WILD ? "wild" : type == BUR_A_DISCARD ? "discard" : "deal", c1);
+            return;
+        }
+        break;
+    case BUR_A_JOIN:
+        if ((pay & 63) < BUR_FACES && (pay >> 6) < BUR_MAX_MELDS) {
+            card_text(card_from_index(pay & 63), c1);
+            snprintf(out, RULES_ACTION_TEXT, "join %d %s", pay >> 6, c1);
+            return;
+        }
+        break;
+    case BUR_A_FIRST:
+        if (pay < RULES_MAX_PLAYERS) {
+            snprintf(out, RULES_ACTION_TEXT, "first %d", pay);
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    snprintf(out, RULES_ACTION_TEXT, "?%d", (int)a);
+}
+
+/* Splits text into at most `max` words (copied into buf); returns the count, or -1 when
+ * there are more. */
+static int split_words(const char *text, char buf[RULES_ACTION_TEXT], char *words[], int max)
+{
+    size_t len = strlen(text);
+    if (len >= RULES_ACTION_TEXT)
+        return -1;
+    memcpy(buf, text, len + 1);
+    int n = 0;
+    char *p = buf;
+    for (;;) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        if (n == max)
+            return -1;
+        words[n++] = p;
+        while (*p && *p != ' ')
+            p++;
+        if (*p)
+            *p++ = '\0';
+    }
+    return n;
+}
+
+/* The position of card c in a sequence; an Ace after `prev` (a lower position) is high. */
+static int pos_of(Card c, int prev)
+{
+    int r = card_rank(c);
+    if (r == RANK_ACE)
+        return prev > 0 ? 14 : 1;
+    return r;
+}
+
+static bool parse_small(const char *t, int max, int *out)
+{
+    if (!t[0] || (t[1] && (t[0] == '0' || t[2])))
+        return false;
+    int v = 0;
+    for (const char *p = t; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return false;
+        v = v * 10 + (*p - '0');
+    }
+    if (v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool action_from_string(const void *state, const char *text, Action *out)
+{
+    (void)state;
+    char buf[RULES_ACTION_TEXT];
+    char *w[5];
+    int n = split_words(text, buf, w, 5);
+    if (n < 1)
+        return false;
+    Card c[3];
+    if (n == 1 && strcmp(w[0], "draw") == 0) {
+        *out = buraco_action(BUR_A_DRAW, 0);
+        return true;
+    }
+    if (n == 3 && strcmp(w[0], "take") == 0 && card_from_text(w[1], &c[0]) &&
+        card_from_text(w[2], &c[1])) {
+        int f1 = card_index(c[0]), f2 = card_index(c[1]);
+        if (f1 > f2) { /* either order; the code keeps the lower face first */
+            int t = f1;
+            f1 = f2;
+            f2 = t;
+        }
+        *out = buraco_action(BUR_A_TAKE, f1 << 6 | f2);
+        return true;
+    }
+    if (n == 4 && strcmp(w[0], "meld") == 0 && card_from_text(w[1], &c[0]) &&
+        card_from_text(w[2], &c[1])) {
+        int suit = card_suit(c[0]);
+        int p = pos_of(c[0], 0), q = pos_of(c[1], p);
+        if (card_suit(c[1]) != suit)
+            return false;
+        if (strcmp(w[3], "+wild") == 0) {
+            if (q <= p || q - p > 2)
+                return false;
+            *out = buraco_action(BUR_A_NEWW, suit << 8 | p << 4 | q);
+            return true;
+        }
+        if (!card_from_text(w[3], &c[2]) || card_suit(c[2]) != suit || q != p + 1 ||
+            pos_of(c[2], q) != p + 2 || p > 12)
+            return false;
+        *out = buraco_action(BUR_A_NEW3, suit << 4 | p);
+        return true;
+    }
+    if (n == 2 && card_from_text(w[1], &c[0])) {
+        int type = strcmp(w[0], "wild") == 0      ? BUR_A_WILD
+                   : strcmp(w[0], "discard") == 0 ? BUR_A_DISCARD
+                   : strcmp(w[0], "deal") == 0    ? BUR_A_DEAL
+                                                  : 0;
+        if (!type)
+            return false;
+        *out = buraco_action(type, card_index(c[0]));
+        return true;
+    }
+    int v;
+    if (n == 3 && strcmp(w[0], "join") == 0 && parse_small(w[1], BUR_MAX_MELDS - 1, &v) &&
+        card_from_text(w[2], &c[0])) {
+        *out = buraco_action(BUR_A_JOIN, v << 6 | card_index(c[0]));
+        return true;
+    }
+    if (n == 2 && strcmp(w[0], "first") == 0 && parse_small(w[1], RULES_MAX_PLAYERS - 1, &v)) {
+        *out = buraco_action(BUR_A_FIRST, v);
+        return true;
+    }
+    return false;
+}
+
+/* ---- Description ------------------------------------------------------------------ */
+
+typedef struct {
+    char *out;
+    size_t size, len;
+} Buf;
+
+static void put(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put(Buf *b, const char *fmt, ...)
+{
+    if (b->len + 1 >= b->size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(b->out + b->len, b->size - b->len, fmt, ap);
+    va_end(ap);
+    if (k < 0)
+        return;
+    b->len += (size_t)k;
+    if (b->len >= b->size)
+        b->len = b->size - 1;
+}
+
+static void put_cards(Buf *b, const Card *c, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char t[CARD_TEXT_MAX];
+        put(b, " %s", card_to_text(c[i], t));
+    }
+}
+
+static void describe(const void *state, char *out, size_t size)
+{
+    const BuracoState *s = state;
+    if (size == 0)
+        return;
+    Buf b = {out, size, 0};
+    out[0] = '\0';
+    for (int p = 0; p < s->num_players; p++) {
+        Card cards[BUR_DECK];
+        int n = buraco_hand_cards(s, p, cards);
+        put(&b, "Seat %d (team %d, %d cards):", p, buraco_team(p), s->hand_n[p]);
+        put_cards(&b, cards, n);
+        if (n < s->hand_n[p])
+            put(&b, " +%d hidden", s->hand_n[p] - n);
+        put(&b, "\n");
+    }
+    put(&b, "Stock %d, pile %d:", s->stock_n, s->pile_n);
+    put_cards(&b, s->pile, s->pile_n);
+    put(&b, "\n");
+    for (int t = 0; t < BUR_TEAMS; t++) {
+        put(&b, "Team %d melds:", t);
+        for (int i = 0; i < s->n_melds[t]; i++) {
+            const BuracoMeld *m = &s->melds[t][i];
+            put(&b, " [");
+            put_cards(&b, m->c, m->n);
+            put(&b, " ]%s", m->n >= BUR_CANASTRA ? (m->clean ? " limpa" : " suja") : "");
+        }
+        put(&b, "\n");
+    }
+    switch (s->phase) {
+    case BUR_OVER:
+        put(&b, "Result: team 0 %d, team 1 %d (%s)\n", s->score[0], s->score[1],
+            s->end == BUR_END_OUT ? "a player went out" : "the stock ran out");
+        break;
+    case BUR_DEALING:
+    case BUR_FIRST:
+        put(&b, "Dealing\n");
+        break;
+    default:
+        put(&b, "Seat %d to %s\n", s->turn,
+            s->phase == BUR_DRAW ? "draw" : s->phase == BUR_WILD ? "choose a wild" : "play");
+        break;
+    }
+}
+
+/* ---- Direct set-ups and a view's bookkeeping -------------------------------------- */
+
+const char *buraco_setup(BuracoState *s, int num_players, const Card *const hands[],
+                         const int hand_n[], Card top, int first)
+{
+    GameOptions opt = {{0}};
+    const char *e = init(s, &opt, num_players, 0);
+    if (e)
+        return e;
+    if (first < 0 || first >= num_players)
+        return "no such starting player";
+    int count[BUR_FACES] = {0}, total = 0;
+    for (int p = 0; p < num_players; p++) {
+        if (hand_n[p] < 0 || hand_n[p] > BUR_DECK)
+            return "a hand has too many cards";
+        s->hand_n[p] = (uint8_t)hand_n[p];
+        total += hand_n[p];
+        if (!hands[p])
+            continue;
+        for (int i = 0; i < hand_n[p]; i++) {
+            if (!card_is_valid(hands[p][i]))
+                return "not a card";
+            int f = card_index(hands[p][i]);
+            if (++count[f] > 2)
+                return "a card appears more than twice";
+            s->hand[p][f]++;
+        }
+    }
+    if (!card_is_valid(top))
+        return "not a card";
+    if (++count[card_index(top)] > 2)
+        return "a card appears more than twice";
+    total++;
+    if (total > BUR_DECK)
+        return "more cards than two decks hold";
+    s->pile[s->pile_n++] = top;
+    s->dealt = (uint8_t)(BUR_HAND_START * num_players + 1);
+    s->stock_n = (uint8_t)(BUR_DECK - total);
+    s->first = (int8_t)first;
+    s->turn = (uint8_t)first;
+    s->phase = BUR_DRAW;
+    return NULL;
+}
+
+/* Removes card c from another seat's hand in a view: a known copy if any, else a hidden
+ * one. */
+static const char *view_remove(BuracoState *v, int p, Card c)
+{
+    int f = card_index(c);
+    if (v->hand_n[p] == 0)
+        return "that player has no card left";
+    if (v->hand[p][f]) {
+        v->hand[p][f]--;
+        if (v->known[p][f] > v->hand[p][f])
+            v->known[p][f] = v->hand[p][f];
+    } else {
+        int held = 0;
+        for (int g = 0; g < BUR_FACES; g++)
+            held += v->hand[p][g];
+        if (held >= v->hand_n[p])
+            return "that player cannot hold that card";
+    }
+    v->hand_n[p]--;
+    return NULL;
+}
+
+static const char *view_after_play(BuracoState *v, int p);
+
+static const char *view_check_turn(const BuracoState *v, int p, BuracoPhase phase)
+{
+    if (p < 0 || p >= v->num_players || v->turn != p)
+        return "it is not that player's turn";
+    if (v->phase != phase)
+        return phase == BUR_DRAW ? "that player has already drawn" : "that player must draw first";
+    return NULL;
+}
+
+const char *buraco_view_draw(BuracoState *v, int p)
+{
+    const char *e = view_check_turn(v, p, BUR_DRAW);
+    if (e)
+        return e;
+    if (v->stock_n == 0)
+        return "the stock is empty";
+    v->stock_n--;
+    v->hand_n[p]++;
+    v->drew_stock = 1;
+    v->drawn = CARD_NONE;
+    v->phase = BUR_PLAY;
+    return NULL;
+}
+
+/* Cards of a meld must be visible-consistent: no face more than twice in view. */
+static bool fits_two_decks(const BuracoState *v, const Card *cards, int n)
+{
+    int count[BUR_FACES];
+    visible_counts(v, count);
+    for (int i = 0; i < n; i++)
+        if (++count[card_index(cards[i])] > 2)
+            return false;
+    return true;
+}
+
+const char *buraco_view_take(BuracoState *v, int p, const Card *cards, int n)
+{
+    const char *e = view_check_turn(v, p, BUR_DRAW);
+    if (e)
+        return e;
+    int t = buraco_team(p);
+    if (v->pile_n == 0)
+        return "the discard pile is empty";
+    if (v->n_melds[t] >= BUR_MAX_MELDS)
+        return "too many melds";
+    if (n < 2 || n + 1 > BUR_MELD_MAX)
+        return "not a meld";
+    Card m[BUR_MELD_MAX];
+    m[0] = buraco_pile_top(v);
+    memcpy(m + 1, cards, (size_t)n);
+    BuracoMeldInfo info;
+    if (!buraco_meld_check(m, n + 1, &info))
+        return "not a meld";
+    BuracoState copy = *v;
+    for (int i = 0; i < n; i++)
+        if ((e = view_remove(&copy, p, cards[i])))
+            return e;
+    if (!fits_two_decks(&copy, cards, n))
+        return "those cards cannot be in that hand";
+    *v = copy;
+    set_meld(&v->melds[t][v->n_melds[t]++], &info);
+    for (int i = 0; i + 1 < v->pile_n; i++) {
+        int f = card_index(v->pile[i]);
+        v->hand[p][f]++;
+        v->known[p][f]++;
+        v->hand_n[p]++;
+    }
+    v->pile_n = 0;
+    v->drew_stock = 0;
+    v->phase = BUR_PLAY;
+    return v->hand_n[p] == 0 ? view_after_play(v, p) : NULL;
+}
+
+static const char *view_after_play(BuracoState *v, int p)
+{
+    if (v->hand_n[p] == 0) {
+        v->went_out = (int8_t)p;
+        /* The real scores need the hidden hands: the judge tells them, not the view. */
+        finish(v, BUR_END_OUT);
+    }
+    return NULL;
+}
+
+const char *buraco_view_meld_new(BuracoState *v, int p, const Card *cards, int n)
+{
+    const char *e = view_check_turn(v, p, BUR_PLAY);
+    if (e)
+        return e;
+    int t = buraco_team(p);
+    BuracoMeldInfo info;
+    if (v->n_melds[t] >= BUR_MAX_MELDS)
+        return "too many melds";
+    if (!buraco_meld_check(cards, n, &info))
+        return "not a meld";
+    BuracoState copy = *v;
+    for (int i = 0; i < n; i++)
+        if ((e = view_remove(&copy, p, cards[i])))
+            return e;
+    if (!fits_two_decks(&copy, cards, n))
+        return "those cards cannot be in that hand";
+    *v = copy;
+    set_meld(&v->melds[t][v->n_melds[t]++], &info);
+    return view_after_play(v, p);
+}
+
+const char *buraco_view_meld_join(BuracoState *v, int p, int meld, const Card *cards, int n)
+{
+    const char *e = view_check_turn(v, p, BUR_PLAY);
+    if (e)
+        return e;
+    int t = buraco_team(p);
+    if (meld < 0 || meld >= v->n_melds[t])
+        return "no such meld";
+    const BuracoMeld *md = &v->melds[t][meld];
+    if (n < 1 || md->n + n > BUR_MELD_MAX)
+        return "not a meld";
+    Card all[BUR_MELD_MAX];
+    memcpy(all, md->c, md->n);
+    memcpy(all + md->n, cards, (size_t)n);
+    BuracoMeldInfo info;
+    if (!buraco_meld_check(all, md->n + n, &info))
+        return "not a meld";
+    BuracoState copy = *v;
+    for (int i = 0; i < n; i++)
+        if ((e = view_remove(&copy, p, cards[i])))
+            return e;
+    if (!fits_two_decks(&copy, cards, n))
+        return "those cards cannot be in that hand";
+    *v = copy;
+    set_meld(&v->melds[t][meld], &info);
+    return view_after_play(v, p);
+}
+
+const char *buraco_view_discard(BuracoState *v, int p, Card c)
+{
+    const char *e = view_check_turn(v, p, BUR_PLAY);
+    if (e)
+        return e;
+    if (!card_is_valid(c))
+        return "not a card";
+    BuracoState copy = *v;
+    if ((e = view_remove(&copy, p, c)))
+        return e;
+    if (!fits_two_decks(&copy, &c, 1))
+        return "that card cannot be in that hand";
+    *v = copy;
+    v->pile[v->pile_n++] = c;
+    if (v->hand_n[p] == 0)
+        return view_after_play(v, p);
+    end_turn(v);
+    return NULL;
+}
+
+const GameRules buraco_rules = {
+    .id = "buraco",
+    .name = "Buraco",
+    .summary = "Lay sequences, build canastras, take the discard pile; 2 players or 2 teams.",
+    .min_players = 2,
+    .max_players = 4,
+    .default_players = 2,
+    .state_size = sizeof(BuracoState),
+    .options = NULL,
+    .n_options = 0,
+    .init = init,
+    .num_players = num_players,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .apply = apply,
+    .returns = returns,
+    .chance_outcomes = chance_outcomes,
+    .observe = observe,
+    .resample = resample,
+    .action_to_string = action_to_string,
+    .action_from_string = action_from_string,
+    .describe = describe,
+};
