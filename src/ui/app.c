@@ -617,6 +617,8 @@ static void frame(App *a, bool may_wait)
         a->last_counter = SDL_GetPerformanceCounter();
     }
     Uint64 t0 = SDL_GetPerformanceCounter();
+    struct timespec cpu0;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
     while (!a->quit && SDL_PollEvent(&e))
         handle(a, &e);
     float dt;
@@ -665,8 +667,14 @@ static void frame(App *a, bool may_wait)
     }
     Uint64 t1 = SDL_GetPerformanceCounter();
     double ms = (double)(t1 - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
-    if (a->frame_log && animating(a))
-        fprintf(a->frame_log, "%.3f\n", ms);
+    if (a->frame_log && animating(a)) {
+        /* Wall time and this thread's CPU time (the latter does not count time lost to
+         * other processes on a busy machine). */
+        struct timespec cpu1;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1);
+        double cpu_ms = (cpu1.tv_sec - cpu0.tv_sec) * 1e3 + (cpu1.tv_nsec - cpu0.tv_nsec) / 1e6;
+        fprintf(a->frame_log, "%.3f %.3f\n", ms, cpu_ms);
+    }
     if (a->opt.frames > 0 && (long)a->frame >= a->opt.frames)
         a->quit = true;
     /* Without a working vsync (some drivers, Xvfb) keep animations at about 60 frames a
