@@ -834,19 +834,22 @@ static void draw_label(T21 *t, float cx, float cy, const char *name, const char 
     }
 }
 
-static void total_text(const TwentyOneState *v, int seat, char *out, size_t size)
+/* The total as the table shows it: only cards already turned face up count, so the
+ * number changes when a card lands or the hole card turns, not before. */
+static void total_text(const T21 *t, int seat, char *out, size_t size)
 {
     out[0] = '\0';
-    if (v->n[seat] == 0)
+    if (t->shown[seat] == 0)
         return;
-    Card known[TO_MAX_CARDS];
+    Card known[TO_MAX_CARDS] = {0};
     int n = 0;
     bool hidden = false;
-    for (int i = 0; i < v->n[seat]; i++) {
-        if (v->hand[seat][i] == CARD_HIDDEN)
+    for (int i = 0; i < t->shown[seat]; i++) {
+        const Sprite *s = &t->hand[seat][i];
+        if (s->face == CARD_HIDDEN || s->flip < 0.5f)
             hidden = true;
         else
-            known[n++] = v->hand[seat][i];
+            known[n++] = s->face;
     }
     bool soft = false;
     int tot = twentyone_total(known, n, &soft);
@@ -924,9 +927,9 @@ static void draw(void *self, SDL_Renderer *r)
 
     /* Labels with totals. */
     char tot[32];
-    total_text(&v, TO_COMPUTER, tot, sizeof tot);
+    total_text(t, TO_COMPUTER, tot, sizeof tot);
     draw_label(t, HAND_X, COMP_Y - CARD_H / 2 - 42, _("Computer"), tot, cur == TO_COMPUTER);
-    total_text(&v, TO_PLAYER, tot, sizeof tot);
+    total_text(t, TO_PLAYER, tot, sizeof tot);
     draw_label(t, HAND_X, PLAYER_Y + CARD_H / 2 + 40, _("You"), tot, cur == TO_PLAYER);
 
     /* Empty places before the deal. */
