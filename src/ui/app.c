@@ -434,6 +434,8 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     }
 
     a->wake_event = SDL_RegisterEvents(1);
+    a->cursor_hand = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_HAND);
+    a->cursor_arrow = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_ARROW);
     if (!opt->no_audio && !getenv("TASCA_NO_AUDIO")) {
         char sounds[1100];
         snprintf(sounds, sizeof sounds, "%s/assets/sounds", a->data_dir);
@@ -491,6 +493,10 @@ void app_destroy(App *a)
         a->scene->leave(a->self);
     a->scene = NULL;
     menu_destroy(a->menu);
+    if (a->cursor_hand)
+        SDL_FreeCursor(a->cursor_hand);
+    if (a->cursor_arrow)
+        SDL_FreeCursor(a->cursor_arrow);
     if (a->art)
         cardart_destroy(a->art);
     text_destroy(a->text);
@@ -575,10 +581,15 @@ static void handle(App *a, SDL_Event *e)
             return; /* a bot answered: the scene polls it in update */
         break;
     }
-    if (menu_event(a->menu, e))
-        return;
-    if (a->scene && a->scene->event)
+    if (e->type == SDL_MOUSEMOTION)
+        a->pointer_hand = false;
+    if (!menu_event(a->menu, e) && a->scene && a->scene->event)
         a->scene->event(a->self, e);
+    /* A hand over things that can be clicked. */
+    if (e->type == SDL_MOUSEMOTION && a->pointer_hand != a->hand_shown && a->cursor_hand) {
+        a->hand_shown = a->pointer_hand;
+        SDL_SetCursor(a->hand_shown ? a->cursor_hand : a->cursor_arrow);
+    }
 }
 
 static void draw_notice(App *a)

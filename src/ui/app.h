@@ -68,6 +68,10 @@ struct App {
      * resuming its autosave. */
     bool fresh_start;
     bool keyboard; /* the last input was a key: show keyboard focus */
+    /* Set while routing a mouse motion by whoever is under the pointer and clickable. */
+    bool pointer_hand;
+    SDL_Cursor *cursor_hand, *cursor_arrow;
+    bool hand_shown;
     int pending_page; /* a menu page to open once the table settles, or -1 */
     /* Frame time log (TASCA_FRAME_LOG=path): one line of milliseconds per frame. */
     FILE *frame_log;

@@ -598,6 +598,8 @@ bool menu_event(Menu *m, const SDL_Event *e)
         SDL_FRect br = menu_button_rect(a);
         if (e->type == SDL_MOUSEMOTION) {
             m->button_hover = rect_has(br, (float)e->motion.x, (float)e->motion.y);
+            if (m->button_hover && a->scene && strcmp(a->scene->id, "picker") != 0)
+                a->pointer_hand = true;
             return false;
         }
         if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT &&

@@ -154,7 +154,7 @@ static bool event(void *self, const SDL_Event *e)
         p->hover_tile = -1;
         for (int i = 0; i < p->n_tiles; i++)
             if (rect_has(p->tiles[i], (float)e->motion.x, (float)e->motion.y))
-                p->hover_tile = i;
+                p->hover_tile = i, a->pointer_hand = scene_for_game(registry_get(i)->id) != NULL;
     }
     WidgetHit h;
     bool used = widgets_event(a, &p->list, e, &h);

@@ -224,6 +224,8 @@ bool widgets_event(App *a, WidgetList *l, const SDL_Event *e, WidgetHit *hit)
     case SDL_MOUSEMOTION: {
         float x = (float)e->motion.x, y = (float)e->motion.y;
         l->hover = at(l, x, y);
+        if (l->hover >= 0)
+            a->pointer_hand = true;
         if (l->dragging_slider && l->pressed >= 0) {
             Widget *w = &l->w[l->pressed];
             int v = slider_value(a, l, w, x);

@@ -569,6 +569,9 @@ static bool event(void *self, const SDL_Event *e)
     case SDL_MOUSEMOTION: {
         float x = (float)e->motion.x, y = (float)e->motion.y;
         t->hover = button_at(t, x, y);
+        if ((t->hover != BTN_NONE && (t->hover == BTN_NEXT || player_can_act(t))) ||
+            (deck_has(t, x, y) && player_can_act(t)))
+            t->app->pointer_hand = true;
         bool dh = deck_has(t, x, y) && player_can_act(t);
         if (dh != t->deck_hover) {
             t->deck_hover = dh;
