@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "../games/buraco/buraco.h"
 #include "../games/truco/truco.h"
 #include "../games/twentyone/twentyone.h"
 #include "../games/moulin/moulin.h"
@@ -10,6 +11,7 @@ static const GameRules *const games[] = {
     &twentyone_rules,
     &moulin_rules,
     &truco_rules,
+    &buraco_rules,
 };
 
 int registry_count(void) { return (int)(sizeof games / sizeof games[0]); }
