@@ -917,9 +917,12 @@ static void draw(void *self, SDL_Renderer *r)
     float cw = card_w(t);
     SDL_FRect slot = unit_rect(t, DECK_X, DECK_Y, cw, CARD_H);
     cardart_draw_slot(a->art, r, &slot);
-    for (int i = 0; i < 4; i++) {
-        Sprite s = {DECK_X - i * 2.0f, DECK_Y - i * 2.0f, 0, 0, 1, 0, CARD_HIDDEN};
-        if (i == 3 && !t->dragging)
+    /* Without a GPU every blended card costs: the stack is then two cards deep. */
+    int layers = a->software ? 2 : 4;
+    for (int i = 0; i < layers; i++) {
+        float off = (float)(i * 6 / (layers - 1));
+        Sprite s = {DECK_X - off, DECK_Y - off, 0, 0, 1, 0, CARD_HIDDEN};
+        if (i == layers - 1 && !t->dragging)
             s.lift = t->deck_lift * 0.8f;
         draw_sprite(t, &s, 0);
     }
