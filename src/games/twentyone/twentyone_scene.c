@@ -989,6 +989,13 @@ static void draw(void *self, SDL_Renderer *r)
     if (t->dragging)
         draw_sprite(t, &t->drag, 1.2f);
 
+    /* Confetti fly behind the result. */
+    for (int i = 0; i < t->n_conf; i++) {
+        Confetto *c = &t->conf[i];
+        float al = fminf(1, c->life / 0.5f);
+        draw_quad(r, PX(t, c->x), PY(t, c->y), c->w * t->s, c->h * t->s, c->rot,
+                  rgba_alpha(c->c, al));
+    }
     /* The result. */
     if (over && t->banner > 0.01f) {
         float k = t->banner;
@@ -1005,12 +1012,6 @@ static void draw(void *self, SDL_Renderer *r)
                   b.y + bh * 0.38f, TEXT_CENTER | TEXT_MIDDLE);
         text_draw_fit(a->text, t->reason, (int)lroundf(21 * t->s), false, rgba(246, 241, 226, al),
                       b.x + bw / 2, b.y + bh * 0.76f, TEXT_CENTER | TEXT_MIDDLE, bw - 30 * t->s);
-    }
-    for (int i = 0; i < t->n_conf; i++) {
-        Confetto *c = &t->conf[i];
-        float al = fminf(1, c->life / 0.5f);
-        draw_quad(r, PX(t, c->x), PY(t, c->y), c->w * t->s, c->h * t->s, c->rot,
-                  rgba_alpha(c->c, al));
     }
     if (t->toast_t > 0)
         ui_toast(a, t->toast, PX(t, HAND_X), PY(t, PLAYER_Y - CARD_H / 2 - 40),
