@@ -3,6 +3,7 @@
  * decides from the view of its seat; the search deals the unseen cards itself. */
 #include <math.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../core/fileio.h"
@@ -543,19 +544,150 @@ Action truco_medium_decide(const BotRequest *req)
     return policy_act(req->view, req->seat, &medium_style, req->rng);
 }
 
-/* ---- Hard: determinized rollouts ---------------------------------------------------------- */
+/* ---- Hard: determinized rollouts ----------------------------------------------------------
+ * For each of N deals consistent with the view, every legal action is applied and the hand
+ * is played out to its end by the rollout policy (both sides deciding from their own cards
+ * only), valued by the match equity. Deals are drawn with the opponent's "type": rational
+ * (bets like the Medium policy) or timid (bets like the seed player), each deal and type in
+ * proportion to how well they explain the bets the opponent made in this hand. The actions
+ * share the random numbers of a deal, so they are compared on equal terms. */
 
-static double rollout(TrucoState *x, int team, Rng *rng)
+#define HARD_INFER_SAMPLES 24  /* samples of the opponent's own estimate, for inference */
+#define HARD_TIMID_SHARE 0.5   /* prior share of timid opponents */
+
+/* A timid opponent: bets like the seed player (by its strength formula), plays cards like
+ * the rollout policy. */
+static Action timid_act(const TrucoState *s, int p, Rng *rng)
+{
+    if (s->phase == TR_PH_ANSWER) {
+        int base = s->pending == 3 ? 8 : s->pending == 6 ? 6 : s->pending == 9 ? 4 : 2;
+        if (!seed_roll(rng, truco_seed_strength(s, p, base)))
+            return TR_RUN;
+        int up = truco_raise_action(s->pending);
+        return up && seed_roll(rng, 30) ? up : TR_ACCEPT;
+    }
+    if (s->phase == TR_PH_PLAY && truco_can_raise(s, p) && s->value == 1 &&
+        seed_roll(rng, truco_seed_strength(s, p, 5)))
+        return TR_TRUCO;
+    Style st = rollout_style;
+    st.thr[0] = st.thr[1] = st.thr[2] = st.thr[3] = 2; /* no raises from the policy */
+    st.bluff = 0;
+    return policy_act(s, p, &st, rng);
+}
+
+static double rollout(TrucoState *x, int team, bool timid, Rng *rng)
 {
     for (int guard = 0; guard < 64; guard++) {
         if (x->phase != TR_PH_PLAY && x->phase != TR_PH_ANSWER && x->phase != TR_PH_ONZE)
             break;
         int p = truco_current_player(x);
-        Action a = policy_act(x, p, &rollout_style, rng);
+        Action a = timid && truco_team(p) != team ? timid_act(x, p, rng)
+                                                  : policy_act(x, p, &rollout_style, rng);
         if (truco_rules.apply(x, a))
             break;
     }
     return equity_after(x, team);
+}
+
+/* What the opponent's bets in this hand say. Raises alternate between the teams, so the
+ * value, the pending raise and who made the last one tell who raised each time; every raise
+ * but a pending one was accepted by the other team. */
+typedef struct {
+    int raises;  /* raises made by the other team */
+    int accepts; /* our raises the other team accepted (or answered by raising) */
+    bool onze;   /* the other team chose to play its mão de onze */
+} OppBets;
+
+static int raise_count(int value) { return value >= 12 ? 4 : value / 3; }
+
+static OppBets opp_bets(const TrucoState *v, int team)
+{
+    OppBets b = {0, 0, false};
+    int n, last;
+    if (v->phase == TR_PH_ANSWER) {
+        n = raise_count(v->pending);
+        last = truco_team(v->raiser);
+    } else {
+        n = raise_count(v->value);
+        last = v->last_raise_team;
+    }
+    if (v->kind == TR_KIND_NORMAL && n > 0 && last >= 0)
+        for (int k = n; k >= 1; k--) {
+            int by = (n - k) % 2 == 0 ? last : 1 - last;
+            bool pending = v->phase == TR_PH_ANSWER && k == n;
+            if (by != team)
+                b.raises++;
+            else if (!pending)
+                b.accepts++;
+        }
+    b.onze = v->kind == TR_KIND_ONZE && v->onze_team == 1 - team && v->phase != TR_PH_ONZE;
+    return b;
+}
+
+
+static double ramp(double x, double lo, double hi)
+{
+    return x <= lo ? 0 : x >= hi ? 1 : (x - lo) / (hi - lo);
+}
+
+/* How likely the other side's cards in `det` make the bets it made: a raiser is likely
+ * strong (but may bluff), an accepter reasonably strong. */
+static double bets_likelihood(const TrucoState *det, int seat, const OppBets *b, Rng *rng)
+{
+    if (!b->raises && !b->accepts && !b->onze)
+        return 1;
+    TrucoEstimate e;
+    truco_estimate(det, 1 - seat, HARD_INFER_SAMPLES, rng, &e);
+    double w = e.win + 0.5 * e.tie, l = 1;
+    const double eps_r = 0.25, eps_a = 0.35; /* bluffs, loose accepts */
+    for (int i = 0; i < b->raises; i++)
+        l *= eps_r + (1 - eps_r) * ramp(w, 0.40, 0.70);
+    for (int i = 0; i < b->accepts; i++)
+        l *= eps_a + (1 - eps_a) * ramp(w, 0.25, 0.55);
+    if (b->onze)
+        l *= eps_a + (1 - eps_a) * ramp(w, 0.25, 0.55);
+    return l;
+}
+
+/* The same for a timid (seed-like) opponent: it calls and accepts with a chance that grows
+ * with the seed's strength formula over the cards it was dealt. */
+static double timid_likelihood(const TrucoState *det, int seat, const OppBets *b)
+{
+    if (!b->raises && !b->accepts && !b->onze)
+        return 1;
+    TrucoState t = *det;
+    int o = 1 - seat;
+    for (int r = 0, i = 0; r < TR_RODADAS; r++) /* its whole hand as dealt */
+        if (t.table[r][o] != CARD_NONE) {
+            while (i < TR_HAND && t.hand[o][i] != CARD_NONE)
+                i++;
+            if (i < TR_HAND)
+                t.hand[o][i] = t.table[r][o];
+        }
+    double call = truco_seed_strength(&t, o, 5) / 100.0, acc = truco_seed_strength(&t, o, 8) / 100.0;
+    call = call > 1 ? 1 : call;
+    acc = acc > 1 ? 1 : acc;
+    double l = 1;
+    for (int i = 0; i < b->raises; i++)
+        l *= call;
+    for (int i = 0; i < b->accepts + (b->onze ? 1 : 0); i++)
+        l *= acc;
+    return l;
+}
+
+/* A full deal consistent with the view and a type for the opponent (timid or rational),
+ * drawn in proportion to how well they explain the opponent's bets (rejection sampling;
+ * the last candidate after enough tries). */
+static void hard_world(const TrucoState *v, int seat, const OppBets *b, double timid_share,
+                       Rng *rng, TrucoState *out, bool *timid)
+{
+    for (int tries = 0; tries < 40; tries++) {
+        truco_rules.resample(v, seat, rng, out);
+        *timid = rng_unit(rng) < timid_share;
+        double l = *timid ? timid_likelihood(out, seat, b) : bets_likelihood(out, seat, b, rng);
+        if (rng_unit(rng) < l)
+            return;
+    }
 }
 
 Action truco_hard_decide(const BotRequest *req)
@@ -571,6 +703,8 @@ Action truco_hard_decide(const BotRequest *req)
     int worlds = req->iterations > 0 ? req->iterations : 200;
     long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;
     double sum[RULES_MAX_ACTIONS] = {0};
+    OppBets bets = opp_bets(v, team);
+    const double timid_share = HARD_TIMID_SHARE;
     for (int d = 0; d < worlds; d++) {
         if (d > 0 && (d & 7) == 0) {
             if (deadline && clock_now_ns() > deadline)
@@ -579,7 +713,8 @@ Action truco_hard_decide(const BotRequest *req)
                 break;
         }
         TrucoState det;
-        truco_rules.resample(v, req->seat, req->rng, &det);
+        bool timid = false;
+        hard_world(v, req->seat, &bets, timid_share, req->rng, &det, &timid);
         uint64_t seed = rng_next(req->rng);
         for (int i = 0; i < n; i++) {
             TrucoState x = det;
@@ -589,7 +724,7 @@ Action truco_hard_decide(const BotRequest *req)
             }
             Rng r;
             rng_seed(&r, seed);
-            sum[i] += rollout(&x, team, &r);
+            sum[i] += rollout(&x, team, timid, &r);
         }
     }
     int best = 0;
