@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../games/buraco/buraco.h"
+#include "../games/bisca/bisca.h"
 #include "../games/truco/truco.h"
 #include "../games/twentyone/twentyone.h"
 #include "../games/moulin/moulin.h"
@@ -11,6 +12,7 @@ static const GameRules *const games[] = {
     &twentyone_rules,
     &moulin_rules,
     &truco_rules,
+    &bisca_rules,
     &buraco_rules,
 };
 

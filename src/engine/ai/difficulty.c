@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../../games/buraco/buraco_bots.h"
+#include "../../games/bisca/bisca_bots.h"
 #include "../../games/truco/truco_bots.h"
 #include "../../games/twentyone/twentyone_bots.h"
 #include "../../games/moulin/moulin_bots.h"
@@ -34,6 +35,8 @@ static const BotAlgo algos[] = {
     {"truco-seed", "truco", truco_seed_decide},
     {"truco-medium", "truco", truco_medium_decide},
     {"truco-hard", "truco", truco_hard_decide},
+    {"bisca-flags", "bisca", bisca_flags_decide},
+    {"bisca-hard", "bisca", bisca_hard_decide},
     {"buraco-seed", "buraco", buraco_easy_decide},
     {"buraco-simple", "buraco", buraco_medium_decide},
     {"buraco-search", "buraco", buraco_hard_decide},
@@ -60,6 +63,9 @@ static const BotConfig configs[] = {
     {"truco", DIFF_EASY, "truco-seed", 0, 0},
     {"truco", DIFF_MEDIUM, "truco-medium", 0, 0},
     {"truco", DIFF_HARD, "truco-hard", 200, 2000},
+    {"bisca", DIFF_EASY, "random", 0, 0},
+    {"bisca", DIFF_MEDIUM, "bisca-flags", 0, 0},
+    {"bisca", DIFF_HARD, "bisca-hard", 4000, 100},
     {"buraco", DIFF_EASY, "buraco-seed", 0, 0},
     {"buraco", DIFF_MEDIUM, "buraco-simple", 0, 0},
     {"buraco", DIFF_HARD, "buraco-search", 400, 1500},

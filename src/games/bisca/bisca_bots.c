@@ -413,7 +413,11 @@ Action bisca_solve_move(const BiscaState *s)
 #define HARD_EXPLORE 0.6       /* UCB exploration, for results in [0, 1] */
 #endif
 #ifndef HARD_NOISE
-#define HARD_NOISE 16          /* the playout policy plays at random once in this many moves */
+#define HARD_NOISE 16          /* the playout policy plays at random once in this many moves
+                                * of the bot's team */
+#endif
+#ifndef HARD_OPP_NOISE
+#define HARD_OPP_NOISE 16      /* the same for the other team's moves */
 #endif
 #ifndef HARD_POINTS_WEIGHT
 #define HARD_POINTS_WEIGHT 0.2 /* the share of the points in a playout's result */
@@ -436,11 +440,11 @@ static int cheap_pick(uint64_t moves, int trump, Fast *f)
     return best;
 }
 
-static int policy(const Sim *s, Fast *f)
+static int policy(const Sim *s, Fast *f, int team)
 {
     int p = sim_to_move(s);
     uint64_t moves = sim_legal(s, p);
-    if (fast_below(f, HARD_NOISE) == 0) {
+    if (fast_below(f, (p & 1) == team ? HARD_NOISE : HARD_OPP_NOISE) == 0) {
         int k = (int)fast_below(f, (uint32_t)__builtin_popcountll(moves));
         while (k--)
             moves &= moves - 1;
@@ -610,7 +614,7 @@ Action bisca_hard_decide(const BotRequest *req)
         }
         /* Playout. */
         while (!sim_over(&s))
-            sim_play(&s, policy(&s, &f));
+            sim_play(&s, policy(&s, &f, in.me & 1));
         double r0 = outcome(&in, &s);
         for (int i = 0; i < depth; i++) {
             TNode *x = &t[path[i]];
