@@ -1,0 +1,40 @@
+/* Runs the protocol fuzz target over the files named on the command line, without
+ * libFuzzer: every build checks the seed corpus with any compiler. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        FILE *f = fopen(argv[i], "rb");
+        if (!f) {
+            perror(argv[i]);
+            return 1;
+        }
+        size_t cap = 1 << 16, n = 0, got;
+        unsigned char *buf = malloc(cap);
+        while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+            n += got;
+            if (n == cap) {
+                unsigned char *more = realloc(buf, cap *= 2);
+                if (!more) {
+                    free(buf);
+                    buf = NULL;
+                }
+                buf = more;
+            }
+        }
+        fclose(f);
+        if (!buf) {
+            fprintf(stderr, "out of memory\n");
+            return 1;
+        }
+        LLVMFuzzerTestOneInput(buf, n);
+        free(buf);
+    }
+    printf("%d corpus files checked\n", argc - 1);
+    return 0;
+}

@@ -1,0 +1,194 @@
+/* The Buraco bots: Easy and Medium do what the seed says, Hard avoids a throw that feeds
+ * the other side the pile, no bot peeks at hidden cards, and every bot plays only legal
+ * moves, for 2 and 4 players. */
+#include <stdlib.h>
+
+#include "buraco_test.h"
+#include "engine/ai/bot.h"
+#include "games/buraco/buraco_bots.h"
+
+static Action ask(Difficulty d, const BuracoState *s, uint64_t seed)
+{
+    Rng r;
+    rng_seed(&r, seed);
+    return bot_decide(&buraco_rules, d, s, s->turn, &r, NULL);
+}
+
+static void expect(Difficulty d, const BuracoState *s, const char *text)
+{
+    Action a = ask(d, s, 1), want;
+    assert_true(buraco_rules.action_from_string(s, text, &want));
+    if (a != want) {
+        char got[RULES_ACTION_TEXT];
+        buraco_rules.action_to_string(s, a, got);
+        fail_msg("%s bot: expected '%s', chose '%s'", difficulty_name(d), text, got);
+    }
+}
+
+static void test_configuration(void **u)
+{
+    (void)u;
+    assert_string_equal(bot_config("buraco", DIFF_EASY)->algo, "buraco-seed");
+    assert_string_equal(bot_config("buraco", DIFF_MEDIUM)->algo, "buraco-simple");
+    assert_string_equal(bot_config("buraco", DIFF_HARD)->algo, "buraco-search");
+}
+
+static void test_easy(void **u)
+{
+    (void)u;
+    BuracoState s;
+    /* The seed's example bot draws even when the pile's top would make a meld... */
+    bt_setup2(&s, "6s 7s 9h 3d Kc Kd", "4c 9d Qh As 6h Tc", "5s");
+    expect(DIFF_EASY, &s, "draw");
+    /* ... and throws the card it drew... */
+    bt_draw(&s, "Jh");
+    expect(DIFF_EASY, &s, "discard Jh");
+    /* ... after laying the sequences it holds. */
+    bt_setup2(&s, "6s 7s 8s 9s 3d Kc", "4c 9d Qh As 6h Tc", "5h");
+    bt_draw(&s, "Jh");
+    expect(DIFF_EASY, &s, "meld 6s 7s 8s");
+    bt_do(&s, "meld 6s 7s 8s");
+    expect(DIFF_EASY, &s, "join 0 9s");
+    bt_do(&s, "join 0 9s");
+    expect(DIFF_EASY, &s, "discard Jh");
+}
+
+static void test_medium(void **u)
+{
+    (void)u;
+    BuracoState s;
+    /* Takes the pile when its top makes a meld with the hand; draws otherwise. */
+    bt_setup2(&s, "6s 7s 9h 3d Kc Kd", "4c 9d Qh As 6h Tc", "5s");
+    expect(DIFF_MEDIUM, &s, "take 6s 7s");
+    bt_setup2(&s, "6s 7s 9h 3d Kc Kd", "4c 9d Qh As 6h Tc", "5h");
+    expect(DIFF_MEDIUM, &s, "draw");
+    /* Extends its melds, lays what it can, then throws the card farthest from any meld:
+     * the seed's own example, [ 4♥ 5♥ J♥ 3♣ 5♣ 8♣ ] -> J♥. */
+    bt_setup2(&s, "4h 5h Jh 3c 5c 8c 9s Ts Js", "4c 9d Qh As 6h Tc", "2d");
+    bt_draw(&s, "Qs");
+    expect(DIFF_MEDIUM, &s, "meld 9s Ts Js");
+    bt_do(&s, "meld 9s Ts Js");
+    expect(DIFF_MEDIUM, &s, "join 0 Qs");
+    bt_do(&s, "join 0 Qs");
+    expect(DIFF_MEDIUM, &s, "discard Jh");
+}
+
+static void test_medium_remembers(void **u)
+{
+    (void)u;
+    BuracoState s;
+    const char *hands[2] = {"9h Kd 3s 4s 5s", "4d 9d Qh As 6h Tc"};
+    bt_setup(&s, 2, hands, "Qd Qd Jd Jd Ad", "Ad", 0);
+    expect(DIFF_MEDIUM, &s, "draw");
+    bt_draw(&s, "8c");
+    expect(DIFF_MEDIUM, &s, "meld 3s 4s 5s");
+    bt_do(&s, "meld 3s 4s 5s");
+    /* 8♣, 9♥ and K♦ are all alone, and worth the same; but every card that could go with
+     * K♦ (J♦ Q♦ A♦, both copies of each) has been seen in the pile: K♦ goes. Without
+     * that memory the first of the three (8♣) would. */
+    expect(DIFF_MEDIUM, &s, "discard Kd");
+}
+
+static void test_hard_does_not_feed(void **u)
+{
+    (void)u;
+    BuracoState s;
+    /* Seat 1 holds only 8♠ 9♠, and everyone knows it (it took them with a pile). Seat 0's
+     * 7♠ is its loneliest card, so Medium throws it, and seat 1 takes the pile with it and
+     * goes out on its next throw. Hard keeps the 7♠. */
+    const char *hands[2] = {"7s 3h 4h 6d 7d Qc Kc", "8s 9s"};
+    bt_setup(&s, 2, hands, NULL, "Kd", 0);
+    s.known[1][card_index(bt_card("8s"))] = 1;
+    s.known[1][card_index(bt_card("9s"))] = 1;
+    bt_draw(&s, "5h");
+    BuracoState m = s;
+    expect(DIFF_MEDIUM, &m, "meld 3h 4h 5h");
+    bt_do(&m, "meld 3h 4h 5h");
+    expect(DIFF_MEDIUM, &m, "discard 7s");
+    /* Hard's turn to its throw. */
+    for (int i = 0; i < 20 && s.phase == BUR_PLAY; i++) {
+        Action a = ask(DIFF_HARD, &s, 7);
+        if (buraco_action_type(a) == BUR_A_DISCARD) {
+            assert_true(card_from_index(buraco_action_payload(a)) != bt_card("7s"));
+            return;
+        }
+        assert_null(buraco_rules.apply(&s, a));
+    }
+    fail_msg("Hard did not throw a card");
+}
+
+/* Two deals the seat cannot tell apart: the same decision. */
+static void test_no_peeking(void **u)
+{
+    (void)u;
+    Rng r;
+    rng_seed(&r, 5);
+    for (int game = 0; game < 6; game++) {
+        BuracoState s;
+        GameOptions opt = {{0}};
+        buraco_rules.init(&s, &opt, game % 3 ? 2 : 4, (uint64_t)game);
+        int steps = 0;
+        while (s.phase != BUR_OVER && steps++ < 120) {
+            if (buraco_rules.current_player(&s) == PLAYER_CHANCE) {
+                Action a[RULES_MAX_ACTIONS];
+                uint32_t w[RULES_MAX_ACTIONS];
+                int n = buraco_rules.chance_outcomes(&s, a, w);
+                buraco_rules.apply(&s, a[rng_below(&r, (uint32_t)n)]);
+                continue;
+            }
+            BuracoState view, other;
+            buraco_rules.observe(&s, s.turn, &view);
+            buraco_rules.resample(&view, s.turn, &r, &other);
+            for (Difficulty d = DIFF_EASY; d <= DIFF_HARD; d++) {
+                if (d == DIFF_HARD && steps % 15)
+                    continue;
+                assert_int_equal(ask(d, &s, 3), ask(d, &other, 3));
+            }
+            assert_null(buraco_rules.apply(&s, ask(DIFF_MEDIUM, &s, 3)));
+        }
+    }
+}
+
+/* Whole games between the bots: only legal moves, and they end. */
+static void test_legal_games(void **u)
+{
+    (void)u;
+    const Difficulty pairs[][2] = {{DIFF_EASY, DIFF_MEDIUM}, {DIFF_MEDIUM, DIFF_HARD},
+                                   {DIFF_HARD, DIFF_EASY}};
+    for (int game = 0; game < 6; game++) {
+        int players = game % 3 == 2 ? 4 : 2;
+        BuracoState s;
+        GameOptions opt = {{0}};
+        assert_null(buraco_rules.init(&s, &opt, players, (uint64_t)game));
+        Rng r;
+        rng_seed(&r, (uint64_t)game + 100);
+        int steps = 0;
+        while (s.phase != BUR_OVER) {
+            assert_true(steps++ < 5000);
+            Action a;
+            if (buraco_rules.current_player(&s) == PLAYER_CHANCE) {
+                Action acts[RULES_MAX_ACTIONS];
+                uint32_t w[RULES_MAX_ACTIONS];
+                int n = buraco_rules.chance_outcomes(&s, acts, w);
+                a = acts[rng_below(&r, (uint32_t)n)];
+            } else {
+                Difficulty d = pairs[game % 3][s.turn % 2];
+                a = bot_decide(&buraco_rules, d, &s, s.turn, &r, NULL);
+                if (!rules_is_legal(&buraco_rules, &s, a))
+                    fail_msg("%s chose an illegal move", difficulty_name(d));
+            }
+            assert_null(buraco_rules.apply(&s, a));
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_configuration),      cmocka_unit_test(test_easy),
+        cmocka_unit_test(test_medium),             cmocka_unit_test(test_medium_remembers),
+        cmocka_unit_test(test_hard_does_not_feed), cmocka_unit_test(test_no_peeking),
+        cmocka_unit_test(test_legal_games),
+    };
+    return cmocka_run_group_tests_name("buraco bots", tests, NULL, NULL);
+}
