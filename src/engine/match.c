@@ -1,3 +1,4 @@
+#include "../core/nls.h"
 #include "match.h"
 
 #include <stdio.h>
@@ -95,7 +96,7 @@ const char *match_check(const Match *m, Action a)
 {
     void *copy = malloc(m->rules->state_size);
     if (!copy)
-        return "out of memory";
+        return N_("out of memory");
     memcpy(copy, m->state, m->rules->state_size);
     const char *e = m->rules->apply(copy, a);
     free(copy);
@@ -115,12 +116,12 @@ static const char *apply_quiet(Match *m, Action a)
 {
     int player = match_current_player(m);
     if (m->history_len >= MATCH_MAX_HISTORY)
-        return "the game is too long";
+        return N_("the game is too long");
     const char *e = m->rules->apply(m->state, a);
     if (e)
         return e;
     if (push_history(m, player, a) != 0)
-        return "out of memory";
+        return N_("out of memory");
     if (player == PLAYER_CHANCE)
         m->chance_count++;
     return NULL;
@@ -142,9 +143,9 @@ const char *match_submit(Match *m, int seat, Action a)
 {
     int p = match_current_player(m);
     if (p == PLAYER_TERMINAL)
-        return "the game is over";
+        return N_("the game is over");
     if (p != seat)
-        return "it is not your turn";
+        return N_("it is not your turn");
     return match_apply(m, a);
 }
 
@@ -193,7 +194,7 @@ static Rng bot_rng(const Match *m)
 const char *match_play_bot(Match *m)
 {
     if (!match_bot_to_move(m))
-        return "no bot is to move";
+        return N_("no bot is to move");
     int p = match_current_player(m);
     Rng r = bot_rng(m);
     Action a = bot_decide(m->rules, m->seats[p].difficulty, m->state, p, &r, NULL);

@@ -2,21 +2,22 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/nls.h"
 #include "bisca.h"
 
-static const char *const off_on[] = {"off", "on"};
-static const char *const scoring_names[] = {"standard", "portuguese"};
+static const char *const off_on[] = {N_("off"), N_("on")};
+static const char *const scoring_names[] = {N_("standard"), N_("portuguese")};
 static const char *const hand_names[] = {"3", "7", "9"};
-static const char *const match_names[] = {"single", "marks"};
+static const char *const match_names[] = {N_("single"), N_("marks")};
 static const OptionDesc options[BI_OPT_COUNT] = {
-    {"scoring", "Portuguese scoring",
-     "Jack 3 and Queen 2 points, and the Jack beats the Queen.", 0, 0, 1, scoring_names},
-    {"assist", "Follow suit at the end",
-     "Once the stock is gone, follow suit and beat the led card if you can.", 0, 0, 1, off_on},
-    {"hand", "Hand size", "Cards in each hand: 3, 7 (Bisca de sete) or 9 (Bisca de nove).", 0,
-     0, 2, hand_names},
-    {"match", "Match", "One game, or first to 4 marks (91+ points 2, all 120 points 4).", 0, 0,
-     1, match_names},
+    {"scoring", N_("Portuguese scoring"),
+     N_("Jack 3 and Queen 2 points, and the Jack beats the Queen."), 0, 0, 1, scoring_names},
+    {"assist", N_("Follow suit at the end"),
+     N_("Once the stock is gone, follow suit and beat the led card if you can."), 0, 0, 1, off_on},
+    {"hand", N_("Hand size"),
+     N_("Cards in each hand: 3, 7 (Bisca de sete) or 9 (Bisca de nove)."), 0, 0, 2, hand_names},
+    {"match", N_("Match"),
+     N_("One game, or first to 4 marks (91+ points 2, all 120 points 4)."), 0, 0, 1, match_names},
 };
 static const uint8_t hand_sizes[] = {3, 7, 9};
 
@@ -185,10 +186,10 @@ static const char *init(void *state, const GameOptions *opt, int num_players, ui
     s->n = 2;
     s->winner = -1;
     if (num_players != 2 && num_players != 4)
-        return "Bisca is played by 2 players, or by 4 in two teams";
+        return N_("Bisca is played by 2 players, or by 4 in two teams");
     int h = opt->v[BI_OPT_HAND];
     if (h < 0 || h > 2)
-        return "the hand size must be 3, 7 or 9";
+        return N_("the hand size must be 3, 7 or 9");
     s->n = (uint8_t)num_players;
     s->portuguese = (uint8_t)(opt->v[BI_OPT_SCORING] != 0);
     s->assist = (uint8_t)(opt->v[BI_OPT_ASSIST] != 0);
@@ -371,19 +372,19 @@ static const char *apply(void *state, Action a)
     BiscaState *s = state;
     switch (s->phase) {
     case BI_PHASE_OVER:
-        return "the game is over";
+        return N_("the game is over");
     case BI_PHASE_LEADER:
         if (a < BI_ACT_LEADER || a >= BI_ACT_LEADER + s->n)
-            return "the first leader must be drawn now";
+            return N_("the first leader must be drawn now");
         s->first_leader = s->leader = (uint8_t)(a - BI_ACT_LEADER);
         s->phase = BI_PHASE_DEAL;
         return NULL;
     case BI_PHASE_DEAL: {
         if (a < BI_ACT_DEAL || a >= BI_ACT_DEAL + 52)
-            return "a card must be dealt now";
+            return N_("a card must be dealt now");
         Card c = card_from_index(a - BI_ACT_DEAL);
         if (!is_unseen(s, c))
-            return "that card is not in the deck";
+            return N_("that card is not in the deck");
         int k = dealt_count(s), seat = (s->first_leader + k) % s->n;
         s->hand[seat][s->n_hand[seat]++] = c;
         s->stock--;
@@ -393,10 +394,10 @@ static const char *apply(void *state, Action a)
     }
     case BI_PHASE_TRUNFO: {
         if (a < BI_ACT_TRUNFO || a >= BI_ACT_TRUNFO + 52)
-            return "the trunfo must be turned now";
+            return N_("the trunfo must be turned now");
         Card c = card_from_index(a - BI_ACT_TRUNFO);
         if (!is_unseen(s, c))
-            return "that card is not in the stock";
+            return N_("that card is not in the stock");
         s->trunfo = c; /* it stays in the stock (counted in s->stock), face up */
         s->leader = s->first_leader;
         s->phase = BI_PHASE_PLAY;
@@ -404,11 +405,11 @@ static const char *apply(void *state, Action a)
     }
     case BI_PHASE_DRAW: {
         if (a < BI_ACT_DRAW || a >= BI_ACT_DRAW + 52)
-            return "a card must be drawn now";
+            return N_("a card must be drawn now");
         Card c = card_from_index(a - BI_ACT_DRAW);
         if (s->stock == 1 ? c != s->trunfo : !is_unseen(s, c))
-            return s->stock == 1 ? "the last card drawn is the trunfo"
-                                 : "that card is not in the stock";
+            return s->stock == 1 ? N_("the last card drawn is the trunfo")
+                                 : N_("that card is not in the stock");
         int seat = s->drawer;
         s->hand[seat][s->n_hand[seat]++] = c;
         if (c == s->trunfo)
@@ -421,19 +422,19 @@ static const char *apply(void *state, Action a)
     }
     case BI_PHASE_PLAY: {
         if (a < BI_ACT_PLAY || a >= BI_ACT_PLAY + 52)
-            return "play a card from your hand";
+            return N_("play a card from your hand");
         Card c = card_from_index(a - BI_ACT_PLAY);
         int seat = bisca_to_move(s), i = hand_find(s, seat, c);
         if (i < 0)
-            return "that card is not in your hand";
+            return N_("that card is not in your hand");
         Card ok[BI_MAX_HAND];
         int n = playable(s, seat, ok);
         if (!memchr(ok, c, (size_t)n)) {
             Card led = s->trick[0];
             for (int j = 0; j < n; j++)
                 if (!bisca_beats(ok[j], led, -1, s->portuguese))
-                    return "you must follow suit";
-            return "you must follow suit and beat the led card";
+                    return N_("you must follow suit");
+            return N_("you must follow suit and beat the led card");
         }
         hand_remove(s, seat, i);
         s->trick[s->n_trick++] = c;
@@ -442,7 +443,7 @@ static const char *apply(void *state, Action a)
         return NULL;
     }
     default:
-        return "the state is damaged";
+        return N_("the state is damaged");
     }
 }
 
@@ -611,8 +612,8 @@ static void describe(const void *state, char *out, size_t size)
 
 const GameRules bisca_rules = {
     .id = "bisca",
-    .name = "Bisca",
-    .summary = "Win the tricks with the points: Aces and 7s. For 2, or 4 in teams.",
+    .name = N_("Bisca"),
+    .summary = N_("Win the tricks with the points: Aces and 7s. For 2, or 4 in teams."),
     .min_players = 2,
     .max_players = 4,
     .default_players = 2,

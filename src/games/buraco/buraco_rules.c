@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/nls.h"
 #include "buraco.h"
 
 /* No padding: states are compared and hashed byte by byte. */
@@ -265,7 +266,7 @@ static const char *init(void *state, const GameOptions *opt, int num_players, ui
     (void)opt;
     (void)seed; /* every card is a chance action drawn by the match */
     if (num_players != 2 && num_players != 4)
-        return "Buraco is played by 2 players or by 4 in two teams";
+        return N_("Buraco is played by 2 players or by 4 in two teams");
     BuracoState *s = state;
     memset(s, 0, sizeof *s);
     s->num_players = (uint8_t)num_players;
@@ -485,16 +486,16 @@ static const char *apply_chance(BuracoState *s, Action a)
     int type = buraco_action_type(a), pay = buraco_action_payload(a);
     if (s->phase == BUR_FIRST) {
         if (type != BUR_A_FIRST || pay >= s->num_players)
-            return "the first player must be chosen now";
+            return N_("the first player must be chosen now");
         s->first = (int8_t)pay;
         s->turn = (uint8_t)pay;
         s->phase = BUR_DRAW;
         return NULL;
     }
     if (type != BUR_A_DEAL || !valid_face(pay))
-        return "a card must be dealt now";
+        return N_("a card must be dealt now");
     if (s->stock_n == 0 || buraco_unseen(s, pay) <= 0)
-        return "that card is not in the stock";
+        return N_("that card is not in the stock");
     Card c = card_from_index(pay);
     s->stock_n--;
     if (s->phase == BUR_DRAWING) {
@@ -528,10 +529,10 @@ static const char *apply(void *state, Action a)
     BuracoState *s = state;
     int type = buraco_action_type(a), pay = buraco_action_payload(a);
     if (a < 0 || (a >> 16) > 0x7FFF)
-        return "no such action";
+        return N_("no such action");
     switch (s->phase) {
     case BUR_OVER:
-        return "the game is over";
+        return N_("the game is over");
     case BUR_DEALING:
     case BUR_FIRST:
     case BUR_DRAWING:
@@ -553,16 +554,16 @@ static const char *apply(void *state, Action a)
             return NULL;
         }
         if (type != BUR_A_TAKE)
-            return "draw from the stock or take the discard pile first";
+            return N_("draw from the stock or take the discard pile first");
         int f1 = pay >> 6, f2 = pay & 63;
         if (pay > (BUR_FACES - 1) << 6 || f1 > f2 || !valid_face(f2))
-            return "no such pair of cards";
+            return N_("no such pair of cards");
         if (s->pile_n == 0)
-            return "the discard pile is empty";
+            return N_("the discard pile is empty");
         if (!take_ok(s, f1, f2, &info))
-            return "the pile's top card makes no new meld with those cards";
+            return N_("the pile's top card makes no new meld with those cards");
         if (s->n_melds[t] >= BUR_MAX_MELDS)
-            return "too many melds";
+            return N_("too many melds");
         hand_remove(s, s->turn, card_from_index(f1));
         hand_remove(s, s->turn, card_from_index(f2));
         set_meld(&s->melds[t][s->n_melds[t]++], &info);
@@ -575,13 +576,13 @@ static const char *apply(void *state, Action a)
     }
     if (s->phase == BUR_WILD) {
         if (type != BUR_A_WILD || !valid_face(pay) || !buraco_is_two(card_from_index(pay)))
-            return "choose the wild 2 of the new meld";
+            return N_("choose the wild 2 of the new meld");
         if (!h[pay])
-            return "you do not hold that 2";
+            return N_("you do not hold that 2");
         Card m[3] = {buraco_pos_card(s->pend_suit, s->pend_p),
                      buraco_pos_card(s->pend_suit, s->pend_q), card_from_index(pay)};
         if (!buraco_meld_check(m, 3, &info))
-            return "that is not a meld";
+            return N_("that is not a meld");
         hand_remove(s, s->turn, m[2]);
         set_meld(&s->melds[t][s->n_melds[t]++], &info);
         s->phase = BUR_PLAY;
@@ -593,14 +594,14 @@ static const char *apply(void *state, Action a)
     case BUR_A_NEW3: {
         int suit = pay >> 4, lo = pay & 15;
         if (pay >> 6 || !new3_ok(s, suit, lo))
-            return "you do not hold those three cards in sequence";
+            return N_("you do not hold those three cards in sequence");
         if (s->n_melds[t] >= BUR_MAX_MELDS)
-            return "too many melds";
+            return N_("too many melds");
         Card m[3];
         for (int i = 0; i < 3; i++)
             m[i] = buraco_pos_card(suit, lo + i);
         if (!buraco_meld_check(m, 3, &info))
-            return "that is not a meld";
+            return N_("that is not a meld");
         for (int i = 0; i < 3; i++)
             hand_remove(s, s->turn, m[i]);
         set_meld(&s->melds[t][s->n_melds[t]++], &info);
@@ -610,9 +611,9 @@ static const char *apply(void *state, Action a)
     case BUR_A_NEWW: {
         int suit = pay >> 8, p = (pay >> 4) & 15, q = pay & 15;
         if (pay >> 10 || !neww_ok(s, suit, p, q))
-            return "you cannot begin that meld with a wild";
+            return N_("you cannot begin that meld with a wild");
         if (s->n_melds[t] >= BUR_MAX_MELDS)
-            return "too many melds";
+            return N_("too many melds");
         hand_remove(s, s->turn, buraco_pos_card(suit, p));
         hand_remove(s, s->turn, buraco_pos_card(suit, q));
         s->pend_suit = (uint8_t)suit;
@@ -624,7 +625,7 @@ static const char *apply(void *state, Action a)
     case BUR_A_JOIN: {
         int m = pay >> 6, f = pay & 63;
         if (!join_ok(s, m, f, &info))
-            return "that card does not fit that meld";
+            return N_("that card does not fit that meld");
         hand_remove(s, s->turn, card_from_index(f));
         set_meld(&s->melds[t][m], &info);
         check_out(s);
@@ -632,7 +633,7 @@ static const char *apply(void *state, Action a)
     }
     case BUR_A_DISCARD:
         if (!valid_face(pay) || !h[pay])
-            return "you do not hold that card";
+            return N_("you do not hold that card");
         hand_remove(s, s->turn, card_from_index(pay));
         s->pile[s->pile_n++] = card_from_index(pay);
         if (!check_out(s))
@@ -640,9 +641,9 @@ static const char *apply(void *state, Action a)
         return NULL;
     case BUR_A_DRAW:
     case BUR_A_TAKE:
-        return "you have already drawn this turn";
+        return N_("you have already drawn this turn");
     default:
-        return "meld, join or discard now";
+        return N_("meld, join or discard now");
     }
 }
 
@@ -992,31 +993,31 @@ const char *buraco_setup(BuracoState *s, int num_players, const Card *const hand
     if (e)
         return e;
     if (first < 0 || first >= num_players)
-        return "no such starting player";
+        return N_("no such starting player");
     int count[BUR_FACES] = {0}, total = 0;
     for (int p = 0; p < num_players; p++) {
         if (hand_n[p] < 0 || hand_n[p] > BUR_DECK)
-            return "a hand has too many cards";
+            return N_("a hand has too many cards");
         s->hand_n[p] = (uint8_t)hand_n[p];
         total += hand_n[p];
         if (!hands[p])
             continue;
         for (int i = 0; i < hand_n[p]; i++) {
             if (!card_is_valid(hands[p][i]))
-                return "not a card";
+                return N_("not a card");
             int f = card_index(hands[p][i]);
             if (++count[f] > 2)
-                return "a card appears more than twice";
+                return N_("a card appears more than twice");
             s->hand[p][f]++;
         }
     }
     if (!card_is_valid(top))
-        return "not a card";
+        return N_("not a card");
     if (++count[card_index(top)] > 2)
-        return "a card appears more than twice";
+        return N_("a card appears more than twice");
     total++;
     if (total > BUR_DECK)
-        return "more cards than two decks hold";
+        return N_("more cards than two decks hold");
     s->pile[s->pile_n++] = top;
     s->dealt = (uint8_t)(BUR_HAND_START * num_players + 1);
     s->stock_n = (uint8_t)(BUR_DECK - total);
@@ -1032,7 +1033,7 @@ static const char *view_remove(BuracoState *v, int p, Card c)
 {
     int f = card_index(c);
     if (v->hand_n[p] == 0)
-        return "that player has no card left";
+        return N_("that player has no card left");
     if (v->hand[p][f]) {
         v->hand[p][f]--;
         if (v->known[p][f] > v->hand[p][f])
@@ -1042,7 +1043,7 @@ static const char *view_remove(BuracoState *v, int p, Card c)
         for (int g = 0; g < BUR_FACES; g++)
             held += v->hand[p][g];
         if (held >= v->hand_n[p])
-            return "that player cannot hold that card";
+            return N_("that player cannot hold that card");
     }
     v->hand_n[p]--;
     return NULL;
@@ -1053,9 +1054,10 @@ static const char *view_after_play(BuracoState *v, int p);
 static const char *view_check_turn(const BuracoState *v, int p, BuracoPhase phase)
 {
     if (p < 0 || p >= v->num_players || v->turn != p)
-        return "it is not that player's turn";
+        return N_("it is not that player's turn");
     if (v->phase != phase)
-        return phase == BUR_DRAW ? "that player has already drawn" : "that player must draw first";
+        return phase == BUR_DRAW ? N_("that player has already drawn")
+                                  : N_("that player must draw first");
     return NULL;
 }
 
@@ -1065,7 +1067,7 @@ const char *buraco_view_draw(BuracoState *v, int p)
     if (e)
         return e;
     if (v->stock_n == 0)
-        return "the stock is empty";
+        return N_("the stock is empty");
     v->stock_n--;
     v->hand_n[p]++;
     v->drew_stock = 1;
@@ -1092,23 +1094,23 @@ const char *buraco_view_take(BuracoState *v, int p, const Card *cards, int n)
         return e;
     int t = buraco_team(p);
     if (v->pile_n == 0)
-        return "the discard pile is empty";
+        return N_("the discard pile is empty");
     if (v->n_melds[t] >= BUR_MAX_MELDS)
-        return "too many melds";
+        return N_("too many melds");
     if (n < 2 || n + 1 > BUR_MELD_MAX)
-        return "not a meld";
+        return N_("not a meld");
     Card m[BUR_MELD_MAX];
     m[0] = buraco_pile_top(v);
     memcpy(m + 1, cards, (size_t)n);
     BuracoMeldInfo info;
     if (!buraco_meld_check(m, n + 1, &info))
-        return "not a meld";
+        return N_("not a meld");
     BuracoState copy = *v;
     for (int i = 0; i < n; i++)
         if ((e = view_remove(&copy, p, cards[i])))
             return e;
     if (!fits_two_decks(&copy, cards, n))
-        return "those cards cannot be in that hand";
+        return N_("those cards cannot be in that hand");
     *v = copy;
     set_meld(&v->melds[t][v->n_melds[t]++], &info);
     for (int i = 0; i + 1 < v->pile_n; i++) {
@@ -1141,15 +1143,15 @@ const char *buraco_view_meld_new(BuracoState *v, int p, const Card *cards, int n
     int t = buraco_team(p);
     BuracoMeldInfo info;
     if (v->n_melds[t] >= BUR_MAX_MELDS)
-        return "too many melds";
+        return N_("too many melds");
     if (!buraco_meld_check(cards, n, &info))
-        return "not a meld";
+        return N_("not a meld");
     BuracoState copy = *v;
     for (int i = 0; i < n; i++)
         if ((e = view_remove(&copy, p, cards[i])))
             return e;
     if (!fits_two_decks(&copy, cards, n))
-        return "those cards cannot be in that hand";
+        return N_("those cards cannot be in that hand");
     *v = copy;
     set_meld(&v->melds[t][v->n_melds[t]++], &info);
     return view_after_play(v, p);
@@ -1162,22 +1164,22 @@ const char *buraco_view_meld_join(BuracoState *v, int p, int meld, const Card *c
         return e;
     int t = buraco_team(p);
     if (meld < 0 || meld >= v->n_melds[t])
-        return "no such meld";
+        return N_("no such meld");
     const BuracoMeld *md = &v->melds[t][meld];
     if (n < 1 || md->n + n > BUR_MELD_MAX)
-        return "not a meld";
+        return N_("not a meld");
     Card all[BUR_MELD_MAX];
     memcpy(all, md->c, md->n);
     memcpy(all + md->n, cards, (size_t)n);
     BuracoMeldInfo info;
     if (!buraco_meld_check(all, md->n + n, &info))
-        return "not a meld";
+        return N_("not a meld");
     BuracoState copy = *v;
     for (int i = 0; i < n; i++)
         if ((e = view_remove(&copy, p, cards[i])))
             return e;
     if (!fits_two_decks(&copy, cards, n))
-        return "those cards cannot be in that hand";
+        return N_("those cards cannot be in that hand");
     *v = copy;
     set_meld(&v->melds[t][meld], &info);
     return view_after_play(v, p);
@@ -1189,12 +1191,12 @@ const char *buraco_view_discard(BuracoState *v, int p, Card c)
     if (e)
         return e;
     if (!card_is_valid(c))
-        return "not a card";
+        return N_("not a card");
     BuracoState copy = *v;
     if ((e = view_remove(&copy, p, c)))
         return e;
     if (!fits_two_decks(&copy, &c, 1))
-        return "that card cannot be in that hand";
+        return N_("that card cannot be in that hand");
     *v = copy;
     v->pile[v->pile_n++] = c;
     if (v->hand_n[p] == 0)
@@ -1205,8 +1207,8 @@ const char *buraco_view_discard(BuracoState *v, int p, Card c)
 
 const GameRules buraco_rules = {
     .id = "buraco",
-    .name = "Buraco",
-    .summary = "Lay sequences, build canastras, take the discard pile; 2 players or 2 teams.",
+    .name = N_("Buraco"),
+    .summary = N_("Lay sequences, build canastras, take the discard pile; 2 players or 2 teams."),
     .min_players = 2,
     .max_players = 4,
     .default_players = 2,

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/nls.h"
 #include "moulin.h"
 
 #define B(p) (1u << (p))
@@ -61,15 +62,15 @@ const uint8_t moulin_point_mills[MOULIN_POINTS][2] = {
     {5, 12}, {5, 13}, {6, 9},  {6, 12}, {6, 14}, {7, 8},  {7, 12}, {7, 15},
 };
 
-static const char *const off_on[] = {"off", "on"};
+static const char *const off_on[] = {N_("off"), N_("on")};
 static const OptionDesc options[] = {
-    {"flying", "Flying", "With 3 pieces left, a player may move a piece to any empty point.", 1, 0,
-     1, off_on},
-    {"nmove", "N-move rule",
-     "Draw after this many plies in a row without a placement or a removal (0 = off).", 100, 0,
+    {"flying", N_("Flying"),
+     N_("With 3 pieces left, a player may move a piece to any empty point."), 1, 0, 1, off_on},
+    {"nmove", N_("N-move rule"),
+     N_("Draw after this many plies in a row without a placement or a removal (0 = off)."), 100, 0,
      MOULIN_NMOVE_MAX, NULL},
-    {"opening", "Random opening",
-     "This many first placements (0 to 4) are drawn at random; for bot matches.", 0, 0,
+    {"opening", N_("Random opening"),
+     N_("This many first placements (0 to 4) are drawn at random; for bot matches."), 0, 0,
      MOULIN_OPENING_MAX, NULL},
 };
 
@@ -203,7 +204,7 @@ static const char *init(void *state, const GameOptions *opt, int num_players, ui
 {
     (void)seed; /* the random opening, if any, is drawn by the match as chance actions */
     if (num_players != MOULIN_SEATS)
-        return "Moulin is played by exactly 2 players";
+        return N_("Moulin is played by exactly 2 players");
     MoulinState *s = state;
     reset(s, opt);
     s->hand[0] = s->hand[1] = MOULIN_PIECES;
@@ -217,12 +218,12 @@ const char *moulin_setup(MoulinState *s, const GameOptions *opt, uint32_t white,
                          int hand_white, int hand_black, int side)
 {
     if ((white | black) & ~MOULIN_BOARD_MASK || (white & black))
-        return "pieces off the board or on top of each other";
+        return N_("pieces off the board or on top of each other");
     if (hand_white < 0 || hand_black < 0 || popcount(white) + hand_white > MOULIN_PIECES ||
         popcount(black) + hand_black > MOULIN_PIECES)
-        return "more than 9 pieces for a side";
+        return N_("more than 9 pieces for a side");
     if (side != 0 && side != 1)
-        return "the side to move is 0 or 1";
+        return N_("the side to move is 0 or 1");
     reset(s, opt);
     s->bb[0] = white;
     s->bb[1] = black;
@@ -292,9 +293,9 @@ static const char *apply_place(MoulinState *s, int p)
 {
     int me = s->side;
     if (s->hand[me] == 0)
-        return "all your pieces are on the board: move one";
+        return N_("all your pieces are on the board: move one");
     if ((s->bb[0] | s->bb[1]) & B(p))
-        return "that point is taken";
+        return N_("that point is taken");
     s->bb[me] |= B(p);
     s->hand[me]--;
     arrived(s, p);
@@ -306,15 +307,16 @@ static const char *apply_move(MoulinState *s, int from, int to)
 {
     int me = s->side;
     if (s->hand[me])
-        return "place all your pieces before moving one";
+        return N_("place all your pieces before moving one");
     if (!(s->bb[me] & B(from)))
-        return s->bb[1 - me] & B(from) ? "that piece is not yours" : "there is no piece there";
+        return s->bb[1 - me] & B(from) ? N_("that piece is not yours")
+                                       : N_("there is no piece there");
     if ((s->bb[0] | s->bb[1]) & B(to))
-        return "that point is taken";
+        return N_("that point is taken");
     if (!(moulin_adj[from] & B(to)) && !moulin_can_fly(s, me))
-        return s->flying ? "a piece moves along a line to the next point (flying only with 3 "
-                           "pieces left)"
-                         : "a piece moves along a line to the next point";
+        return s->flying ? N_("a piece moves along a line to the next point (flying only with 3 "
+                              "pieces left)")
+                         : N_("a piece moves along a line to the next point");
     s->bb[me] ^= B(from) | B(to);
     arrived(s, to);
     after_ply(s, false);
@@ -326,9 +328,9 @@ static const char *apply_remove(MoulinState *s, int p)
     int me = s->side;
     uint32_t opp = s->bb[1 - me];
     if (!(opp & B(p)))
-        return "choose a piece of your opponent to remove";
+        return N_("choose a piece of your opponent to remove");
     if (!(moulin_removable(opp) & B(p)))
-        return "that piece is in a mill: remove one that is not";
+        return N_("that piece is in a mill: remove one that is not");
     s->bb[1 - me] &= ~B(p);
     s->pending = 0;
     s->side = (uint8_t)(1 - me);
@@ -341,10 +343,10 @@ static const char *apply(void *state, Action a)
     MoulinState *s = state;
     int p = current_player(s);
     if (p == PLAYER_TERMINAL)
-        return "the game is over";
+        return N_("the game is over");
     if (p == PLAYER_CHANCE) {
         if (a < MOULIN_PLACE || a >= MOULIN_PLACE + MOULIN_POINTS)
-            return "an opening placement must be drawn now";
+            return N_("an opening placement must be drawn now");
         const char *e = apply_place(s, a - MOULIN_PLACE);
         if (!e)
             s->opening_left--;
@@ -352,16 +354,16 @@ static const char *apply(void *state, Action a)
     }
     if (a >= MOULIN_REMOVE && a < MOULIN_REMOVE + MOULIN_POINTS) {
         if (!s->pending)
-            return "you may remove a piece only after closing a mill";
+            return N_("you may remove a piece only after closing a mill");
         return apply_remove(s, a - MOULIN_REMOVE);
     }
     if (s->pending)
-        return "you closed a mill: remove an opponent piece first";
+        return N_("you closed a mill: remove an opponent piece first");
     if (a >= MOULIN_PLACE && a < MOULIN_PLACE + MOULIN_POINTS)
         return apply_place(s, a - MOULIN_PLACE);
     if (a >= MOULIN_MOVE && a < MOULIN_MOVE + MOULIN_POINTS * MOULIN_POINTS)
         return apply_move(s, (a - MOULIN_MOVE) / MOULIN_POINTS, (a - MOULIN_MOVE) % MOULIN_POINTS);
-    return "not a Moulin action";
+    return N_("not a Moulin action");
 }
 
 static void returns(const void *state, double out[RULES_MAX_PLAYERS])
@@ -451,9 +453,10 @@ static void describe(const void *state, char *out, size_t size)
 {
     const MoulinState *s = state;
     static const char *const board[] = {
-        "x-----------x-----------x", "|   x-------x-------x   |", "|   |   x---x---x   |   |",
-        "x---x---x       x---x---x", "|   |   x---x---x   |   |", "|   x-------x-------x   |",
-        "x-----------x-----------x",
+        N_("x-----------x-----------x"), N_("|   x-------x-------x   |"),
+        N_("|   |   x---x---x   |   |"), N_("x---x---x       x---x---x"),
+        N_("|   |   x---x---x   |   |"), N_("|   x-------x-------x   |"),
+        N_("x-----------x-----------x"),
     };
     size_t len = 0;
     int p = 0;
@@ -498,8 +501,8 @@ static void describe(const void *state, char *out, size_t size)
 
 const GameRules moulin_rules = {
     .id = "moulin",
-    .name = "Moulin",
-    .summary = "Nine Men's Morris: form mills of three to take your opponent's pieces.",
+    .name = N_("Moulin"),
+    .summary = N_("Nine Men's Morris: form mills of three to take your opponent's pieces."),
     .min_players = 2,
     .max_players = 2,
     .default_players = 2,

@@ -2,14 +2,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/nls.h"
 #include "truco.h"
 
-static const char *const off_on[] = {"off", "on"};
-static const char *const match_names[] = {"single", "best-of-3"};
+static const char *const off_on[] = {N_("off"), N_("on")};
+static const char *const match_names[] = {N_("single"), N_("best-of-3")};
 static const OptionDesc options[] = {
-    {"blind", "Mão de ferro às cegas",
-     "When both have 11, the cards are dealt face down and played unseen.", 0, 0, 1, off_on},
-    {"match", "Match", "One game to 12 points, or the best of three games.", 0, 0, 1,
+    {"blind", N_("Mão de ferro às cegas"),
+     N_("When both have 11, the cards are dealt face down and played unseen."), 0, 0, 1, off_on},
+    {"match", N_("Match"), N_("One game to 12 points, or the best of three games."), 0, 0, 1,
      match_names},
 };
 
@@ -98,7 +99,7 @@ static const char *init(void *state, const GameOptions *opt, int num_players, ui
 {
     (void)seed; /* every deal and the first mão are chance actions drawn by the match */
     if (num_players != 2)
-        return "Truco is played by 2 players (2-vs-2 is not there yet)";
+        return N_("Truco is played by 2 players (2-vs-2 is not there yet)");
     TrucoState *s = state;
     memset(s, 0, sizeof *s);
     s->num_players = (uint8_t)num_players;
@@ -339,31 +340,31 @@ static const char *apply_play(TrucoState *s, int p, Action a)
     bool hide;
     if (a >= TR_PLAY_SLOT && a < TR_PLAY_SLOT + TR_HAND) {
         if (!s->blind)
-            return "play a card by its name";
+            return N_("play a card by its name");
         slot = a - TR_PLAY_SLOT;
         hide = false;
     } else if (a >= TR_HIDE_SLOT && a < TR_HIDE_SLOT + TR_HAND) {
         if (!s->blind)
-            return "play a card by its name";
+            return N_("play a card by its name");
         slot = a - TR_HIDE_SLOT;
         hide = true;
     } else if ((a >= TR_PLAY && a < TR_PLAY + 52) || (a >= TR_HIDE && a < TR_HIDE + 52)) {
         if (s->blind)
-            return "the cards are blind: play one by its position (#1 to #3)";
+            return N_("the cards are blind: play one by its position (#1 to #3)");
         hide = a >= TR_HIDE;
         Card c = card_from_index(a - (hide ? TR_HIDE : TR_PLAY));
         for (int i = 0; i < TR_HAND; i++)
             if (s->hand[p][i] == c && truco_card_valid(c))
                 slot = i;
         if (slot < 0)
-            return "you do not hold that card";
+            return N_("you do not hold that card");
     } else {
-        return "play a card, or raise";
+        return N_("play a card, or raise");
     }
     if (s->hand[p][slot] == CARD_NONE)
-        return "there is no card in that position";
+        return N_("there is no card in that position");
     if (hide && s->rodada == 0)
-        return "a card can be played face down only from the 2nd rodada";
+        return N_("a card can be played face down only from the 2nd rodada");
     s->table[s->rodada][p] = s->hand[p][slot];
     s->hand[p][slot] = CARD_NONE;
     if (hide)
@@ -379,22 +380,22 @@ static const char *apply(void *state, Action a)
     int p = truco_current_player(s);
     switch (s->phase) {
     case TR_PH_OVER:
-        return "the match is over";
+        return N_("the match is over");
     case TR_PH_FIRST:
         if (a < TR_FIRST || a >= TR_FIRST + s->num_players)
-            return "the first player must be drawn now";
+            return N_("the first player must be drawn now");
         s->mao = (int8_t)(a - TR_FIRST);
         s->phase = TR_PH_DEAL;
         s->n_dealt = 0;
         return NULL;
     case TR_PH_DEAL: {
         if (a < TR_DEAL || a >= TR_DEAL + 52)
-            return "a card must be dealt now";
+            return N_("a card must be dealt now");
         Card c = card_from_index(a - TR_DEAL);
         if (!truco_card_valid(c))
-            return "that card is not in the Truco deck";
+            return N_("that card is not in the Truco deck");
         if (card_in_play(s, c))
-            return "that card has already been dealt";
+            return N_("that card has already been dealt");
         deal_card(s, c);
         return NULL;
     }
@@ -407,7 +408,7 @@ static const char *apply(void *state, Action a)
             end_hand(s, 1 - s->onze_team, 1, TR_END_ONZE_RUN);
             return NULL;
         }
-        return "mão de onze: choose jogar or fugir";
+        return N_("mão de onze: choose jogar or fugir");
     case TR_PH_ANSWER:
         if (a == TR_ACCEPT) {
             s->value = s->pending;
@@ -423,7 +424,8 @@ static const char *apply(void *state, Action a)
         }
         if (a >= TR_TRUCO && a <= TR_DOZE) {
             if (a != truco_raise_action(s->pending))
-                return s->pending >= 12 ? "doze cannot be raised" : "that is not the next raise";
+                return s->pending >= 12 ? N_("doze cannot be raised")
+                                        : N_("that is not the next raise");
             /* Raising again accepts the pending value: running now costs that much. */
             s->value = s->pending;
             s->pending = (uint8_t)raise_value[a];
@@ -432,18 +434,18 @@ static const char *apply(void *state, Action a)
             s->answerer = r;
             return NULL;
         }
-        return "answer the raise: aceitar, correr or raise";
+        return N_("answer the raise: aceitar, correr or raise");
     case TR_PH_PLAY:
         if (a >= TR_TRUCO && a <= TR_DOZE) {
             if (s->kind == TR_KIND_ONZE)
-                return "no raises in a mão de onze";
+                return N_("no raises in a mão de onze");
             if (s->kind == TR_KIND_FERRO)
-                return "no raises in a mão de ferro";
+                return N_("no raises in a mão de ferro");
             if (s->last_raise_team == truco_team(p))
-                return "you cannot raise twice in a row";
+                return N_("you cannot raise twice in a row");
             if (a != truco_raise_action(s->value))
-                return s->value >= 12 ? "the hand is already worth 12"
-                                      : "that is not the next raise";
+                return s->value >= 12 ? N_("the hand is already worth 12")
+                                      : N_("that is not the next raise");
             s->pending = (uint8_t)raise_value[a];
             s->raiser = (int8_t)p;
             s->answerer = (int8_t)((p + 1) % s->num_players);
@@ -452,7 +454,7 @@ static const char *apply(void *state, Action a)
         }
         return apply_play(s, p, a);
     default:
-        return "bad state";
+        return N_("bad state");
     }
 }
 
@@ -671,8 +673,8 @@ static void describe(const void *state, char *out, size_t size)
 
 const GameRules truco_rules = {
     .id = "truco",
-    .name = "Truco",
-    .summary = "Truco Paulista: vira and manilhas, best of three rodadas, truco to 12.",
+    .name = N_("Truco"),
+    .summary = N_("Truco Paulista: vira and manilhas, best of three rodadas, truco to 12."),
     .min_players = 2,
     .max_players = 2,
     .default_players = 2,

@@ -2,11 +2,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/nls.h"
 #include "twentyone.h"
 
-static const char *const off_on[] = {"off", "on"};
+static const char *const off_on[] = {N_("off"), N_("on")};
 static const OptionDesc options[] = {
-    {"charlie", "5-card Charlie", "Five cards without busting win outright.", 0, 0, 1, off_on},
+    {"charlie", N_("5-card Charlie"), N_("Five cards without busting win outright."), 0, 0, 1,
+     off_on},
 };
 
 int twentyone_card_value(Card c)
@@ -43,7 +45,7 @@ static const char *init(void *state, const GameOptions *opt, int num_players, ui
 {
     (void)seed; /* every card dealt is a chance action drawn by the match */
     if (num_players != TO_SEATS)
-        return "21 is played by exactly 2 players";
+        return N_("21 is played by exactly 2 players");
     TwentyOneState *s = state;
     memset(s, 0, sizeof *s);
     s->phase = TO_DEALING;
@@ -153,13 +155,13 @@ static const char *apply(void *state, Action a)
     TwentyOneState *s = state;
     int p = current_player(s);
     if (p == PLAYER_TERMINAL)
-        return "the round is over";
+        return N_("the round is over");
     if (p == PLAYER_CHANCE) {
         if (a < TO_DEAL || a >= TO_DEAL + 52)
-            return "a card must be dealt now";
+            return N_("a card must be dealt now");
         Card c = card_from_index(a - TO_DEAL);
         if (card_dealt(s, c))
-            return "that card has already been dealt";
+            return N_("that card has already been dealt");
         int seat = deal_target(s);
         s->hand[seat][s->n[seat]++] = c;
         if (s->phase == TO_DEALING) {
@@ -182,7 +184,7 @@ static const char *apply(void *state, Action a)
             compare(s);
         return NULL;
     }
-    return "you can only hit or stand now";
+    return N_("you can only hit or stand now");
 }
 
 static void returns(const void *state, double out[RULES_MAX_PLAYERS])
@@ -251,12 +253,12 @@ static bool action_from_string(const void *state, const char *text, Action *out)
 }
 
 static const char *const end_text[] = {
-    "",
-    "the player busts",
-    "the computer busts",
-    "five cards without busting (Charlie)",
-    "the higher total wins",
-    "equal totals",
+    N_(""),
+    N_("the player busts"),
+    N_("the computer busts"),
+    N_("five cards without busting (Charlie)"),
+    N_("the higher total wins"),
+    N_("equal totals"),
 };
 
 static void describe(const void *state, char *out, size_t size)
@@ -294,8 +296,8 @@ static void describe(const void *state, char *out, size_t size)
 
 const GameRules twentyone_rules = {
     .id = "twentyone",
-    .name = "21",
-    .summary = "Get closer to 21 than the computer without going over; at most 5 cards.",
+    .name = N_("21"),
+    .summary = N_("Get closer to 21 than the computer without going over; at most 5 cards."),
     .min_players = 2,
     .max_players = 2,
     .default_players = 2,
