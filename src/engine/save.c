@@ -63,10 +63,17 @@ static bool parse_u64(const char *t, unsigned long long *out)
     return true;
 }
 
-#define FAIL(...)                                                                          \
-    do {                                                                                   \
-        snprintf(err, errsize, __VA_ARGS__);                                               \
-        goto fail;                                                                         \
+/* "key value...": the key, then exactly one space (sscanf alone would accept "seed5"). */
+static bool has_key(const char *line, const char *key)
+{
+    size_t n = strlen(key);
+    return strncmp(line, key, n) == 0 && line[n] == ' ' && line[n + 1] != ' ';
+}
+
+#define FAIL(...)                                                                                  \
+    do {                                                                                           \
+        snprintf(err, errsize, __VA_ARGS__);                                                       \
+        goto fail;                                                                                 \
     } while (0)
 
 Match *match_load_text(const char *text, size_t len, char *err, size_t errsize)
@@ -85,21 +92,23 @@ Match *match_load_text(const char *text, size_t len, char *err, size_t errsize)
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
         l.p += 3; /* tolerate a UTF-8 byte-order mark from an editor */
 
-    if ((r = next_content(&l)) != 1 || sscanf(l.line, "tasca-save %63s", word) != 1)
-        FAIL("not a Tasca save file (the first line must be 'tasca-save %d')",
-             MATCH_SAVE_VERSION);
+    if ((r = next_content(&l)) != 1 || !has_key(l.line, "tasca-save") ||
+        sscanf(l.line, "tasca-save %63s", word) != 1)
+        FAIL("not a Tasca save file (the first line must be 'tasca-save %d')", MATCH_SAVE_VERSION);
     if (!parse_u64(word, &v) || v != MATCH_SAVE_VERSION)
         FAIL("save format version '%s' is not supported (this Tasca reads version %d)", word,
              MATCH_SAVE_VERSION);
 
-    if (next_content(&l) != 1 || sscanf(l.line, "game %63s %63s", word, extra) != 1)
+    if (next_content(&l) != 1 || !has_key(l.line, "game") ||
+        sscanf(l.line, "game %63s %63s", word, extra) != 1)
         FAIL("line %d: expected 'game ID'", l.lineno);
     if (!(g = registry_find(word)))
         FAIL("line %d: unknown game '%s' (known: %s)", l.lineno, word, registry_ids());
     rules_default_options(g, &opt);
 
-    if (next_content(&l) != 1 || sscanf(l.line, "players %63s %63s", word, extra) != 1 ||
-        !parse_u64(word, &v) || v < (unsigned)g->min_players || v > (unsigned)g->max_players)
+    if (next_content(&l) != 1 || !has_key(l.line, "players") ||
+        sscanf(l.line, "players %63s %63s", word, extra) != 1 || !parse_u64(word, &v) ||
+        v < (unsigned)g->min_players || v > (unsigned)g->max_players)
         FAIL("line %d: expected 'players N' with N from %d to %d", l.lineno, g->min_players,
              g->max_players);
     players = (int)v;
@@ -109,7 +118,8 @@ Match *match_load_text(const char *text, size_t len, char *err, size_t errsize)
         if (rules_parse_option(g, &opt, l.line + 7, e, sizeof e))
             FAIL("line %d: %s", l.lineno, e);
     }
-    if (r != 1 || sscanf(l.line, "seed %63s %63s", word, extra) != 1 || !parse_u64(word, &seed))
+    if (r != 1 || !has_key(l.line, "seed") || sscanf(l.line, "seed %63s %63s", word, extra) != 1 ||
+        !parse_u64(word, &seed))
         FAIL("line %d: expected 'seed N' (a number from 0 to 2^64-1)", l.lineno);
 
     for (int i = 0; i < players; i++) {
@@ -118,7 +128,7 @@ Match *match_load_text(const char *text, size_t len, char *err, size_t errsize)
         char num[16] = "", kind[16] = "", diff[16] = "";
         /* The index is read as text: "%d" on an out-of-range number is undefined (glibc
          * wraps "seat 4294967296" to seat 0). */
-        if (next_content(&l) != 1 ||
+        if (next_content(&l) != 1 || !has_key(l.line, "seat") ||
             (n = sscanf(l.line, "seat %15s %15s %15s %63s", num, kind, diff, extra)) < 2 ||
             !parse_u64(num, &idx) || idx != (unsigned long long)i)
             FAIL("line %d: expected 'seat %d human' or 'seat %d bot LEVEL'", l.lineno, i, i);
@@ -128,8 +138,7 @@ Match *match_load_text(const char *text, size_t len, char *err, size_t errsize)
                    difficulty_parse(diff, &seats[i].difficulty)) {
             seats[i].bot = true;
         } else {
-            FAIL("line %d: seat %d must be 'human' or 'bot random|easy|medium|hard'", l.lineno,
-                 i);
+            FAIL("line %d: seat %d must be 'human' or 'bot random|easy|medium|hard'", l.lineno, i);
         }
     }
     if (next_content(&l) != 1 || strcmp(l.line, "actions") != 0)
@@ -142,9 +151,8 @@ Match *match_load_text(const char *text, size_t len, char *err, size_t errsize)
         Action a;
         if (!g->action_from_string(m->state, l.line, &a))
             FAIL("line %d: '%s' is not a move of %s", l.lineno, l.line, g->name);
-        const char *why = match_current_player(m) == PLAYER_TERMINAL
-                              ? "the game is already over"
-                              : match_check(m, a);
+        const char *why = match_current_player(m) == PLAYER_TERMINAL ? "the game is already over"
+                                                                     : match_check(m, a);
         if (why)
             FAIL("line %d: '%s' is not legal here: %s", l.lineno, l.line, why);
         /* match_apply would autosave; the loader has no path yet, so this is quiet. */
