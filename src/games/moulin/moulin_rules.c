@@ -453,10 +453,9 @@ static void describe(const void *state, char *out, size_t size)
 {
     const MoulinState *s = state;
     static const char *const board[] = {
-        N_("x-----------x-----------x"), N_("|   x-------x-------x   |"),
-        N_("|   |   x---x---x   |   |"), N_("x---x---x       x---x---x"),
-        N_("|   |   x---x---x   |   |"), N_("|   x-------x-------x   |"),
-        N_("x-----------x-----------x"),
+        "x-----------x-----------x", "|   x-------x-------x   |", "|   |   x---x---x   |   |",
+        "x---x---x       x---x---x", "|   |   x---x---x   |   |", "|   x-------x-------x   |",
+        "x-----------x-----------x",
     };
     size_t len = 0;
     int p = 0;
