@@ -209,6 +209,13 @@ static void test_header_errors(void **unused)
     reject("tasca-save 1\ngame twentyone\nplayers 2 2\n", "line 3");
     reject("tasca-save 1\ngame twentyone\nplayers 4294967298\n", "line 3");
     reject("tasca-save 1\ngame twentyone\nseed 1\n", "line 3");
+    /* A key runs into its value: not the format, even if the meaning could be guessed. */
+    reject("tasca-save1\n", "not a Tasca save file");
+    reject("tasca-save 1\ngametwentyone\n", "line 2: expected 'game ID'");
+    reject("tasca-save 1\ngame twentyone\nplayers2\n", "line 3: expected 'players N'");
+    reject("tasca-save 1\ngame twentyone\nplayers 2\nseed5\n", "line 4: expected 'seed N'");
+    reject("tasca-save 1\ngame twentyone\nplayers 2\nseed 5\nseat0 human\n",
+           "line 5: expected 'seat 0");
 
     const char *opt_head = "tasca-save 1\ngame twentyone\nplayers 2\n";
     char buf[512];
