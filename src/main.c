@@ -19,7 +19,7 @@ static void window_usage(FILE *f)
             "  --frames N            exit after N frames\n"
             "  --speed SPEED         slow, normal, fast or instant (this run only)\n"
             "  --open PAGE           open a menu page once the table is ready: menu, game,\n"
-            "                        difficulty, options, rules, stats\n",
+            "                        difficulty, options, rules, stats, keys\n",
             registry_ids());
 }
 
@@ -103,13 +103,13 @@ int main(int argc, char **argv)
             if (o.speed < 0)
                 return bad("--speed is slow, normal, fast or instant", v);
         } else if (strcmp(a, "--open") == 0) {
-            static const char *const pages[] = {"menu", "game", "difficulty",
-                                                "options", "rules", "stats"};
+            static const char *const pages[] = {"menu",  "game",  "difficulty", "options",
+                                                "rules", "stats", "keys"};
             bool ok = false;
-            for (int s = 0; s < 6; s++)
+            for (int s = 0; s < 7; s++)
                 ok |= strcmp(v, pages[s]) == 0;
             if (!ok)
-                return bad("--open takes menu, game, difficulty, options, rules or stats", v);
+                return bad("--open takes menu, game, difficulty, options, rules, stats or keys", v);
             o.open = v;
         }
     }

@@ -14,6 +14,7 @@
 
 #include "engine/registry.h"
 #include "i18n.h"
+#include "lang.h"
 #include "menu.h"
 #include "widgets.h"
 
@@ -309,17 +310,37 @@ bool app_set_scene(App *a, const char *id)
 
 static void setup_locale(const char *data)
 {
-    static bool done;
-    if (done)
-        return;
-    done = true;
-    setlocale(LC_ALL, "");
-    setlocale(LC_NUMERIC, "C"); /* files and numbers stay in one format */
+    char *base = SDL_GetBasePath();
     char dir[1100];
-    snprintf(dir, sizeof dir, "%s/locale", data);
-    bindtextdomain("tasca", dir);
-    bind_textdomain_codeset("tasca", "UTF-8");
-    textdomain("tasca");
+    lang_find_dir(base, data, dir, sizeof dir);
+    SDL_free(base);
+    lang_init(dir);
+}
+
+void app_set_language(App *a, const char *code)
+{
+    lang_set(code);
+    kv_set(&a->kv, "language", code ? code : "");
+    /* Everything on screen is laid out again in the new language. */
+    app_relayout(a);
+}
+
+/* The window's icon (the taskbar uses it when no launcher names the window). */
+static void set_window_icon(App *a)
+{
+    static const char *const rel[] = {"icons/tasca.png", "data/icons/hicolor/64x64/tasca.png"};
+    for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+        char p[1200];
+        snprintf(p, sizeof p, "%s/%s", a->data_dir, rel[i]);
+        if (!file_exists(p))
+            continue;
+        SDL_Surface *s = IMG_Load(p);
+        if (s) {
+            SDL_SetWindowIcon(a->win, s);
+            SDL_FreeSurface(s);
+        }
+        return;
+    }
 }
 
 static void fail_box(const char *title, const char *msg)
@@ -355,6 +376,10 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     setup_locale(a->data_dir);
     art_set_data_dir(a->data_dir);
 
+    /* Wayland: the window's app id names the desktop launcher (X11 uses StartupWMClass). */
+#ifdef TASCA_APP_ID
+    setenv("SDL_VIDEO_WAYLAND_WMCLASS", TASCA_APP_ID, 0);
+#endif
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1");
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
@@ -375,6 +400,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     snprintf(path, sizeof path, "%ssettings.ini", a->pref_dir);
     kv_load(&a->kv, path, SETTINGS_HEADER, notice, sizeof notice);
     settings_from_kv(&a->set, &a->kv);
+    lang_set(kv_get(&a->kv, "language"));
     if (notice[0])
         app_notice(a, "%s", notice);
     snprintf(path, sizeof path, "%sstatistics.ini", a->pref_dir);
@@ -395,6 +421,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         return NULL;
     }
     SDL_SetWindowMinimumSize(a->win, 960, 600);
+    set_window_icon(a);
     a->ren = make_renderer(a);
     if (!a->ren) {
         snprintf(err, errsize, _("cannot draw in the window: %s"), SDL_GetError());
@@ -556,6 +583,10 @@ static void handle(App *a, SDL_Event *e)
         if (k == SDLK_F11 || ((k == SDLK_RETURN || k == SDLK_KP_ENTER) && (e->key.keysym.mod & KMOD_ALT))) {
             if (!e->key.repeat)
                 toggle_fullscreen(a);
+            return;
+        }
+        if (k == SDLK_F1 && !e->key.repeat) {
+            menu_open(a->menu, PAGE_RULES);
             return;
         }
         if (k == SDLK_q && (e->key.keysym.mod & KMOD_CTRL)) {

@@ -115,5 +115,8 @@ void app_relayout(App *a);
 /* Height of the top bar (menu button, title) in pixels. */
 float app_bar_height(const App *a);
 void app_quit(App *a);
+/* Switches the interface language now ("" follows the system) and keeps the choice in the
+ * settings (saved with them). */
+void app_set_language(App *a, const char *code);
 
 #endif

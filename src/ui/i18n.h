@@ -5,7 +5,10 @@
 #include <libintl.h>
 
 #define _(s) gettext(s)
+/* Marks a string for xgettext; it is translated where it is shown. */
+#ifndef N_
 #define N_(s) (s)
+#endif
 /* Singular/plural forms. */
 #define P_(s, p, n) ngettext(s, p, (unsigned long)(n))
 

@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "engine/registry.h"
+#include "help.h"
 #include "i18n.h"
+#include "lang.h"
 #include "widgets.h"
 
 enum {
@@ -26,7 +28,17 @@ enum {
     ID_DECK,
     ID_BACKSTYLE,
     ID_SHOW,
+    ID_LANGUAGE,
+    ID_RULES_GAME, /* value: registry index */
 };
+
+/* Drawn by the menu over a spacer widget: an example figure or a row of key caps. */
+typedef struct {
+    int widget;
+    const HelpFigure *fig; /* or */
+    const HelpKey *key;
+} Extra;
+enum { EXTRAS_MAX = 64 };
 
 struct Menu {
     App *app;
@@ -42,10 +54,14 @@ struct Menu {
     char pool[24000]; /* rules paragraphs */
     size_t pool_len;
     float saved_scroll[PAGE_COUNT];
+    int rules_game; /* registry index shown on the Rules page; -1: the current game */
+    Extra extras[EXTRAS_MAX];
+    int n_extras;
+    const char *lang_names[8];
 };
 
-static const char *const page_names[PAGE_COUNT] = {"menu",  "game",  "difficulty",
-                                                   "options", "rules", "stats"};
+static const char *const page_names[PAGE_COUNT] = {"menu",    "game",  "difficulty", "options",
+                                                   "rules",   "stats", "keys"};
 
 int menu_page_from_name(const char *name)
 {
@@ -58,8 +74,10 @@ int menu_page_from_name(const char *name)
 Menu *menu_create(App *a)
 {
     Menu *m = calloc(1, sizeof *m);
-    if (m)
+    if (m) {
         m->app = a;
+        m->rules_game = -1;
+    }
     return m;
 }
 
@@ -90,6 +108,11 @@ void menu_open(Menu *m, MenuPage page)
         m->t = 0;
     m->open = true;
     m->page = page;
+    m->rules_game = -1;
+    /* `tasca --game ID` for a game without a table yet: its rules are what was asked for. */
+    for (int i = 0; i < registry_count() && !in_game(m->app) && m->app->opt.game; i++)
+        if (strcmp(registry_get(i)->id, m->app->opt.game) == 0)
+            m->rules_game = i;
     m->list.scroll = 0;
     menu_layout(m);
     widgets_focus_first(&m->list);
@@ -132,6 +155,29 @@ static Widget *row(Builder *b, WidgetKind k, float h, const char *text, int id)
 
 static void gap(Builder *b, float h) { b->y += h * b->m->app->u; }
 
+/* A dim note, as tall as its wrapped text (translations differ in length). */
+static Widget *note(Builder *b, const char *text)
+{
+    App *a = b->m->app;
+    int h = text_draw_wrapped(a->text, text, (int)lroundf(14 * a->u), false, COL_DIM, 0, 0,
+                              (int)b->w, TEXT_LEFT, false);
+    Widget *w = widgets_add(&b->m->list, W_NOTE, (SDL_FRect){b->x, b->y, b->w, (float)h}, text, -1);
+    b->y += h + 12 * a->u;
+    return w;
+}
+
+/* A spacer the menu draws over (figures, key caps). */
+static void extra(Builder *b, float h, const HelpFigure *fig, const HelpKey *key)
+{
+    Menu *m = b->m;
+    if (m->n_extras >= EXTRAS_MAX)
+        return;
+    Widget *w = widgets_add(&m->list, W_PARA, (SDL_FRect){b->x, b->y, b->w, h}, "", -1);
+    w->long_text = "";
+    m->extras[m->n_extras++] = (Extra){(int)(w - m->list.w), fig, key};
+    b->y += h;
+}
+
 static void build_main(Builder *b)
 {
     App *a = b->m->app;
@@ -157,6 +203,9 @@ static void build_main(Builder *b)
     w->arg = PAGE_RULES;
     snprintf(hint, sizeof hint, _("%s  \xE2\x80\xBA"), _(g->name));
     snprintf(w->hint, sizeof w->hint, "%s", hint);
+    w = row(b, W_ITEM, 50, _("Keyboard shortcuts"), ID_PAGE);
+    w->arg = PAGE_KEYS;
+    snprintf(w->hint, sizeof w->hint, "\xE2\x80\xBA");
     w = row(b, W_ITEM, 50, _("Statistics"), ID_PAGE);
     w->arg = PAGE_STATS;
     snprintf(w->hint, sizeof w->hint, "\xE2\x80\xBA");
@@ -187,8 +236,7 @@ static void build_game(Builder *b)
     Widget *w = row(b, W_ITEM, 50, _("All games\xE2\x80\xA6"), ID_PICKER);
     w->checked = strcmp(cur, "picker") == 0;
     gap(b, 8);
-    Widget *n = row(b, W_NOTE, 44, _("Every game is saved as you play: switching games never loses one."), -1);
-    (void)n;
+    note(b, _("Every game is saved as you play: switching games never loses one."));
 }
 
 static void build_difficulty(Builder *b)
@@ -206,11 +254,8 @@ static void build_difficulty(Builder *b)
         snprintf(w->hint, sizeof w->hint, "%s", _(blurbs[d - DIFF_EASY]));
     }
     gap(b, 10);
-    Widget *n = row(b, W_NOTE, 60,
-                    _("A new difficulty applies from the next game (in 21, the next round). "
-                      "The game in progress keeps its opponent."),
-                    -1);
-    (void)n;
+    note(b, _("A new difficulty applies from the next game (in 21, the next round). "
+              "The game in progress keeps its opponent."));
 }
 
 static void build_options(Builder *b)
@@ -251,8 +296,9 @@ static void build_options(Builder *b)
         w->value = opt.v[i] - d->min;
     }
     if (g->n_options == 0)
-        row(b, W_NOTE, 30, _("This game has no rule options."), -1);
-    row(b, W_NOTE, 30, _("Rule changes apply from the next game (in 21, the next round)."), -1);
+        note(b, _("This game has no rule options."));
+    gap(b, 4);
+    note(b, _("Rule changes apply from the next game (in 21, the next round)."));
     gap(b, 10);
     row(b, W_HEADER, 36, _("Table"), -1);
     gap(b, 6);
@@ -298,6 +344,13 @@ static void build_options(Builder *b)
     w->choices[1] = _("On");
     w->n_choices = 2;
     w->value = a->set.show_opponents;
+    w = row(b, W_STEPPER, 58, _("Language"), ID_LANGUAGE);
+    snprintf(w->hint, sizeof w->hint, "%s", _("Applies at once."));
+    int nl = lang_count() < 8 ? lang_count() : 8;
+    for (int i = 0; i < nl; i++)
+        w->choices[i] = m->lang_names[i] = lang_name(i);
+    w->n_choices = nl;
+    w->value = lang_index(kv_get(&a->kv, "language"));
 }
 
 static const char *pool_add(Menu *m, const char *s, size_t n)
@@ -325,11 +378,27 @@ static void add_para(Builder *b, const char *text, bool head)
     b->y += h + (head ? 4 : 16) * a->u;
 }
 
+/* The game the Rules page shows. */
+static const GameRules *rules_game(const Menu *m)
+{
+    const GameRules *g = m->rules_game >= 0 ? registry_get(m->rules_game) : NULL;
+    return g ? g : current_game(m->app);
+}
+
 static void build_rules(Builder *b)
 {
     Menu *m = b->m;
     App *a = m->app;
-    const GameRules *g = current_game(a);
+    const GameRules *g = rules_game(m);
+    /* Any game's rules can be read from here, with or without its table. */
+    Widget *w = row(b, W_CHOICE, 52, _("Game"), ID_RULES_GAME);
+    for (int i = 0; i < registry_count() && i < WIDGET_CHOICES; i++) {
+        w->choices[i] = _(registry_get(i)->name);
+        if (registry_get(i) == g)
+            w->value = i;
+    }
+    w->n_choices = registry_count() < WIDGET_CHOICES ? registry_count() : WIDGET_CHOICES;
+    gap(b, 12);
     const Scene *s = scene_for_game(g->id);
     const char *text = s && s->rules_text ? s->rules_text() : _(g->summary);
     m->pool_len = 0;
@@ -350,6 +419,41 @@ static void build_rules(Builder *b)
         p += n;
         while (*p == '\n')
             p++;
+    }
+    /* Examples drawn with the cards (or the board). */
+    const HelpFigure *figs;
+    int nf = help_figures(g->id, &figs);
+    if (nf > 0) {
+        add_para(b, _("Examples"), true);
+        gap(b, 4);
+    }
+    for (int i = 0; i < nf; i++) {
+        add_para(b, _(figs[i].caption), false);
+        b->y -= 8 * a->u;
+        extra(b, help_figure_height(a, &figs[i], b->w), &figs[i], NULL);
+        gap(b, 18);
+    }
+}
+
+static void build_keys(Builder *b)
+{
+    App *a = b->m->app;
+    const HelpKey *k;
+    int n = help_keys(&k);
+    for (int i = 0; i < n; i++) {
+        if (!k[i].keys) {
+            if (i > 0)
+                gap(b, 10);
+            row(b, W_HEADER, 36, _(k[i].what), -1);
+            gap(b, 6);
+            continue;
+        }
+        /* Key caps on the left, what they do wrapped on the right. */
+        float col = b->w * 0.42f;
+        int th = text_draw_wrapped(a->text, _(k[i].what), (int)lroundf(15 * a->u), false, COL_TEXT,
+                                   0, 0, (int)(b->w - col), TEXT_LEFT, false);
+        float h = fmaxf(help_key_height(a), (float)th) + 8 * a->u;
+        extra(b, h, NULL, &k[i]);
     }
 }
 
@@ -376,7 +480,7 @@ static void build_stats(Builder *b)
         }
         gap(b, 12);
     }
-    row(b, W_NOTE, 40, _("A streak counts games won in a row; a loss or a draw ends it."), -1);
+    note(b, _("A streak counts games won in a row; a loss or a draw ends it."));
 }
 
 static const char *page_title(MenuPage p)
@@ -392,6 +496,8 @@ static const char *page_title(MenuPage p)
         return _("Rules");
     case PAGE_STATS:
         return _("Statistics");
+    case PAGE_KEYS:
+        return _("Keyboard shortcuts");
     default:
         return "Tasca";
     }
@@ -404,7 +510,9 @@ void menu_layout(Menu *m)
     float saved = m->list.scroll;
     int focus = m->list.focus;
     widgets_clear(&m->list);
-    bool wide = m->page == PAGE_OPTIONS || m->page == PAGE_RULES || m->page == PAGE_STATS;
+    bool wide = m->page == PAGE_OPTIONS || m->page == PAGE_RULES || m->page == PAGE_STATS ||
+                m->page == PAGE_KEYS;
+    m->n_extras = 0;
     float pw = (wide ? 720 : 460) * u;
     if (pw > a->w - 24 * u)
         pw = a->w - 24 * u;
@@ -429,6 +537,9 @@ void menu_layout(Menu *m)
         break;
     case PAGE_STATS:
         build_stats(&b);
+        break;
+    case PAGE_KEYS:
+        build_keys(&b);
         break;
     default:
         break;
@@ -475,6 +586,7 @@ static void go_page(Menu *m, MenuPage p)
 {
     m->saved_scroll[m->page] = m->list.scroll;
     m->page = p;
+    m->rules_game = -1;
     m->list.scroll = 0;
     menu_layout(m);
     widgets_focus_first(&m->list);
@@ -577,6 +689,16 @@ static void act(Menu *m, WidgetHit h)
         a->set.show_opponents = h.value != 0;
         app_settings_changed(a);
         break;
+    case ID_LANGUAGE:
+        app_set_language(a, lang_code(h.value));
+        app_settings_changed(a);
+        break;
+    case ID_RULES_GAME:
+        if (h.value >= 0 && h.value < registry_count()) {
+            m->rules_game = h.value;
+            m->list.scroll = 0;
+        }
+        break;
     default:
         return;
     }
@@ -648,6 +770,33 @@ void menu_update(Menu *m, float dt)
 
 bool menu_animating(const Menu *m) { return m->t != (m->open ? 1.0f : 0.0f); }
 
+/* Figures and key caps over their spacers, clipped to the scrolled view. */
+static void draw_extras(Menu *m)
+{
+    App *a = m->app;
+    if (m->n_extras == 0)
+        return;
+    SDL_Rect clip = {(int)m->list.view.x, (int)m->list.view.y, (int)m->list.view.w,
+                     (int)m->list.view.h};
+    SDL_RenderSetClipRect(a->ren, &clip);
+    for (int i = 0; i < m->n_extras; i++) {
+        const Extra *e = &m->extras[i];
+        SDL_FRect r = m->list.w[e->widget].r;
+        r.y -= m->list.scroll;
+        if (r.y > m->list.view.y + m->list.view.h || r.y + r.h < m->list.view.y)
+            continue;
+        if (e->fig) {
+            help_draw_figure(a, e->fig, r);
+        } else if (e->key) {
+            float col = r.w * 0.42f;
+            help_draw_keys(a, e->key->keys, r.x, r.y + 2 * a->u, true);
+            text_draw_wrapped(a->text, _(e->key->what), (int)lroundf(15 * a->u), false, COL_TEXT,
+                              r.x + col, r.y + 6 * a->u, (int)(r.w - col), TEXT_LEFT, true);
+        }
+    }
+    SDL_RenderSetClipRect(a->ren, NULL);
+}
+
 void menu_draw(Menu *m)
 {
     App *a = m->app;
@@ -672,10 +821,12 @@ void menu_draw(Menu *m)
             m->list.w[i].r.y += off;
         m->list.view.y += off;
         widgets_draw(a, &m->list);
+        draw_extras(m);
         for (int i = 0; i < m->list.n; i++)
             m->list.w[i].r.y -= off;
         m->list.view.y -= off;
     } else {
         widgets_draw(a, &m->list);
+        draw_extras(m);
     }
 }

@@ -15,6 +15,7 @@ typedef enum {
     PAGE_OPTIONS,
     PAGE_RULES,
     PAGE_STATS,
+    PAGE_KEYS,
     PAGE_COUNT
 } MenuPage;
 
