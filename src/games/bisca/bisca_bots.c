@@ -417,7 +417,7 @@ Action bisca_solve_move(const BiscaState *s)
                                 * of the bot's team */
 #endif
 #ifndef HARD_OPP_NOISE
-#define HARD_OPP_NOISE 16      /* the same for the other team's moves */
+#define HARD_OPP_NOISE 1       /* the same for the other team: 1 = always at random */
 #endif
 #ifndef HARD_POINTS_WEIGHT
 #define HARD_POINTS_WEIGHT 0.2 /* the share of the points in a playout's result */
