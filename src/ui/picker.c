@@ -42,15 +42,22 @@ static void build(Picker *p)
     n = n > TILES_MAX ? TILES_MAX : n;
     p->n_tiles = n;
     float tw = 300 * u, th = 380 * u, gapx = 28 * u;
+    /* Every game in one row while the tiles stay at least 200 points wide. */
+    float one_row = (a->w - 40 * u - (n - 1) * gapx) / (float)(n > 0 ? n : 1);
+    if (one_row < tw && one_row >= 200 * u)
+        tw = one_row;
     int per_row = (int)((a->w - 40 * u + gapx) / (tw + gapx));
     per_row = per_row < 1 ? 1 : per_row > n ? n : per_row;
     int rows = (n + per_row - 1) / per_row;
     float total_h = rows * th + (rows - 1) * gapx;
     float top = 150 * u;
     float avail = a->h - top - 130 * u;
-    if (total_h > avail && rows == 1) {
-        th = avail > 300 * u ? avail : 300 * u;
-        total_h = th;
+    if (total_h > avail) {
+        /* Shorter tiles rather than tiles off the screen. */
+        th = (avail - (rows - 1) * gapx) / (float)rows;
+        th = th > 300 * u || rows > 1 ? th : 300 * u;
+        th = th < 220 * u ? 220 * u : th;
+        total_h = rows * th + (rows - 1) * gapx;
     }
     float y0 = top + fmaxf(0, (avail - total_h) / 2);
     p->title_y = fminf(y0 - 80 * u, 80 * u);
@@ -228,8 +235,15 @@ static void draw(void *self, SDL_Renderer *r)
         float y = pv.y + pv.h + 30 * u;
         text_draw(a->text, _(g->name), (int)(30 * u), true, COL_TEXT, t.x + t.w / 2, y,
                   TEXT_CENTER | TEXT_MIDDLE);
-        text_draw_wrapped(a->text, _(g->summary), (int)(15 * u), false, COL_DIM, t.x + 22 * u,
-                          y + 24 * u, (int)(t.w - 44 * u), TEXT_CENTER, true);
+        /* The summary fits between the name and the button: smaller type when it is long
+         * (translations, narrow tiles). */
+        float room = t.y + t.h - 64 * u - 6 * u - (y + 24 * u);
+        int fs = (int)(15 * u), minfs = (int)(11 * u);
+        while (fs > minfs && text_draw_wrapped(a->text, _(g->summary), fs, false, COL_DIM, 0, 0,
+                                               (int)(t.w - 44 * u), TEXT_CENTER, false) > room)
+            fs--;
+        text_draw_wrapped(a->text, _(g->summary), fs, false, COL_DIM, t.x + 22 * u, y + 24 * u,
+                          (int)(t.w - 44 * u), TEXT_CENTER, true);
     }
     widgets_draw(a, &p->list);
     text_draw(a->text, _("Esc: menu  \xC2\xB7  F11: full screen  \xC2\xB7  Your games are saved as you play."),
