@@ -248,10 +248,16 @@ static void build_difficulty(Builder *b)
         N_("Computes its best move from the cards it has not seen."),
     };
     for (int d = DIFF_EASY; d <= DIFF_HARD; d++) {
-        Widget *w = row(b, W_ITEM, 50, diff_label((Difficulty)d), ID_DIFF);
+        Widget *w = row(b, W_ITEM, 46, diff_label((Difficulty)d), ID_DIFF);
         w->arg = d;
         w->checked = a->set.difficulty == (Difficulty)d;
-        snprintf(w->hint, sizeof w->hint, "%s", _(blurbs[d - DIFF_EASY]));
+        /* What the level does, under its name (a hint beside it would not fit). */
+        float x = b->x, wd = b->w;
+        b->x += 38 * a->u;
+        b->w -= 38 * a->u;
+        note(b, _(blurbs[d - DIFF_EASY]));
+        b->x = x;
+        b->w = wd;
     }
     gap(b, 10);
     note(b, _("A new difficulty applies from the next game (in 21, the next round). "
