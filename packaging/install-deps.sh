@@ -8,8 +8,9 @@ libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev librsvg2-dev
 libcmocka-dev"
 
 if [ "${1:-}" = "--test" ]; then
-  # Sanitizer and fuzz builds use clang; UI tests run under Xvfb.
-  PKGS="$PKGS clang libclang-rt-dev xvfb xauth"
+  # Sanitizer and fuzz builds use clang; UI tests run under Xvfb; the launcher and the
+  # AppStream metainfo are checked by their validators.
+  PKGS="$PKGS clang libclang-rt-dev xvfb xauth desktop-file-utils appstream"
 fi
 
 missing=""
