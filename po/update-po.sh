@@ -11,7 +11,12 @@ COMMON="--from-code=UTF-8 --package-name=Tasca --package-version=$VERSION
  --msgid-bugs-address=see_README.md --copyright-holder=the_Tasca_authors --sort-by-file"
 FILES=$(mktemp)
 trap 'rm -f "$FILES"' EXIT
-find src -name '*.[ch]' | LC_ALL=C sort > "$FILES"
+# The sources git knows (work in progress of others stays out); every source without git.
+if git ls-files --error-unmatch src >/dev/null 2>&1; then
+  git ls-files 'src/*.c' 'src/*.h' | LC_ALL=C sort > "$FILES"
+else
+  find src -name '*.[ch]' | LC_ALL=C sort > "$FILES"
+fi
 # shellcheck disable=SC2086
 xgettext $COMMON --language=C --keyword=_ --keyword=N_ --keyword=P_:1,2 \
   --add-comments=TRANSLATORS: --files-from="$FILES" -o "$POT"

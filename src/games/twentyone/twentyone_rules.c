@@ -253,12 +253,12 @@ static bool action_from_string(const void *state, const char *text, Action *out)
 }
 
 static const char *const end_text[] = {
-    N_(""),
-    N_("the player busts"),
-    N_("the computer busts"),
-    N_("five cards without busting (Charlie)"),
-    N_("the higher total wins"),
-    N_("equal totals"),
+    "",
+    "the player busts",
+    "the computer busts",
+    "five cards without busting (Charlie)",
+    "the higher total wins",
+    "equal totals",
 };
 
 static void describe(const void *state, char *out, size_t size)
