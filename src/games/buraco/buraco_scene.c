@@ -1,0 +1,1392 @@
+/* The Buraco table: you (seat 0) against the computer (seat 1).
+ *
+ * Layout in table units (a 1600 x 1000 virtual table scaled to the window): the other
+ * hand face down along the top, the stock and the discard pile (fanned downwards, every
+ * card readable) on the left, the melds in the middle (theirs above, yours below, each a
+ * short overlapped run with its canastra marked), your hand fanned along the bottom, the
+ * scores and buttons on the right.
+ *
+ * Every card drawn is a sprite. After each applied action the scene lays the table out
+ * again from what you may see (match_view) and moves each sprite from where the same card
+ * was to where it belongs now; a card nobody saw before comes from where the last move
+ * came from (the stock, the other hand, the pile). So a resume, a resize, a bot's move
+ * or a change of speed need nothing special.
+ *
+ * Your moves: select cards (click, or drag along the hand), drag them onto the table to
+ * lay a new meld or onto one of your melds to add them; click the stock to draw; click the
+ * pile to take it (with the selected cards, or choosing among the melds its top card can
+ * make with your hand); double-click a card to throw it. Buttons do the same. */
+#include "buraco_scene.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "buraco.h"
+#include "core/fileio.h"
+#include "engine/ai/bot.h"
+#include "protocol.h"
+#include "ui/anim.h"
+#include "ui/app.h"
+#include "ui/i18n.h"
+#include "ui/widgets.h"
+
+#define TABLE_W 1600.0f
+#define TABLE_H 1000.0f
+#define HAND_Y 880.0f
+#define HAND_H 176.0f
+#define HAND_X0 60.0f
+#define HAND_X1 1330.0f
+#define OPP_Y 128.0f
+#define OPP_H 92.0f
+#define STOCK_X 130.0f
+#define STOCK_Y 290.0f
+#define PILE_X 130.0f
+#define PILE_Y0 450.0f
+#define PILE_Y1 740.0f
+#define PILE_H 120.0f
+#define MELD_X0 290.0f
+#define MELD_X1 1335.0f
+#define THEM_Y0 196.0f
+#define US_Y0 470.0f
+#define BAND_H 250.0f
+#define MELD_H 100.0f
+#define PANEL_X 1468.0f
+#define MAX_SPRITES 240
+#define MAX_CHOICES 24
+
+enum { Z_PILE, Z_MY_HAND, Z_OPP_HAND, Z_MELD, Z_GONE };
+
+typedef struct {
+    float x, y, h, rot, alpha;
+    Card face; /* CARD_HIDDEN: a back */
+    unsigned char zone;
+    short index; /* hand index, pile index, or team * 64 + meld */
+    short sub;   /* card within the meld */
+    bool selected;
+} Sprite;
+
+enum { BTN_NONE = -1, BTN_DRAW, BTN_MELD, BTN_DISCARD, BTN_SORT, BTN_NEXT, BTN_COUNT };
+
+typedef struct {
+    App *app;
+    Match *m;
+    Anim anim;
+    uint64_t session_seed;
+    int game;
+    int wins, draws, losses;
+
+    Sprite spr[MAX_SPRITES];
+    int n_spr;
+    /* Your hand in the order shown, and what is selected. */
+    Card hand[BUR_DECK];
+    int n_hand;
+    bool sel[BUR_DECK];
+    bool by_rank;
+    /* Meld rectangles (pixels), for dropping cards on them: [team][meld]. */
+    SDL_FRect meld_rect[BUR_TEAMS][BUR_MAX_MELDS];
+    int n_meld_rect[BUR_TEAMS];
+    /* Where the last move came from (for cards that appear). */
+    int last_player, last_type;
+
+    /* Layout: pixels = o + units * s. */
+    float s, ox, oy, cw;
+    SDL_Texture *felt;
+    int fw, fh;
+    SDL_FRect btn[BTN_COUNT];
+    int hover, pressed;
+
+    /* Pointer. */
+    bool down, sweeping, carry_armed, carrying;
+    int press_card;
+    float press_x, press_y, mouse_x, mouse_y;
+
+    /* Choosing which meld takes the pile. */
+    Action choice[MAX_CHOICES];
+    int n_choice;
+    SDL_FRect choice_rect[MAX_CHOICES];
+
+    /* Pacing. */
+    float deal_wait;
+    bool bot_started, bot_have;
+    Action bot_answer;
+    float think_t;
+    char bot_said[96];
+    float bot_said_t;
+
+    bool over;
+    float banner;
+    int result;
+
+    char toast[320];
+    float toast_t;
+    float time;
+} Bur;
+
+/* ---- Units and pixels ---- */
+
+static float PX(const Bur *t, float x) { return t->ox + x * t->s; }
+static float PY(const Bur *t, float y) { return t->oy + y * t->s; }
+static float UX(const Bur *t, float px) { return (px - t->ox) / t->s; }
+static float UY(const Bur *t, float py) { return (py - t->oy) / t->s; }
+
+static SDL_FRect unit_rect(const Bur *t, float cx, float cy, float w, float h)
+{
+    return (SDL_FRect){PX(t, cx - w / 2), PY(t, cy - h / 2), w * t->s, h * t->s};
+}
+
+static SDL_FRect sprite_rect(const Bur *t, const Sprite *p)
+{
+    return unit_rect(t, p->x, p->y, p->h * t->cw, p->h);
+}
+
+/* ---- What you see ---- */
+
+static void view(const Bur *t, BuracoState *v)
+{
+    if (t->app->set.show_opponents)
+        *v = *(const BuracoState *)t->m->state;
+    else
+        match_view(t->m, 0, v);
+}
+
+static bool you_can_act(const Bur *t)
+{
+    return t->m && match_current_player(t->m) == 0 && !t->m->seats[0].bot;
+}
+
+static void toast(Bur *t, const char *msg)
+{
+    snprintf(t->toast, sizeof t->toast, "%s", msg);
+    if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
+        t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
+    t->toast_t = 2.8f;
+}
+
+/* Your hand sorted by suit then rank (Ace high), or by rank then suit. */
+static int sort_key(Card c, bool by_rank)
+{
+    int r = card_rank(c) == RANK_ACE ? 14 : card_rank(c);
+    static const int suit_order[SUIT_COUNT] = {1, 0, 2, 3}; /* ♦ ♣ ♥ ♠: colours alternate */
+    int s = suit_order[card_suit(c)];
+    return by_rank ? r * 4 + s : s * 16 + r;
+}
+
+static void hand_cards(const Bur *t, const BuracoState *v, Card *out, int *n)
+{
+    *n = buraco_hand_cards(v, 0, out);
+    for (int i = 1; i < *n; i++)
+        for (int j = i; j > 0 && sort_key(out[j], t->by_rank) < sort_key(out[j - 1], t->by_rank);
+             j--) {
+            Card c = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = c;
+        }
+}
+
+/* ---- Where every card belongs ---- */
+
+static float hand_step(const Bur *t, int n, float h)
+{
+    float w = h * t->cw, span = HAND_X1 - HAND_X0 - w;
+    float step = w * 0.62f;
+    if (n > 1 && step * (n - 1) > span)
+        step = span / (n - 1);
+    return step;
+}
+
+static float meld_step(const Bur *t, float h) { return h * t->cw * 0.34f; }
+
+/* Lays out the melds of a team in its band; cards of meld i at x0 + k * step. Shrinks the
+ * cards until the melds fit. */
+static float meld_layout(Bur *t, const BuracoState *v, int team, float *xs, float *ys, float *hh)
+{
+    float y0 = team == 0 ? US_Y0 : THEM_Y0;
+    for (float h = MELD_H; h > 40; h *= 0.9f) {
+        float step = meld_step(t, h), w = h * t->cw, gap = w * 0.28f;
+        float x = MELD_X0 + w / 2, y = y0 + h / 2 + 26;
+        bool fits = true;
+        for (int i = 0; i < v->n_melds[team]; i++) {
+            float mw = w + step * (v->melds[team][i].n - 1);
+            if (x - w / 2 + mw > MELD_X1 && x > MELD_X0 + w / 2 + 1) {
+                x = MELD_X0 + w / 2;
+                y += h + 34;
+            }
+            xs[i] = x;
+            ys[i] = y;
+            x += mw + gap;
+        }
+        if (y + h / 2 <= y0 + BAND_H || h < 45) {
+            *hh = h;
+            return h;
+        }
+        (void)fits;
+    }
+    *hh = 40;
+    return 40;
+}
+
+typedef struct {
+    Card face;
+    float x, y, h;
+    unsigned char zone;
+    short index, sub;
+} Place;
+
+static int plan_table(Bur *t, const BuracoState *v, Place *out)
+{
+    int n = 0;
+    /* The discard pile, fanned downwards so every index shows. */
+    if (v->pile_n) {
+        float step = PILE_H * 0.24f;
+        if (v->pile_n > 1 && step * (v->pile_n - 1) > PILE_Y1 - PILE_Y0)
+            step = (PILE_Y1 - PILE_Y0) / (v->pile_n - 1);
+        for (int i = 0; i < v->pile_n; i++)
+            out[n++] = (Place){v->pile[i], PILE_X, PILE_Y0 + i * step, PILE_H, Z_PILE, (short)i, 0};
+    }
+    /* The other hand, face down (or up with "show opponents' cards"). */
+    int on = v->hand_n[1];
+    if (on > 0) {
+        Card oc[BUR_DECK];
+        int shown = buraco_hand_cards(v, 1, oc);
+        float w = OPP_H * t->cw, step = w * 0.42f, span = 900;
+        if (on > 1 && step * (on - 1) > span)
+            step = span / (on - 1);
+        float x0 = 800 - step * (on - 1) / 2;
+        for (int i = 0; i < on; i++)
+            out[n++] = (Place){i < shown && (t->app->set.show_opponents || v->phase == BUR_OVER)
+                                   ? oc[i]
+                                   : CARD_HIDDEN,
+                               x0 + i * step, OPP_Y, OPP_H, Z_OPP_HAND, (short)i, 0};
+    }
+    /* Melds. */
+    for (int team = 0; team < BUR_TEAMS; team++) {
+        float xs[BUR_MAX_MELDS], ys[BUR_MAX_MELDS], h;
+        meld_layout(t, v, team, xs, ys, &h);
+        float step = meld_step(t, h), w = h * t->cw;
+        t->n_meld_rect[team] = v->n_melds[team];
+        for (int i = 0; i < v->n_melds[team]; i++) {
+            const BuracoMeld *m = &v->melds[team][i];
+            for (int k = 0; k < m->n && n < MAX_SPRITES; k++)
+                out[n++] = (Place){m->c[k], xs[i] + k * step, ys[i], h, Z_MELD,
+                                   (short)(team * 64 + i), (short)k};
+            float mw = w + step * (m->n - 1);
+            t->meld_rect[team][i] = unit_rect(t, xs[i] - w / 2 + mw / 2, ys[i], mw + 16, h + 16);
+        }
+    }
+    /* Your hand. */
+    hand_cards(t, v, t->hand, &t->n_hand);
+    float step = hand_step(t, t->n_hand, HAND_H), w = HAND_H * t->cw;
+    float x0 = (HAND_X0 + HAND_X1) / 2 - step * (t->n_hand - 1) / 2;
+    (void)w;
+    for (int i = 0; i < t->n_hand && n < MAX_SPRITES; i++)
+        out[n++] = (Place){t->hand[i], x0 + i * step, HAND_Y, HAND_H, Z_MY_HAND, (short)i, 0};
+    return n;
+}
+
+/* Where a card that nobody has seen on the table comes from. */
+static void origin(const Bur *t, const Place *p, float *x, float *y)
+{
+    *x = STOCK_X;
+    *y = STOCK_Y;
+    if (p->zone == Z_OPP_HAND && t->last_type == BUR_A_TAKE && t->last_player == 1) {
+        *x = PILE_X;
+        *y = PILE_Y0;
+    } else if (p->zone != Z_OPP_HAND && p->zone != Z_MY_HAND && t->last_player == 1) {
+        *x = 800;
+        *y = OPP_Y;
+    }
+}
+
+static void sync(Bur *t, bool instant)
+{
+    if (!t->m)
+        return;
+    BuracoState v;
+    view(t, &v);
+    static Place places[MAX_SPRITES];
+    int n = plan_table(t, &v, places);
+    Sprite old[MAX_SPRITES];
+    int n_old = t->n_spr;
+    memcpy(old, t->spr, sizeof(Sprite) * (size_t)n_old);
+    bool used[MAX_SPRITES] = {false};
+    anim_forget(&t->anim, t->spr, t->spr + MAX_SPRITES);
+    float k = 1.0f;
+    bool moved = false;
+    for (int i = 0; i < n; i++) {
+        const Place *p = &places[i];
+        Sprite *s = &t->spr[i];
+        /* The same card where it was: the same face (the same zone first), or the same
+         * back in the other hand. */
+        int from = -1;
+        for (int pass = 0; pass < 2 && from < 0; pass++)
+            for (int j = 0; j < n_old; j++) {
+                if (used[j] || old[j].face != p->face)
+                    continue;
+                if (p->face == CARD_HIDDEN && (old[j].zone != p->zone || old[j].index != p->index))
+                    continue;
+                if (pass == 0 && old[j].zone != p->zone)
+                    continue;
+                from = j;
+                break;
+            }
+        if (from < 0 && p->face == CARD_HIDDEN)
+            for (int j = 0; j < n_old; j++)
+                if (!used[j] && old[j].zone == Z_OPP_HAND && p->zone == Z_OPP_HAND &&
+                    old[j].face == CARD_HIDDEN) {
+                    from = j;
+                    break;
+                }
+        *s = (Sprite){p->x, p->y, p->h, 0, 1, p->face, p->zone, p->index, p->sub, false};
+        if (instant)
+            continue;
+        float fx, fy, fh = p->h;
+        if (from >= 0) {
+            used[from] = true;
+            fx = old[from].x;
+            fy = old[from].y;
+            fh = old[from].h;
+        } else {
+            origin(t, p, &fx, &fy);
+        }
+        if (fabsf(fx - p->x) + fabsf(fy - p->y) + fabsf(fh - p->h) < 0.5f)
+            continue;
+        moved = true;
+        s->x = fx;
+        s->y = fy;
+        s->h = fh;
+        float d = from >= 0 ? 0 : 0.04f * (i % 6);
+        anim_to(&t->anim, &s->x, p->x, 0.38f * k, d, EASE_OUT_CUBIC);
+        anim_to(&t->anim, &s->y, p->y, 0.38f * k, d, EASE_OUT_CUBIC);
+        anim_to(&t->anim, &s->h, p->h, 0.38f * k, d, EASE_OUT_CUBIC);
+    }
+    t->n_spr = n;
+    memset(t->sel, 0, sizeof t->sel);
+    if (moved)
+        app_sound(t->app, SND_SLIDE);
+}
+
+/* ---- Games ---- */
+
+static void save_session(Bur *t)
+{
+    Kv *kv = &t->app->kv;
+    kv_set_u64(kv, "buraco.session_seed", t->session_seed);
+    kv_set_int(kv, "buraco.game", t->game);
+    kv_set_int(kv, "buraco.wins", t->wins);
+    kv_set_int(kv, "buraco.draws", t->draws);
+    kv_set_int(kv, "buraco.losses", t->losses);
+    kv_set_int(kv, "buraco.by_rank", t->by_rank);
+    app_save_settings(t->app);
+}
+
+static void reset_view(Bur *t)
+{
+    t->over = false;
+    t->banner = 0;
+    t->bot_started = t->bot_have = false;
+    t->think_t = 0;
+    t->bot_said_t = 0;
+    t->n_choice = 0;
+    t->n_spr = 0;
+    t->last_player = -1;
+    t->last_type = 0;
+}
+
+static bool new_game(Bur *t)
+{
+    App *a = t->app;
+    GameOptions opt;
+    app_game_options(a, &buraco_rules, &opt);
+    SeatSpec seats[2] = {{false, DIFF_MEDIUM}, {true, a->set.difficulty}};
+    uint64_t seed = rng_mix(t->session_seed, (uint64_t)t->game);
+    char err[256];
+    Match *m = match_create(&buraco_rules, &opt, 2, seats, seed, err, sizeof err);
+    if (!m) {
+        app_notice(a, _("A new game could not be dealt: %s"), err);
+        return false;
+    }
+    if (t->m)
+        match_free(t->m);
+    t->m = m;
+    app_attach_match(a, m);
+    t->game++;
+    save_session(t);
+    anim_clear(&t->anim);
+    reset_view(t);
+    t->deal_wait = 0.2f * app_speed_factor(a);
+    return true;
+}
+
+static int team_result(const BuracoState *s)
+{
+    return s->score[0] > s->score[1] ? 1 : s->score[0] < s->score[1] ? -1 : 0;
+}
+
+static void show_banner(void *user, int arg)
+{
+    Bur *t = user;
+    t->banner = 0;
+    anim_to(&t->anim, &t->banner, 1, 0.35f, 0, EASE_OUT_BACK);
+    app_sound(t->app, arg > 0 ? SND_WIN : arg < 0 ? SND_LOSE : SND_CLICK);
+}
+
+static void game_over(Bur *t, bool live)
+{
+    const BuracoState *s = t->m->state;
+    t->result = team_result(s);
+    t->over = true;
+    t->n_choice = 0;
+    if (live) {
+        if (t->result > 0)
+            t->wins++;
+        else if (t->result < 0)
+            t->losses++;
+        else
+            t->draws++;
+        save_session(t);
+        stats_record(&t->app->stats, "buraco", t->m->seats[1].difficulty, t->result);
+        app_save_stats(t->app);
+        anim_call(&t->anim, 0.6f, show_banner, t, t->result);
+    } else {
+        t->banner = 1;
+    }
+}
+
+/* ---- Scene functions ---- */
+
+static void on_action(void *self, const Match *m, int player, Action a)
+{
+    Bur *t = self;
+    (void)m;
+    int type = buraco_action_type(a);
+    if (player >= 0) {
+        t->last_player = player;
+        t->last_type = type;
+    }
+    if (player == 1 && t->m->seats[1].bot) {
+        char text[RULES_ACTION_TEXT];
+        const char *what = "";
+        switch (type) {
+        case BUR_A_DRAW: what = _("Computer draws"); break;
+        case BUR_A_TAKE: what = _("Computer takes the pile"); break;
+        case BUR_A_NEW3:
+        case BUR_A_NEWW: what = _("Computer lays a meld"); break;
+        case BUR_A_JOIN: what = _("Computer adds to a meld"); break;
+        case BUR_A_DISCARD: what = _("Computer discards"); break;
+        default: break;
+        }
+        if (*what) {
+            snprintf(text, sizeof text, "%s", what);
+            snprintf(t->bot_said, sizeof t->bot_said, "%s", text);
+            t->bot_said_t = 1.4f;
+        }
+    }
+    if (type == BUR_A_DISCARD)
+        app_sound(t->app, SND_DEAL);
+    sync(t, false);
+    if (match_is_over(t->m) && !t->over)
+        game_over(t, true);
+}
+
+static void *enter(App *app)
+{
+    Bur *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->app = app;
+    t->hover = t->pressed = BTN_NONE;
+    t->press_card = -1;
+    t->cw = (float)cardart_aspect(app->art);
+    anim_init(&t->anim, app_speed_factor(app));
+    Kv *kv = &app->kv;
+    t->session_seed = kv_get_u64(kv, "buraco.session_seed", 0);
+    t->game = kv_get_int(kv, "buraco.game", 0, 0, 2000000000);
+    t->wins = kv_get_int(kv, "buraco.wins", 0, 0, 2000000000);
+    t->draws = kv_get_int(kv, "buraco.draws", 0, 0, 2000000000);
+    t->losses = kv_get_int(kv, "buraco.losses", 0, 0, 2000000000);
+    t->by_rank = kv_get_int(kv, "buraco.by_rank", 0, 0, 1) != 0;
+    bool fresh = app->fresh_start;
+    app->fresh_start = false;
+    if (app->opt.has_seed) {
+        t->session_seed = app->opt.seed;
+        t->game = 0;
+        fresh = true;
+        app->opt.has_seed = false;
+    } else if (t->session_seed == 0) {
+        t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
+    }
+    char path[1100], err[256];
+    app_save_path(app, "buraco", path, sizeof path);
+    FILE *f = fresh ? NULL : fopen(path, "r");
+    if (f) {
+        fclose(f);
+        Match *m = match_load(path, err, sizeof err);
+        if (m && m->rules == &buraco_rules && m->num_players == 2) {
+            t->m = m;
+            app_attach_match(app, m);
+            reset_view(t);
+        } else {
+            if (m)
+                match_free(m);
+            char aside[1200] = "";
+            file_set_aside(path, aside, sizeof aside);
+            app_notice(app, _("The saved Buraco game could not be resumed (%s); a new game is dealt."),
+                       m ? _("not a two-player Buraco game") : err);
+        }
+    }
+    if (!t->m && !new_game(t)) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+static void leave(void *self)
+{
+    Bur *t = self;
+    if (t->m)
+        match_free(t->m);
+    if (t->felt)
+        SDL_DestroyTexture(t->felt);
+    free(t);
+}
+
+static void layout(void *self, int w, int h)
+{
+    Bur *t = self;
+    App *a = t->app;
+    t->s = fminf(w / TABLE_W, h / TABLE_H);
+    t->ox = (w - TABLE_W * t->s) / 2;
+    t->oy = (h - TABLE_H * t->s) / 2;
+    t->cw = (float)cardart_aspect(a->art);
+    if (!t->felt || t->fw != w || t->fh != h) {
+        if (t->felt)
+            SDL_DestroyTexture(t->felt);
+        t->felt = draw_make_felt(a->ren, w, h, rgba(34, 110, 64, 255), rgba(9, 46, 27, 255));
+        t->fw = w;
+        t->fh = h;
+    }
+    static const float by[BTN_COUNT] = {590, 660, 730, 800, 0};
+    for (int b = BTN_DRAW; b <= BTN_SORT; b++)
+        t->btn[b] = unit_rect(t, PANEL_X, by[b], 230, 56);
+    t->btn[BTN_NEXT] = unit_rect(t, 800, 640, 280, 64);
+    anim_finish(&t->anim);
+    sync(t, true);
+    if (t->m && match_is_over(t->m) && !t->over)
+        game_over(t, false);
+}
+
+/* ---- Your moves ---- */
+
+/* Plays a protocol command for you: the same checks and the same steps as a bot's. */
+static void play_command(Bur *t, ProtoCommandType type, const Card *cards, int n, int meld)
+{
+    if (!t->m)
+        return;
+    int cur = match_current_player(t->m);
+    if (cur == PLAYER_TERMINAL) {
+        toast(t, _("The game is over: start a new one."));
+        return;
+    }
+    if (cur != 0) {
+        toast(t, _("Wait: it is the computer's turn."));
+        return;
+    }
+    ProtoCommand cmd;
+    memset(&cmd, 0, sizeof cmd);
+    cmd.type = type;
+    cmd.meld = meld;
+    cmd.n = n;
+    memcpy(cmd.cards, cards, (size_t)n);
+    Action acts[PROTO_MAX_ACTIONS];
+    int na = 0;
+    char why[256];
+    if (proto_command_actions(t->m->state, &cmd, acts, &na, why, sizeof why) != PROTO_OK) {
+        toast(t, why);
+        return;
+    }
+    for (int i = 0; i < na; i++) {
+        const char *e = match_submit(t->m, 0, acts[i]);
+        if (e) {
+            toast(t, _(e));
+            return;
+        }
+    }
+    app_sound(t->app, SND_CLICK);
+}
+
+static int selected_cards(const Bur *t, Card *out)
+{
+    int n = 0;
+    for (int i = 0; i < t->n_hand; i++)
+        if (t->sel[i])
+            out[n++] = t->hand[i];
+    return n;
+}
+
+static void do_draw(Bur *t) { play_command(t, PROTO_GET_STOCK, NULL, 0, -1); }
+
+static void do_meld(Bur *t)
+{
+    Card c[BUR_DECK];
+    int n = selected_cards(t, c);
+    if (n < 3) {
+        toast(t, _("Select three or more cards in sequence to lay a meld."));
+        return;
+    }
+    play_command(t, PROTO_MELD_NEW, c, n, -1);
+}
+
+static void do_join(Bur *t, int meld)
+{
+    Card c[BUR_DECK];
+    int n = selected_cards(t, c);
+    if (n < 1) {
+        toast(t, _("Select the cards to add first."));
+        return;
+    }
+    play_command(t, PROTO_MELD_JOIN, c, n, meld);
+}
+
+static void do_discard(Bur *t, Card c) { play_command(t, PROTO_DISCARD, &c, 1, -1); }
+
+/* Taking the pile: with the cards selected, or the one meld the top can make, or a choice. */
+static void do_take(Bur *t)
+{
+    if (!you_can_act(t)) {
+        play_command(t, PROTO_GET_DISCARD, NULL, 0, -1); /* explains why not */
+        return;
+    }
+    const BuracoState *s = t->m->state;
+    if (s->phase != BUR_DRAW) {
+        toast(t, _("You have drawn already: lay melds or discard."));
+        return;
+    }
+    Card c[BUR_DECK];
+    int n = selected_cards(t, c);
+    if (n >= 2) {
+        play_command(t, PROTO_GET_DISCARD, c, n, -1);
+        return;
+    }
+    Action acts[RULES_MAX_ACTIONS];
+    int na = buraco_rules.legal_actions(s, acts);
+    t->n_choice = 0;
+    for (int i = 0; i < na && t->n_choice < MAX_CHOICES; i++)
+        if (buraco_action_type(acts[i]) == BUR_A_TAKE)
+            t->choice[t->n_choice++] = acts[i];
+    if (t->n_choice == 0) {
+        toast(t, _("The top card makes no new meld with your hand: draw from the stock."));
+    } else if (t->n_choice == 1) {
+        match_submit(t->m, 0, t->choice[0]);
+        t->n_choice = 0;
+    }
+}
+
+static int hand_card_at(const Bur *t, float x, float y)
+{
+    for (int i = t->n_spr - 1; i >= 0; i--) {
+        const Sprite *p = &t->spr[i];
+        if (p->zone != Z_MY_HAND)
+            continue;
+        SDL_FRect r = sprite_rect(t, p);
+        if (t->sel[p->index])
+            r.y -= 26 * t->s;
+        if (rect_has(r, x, y))
+            return p->index;
+    }
+    return -1;
+}
+
+static int my_meld_at(const Bur *t, float x, float y)
+{
+    for (int i = 0; i < t->n_meld_rect[0]; i++)
+        if (rect_has(t->meld_rect[0][i], x, y))
+            return i;
+    return -1;
+}
+
+static bool stock_has(const Bur *t, float x, float y)
+{
+    return rect_has(unit_rect(t, STOCK_X, STOCK_Y, PILE_H * t->cw + 20, PILE_H + 20), x, y);
+}
+
+static bool pile_has(const Bur *t, float x, float y)
+{
+    return rect_has(unit_rect(t, PILE_X, (PILE_Y0 + PILE_Y1) / 2, PILE_H * t->cw + 20,
+                              PILE_Y1 - PILE_Y0 + PILE_H + 20),
+                    x, y);
+}
+
+static int button_at(const Bur *t, float x, float y)
+{
+    if (t->over && t->banner > 0.5f)
+        return rect_has(t->btn[BTN_NEXT], x, y) ? BTN_NEXT : BTN_NONE;
+    for (int b = BTN_DRAW; b <= BTN_SORT; b++)
+        if (rect_has(t->btn[b], x, y))
+            return b;
+    return BTN_NONE;
+}
+
+static void press(Bur *t, int b)
+{
+    Card c[BUR_DECK];
+    switch (b) {
+    case BTN_DRAW: do_draw(t); break;
+    case BTN_MELD: do_meld(t); break;
+    case BTN_DISCARD:
+        if (selected_cards(t, c) != 1)
+            toast(t, _("Select the one card to discard (or double-click it)."));
+        else
+            do_discard(t, c[0]);
+        break;
+    case BTN_SORT:
+        t->by_rank = !t->by_rank;
+        save_session(t);
+        sync(t, false);
+        break;
+    case BTN_NEXT:
+        anim_finish(&t->anim);
+        new_game(t);
+        break;
+    default: break;
+    }
+}
+
+static bool event(void *self, const SDL_Event *e)
+{
+    Bur *t = self;
+    switch (e->type) {
+    case SDL_MOUSEMOTION: {
+        float x = (float)e->motion.x, y = (float)e->motion.y;
+        t->mouse_x = x;
+        t->mouse_y = y;
+        t->hover = button_at(t, x, y);
+        if (t->hover != BTN_NONE || (you_can_act(t) && (hand_card_at(t, x, y) >= 0 ||
+                                                        stock_has(t, x, y) || pile_has(t, x, y))))
+            t->app->pointer_hand = true;
+        if (t->down && t->sweeping) {
+            int c = hand_card_at(t, x, y);
+            if (c >= 0 && t->press_card >= 0) {
+                int lo = c < t->press_card ? c : t->press_card, hi = c ^ t->press_card ^ lo;
+                for (int i = lo; i <= hi; i++)
+                    t->sel[i] = true;
+            }
+        }
+        if (t->carry_armed && !t->carrying &&
+            fabsf(x - t->press_x) + fabsf(y - t->press_y) > 10 * t->app->u)
+            t->carrying = true;
+        return true;
+    }
+    case SDL_MOUSEBUTTONDOWN: {
+        if (e->button.button != SDL_BUTTON_LEFT)
+            return false;
+        float x = (float)e->button.x, y = (float)e->button.y;
+        if (t->n_choice > 0) {
+            for (int i = 0; i < t->n_choice; i++)
+                if (rect_has(t->choice_rect[i], x, y)) {
+                    Action a = t->choice[i];
+                    t->n_choice = 0;
+                    if (match_submit(t->m, 0, a))
+                        toast(t, _("That take is not possible now."));
+                    return true;
+                }
+            t->n_choice = 0;
+            return true;
+        }
+        int b = button_at(t, x, y);
+        if (b != BTN_NONE) {
+            t->pressed = b;
+            return true;
+        }
+        int c = hand_card_at(t, x, y);
+        if (c >= 0) {
+            if (e->button.clicks >= 2) {
+                do_discard(t, t->hand[c]);
+                return true;
+            }
+            t->down = true;
+            t->press_card = c;
+            t->press_x = x;
+            t->press_y = y;
+            if (t->sel[c]) {
+                t->carry_armed = true;
+            } else {
+                t->sweeping = true;
+                t->sel[c] = true;
+            }
+            return true;
+        }
+        if (stock_has(t, x, y)) {
+            do_draw(t);
+            return true;
+        }
+        if (pile_has(t, x, y)) {
+            do_take(t);
+            return true;
+        }
+        if (t->over && t->banner > 0.5f) {
+            press(t, BTN_NEXT);
+            return true;
+        }
+        return false;
+    }
+    case SDL_MOUSEBUTTONUP: {
+        if (e->button.button != SDL_BUTTON_LEFT)
+            return false;
+        float x = (float)e->button.x, y = (float)e->button.y;
+        if (t->carrying) {
+            int meld = my_meld_at(t, x, y);
+            if (meld >= 0)
+                do_join(t, meld);
+            else if (UY(t, y) < HAND_Y - HAND_H / 2 && UX(t, x) > MELD_X0 - 40 &&
+                     UX(t, x) < MELD_X1)
+                do_meld(t);
+        } else if (t->carry_armed && t->press_card >= 0 && !t->sweeping) {
+            /* A click on a selected card: unselect it. */
+            t->sel[t->press_card] = false;
+        }
+        bool was_down = t->down;
+        t->down = t->sweeping = t->carry_armed = t->carrying = false;
+        t->press_card = -1;
+        int b = button_at(t, x, y);
+        int was = t->pressed;
+        t->pressed = BTN_NONE;
+        if (b != BTN_NONE && b == was) {
+            press(t, b);
+            return true;
+        }
+        return was_down;
+    }
+    case SDL_KEYDOWN: {
+        SDL_Keycode k = e->key.keysym.sym;
+        if (k == SDLK_ESCAPE && (t->n_choice || selected_cards(t, (Card[BUR_DECK]){0}))) {
+            t->n_choice = 0;
+            memset(t->sel, 0, sizeof t->sel);
+            return true;
+        }
+        if (k == SDLK_d) {
+            do_draw(t);
+            return true;
+        }
+        if (k == SDLK_t) {
+            do_take(t);
+            return true;
+        }
+        if (k == SDLK_m) {
+            do_meld(t);
+            return true;
+        }
+        if (k == SDLK_s) {
+            press(t, BTN_SORT);
+            return true;
+        }
+        if ((k == SDLK_RETURN || k == SDLK_n) && t->over) {
+            press(t, BTN_NEXT);
+            return true;
+        }
+        return false;
+    }
+    default:
+        return false;
+    }
+}
+
+/* The computer's move, paced: each step waits for the cards to land and a moment more. */
+static void drive_bot(Bur *t, float dt)
+{
+    Match *m = t->m;
+    float f = app_speed_factor(t->app);
+    if (!match_bot_to_move(m)) {
+        t->bot_started = t->bot_have = false;
+        return;
+    }
+    if (anim_busy(&t->anim) && f > 0)
+        return;
+    int seat = match_current_player(m);
+    if (!t->bot_started) {
+        if (match_bot_start(m, app_wake, t->app) != 0) {
+            match_play_bot(m);
+            return;
+        }
+        t->bot_started = true;
+        t->bot_have = false;
+        t->think_t = 0;
+    }
+    t->think_t += dt;
+    if (!t->bot_have && !match_bot_busy(m)) {
+        Action a;
+        if (match_bot_poll(m, &a)) {
+            t->bot_have = true;
+            t->bot_answer = a;
+        } else {
+            t->bot_started = false;
+            match_play_bot(m);
+            return;
+        }
+    }
+    const BuracoState *s = m->state;
+    float pause = s->phase == BUR_DRAW ? 0.7f : 0.35f;
+    if (t->bot_have && t->think_t >= pause * f) {
+        t->bot_started = t->bot_have = false;
+        if (match_submit(m, seat, t->bot_answer))
+            match_play_bot(m);
+    }
+}
+
+static void update(void *self, float dt)
+{
+    Bur *t = self;
+    t->time += dt;
+    anim_set_factor(&t->anim, app_speed_factor(t->app));
+    anim_update(&t->anim, dt);
+    if (t->toast_t > 0)
+        t->toast_t -= dt;
+    if (t->bot_said_t > 0)
+        t->bot_said_t -= dt;
+    if (!t->m)
+        return;
+    float f = app_speed_factor(t->app);
+    if (t->deal_wait > 0)
+        t->deal_wait -= dt;
+    int guard = 0;
+    while (match_current_player(t->m) == PLAYER_CHANCE && t->deal_wait <= 0 && guard++ < 128) {
+        const BuracoState *s = t->m->state;
+        bool dealing = s->phase == BUR_DEALING;
+        if (match_apply(t->m, match_next_chance(t->m)) != NULL)
+            break;
+        t->deal_wait = (dealing ? 0.045f : 0.0f) * f;
+        if (f > 0 && dealing)
+            break;
+    }
+    if (match_current_player(t->m) != PLAYER_CHANCE)
+        drive_bot(t, dt);
+}
+
+/* ---- Drawing ---- */
+
+static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, bool raised)
+{
+    App *a = t->app;
+    float w = h * t->cw;
+    SDL_FRect d = {PX(t, cx - w / 2), PY(t, cy - h / 2 - (raised ? 26 : 0)), w * t->s, h * t->s};
+    SDL_FRect sh = d;
+    sh.x += 2 * t->s;
+    sh.y += 4 * t->s;
+    cardart_draw_shadow(a->art, a->ren, &sh, 0, alpha);
+    cardart_draw(a->art, a->ren, c, &d, 0, alpha);
+    if (raised) {
+        draw_rounded_outline(a->ren, d, 8 * t->s, fmaxf(2, 3 * t->s), rgba(236, 196, 96, 230));
+    }
+}
+
+static int meld_points_now(const BuracoState *v, int team)
+{
+    int p = 0;
+    for (int i = 0; i < v->n_melds[team]; i++)
+        p += buraco_meld_points(&v->melds[team][i]);
+    return p;
+}
+
+static void draw_panel(Bur *t, const BuracoState *v)
+{
+    App *a = t->app;
+    SDL_Renderer *r = a->ren;
+    float px = PX(t, PANEL_X), w = 240 * t->s;
+    SDL_FRect p = {px - w / 2, PY(t, 170), w, 370 * t->s};
+    draw_rounded(r, p, 18 * t->s, rgba(0, 0, 0, 60));
+    draw_rounded_outline(r, p, 18 * t->s, fmaxf(1, 1.5f * t->s), rgba(255, 255, 255, 30));
+    int fs = (int)lroundf(20 * t->s), fb = (int)lroundf(23 * t->s);
+    text_draw(a->text, _("On the table"), fs, true, COL_GOLD, px, p.y + 30 * t->s,
+              TEXT_CENTER | TEXT_MIDDLE);
+    const char *names[2] = {_("You"), _("Computer")};
+    for (int team = 0; team < 2; team++) {
+        float y = p.y + (74 + team * 92) * t->s;
+        char b[64];
+        text_draw(a->text, names[team], fs, false, COL_TEXT, p.x + 20 * t->s, y,
+                  TEXT_LEFT | TEXT_MIDDLE);
+        snprintf(b, sizeof b, "%d", meld_points_now(v, team));
+        text_draw(a->text, b, fb, true, COL_TEXT, p.x + w - 20 * t->s, y, TEXT_RIGHT | TEXT_MIDDLE);
+        snprintf(b, sizeof b, P_("%d card in hand", "%d cards in hand", v->hand_n[team]),
+                 v->hand_n[team]);
+        text_draw(a->text, b, (int)lroundf(16 * t->s), false, COL_DIM, p.x + 20 * t->s,
+                  y + 30 * t->s, TEXT_LEFT | TEXT_MIDDLE);
+    }
+    char b[96];
+    snprintf(b, sizeof b, _("Stock: %d"), v->stock_n);
+    text_draw(a->text, b, fs, false, COL_DIM, px, p.y + 270 * t->s, TEXT_CENTER | TEXT_MIDDLE);
+    snprintf(b, sizeof b, _("Won %d  \xC2\xB7  lost %d"), t->wins, t->losses);
+    text_draw(a->text, b, (int)lroundf(17 * t->s), false, COL_DIM, px, p.y + 320 * t->s,
+              TEXT_CENTER | TEXT_MIDDLE);
+    /* Buttons. */
+    bool can = you_can_act(t) && !t->over;
+    const char *labels[4] = {_("Draw"), _("Meld"), _("Discard"),
+                             t->by_rank ? _("Sort by suit") : _("Sort by rank")};
+    for (int i = BTN_DRAW; i <= BTN_SORT; i++) {
+        bool enabled = i == BTN_SORT ||
+                       (can && (i == BTN_DRAW ? v->phase == BUR_DRAW : v->phase == BUR_PLAY));
+        int fl = (enabled ? 0 : BTN_DISABLED) | (t->hover == i ? BTN_HOVER : 0) |
+                 (t->pressed == i ? BTN_PRESSED : 0) | (i == BTN_DRAW ? BTN_PRIMARY : 0);
+        ui_button(a, t->btn[i], labels[i], fl);
+    }
+}
+
+static void draw_score_sheet(Bur *t, const BuracoState *s)
+{
+    App *a = t->app;
+    SDL_Renderer *r = a->ren;
+    float k = t->banner;
+    float bw = 720 * t->s, bh = 430 * t->s;
+    SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 410) - bh / 2, bw, bh};
+    Uint8 al = (Uint8)(255 * fminf(1, k));
+    Rgba accent = t->result > 0 ? COL_GOLD : t->result < 0 ? COL_RED : COL_TEXT;
+    draw_shadow(r, b, 22 * t->s, 24 * t->s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
+    draw_rounded(r, b, 22 * t->s, rgba(12, 26, 18, (Uint8)(240 * fminf(1, k))));
+    draw_rounded_outline(r, b, 22 * t->s, fmaxf(2, 3 * t->s), rgba_alpha(accent, fminf(1, k)));
+    const char *title = t->result > 0 ? _("You win!") : t->result < 0 ? _("You lose") : _("Draw");
+    Rgba tc = accent;
+    tc.a = al;
+    text_draw(a->text, title, (int)lroundf(46 * t->s), true, tc, b.x + bw / 2, b.y + 46 * t->s,
+              TEXT_CENTER | TEXT_MIDDLE);
+    const char *why = s->end == BUR_END_OUT
+                          ? (s->went_out == 0 ? _("You went out.") : _("The computer went out."))
+                          : _("The stock ran out.");
+    text_draw(a->text, why, (int)lroundf(20 * t->s), false, rgba(246, 241, 226, al), b.x + bw / 2,
+              b.y + 90 * t->s, TEXT_CENTER | TEXT_MIDDLE);
+    /* The sheet: melds, canastras, batida, cards in hand, total. */
+    int fs = (int)lroundf(19 * t->s);
+    float cx[3] = {b.x + 40 * t->s, b.x + bw * 0.62f, b.x + bw * 0.86f};
+    float y = b.y + 140 * t->s, row = 40 * t->s;
+    text_draw(a->text, _("You"), fs, true, COL_GOLD, cx[1], y, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(a->text, _("Computer"), fs, true, COL_GOLD, cx[2], y, TEXT_CENTER | TEXT_MIDDLE);
+    const char *labels[5] = {_("Cards in melds"), _("Canastras"), _("Going out"),
+                             _("Cards left in hand"), _("Total")};
+    int vals[5][2];
+    for (int team = 0; team < 2; team++) {
+        int cards = 0, bonus = 0, hand = 0;
+        for (int i = 0; i < s->n_melds[team]; i++) {
+            const BuracoMeld *m = &s->melds[team][i];
+            for (int c = 0; c < m->n; c++)
+                cards += buraco_card_points(m->c[c]);
+            if (m->n >= BUR_CANASTRA)
+                bonus += m->clean ? BUR_BONUS_CLEAN : BUR_BONUS_DIRTY;
+        }
+        for (int f = 0; f < BUR_FACES; f++)
+            hand += s->hand[team][f] * buraco_card_points(card_from_index(f));
+        vals[0][team] = cards;
+        vals[1][team] = bonus;
+        vals[2][team] = s->went_out == team ? BUR_BONUS_OUT : 0;
+        vals[3][team] = -hand;
+        vals[4][team] = s->score[team];
+    }
+    for (int i = 0; i < 5; i++) {
+        y += row;
+        bool total = i == 4;
+        text_draw(a->text, labels[i], fs, total, rgba(246, 241, 226, al), cx[0], y,
+                  TEXT_LEFT | TEXT_MIDDLE);
+        for (int team = 0; team < 2; team++) {
+            char v[32];
+            snprintf(v, sizeof v, "%d", vals[i][team]);
+            text_draw(a->text, v, fs + (total ? 3 : 0), total, rgba(246, 241, 226, al),
+                      cx[1 + team], y, TEXT_CENTER | TEXT_MIDDLE);
+        }
+    }
+    t->btn[BTN_NEXT] = (SDL_FRect){b.x + bw / 2 - 140 * t->s, b.y + bh - 68 * t->s, 280 * t->s,
+                                   56 * t->s};
+    ui_button(a, t->btn[BTN_NEXT], _("New game"),
+              BTN_PRIMARY | (t->hover == BTN_NEXT ? BTN_HOVER : 0) |
+                  (t->pressed == BTN_NEXT ? BTN_PRESSED : 0));
+}
+
+static void draw_choices(Bur *t, const BuracoState *v)
+{
+    App *a = t->app;
+    SDL_Renderer *r = a->ren;
+    float h = 96, w = h * t->cw, step = w * 0.55f;
+    float ow = w + 2 * step + 30;
+    int n = t->n_choice;
+    float total = n * ow;
+    float x0 = 800 - total / 2;
+    SDL_FRect back = unit_rect(t, 800, 470, total + 60, h + 120);
+    draw_rounded(r, back, 18 * t->s, rgba(8, 20, 14, 235));
+    text_draw(a->text, _("Take the pile with which meld?"), (int)lroundf(21 * t->s), true, COL_GOLD,
+              PX(t, 800), back.y + 30 * t->s, TEXT_CENTER | TEXT_MIDDLE);
+    Card top = buraco_pile_top(v);
+    for (int i = 0; i < n; i++) {
+        int pay = buraco_action_payload(t->choice[i]);
+        Card m[3] = {top, card_from_index(pay >> 6), card_from_index(pay & 63)};
+        BuracoMeldInfo info;
+        if (buraco_meld_check(m, 3, &info))
+            memcpy(m, info.order, 3);
+        float cx = x0 + i * ow + ow / 2;
+        t->choice_rect[i] = unit_rect(t, cx, 490, ow - 10, h + 20);
+        bool hov = rect_has(t->choice_rect[i], t->mouse_x, t->mouse_y);
+        if (hov)
+            draw_rounded(r, t->choice_rect[i], 10 * t->s, rgba(255, 255, 255, 30));
+        for (int k = 0; k < 3; k++)
+            draw_card(t, m[k], cx - step + k * step, 490, h, 255, false);
+    }
+}
+
+static void draw(void *self, SDL_Renderer *r)
+{
+    Bur *t = self;
+    App *a = t->app;
+    if (t->felt)
+        SDL_RenderCopy(r, t->felt, NULL, NULL);
+    if (!t->m)
+        return;
+    BuracoState v;
+    view(t, &v);
+    /* The stock. */
+    SDL_FRect slot = unit_rect(t, STOCK_X, STOCK_Y, PILE_H * t->cw, PILE_H);
+    cardart_draw_slot(a->art, r, &slot);
+    int layers = v.stock_n == 0 ? 0 : v.stock_n < 3 ? v.stock_n : (a->software ? 2 : 3);
+    for (int i = 0; i < layers; i++)
+        draw_card(t, CARD_HIDDEN, STOCK_X - i * 3, STOCK_Y - i * 3, PILE_H, 255, false);
+    char b[64];
+    snprintf(b, sizeof b, "%d", v.stock_n);
+    text_draw(a->text, b, (int)lroundf(18 * t->s), true, COL_DIM, PX(t, STOCK_X),
+              PY(t, STOCK_Y + PILE_H / 2 + 22), TEXT_CENTER | TEXT_MIDDLE);
+    SDL_FRect pslot = unit_rect(t, PILE_X, PILE_Y0, PILE_H * t->cw, PILE_H);
+    if (!v.pile_n)
+        cardart_draw_slot(a->art, r, &pslot);
+    /* Band labels. */
+    int ls = (int)lroundf(18 * t->s);
+    text_draw(a->text, _("Computer's melds"), ls, true, rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0),
+              PY(t, THEM_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
+    text_draw(a->text, _("Your melds"), ls, true, rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0),
+              PY(t, US_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
+    /* The cards, in order; the selected ones of your hand raised; while carrying, the
+     * selection follows the pointer. */
+    for (int i = 0; i < t->n_spr; i++) {
+        const Sprite *p = &t->spr[i];
+        bool sel = p->zone == Z_MY_HAND && t->sel[p->index];
+        if (sel && t->carrying)
+            continue;
+        draw_card(t, p->face, p->x, p->y, p->h, 255, sel);
+    }
+    /* Canastra marks over the melds. */
+    for (int team = 0; team < BUR_TEAMS; team++)
+        for (int i = 0; i < v.n_melds[team] && i < t->n_meld_rect[team]; i++) {
+            const BuracoMeld *m = &v.melds[team][i];
+            if (m->n < BUR_CANASTRA)
+                continue;
+            SDL_FRect mr = t->meld_rect[team][i];
+            const char *label = m->clean ? _("canastra limpa") : _("canastra suja");
+            int fs = (int)lroundf(15 * t->s);
+            int tw, th;
+            text_measure(a->text, label, fs, true, &tw, &th);
+            SDL_FRect pill = {mr.x + 6 * t->s, mr.y - 14 * t->s, tw + 18 * t->s, th + 6 * t->s};
+            draw_rounded(r, pill, pill.h / 2, m->clean ? COL_GOLD : rgba(190, 190, 190, 255));
+            text_draw(a->text, label, fs, true, COL_INK, pill.x + pill.w / 2, pill.y + pill.h / 2,
+                      TEXT_CENTER | TEXT_MIDDLE);
+        }
+    if (t->carrying) {
+        int k = 0;
+        for (int i = 0; i < t->n_hand; i++)
+            if (t->sel[i]) {
+                draw_card(t, t->hand[i], UX(t, t->mouse_x) + k * 30, UY(t, t->mouse_y), HAND_H * 0.8f,
+                          235, false);
+                k++;
+            }
+        int meld = my_meld_at(t, t->mouse_x, t->mouse_y);
+        if (meld >= 0)
+            draw_rounded_outline(r, t->meld_rect[0][meld], 10 * t->s, fmaxf(2, 3 * t->s), COL_GOLD);
+    }
+    draw_panel(t, &v);
+    /* The top bar. */
+    float u = a->u;
+    draw_vgradient(r, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f}, rgba(0, 0, 0, 90),
+                   rgba(0, 0, 0, 0));
+    text_draw(a->text, "Buraco", (int)(28 * u), true, COL_GOLD, a->w / 2.0f, 30 * u,
+              TEXT_CENTER | TEXT_MIDDLE);
+    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
+    Difficulty d = t->m->seats[1].difficulty;
+    snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), t->game, _(lv[d < DIFF_COUNT ? d : 0]));
+    text_draw(a->text, b, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
+              TEXT_RIGHT | TEXT_MIDDLE);
+    /* Whose turn, and what to do. */
+    int cur = match_current_player(t->m);
+    float my = PY(t, HAND_Y - HAND_H / 2 - 36);
+    if (match_bot_to_move(t->m) && !t->over) {
+        int dots = (int)(t->time * 3) % 4;
+        char s[96];
+        snprintf(s, sizeof s, "%s%.*s", _("Computer is playing"), dots, "...");
+        text_draw(a->text, s, (int)lroundf(20 * t->s), false, COL_TEXT, PX(t, 700), my,
+                  TEXT_CENTER | TEXT_MIDDLE);
+    } else if (cur == 0 && !t->over) {
+        const char *hint = v.phase == BUR_DRAW
+                               ? _("Your turn: draw from the stock, or click the pile to take it")
+                               : _("Lay melds (select, then drag to the table) or double-click a "
+                                   "card to discard");
+        text_draw(a->text, hint, (int)lroundf(20 * t->s), false, rgba_alpha(COL_TEXT, 0.9f),
+                  PX(t, 700), my, TEXT_CENTER | TEXT_MIDDLE);
+    }
+    if (t->bot_said_t > 0 && t->bot_said[0] && !t->over)
+        ui_toast(a, t->bot_said, PX(t, 800), PY(t, OPP_Y + OPP_H / 2 + 34),
+                 fminf(1, t->bot_said_t * 2));
+    if (t->n_choice > 0)
+        draw_choices(t, &v);
+    if (t->over && t->banner > 0.01f)
+        draw_score_sheet(t, t->m->state);
+    if (t->toast_t > 0)
+        ui_toast(a, t->toast, PX(t, 700), PY(t, HAND_Y - HAND_H / 2 - 80), fminf(1, t->toast_t * 2));
+}
+
+static bool animating(const void *self)
+{
+    const Bur *t = self;
+    if (anim_busy(&t->anim) || t->toast_t > 0 || t->bot_said_t > 0)
+        return true;
+    if (!t->m)
+        return false;
+    return match_current_player(t->m) == PLAYER_CHANCE || match_bot_to_move(t->m);
+}
+
+static bool settled(const void *self)
+{
+    const Bur *t = self;
+    if (!t->m)
+        return true;
+    if (anim_busy(&t->anim))
+        return false;
+    return match_current_player(t->m) != PLAYER_CHANCE && !match_bot_to_move(t->m);
+}
+
+static void new_game_fn(void *self)
+{
+    Bur *t = self;
+    anim_finish(&t->anim);
+    new_game(t);
+}
+
+static Match *get_match(void *self) { return ((Bur *)self)->m; }
+
+static void settings_changed(void *self)
+{
+    Bur *t = self;
+    anim_set_factor(&t->anim, app_speed_factor(t->app));
+    t->cw = (float)cardart_aspect(t->app->art);
+    sync(t, false);
+}
+
+static const char *rules_text(void)
+{
+    return _("# The aim\n"
+             "Lay down sequences of cards (melds), build canastras and score more points than "
+             "the computer. Two decks are used, 104 cards, no jokers.\n\n"
+             "# The deal\n"
+             "Each player gets 11 cards; one card starts the discard pile face up and the rest "
+             "is the stock. Who starts is drawn at random.\n\n"
+             "# A turn\n"
+             "First draw the top card of the stock, or take the whole discard pile: to take "
+             "it you must lay a new meld with its top card and at least two cards of your hand "
+             "(the top card cannot be added to a meld already on the table); the rest of the "
+             "pile joins your hand. Then lay new melds and add cards to your melds, as many as "
+             "you like. Finally discard one card: that ends your turn.\n\n"
+             "# Melds\n"
+             "A meld is a sequence of at least three cards of one suit, such as 5\xE2\x99\xA0 "
+             "6\xE2\x99\xA0 7\xE2\x99\xA0. The Ace goes below the 2 (A-2-3) or above the King "
+             "(Q-K-A). A 2 may stand in for one missing card (a wild, of any suit); a meld holds "
+             "at most one wild, and a 2 of the meld's own suit in its own place is an ordinary "
+             "card. There are no sets of equal ranks. A meld holds at most 14 cards.\n\n"
+             "# Canastras\n"
+             "A meld of seven or more cards is a canastra: clean (limpa, without a wild) is worth "
+             "200 points more, dirty (suja, with a wild) 100 more.\n\n"
+             "# The end\n"
+             "The game ends when a player has no cards left (going out, the batida), or when the "
+             "player to move must draw and the stock is empty.\n\n"
+             "# Scoring\n"
+             "Each side scores the cards in its melds (3 to 7: 5 points; 2 and 8 to King: 10; "
+             "Ace: 15) plus its canastras, minus the cards left in its hand; going out is worth "
+             "100 more. More points wins.\n\n"
+             "# At the table\n"
+             "Click the stock (or press D) to draw. Click the discard pile (or press T) to take "
+             "it: with the cards you selected, or choosing one of the melds its top card can "
+             "make. Select cards by clicking them or by dragging along your hand; drag them onto "
+             "the table (or press M) to lay a new meld, or onto one of your melds to add them. "
+             "Double-click a card to discard it. S sorts your hand by suit or by rank. Every "
+             "move is saved, so you can close the window at any time.");
+}
+
+static void draw_preview(App *a, SDL_FRect area)
+{
+    float h = area.h * 0.62f, w = h * (float)cardart_aspect(a->art);
+    float cx = area.x + area.w / 2, cy = area.y + area.h / 2;
+    Card cards[5] = {card_make(7, SUIT_HEARTS), card_make(8, SUIT_HEARTS),
+                     card_make(2, SUIT_CLUBS), card_make(10, SUIT_HEARTS),
+                     card_make(RANK_JACK, SUIT_HEARTS)};
+    for (int i = 0; i < 5; i++) {
+        SDL_FRect d = {cx + (i - 2) * w * 0.42f - w / 2, cy - h / 2, w, h};
+        SDL_FRect s = d;
+        s.x += 3;
+        s.y += 5;
+        cardart_draw_shadow(a->art, a->ren, &s, 0, 255);
+        cardart_draw(a->art, a->ren, cards[i], &d, 0, 255);
+    }
+}
+
+static bool locate(void *self, const char *what, SDL_FRect *out)
+{
+    Bur *t = self;
+    if (!strcmp(what, "stock"))
+        *out = unit_rect(t, STOCK_X, STOCK_Y, PILE_H * t->cw, PILE_H);
+    else if (!strcmp(what, "pile"))
+        *out = unit_rect(t, PILE_X, PILE_Y0, PILE_H * t->cw, PILE_H);
+    else if (!strcmp(what, "hand"))
+        *out = unit_rect(t, (HAND_X0 + HAND_X1) / 2, HAND_Y, HAND_X1 - HAND_X0, HAND_H);
+    else if (!strcmp(what, "draw"))
+        *out = t->btn[BTN_DRAW];
+    else if (!strcmp(what, "meld"))
+        *out = t->btn[BTN_MELD];
+    else if (!strcmp(what, "discard"))
+        *out = t->btn[BTN_DISCARD];
+    else if (!strcmp(what, "next") && t->over && t->banner > 0)
+        *out = t->btn[BTN_NEXT];
+    else if (!strncmp(what, "card:", 5)) { /* your hand's card N, as shown */
+        int k = atoi(what + 5);
+        for (int i = 0; i < t->n_spr; i++)
+            if (t->spr[i].zone == Z_MY_HAND && t->spr[i].index == k) {
+                *out = sprite_rect(t, &t->spr[i]);
+                /* The part not covered by the next card. */
+                if (k + 1 < t->n_hand)
+                    out->w = fminf(out->w, hand_step(t, t->n_hand, HAND_H) * t->s);
+                return true;
+            }
+        return false;
+    } else if (!strncmp(what, "meld:", 5)) { /* your team's meld N */
+        int k = atoi(what + 5);
+        if (k < 0 || k >= t->n_meld_rect[0])
+            return false;
+        *out = t->meld_rect[0][k];
+    } else if (!strncmp(what, "choice:", 7)) { /* a take offered */
+        int k = atoi(what + 7);
+        if (k < 0 || k >= t->n_choice)
+            return false;
+        *out = t->choice_rect[k];
+    } else
+        return false;
+    return true;
+}
+
+const Scene buraco_scene = {
+    .id = "buraco",
+    .enter = enter,
+    .leave = leave,
+    .layout = layout,
+    .event = event,
+    .on_action = on_action,
+    .update = update,
+    .draw = draw,
+    .animating = animating,
+    .settled = settled,
+    .new_game = new_game_fn,
+    .match = get_match,
+    .settings_changed = settings_changed,
+    .rules_text = rules_text,
+    .draw_preview = draw_preview,
+    .locate = locate,
+};
