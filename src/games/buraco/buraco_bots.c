@@ -224,8 +224,10 @@ static Action wild_meld(const BuracoState *s)
     return -1;
 }
 
-/* The next meld or join of Medium's turn, or -1 when it has nothing more to lay. */
-static Action medium_meld(const BuracoState *s, bool allow_new)
+/* The next meld or join of Medium's turn, or -1 when it has nothing more to lay.
+ * `finish`: also spend a wild on a meld when at most two cards are left (Hard's playouts:
+ * the last card then goes out). */
+static Action meld_step(const BuracoState *s, bool allow_new, bool allow_wild_meld, bool finish)
 {
     const uint8_t *h = s->hand[s->turn];
     Action a = natural_join(s);
@@ -237,7 +239,9 @@ static Action medium_meld(const BuracoState *s, bool allow_new)
     if (wf >= 0)
         for (int m = 0; m < s->n_melds[t]; m++) {
             const BuracoMeld *md = &s->melds[t][m];
-            if (md->clean && (md->n == BUR_CANASTRA - 1 || s->stock_n <= 4) &&
+            if (md->clean &&
+                (md->n == BUR_CANASTRA - 1 || s->stock_n <= 4 ||
+                 (finish && s->hand_n[s->turn] <= 2)) &&
                 buraco_join_ok(s, m, wf))
                 return buraco_action(BUR_A_JOIN, m << 6 | wf);
         }
@@ -246,7 +250,12 @@ static Action medium_meld(const BuracoState *s, bool allow_new)
     int suit, lo, len;
     if (best_run(h, &suit, &lo, &len))
         return buraco_action(BUR_A_NEW3, suit << 4 | lo);
-    return wild_meld(s);
+    return allow_wild_meld ? wild_meld(s) : -1;
+}
+
+static Action medium_meld(const BuracoState *s, bool allow_new)
+{
+    return meld_step(s, allow_new, true, false);
 }
 
 Action buraco_medium_policy(const BuracoState *s)
@@ -271,6 +280,53 @@ Action buraco_medium_policy(const BuracoState *s)
     }
     default:
         return -1;
+    }
+}
+
+/* Hard's playouts use Medium sharpened for the race to go out: a wild goes onto a meld
+ * when that leaves at most one card to throw, and a take must not leave the hand bigger
+ * (after the melds it allows) than two cards more than it was. Each beat Medium a little
+ * head to head (bench figures in the report). */
+static int hand_after_melds(BuracoState *v)
+{
+    for (int i = 0; i < 40 && v->phase == BUR_PLAY; i++) {
+        Action a = meld_step(v, true, true, true);
+        if (a < 0 || buraco_rules.apply(v, a))
+            break;
+        if (v->phase == BUR_WILD) {
+            int f = wild_face(v->hand[v->turn]);
+            if (f < 0 || buraco_rules.apply(v, buraco_action(BUR_A_WILD, f)))
+                break;
+        }
+    }
+    return v->phase == BUR_OVER ? -1 : v->hand_n[v->turn];
+}
+
+static Action plus_policy(const BuracoState *s)
+{
+    switch (s->phase) {
+    case BUR_DRAW: {
+        Action a = medium_take(s);
+        if (a >= 0) {
+            BuracoState v = *s;
+            buraco_rules.apply(&v, a);
+            int after = hand_after_melds(&v);
+            if (after < 0 || after <= s->hand_n[s->turn] + 2)
+                return a;
+        }
+        return buraco_action(BUR_A_DRAW, 0);
+    }
+    case BUR_PLAY: {
+        Action a = meld_step(s, true, true, true);
+        if (a >= 0)
+            return a;
+        int seen[BUR_FACES];
+        seen_counts(s, seen);
+        int f = medium_discard_face(s, seen);
+        return f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
+    }
+    default:
+        return buraco_medium_policy(s);
     }
 }
 
@@ -324,7 +380,7 @@ Action buraco_easy_decide(const BotRequest *req)
 
 /* ---- Hard: determinized search ------------------------------------------------------ */
 
-#define HARD_MAX_CANDS 16
+#define HARD_MAX_CANDS 24
 #define HARD_MAX_PLAN 48
 #define HARD_MAX_WORLDS 512
 #define HARD_DISCARDS 4
@@ -367,7 +423,7 @@ static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat)
                 break;
             a = buraco_action(BUR_A_DEAL, card_index(stock[--next]));
         } else {
-            a = buraco_medium_policy(s);
+            a = plus_policy(s);
         }
         if (a < 0 || buraco_rules.apply(s, a))
             break;
@@ -438,12 +494,15 @@ static int search(const BuracoState *view, int seat, const Plan *cands, int nc,
     return best;
 }
 
-/* Lays melds as Medium would (mode 0), or only joins onto existing melds (mode 1), on v;
- * the actions go to p. */
+/* Ways to lay the turn's melds, on v (the actions go to p): as Medium would; only joins
+ * onto existing melds (holding the rest for later, or for taking the pile); no new meld
+ * with a wild (keeping the 2s); as the playouts would (spending a wild to go out). */
+enum { LAY_MEDIUM, LAY_JOINS, LAY_NO_WILD, LAY_FINISH, LAY_MODES };
+
 static void lay(BuracoState *v, int mode, Plan *p)
 {
     while (v->phase == BUR_PLAY && p->n < HARD_MAX_PLAN - 3) {
-        Action a = medium_meld(v, mode == 0);
+        Action a = meld_step(v, mode != LAY_JOINS, mode != LAY_NO_WILD, mode == LAY_FINISH);
         if (a < 0 || buraco_rules.apply(v, a))
             break;
         p->a[p->n++] = a;
@@ -476,7 +535,7 @@ static int add_plan(Plan *cands, int nc, const Plan *p)
 static int play_candidates(const BuracoState *view, Plan *cands)
 {
     int nc = 0;
-    for (int mode = 0; mode < 2; mode++) {
+    for (int mode = 0; mode < LAY_MODES; mode++) {
         BuracoState v = *view;
         Plan base = {{0}, 0};
         lay(&v, mode, &base);

@@ -12,9 +12,10 @@ Action buraco_easy_decide(const BotRequest *req);
  * meld, counting the cards it has seen go (melds, discards) as out of reach. */
 Action buraco_medium_decide(const BotRequest *req);
 /* Hard: deals the hidden cards many times over (what the seat has seen fixed) and plays
- * each candidate for the turn (draw or take with which meld; meld now or hold; what to
- * throw) to the end of the game with the Medium strategy for everyone, keeping the one
- * that wins most; a throw that lets the other team take the pile shows up in those games. */
+ * each candidate for the turn (draw, or take with which meld; lay everything, only joins,
+ * keep the wilds, or spend one to go out; which card to throw) to the end of the game,
+ * everyone playing Medium sharpened for the race to go out; it keeps the candidate that
+ * wins most. A throw that lets the other side take the pile shows up in those games. */
 Action buraco_hard_decide(const BotRequest *req);
 
 /* Medium's choice for the seat to move in state s (a view of that seat, or a full state:
