@@ -1,12 +1,14 @@
 /* Moulin figures (RULES.md §5, issue 7). Prints; asserts nothing about time.
  *
  *   bench_moulin perft [DEPTH]        perft from the start through the rules table
- *   bench_moulin search [MS]          Hard's search from three midgame positions
+ *   bench_moulin search [MS [wall]]   Hard's search from three midgame positions, MS ms
+ *                                     of CPU time (or of wall-clock time) each
  *   bench_moulin arena A B [flags]    bot against bot from random openings
  *       A, B: easy | medium | hard;  --games N (default 40), --seed S (1),
  *       --jobs J (1), --hard-nodes N (Hard's node budget; default: difficulty.c),
- *       --hard-ms MS (Hard's time cap; default: difficulty.c), --opening K (4)
- *   bench_moulin                      perft 5 and search 1000
+ *       --hard-ms MS (Hard's time cap; default: difficulty.c), --opening K (4),
+ *       --show-losses (print every game A did not win)
+ *   bench_moulin                      perft 5, search 1000 (CPU), search 1000 wall
  *
  * The arena plays like `tasca sim`: game i plays deal i/2 (its opening drawn from the
  * seed) with the colours swapped on odd i, so both bots get both sides of every opening. */
@@ -61,7 +63,7 @@ static int run_perft(int depth)
     return bad;
 }
 
-/* Three midgame positions of the moving phase, from a Hard-vs-Hard game. */
+/* Three midgame positions of the moving phase, from Hard-vs-Hard games. */
 static const struct {
     const char *name;
     uint32_t white, black;
@@ -69,16 +71,18 @@ static const struct {
 } positions[] = {
     {"A: 9 v 8, black to move", 0xc0d894, 0x092742, 1},
     {"B: 8 v 7, black to move", 0x815294, 0x4a2502, 1},
-    {"C: 6 v 6, white to move", 0x807204, 0x590102, 0},
+    {"C: 7 v 7, white to move", 0x591101, 0x824464, 0},
 };
 
-static void run_search(int ms)
+static void run_search(int ms, bool cpu)
 {
     GameOptions o;
     rules_default_options(&moulin_rules, &o);
-    printf("\nHard's search, %d ms per position (PVS + TT + killers/history + quiescence):\n", ms);
-    printf("%-26s %10s %12s %6s %8s  %s\n", "position", "nodes", "nodes/s", "depth", "score",
-           "move");
+    printf("\nHard's search, %d ms of %s time per position (PVS + TT + killers/history +\n"
+           "quiescence; depth in turns, a turn being a move and the removal it earns):\n",
+           ms, cpu ? "CPU" : "wall-clock");
+    printf("%-26s %9s %7s %7s %11s %12s %6s %7s  %s\n", "position", "nodes", "cpu s", "wall s",
+           "nodes/cpu-s", "nodes/wall-s", "depth", "score", "move");
     for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
         MoulinState s;
         const char *e =
@@ -88,6 +92,7 @@ static void run_search(int ms)
             continue;
         }
         MoulinSearchConfig cfg = {.time_ms = ms,
+                                  .cpu_time = cpu,
                                   .pvs = true,
                                   .killers_history = true,
                                   .quiescence = true,
@@ -98,7 +103,9 @@ static void run_search(int ms)
         moulin_search(&s, &cfg, &r);
         char t[RULES_ACTION_TEXT];
         moulin_rules.action_to_string(&s, r.best, t);
-        printf("%-26s %10llu %12.0f %6d %8d  %s\n", positions[i].name, (unsigned long long)r.nodes,
+        printf("%-26s %9llu %7.3f %7.3f %11.0f %12.0f %6d %7d  %s\n", positions[i].name,
+               (unsigned long long)r.nodes, r.cpu_ms / 1000, r.ms / 1000,
+               r.cpu_ms > 0 ? r.nodes / (r.cpu_ms / 1000.0) : 0.0,
                r.ms > 0 ? r.nodes / (r.ms / 1000.0) : 0.0, r.depth, r.score, t);
     }
 }
@@ -108,11 +115,12 @@ static void run_search(int ms)
 typedef struct {
     Difficulty bot[2]; /* entries A and B */
     int games, jobs, opening;
+    bool show_losses; /* print the actions of every game A did not win */
     uint64_t seed;
     long long hard_nodes;
     int hard_ms;
     atomic_int next;
-    int (*result)[2]; /* per game: winner entry (0 = A, 1 = B, -1 draw), end reason */
+    int (*result)[3]; /* per game: winner entry (0 = A, 1 = B, -1 draw), end, winner seat */
     double *ms[2];    /* decision times per entry */
     int *decisions[2];
     long long total_ms[2];
@@ -149,6 +157,9 @@ static void play(Arena *ar, int i, double *ms_sum, int *count)
     rng_seed(&chance, deal);
     rng_seed(&rng, rng_mix(deal, 0xB075ULL + (uint64_t)(i % 2)));
     int rot = i % 2; /* seat s is played by entry (s + rot) % 2 */
+    static _Thread_local char moves[16384];
+    size_t len = 0;
+    moves[0] = '\0';
     while (s.end == MOULIN_END_NONE) {
         Action a;
         if (moulin_rules.current_player(&s) == PLAYER_CHANCE) {
@@ -163,14 +174,26 @@ static void play(Arena *ar, int i, double *ms_sum, int *count)
             ms_sum[e] += (double)(clock_now_ns() - t0) / 1e6;
             count[e]++;
         }
+        char t[RULES_ACTION_TEXT];
+        moulin_rules.action_to_string(&s, a, t);
+        if (len + 24 < sizeof moves)
+            len += (size_t)snprintf(moves + len, sizeof moves - len, "%s%s", len ? "," : "", t);
         if (moulin_rules.apply(&s, a)) {
             fprintf(stderr, "game %d: illegal action %d\n", i, (int)a);
             ar->result[i][0] = -2;
             return;
         }
     }
+    int awin = s.winner >= 0 && (s.winner + rot) % 2 == 0;
+    if (ar->show_losses && !awin) {
+        char d[2048];
+        moulin_rules.describe(&s, d, sizeof d);
+        printf("game %d (A plays %s): %s\n%s\n%s\n", i, rot ? "black" : "white",
+               s.winner < 0 ? "draw" : "A lost", moves, d);
+    }
     ar->result[i][0] = s.winner < 0 ? -1 : (s.winner + rot) % 2;
     ar->result[i][1] = s.end;
+    ar->result[i][2] = s.winner;
 }
 
 static void *worker(void *p)
@@ -209,7 +232,16 @@ static int run_arena(int argc, char **argv)
                         "[--hard-nodes N] [--hard-ms MS] [--opening K]\n");
         return 2;
     }
-    for (int i = 4; i + 1 < argc; i += 2) {
+    for (int i = 4; i < argc; i += 2) {
+        if (strcmp(argv[i], "--show-losses") == 0) {
+            ar.show_losses = true;
+            i--;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "%s needs a value\n", argv[i]);
+            return 2;
+        }
         long long v = atoll(argv[i + 1]);
         if (strcmp(argv[i], "--games") == 0)
             ar.games = (int)v;
@@ -243,17 +275,19 @@ static int run_arena(int argc, char **argv)
     for (int j = 0; j < ar.jobs; j++)
         pthread_join(th[j], NULL);
     double wall = (double)(clock_now_ns() - t0) / 1e9;
-    int wins[2] = {0, 0}, draws = 0, failed = 0, why[8] = {0};
+    int wins[2] = {0, 0}, draws = 0, failed = 0, why[8] = {0}, by_colour[2][2] = {{0}};
     for (int i = 0; i < ar.games; i++) {
         int w = ar.result[i][0];
         if (w == -2) {
             failed++;
             continue;
         }
-        if (w < 0)
+        if (w < 0) {
             draws++;
-        else
+        } else {
             wins[w]++;
+            by_colour[w][ar.result[i][2]]++;
+        }
         why[ar.result[i][1]]++;
     }
     int played = ar.games - failed;
@@ -267,6 +301,8 @@ static int run_arena(int argc, char **argv)
            ar.hard_ms >= 0 ? ar.hard_ms : (hc ? hc->time_ms : 0));
     printf("A wins %d, draws %d, B wins %d; score of A %.4f\n", wins[0], draws, wins[1],
            played ? (wins[0] + 0.5 * draws) / played : 0.0);
+    printf("A wins as white %d, as black %d; B wins as white %d, as black %d\n", by_colour[0][0],
+           by_colour[0][1], by_colour[1][0], by_colour[1][1]);
     printf("Ends: fewer than 3 pieces %d, blocked %d, repetition %d, N-move %d\n",
            why[MOULIN_END_FEWER_THAN_THREE], why[MOULIN_END_BLOCKED], why[MOULIN_END_REPETITION],
            why[MOULIN_END_NMOVE]);
@@ -284,7 +320,8 @@ int main(int argc, char **argv)
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)
         return run_perft(argc >= 3 ? atoi(argv[2]) : 5);
     if (argc >= 2 && strcmp(argv[1], "search") == 0) {
-        run_search(argc >= 3 ? atoi(argv[2]) : 1000);
+        bool wall = argc >= 4 && strcmp(argv[3], "wall") == 0;
+        run_search(argc >= 3 ? atoi(argv[2]) : 1000, !wall);
         return 0;
     }
     if (argc >= 2 && strcmp(argv[1], "arena") == 0)
@@ -294,6 +331,7 @@ int main(int argc, char **argv)
         return 2;
     }
     int bad = run_perft(5);
-    run_search(1000);
+    run_search(1000, true);
+    run_search(1000, false);
     return bad;
 }

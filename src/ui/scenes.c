@@ -1,11 +1,13 @@
 #include <string.h>
 
+#include "games/moulin/moulin_scene.h"
 #include "games/twentyone/twentyone_scene.h"
 #include "scene.h"
 
 /* Every game with a table. A registered game without one shows as "coming soon". */
 static const Scene *const game_scenes[] = {
     &twentyone_scene,
+    &moulin_scene,
 };
 
 const Scene *scene_for_game(const char *id)

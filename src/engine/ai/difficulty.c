@@ -56,10 +56,10 @@ static const BotConfig configs[] = {
     {"twentyone", DIFF_MEDIUM, "twentyone-heuristic", 0, 0},
     {"twentyone", DIFF_HARD, "twentyone-expect", 0, 0},
     /* Moulin: Easy and Medium take a depth in turns; Hard a node budget (about
-     * 0.5 s on one core) under a 1 s cap (moulin_bots.h). */
+     * 0.5 s on an idle core) under a 1 s cap (moulin_bots.h). */
     {"moulin", DIFF_EASY, "moulin-easy", 2, 1000},
     {"moulin", DIFF_MEDIUM, "moulin-medium", 4, 1000},
-    {"moulin", DIFF_HARD, "moulin-hard", 1000000, 1000},
+    {"moulin", DIFF_HARD, "moulin-hard", 3000000, 1000},
     {"truco", DIFF_EASY, "truco-seed", 0, 0},
     {"truco", DIFF_MEDIUM, "truco-medium", 0, 0},
     {"truco", DIFF_HARD, "truco-hard", 200, 2000},

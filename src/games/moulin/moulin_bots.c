@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "../../core/fileio.h"
 #include "moulin_bots.h"
@@ -301,7 +302,7 @@ static int full_terms(const Ctx *c, const Pos *p, int col, uint32_t empty)
             freedom += f;
             blocked += f == 0;
         }
-        v += 8 * closed + 18 * open2 + 25 * popcount(double_pts) + freedom - 4 * blocked;
+        v += 8 * closed + 18 * open2 + 25 * popcount(double_pts) + 4 * freedom - 10 * blocked;
     } else if (fly) {
         v += 10 * closed + 45 * open2 + 60 * popcount(double_pts);
     } else {
@@ -349,11 +350,23 @@ static int evaluate(const Ctx *c, const Pos *p)
 
 /* ---- Search ------------------------------------------------------------------------ */
 
+static long long thread_cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static long long now_ns(const Ctx *c)
+{
+    return c->cfg->cpu_time ? thread_cpu_ns() : clock_now_ns();
+}
+
 static void check_stop(Ctx *c)
 {
     if (c->budget && c->nodes >= c->budget)
         c->stop = true;
-    else if (c->deadline && clock_now_ns() >= c->deadline)
+    else if (c->deadline && now_ns(c) >= c->deadline)
         c->stop = true;
     else if (c->cfg->cancel && atomic_load(c->cfg->cancel))
         c->stop = true;
@@ -674,7 +687,7 @@ static void ctx_init(Ctx *c, const MoulinState *s, const MoulinSearchConfig *cfg
     c->root_side = s->side;
     c->budget = cfg->node_budget;
     if (cfg->time_ms > 0)
-        c->deadline = clock_now_ns() + (long long)cfg->time_ms * 1000000LL;
+        c->deadline = now_ns(c) + (long long)cfg->time_ms * 1000000LL;
     /* The game's positions since the last placement or removal, the root last. */
     memcpy(c->rep, s->hist, sizeof s->hist[0] * s->nhist);
     c->nrep = s->nhist;
@@ -702,7 +715,7 @@ static void sort_root(RootMove *rm, int n)
 
 void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSearchResult *out)
 {
-    long long t0 = clock_now_ns();
+    long long t0 = clock_now_ns(), cpu0 = thread_cpu_ns(), c0;
     memset(out, 0, sizeof *out);
     out->best = -1;
     if (s->end != MOULIN_END_NONE || s->opening_left)
@@ -711,6 +724,7 @@ void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSe
     if (!c)
         return;
     ctx_init(c, s, cfg);
+    c0 = now_ns(c);
     Pos root = pos_of(s);
     uint16_t mv[MAX_MOVES];
     int32_t sc[MAX_MOVES];
@@ -771,13 +785,14 @@ void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSe
         sort_root(rm + 1, n - 1);
         if (best > MATE_BOUND || best < -MATE_BOUND)
             break; /* a forced result: deeper search cannot change it */
-        if (c->deadline && clock_now_ns() - t0 > (c->deadline - t0) / 2)
+        if (c->deadline && now_ns(c) - c0 > (c->deadline - c0) / 2)
             break; /* the next iteration would not finish in time */
     }
     out->mate = out->score > MATE_BOUND || out->score < -MATE_BOUND;
 done:
     out->nodes = c->nodes;
     out->ms = (double)(clock_now_ns() - t0) / 1e6;
+    out->cpu_ms = (double)(thread_cpu_ns() - cpu0) / 1e6;
     free(c);
 }
 

@@ -31,6 +31,8 @@ typedef struct {
     int max_depth;        /* turns; 0 = up to the internal maximum */
     uint64_t node_budget; /* 0 = none */
     int time_ms;          /* 0 = none */
+    bool cpu_time;        /* time_ms counts this thread's CPU time, not wall-clock time
+                             (for benchmarks on a loaded machine) */
     bool pvs;             /* principal variation search (else plain alpha-beta) */
     bool killers_history; /* killer and history move ordering */
     bool quiescence;      /* search mill-closing turns beyond the horizon */
@@ -45,8 +47,9 @@ typedef struct {
     int score;   /* for the side to act, in hundredths of a piece */
     int depth;   /* deepest completed iteration, in turns */
     uint64_t nodes;
-    double ms;
-    bool mate; /* the score is a forced win or loss */
+    double ms;     /* wall time */
+    double cpu_ms; /* this thread's CPU time */
+    bool mate;     /* the score is a forced win or loss */
 } MoulinSearchResult;
 
 /* Searches the position of `s` for the side to act. */
