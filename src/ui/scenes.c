@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "games/moulin/moulin_scene.h"
+#include "games/truco/truco_scene.h"
 #include "games/twentyone/twentyone_scene.h"
 #include "scene.h"
 
@@ -8,6 +9,7 @@
 static const Scene *const game_scenes[] = {
     &twentyone_scene,
     &moulin_scene,
+    &truco_scene,
 };
 
 const Scene *scene_for_game(const char *id)
