@@ -18,7 +18,7 @@ else
   find src -name '*.[ch]' | LC_ALL=C sort > "$FILES"
 fi
 # shellcheck disable=SC2086
-xgettext $COMMON --language=C --keyword=_ --keyword=N_ --keyword=P_:1,2 \
+xgettext $COMMON --language=C --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=C_:1c,2 \
   --add-comments=TRANSLATORS: --files-from="$FILES" -o "$POT"
 # shellcheck disable=SC2086
 xgettext $COMMON --join-existing --language=Desktop -k --keyword=GenericName \

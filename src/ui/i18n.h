@@ -9,6 +9,14 @@
 #ifndef N_
 #define N_(s) (s)
 #endif
+/* A word with two meanings gets a context: C_("verb", "Draw") (take a card) is not
+ * _("Draw") (a tie). xgettext keyword C_:1c,2. */
+#define C_(ctx, s) i18n_pgettext(ctx "\004" s, s)
+static inline const char *i18n_pgettext(const char *ctx_s, const char *s)
+{
+    const char *t = gettext(ctx_s);
+    return t == ctx_s ? s : t;
+}
 /* Singular/plural forms. */
 #define P_(s, p, n) ngettext(s, p, (unsigned long)(n))
 

@@ -1022,7 +1022,7 @@ static void draw_panel(Bur *t, const BuracoState *v)
               TEXT_CENTER | TEXT_MIDDLE);
     /* Buttons. */
     bool can = you_can_act(t) && !t->over;
-    const char *labels[4] = {_("Draw"), _("Meld"), _("Discard"),
+    const char *labels[4] = {C_("verb", "Draw"), _("Meld"), _("Discard"),
                              t->by_rank ? _("Sort by suit") : _("Sort by rank")};
     for (int i = BTN_DRAW; i <= BTN_SORT; i++) {
         bool enabled = i == BTN_SORT ||
