@@ -1,0 +1,9 @@
+/* The Bisca table (SDL): see bisca_scene.c. */
+#ifndef TASCA_BISCA_SCENE_H
+#define TASCA_BISCA_SCENE_H
+
+#include "ui/scene.h"
+
+extern const Scene bisca_scene;
+
+#endif

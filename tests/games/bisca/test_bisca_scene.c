@@ -1,0 +1,466 @@
+/* The Bisca table under SDL's dummy video driver: the app runs in-process, the test pushes
+ * mouse and keyboard events and checks the match.
+ *
+ *   test_bisca_scene NAME   runs one test (see the table at the end), or "all".
+ *
+ * Each test gets an empty preferences folder (XDG_DATA_HOME in a fresh directory). */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/match.h"
+#include "games/bisca/bisca.h"
+#include "games/bisca/bisca_scene.h"
+#include "ui/app.h"
+
+static int failures;
+
+#define CHECK(cond)                                                                        \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);       \
+            failures++;                                                                    \
+        }                                                                                  \
+    } while (0)
+
+#define REQUIRE(cond)                                                                      \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            fprintf(stderr, "%s:%d: required: %s\n", __FILE__, __LINE__, #cond);           \
+            failures++;                                                                    \
+            return;                                                                        \
+        }                                                                                  \
+    } while (0)
+
+static char home[512];
+
+static void rm_rf(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        unlink(path);
+        return;
+    }
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char p[1024];
+        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+        rm_rf(p);
+    }
+    closedir(d);
+    rmdir(path);
+}
+
+/* A fresh preferences folder; `settings` (may be NULL) becomes its settings file. */
+static void fresh_home(const char *settings)
+{
+    if (home[0])
+        rm_rf(home);
+    const char *base = getenv("TMPDIR");
+    snprintf(home, sizeof home, "%s/tasca-bisca-XXXXXX", base ? base : "/tmp");
+    if (!mkdtemp(home)) {
+        perror("mkdtemp");
+        exit(1);
+    }
+    setenv("XDG_DATA_HOME", home, 1);
+    if (settings) {
+        char dir[600], path[700];
+        snprintf(dir, sizeof dir, "%s/tasca", home);
+        mkdir(dir, 0700);
+        snprintf(dir, sizeof dir, "%s/tasca/tasca", home);
+        mkdir(dir, 0700);
+        snprintf(path, sizeof path, "%s/settings.ini", dir);
+        FILE *f = fopen(path, "w");
+        if (f) {
+            fprintf(f, "# Tasca settings 1\n%s", settings);
+            fclose(f);
+        }
+    }
+}
+
+/* Puts the Bisca table on: through the scene list when the game is listed there, else
+ * directly (the table is tested whether or not the picker offers it yet). */
+static bool use_bisca(App *a)
+{
+    if (scene_for_game("bisca"))
+        return app_set_scene(a, "bisca") && a->scene == &bisca_scene;
+    if (a->scene && a->self)
+        a->scene->leave(a->self);
+    a->scene = &bisca_scene;
+    a->self = bisca_scene.enter(a);
+    if (!a->self) {
+        a->scene = NULL;
+        return false;
+    }
+    app_relayout(a);
+    return true;
+}
+
+static App *start(int speed, uint64_t seed)
+{
+    AppOptions o = {0};
+    o.game = "picker";
+    o.difficulty = DIFF_EASY;
+    o.has_seed = seed != 0;
+    o.seed = seed;
+    o.width = 1280;
+    o.height = 800;
+    o.test_mode = true;
+    o.speed = speed;
+    o.no_audio = true;
+    char err[512];
+    App *a = app_create(&o, err, sizeof err);
+    if (!a) {
+        fprintf(stderr, "app_create: %s\n", err);
+        return NULL;
+    }
+    if (!use_bisca(a)) {
+        fprintf(stderr, "the Bisca table did not open\n");
+        app_destroy(a);
+        return NULL;
+    }
+    return a;
+}
+
+static Uint32 win_id(App *a) { return SDL_GetWindowID(a->win); }
+
+static void push_button(App *a, Uint32 type, float x, float y, int clicks)
+{
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = type;
+    e.button.windowID = win_id(a);
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+    e.button.clicks = (Uint8)clicks;
+    e.button.x = (Sint32)(x / a->dpi);
+    e.button.y = (Sint32)(y / a->dpi);
+    SDL_PushEvent(&e);
+}
+
+static void push_motion(App *a, float x, float y, float dx, float dy, bool held)
+{
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_MOUSEMOTION;
+    e.motion.windowID = win_id(a);
+    e.motion.state = held ? SDL_BUTTON_LMASK : 0;
+    e.motion.x = (Sint32)(x / a->dpi);
+    e.motion.y = (Sint32)(y / a->dpi);
+    e.motion.xrel = (Sint32)dx;
+    e.motion.yrel = (Sint32)dy;
+    SDL_PushEvent(&e);
+}
+
+static void push_key(App *a, SDL_Keycode k)
+{
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_KEYDOWN;
+    e.key.windowID = win_id(a);
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.sym = k;
+    SDL_PushEvent(&e);
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    SDL_PushEvent(&e);
+}
+
+static void double_click(App *a, SDL_FRect r)
+{
+    float x = r.x + r.w / 2, y = r.y + r.h / 2;
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, 1);
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 2);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, 2);
+}
+
+static bool locate(App *a, const char *what, SDL_FRect *r)
+{
+    return a->scene && a->scene->locate && a->scene->locate(a->self, what, r);
+}
+
+static Match *match_of(App *a)
+{
+    return a->scene && a->scene->match ? a->scene->match(a->self) : NULL;
+}
+
+static const BiscaState *state(App *a)
+{
+    Match *m = match_of(a);
+    return m && m->rules == &bisca_rules ? m->state : NULL;
+}
+
+static bool settle(App *a) { return app_settle(a, 4000); }
+
+static int cards_played(const BiscaState *s)
+{
+    return s->n_pile[0] + s->n_pile[1] + s->n_trick + 40 * s->game;
+}
+
+/* Plays the player's turns with double-clicks on its first card until the game (or the
+ * match) shows its count; true when it did. */
+static bool play_out(App *a)
+{
+    for (int guard = 0; guard < 400; guard++) {
+        settle(a);
+        SDL_FRect r;
+        if (locate(a, "next", &r))
+            return true;
+        if (match_current_player(match_of(a)) != 0)
+            continue;
+        int before = cards_played(state(a));
+        if (!locate(a, "card0", &r))
+            return false;
+        double_click(a, r);
+        settle(a);
+        if (cards_played(state(a)) == before && !locate(a, "next", &r)) {
+            /* Refused (follow-suit option): try the other cards by their number keys. */
+            for (int k = 1; k < BI_MAX_HAND && cards_played(state(a)) == before; k++) {
+                push_key(a, SDLK_1 + k);
+                settle(a);
+            }
+        }
+    }
+    return false;
+}
+
+/* ---- Tests ---- */
+
+static void test_double_click_plays(void)
+{
+    fresh_home(NULL);
+    App *a = start(SPEED_INSTANT, 31);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    const BiscaState *s = state(a);
+    REQUIRE(s && s->n == 2);
+    REQUIRE(match_current_player(match_of(a)) == 0);
+    int before = cards_played(s);
+    SDL_FRect r;
+    REQUIRE(locate(a, "card1", &r));
+    /* A single click plays nothing... */
+    push_button(a, SDL_MOUSEBUTTONDOWN, r.x + r.w / 2, r.y + r.h / 2, 1);
+    push_button(a, SDL_MOUSEBUTTONUP, r.x + r.w / 2, r.y + r.h / 2, 1);
+    settle(a);
+    CHECK(cards_played(state(a)) == before);
+    /* ...a double-click does (and the bot answers). */
+    double_click(a, r);
+    settle(a);
+    CHECK(cards_played(state(a)) >= before + 1);
+    app_destroy(a);
+}
+
+static void test_drag_plays(void)
+{
+    fresh_home("bisca.players = 4\n");
+    App *a = start(SPEED_NORMAL, 32);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(state(a) && state(a)->n == 4);
+    for (int i = 0; i < 8 && match_current_player(match_of(a)) != 0; i++)
+        settle(a);
+    REQUIRE(match_current_player(match_of(a)) == 0);
+    int before = cards_played(state(a));
+    SDL_FRect r;
+    REQUIRE(locate(a, "card2", &r));
+    float x = r.x + r.w / 2, y = r.y + r.h / 2, ty = a->h * 0.45f;
+    /* Dropped back on the hand: nothing. */
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+    push_motion(a, x + 30, y - 20, 30, -20, true);
+    push_motion(a, x, y, -30, 20, true);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, 1);
+    settle(a);
+    CHECK(cards_played(state(a)) == before);
+    /* Dragged to the middle: played. */
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+    for (int i = 1; i <= 8; i++)
+        push_motion(a, x, y + (ty - y) * i / 8, 0, (ty - y) / 8, true);
+    app_run_frames(a, 2);
+    CHECK(cards_played(state(a)) == before);
+    push_button(a, SDL_MOUSEBUTTONUP, x, ty, 1);
+    app_run_frames(a, 2);
+    CHECK(cards_played(state(a)) == before + 1);
+    app_destroy(a);
+}
+
+static void test_whole_game_and_next(void)
+{
+    for (int players = 2; players <= 4; players += 2) {
+        fresh_home(players == 4 ? "bisca.players = 4\n" : NULL);
+        App *a = start(SPEED_INSTANT, 40 + (uint64_t)players);
+        REQUIRE(a);
+        REQUIRE(play_out(a));
+        const BiscaState *s = state(a);
+        REQUIRE(s);
+        CHECK(match_is_over(match_of(a)));
+        CHECK(s->points[0] + s->points[1] == 120);
+        /* Next: a new game is dealt. */
+        SDL_FRect r;
+        REQUIRE(locate(a, "next", &r));
+        double_click(a, r);
+        settle(a);
+        s = state(a);
+        CHECK(s && !match_is_over(match_of(a)) && s->n == players);
+        app_destroy(a);
+    }
+}
+
+static void test_match_holds_between_games(void)
+{
+    fresh_home("option.bisca.match = 1\n");
+    App *a = start(SPEED_INSTANT, 51);
+    REQUIRE(a);
+    REQUIRE(play_out(a));
+    const BiscaState *s = state(a);
+    REQUIRE(s && s->match);
+    if (!match_is_over(match_of(a))) {
+        /* The count of the first game is on the table and the deal waits for the player. */
+        CHECK(s->game == 1);
+        CHECK(s->phase == BI_PHASE_DEAL);
+        CHECK(s->n_hand[0] == 0);
+        for (int i = 0; i < 20; i++)
+            app_run_frames(a, 5);
+        CHECK(state(a)->n_hand[0] == 0);
+        push_key(a, SDLK_RETURN);
+        settle(a);
+        CHECK(state(a)->n_hand[0] == 3);
+    }
+    app_destroy(a);
+}
+
+static void test_resume(void)
+{
+    fresh_home(NULL);
+    App *a = start(SPEED_INSTANT, 61);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    SDL_FRect r;
+    REQUIRE(locate(a, "card0", &r));
+    double_click(a, r);
+    settle(a);
+    int len = match_of(a)->history_len;
+    app_destroy(a);
+    /* Same preferences: the game goes on where it was. */
+    AppOptions o = {0};
+    o.game = "picker";
+    o.difficulty = -1;
+    o.width = 1280;
+    o.height = 800;
+    o.test_mode = true;
+    o.speed = SPEED_INSTANT;
+    o.no_audio = true;
+    char err[512];
+    a = app_create(&o, err, sizeof err);
+    REQUIRE(a);
+    REQUIRE(use_bisca(a));
+    settle(a);
+    CHECK(match_of(a) && match_of(a)->history_len >= len);
+    CHECK(state(a) && cards_played(state(a)) >= 1);
+    app_destroy(a);
+}
+
+/* Random clicks, drags, keys and resizes on the Bisca table, in every table mode. */
+static void test_monkey(void)
+{
+    long events = 6000;
+    if (getenv("TASCA_MONKEY_EVENTS"))
+        events = atol(getenv("TASCA_MONKEY_EVENTS"));
+    static const char *const setups[] = {
+        NULL, "bisca.players = 4\n", "option.bisca.match = 1\noption.bisca.assist = 1\n",
+        "bisca.players = 4\noption.bisca.hand = 2\nshow_opponents = 1\n"};
+    static const SDL_Keycode keys[] = {SDLK_RETURN, SDLK_SPACE, SDLK_LEFT, SDLK_RIGHT, SDLK_1,
+                                       SDLK_2,      SDLK_3,     SDLK_9,    SDLK_l,     SDLK_n};
+    uint64_t x = 88172645463325252ULL;
+    for (size_t k = 0; k < sizeof setups / sizeof setups[0]; k++) {
+        fresh_home(setups[k]);
+        App *a = start(k % 2 ? SPEED_FAST : SPEED_INSTANT, 70 + k);
+        REQUIRE(a);
+        a->opt.draw_every = 3;
+        app_run_frames(a, 2);
+        for (long i = 0; i < events; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            float px = (float)(x % (uint64_t)a->w), py = (float)((x >> 20) % (uint64_t)a->h);
+            int r = (int)((x >> 40) % 100);
+            if (r < 45) {
+                int clicks = (x >> 50) % 3 == 0 ? 2 : 1;
+                push_button(a, SDL_MOUSEBUTTONDOWN, px, py, clicks);
+                push_button(a, SDL_MOUSEBUTTONUP, px, py, clicks);
+            } else if (r < 60) {
+                float tx = (float)((x >> 8) % (uint64_t)a->w), ty = a->h * 0.45f;
+                push_button(a, SDL_MOUSEBUTTONDOWN, px, py, 1);
+                for (int s = 1; s <= 3; s++)
+                    push_motion(a, px + (tx - px) * s / 3, py + (ty - py) * s / 3, 5, 5, true);
+                push_button(a, SDL_MOUSEBUTTONUP, tx, ty, 1);
+            } else if (r < 80) {
+                push_key(a, keys[(x >> 33) % (sizeof keys / sizeof keys[0])]);
+            } else if (r < 99) {
+                push_motion(a, px, py, 2, 2, false);
+            } else {
+                SDL_SetWindowSize(a->win, 960 + (int)((x >> 12) % 600), 600 + (int)((x >> 24) % 400));
+            }
+            if (i % 5 == 4)
+                app_run_frames(a, 1);
+            /* A click on the menu may have left the table: come back to it. */
+            if (i % 200 == 199 && a->scene != &bisca_scene)
+                REQUIRE(use_bisca(a));
+        }
+        if (a->scene != &bisca_scene)
+            REQUIRE(use_bisca(a));
+        settle(a);
+        const BiscaState *s = state(a);
+        CHECK(s != NULL);
+        if (s && s->phase != BI_PHASE_OVER)
+            CHECK(bisca_points_everywhere(s) == 120);
+        app_destroy(a);
+    }
+}
+
+typedef struct {
+    const char *name;
+    void (*fn)(void);
+} Test;
+
+static const Test tests[] = {
+    {"double_click", test_double_click_plays},
+    {"drag", test_drag_plays},
+    {"whole_game", test_whole_game_and_next},
+    {"match_hold", test_match_holds_between_games},
+    {"resume", test_resume},
+    {"monkey", test_monkey},
+};
+
+int main(int argc, char **argv)
+{
+    const char *which = argc > 1 ? argv[1] : "all";
+    int passed = 0, failed = 0, ran = 0;
+    setenv("SDL_VIDEODRIVER", getenv("SDL_VIDEODRIVER") ? getenv("SDL_VIDEODRIVER") : "dummy", 1);
+    setenv("SDL_AUDIODRIVER", getenv("SDL_AUDIODRIVER") ? getenv("SDL_AUDIODRIVER") : "dummy", 1);
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+        if (strcmp(which, "all") != 0 && strcmp(which, tests[i].name) != 0)
+            continue;
+        int before = failures;
+        tests[i].fn();
+        ran++;
+        if (failures == before) {
+            passed++;
+            printf("ok   %s\n", tests[i].name);
+        } else {
+            failed++;
+            printf("FAIL %s\n", tests[i].name);
+        }
+    }
+    if (home[0])
+        rm_rf(home);
+    if (ran == 0) {
+        fprintf(stderr, "test_bisca_scene: no test named '%s'\n", which);
+        return 2;
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
