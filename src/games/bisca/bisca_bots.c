@@ -165,12 +165,16 @@ static void sim_play(Sim *s, int sc)
  * With every hand known and the stock empty, the rest of the game is a two-team game of
  * perfect information. Its value is the points team 0 still wins; the result (and the
  * marks) only grow with it, so the best move for the points is the best for the result.
- * Plain minimax over the cards, with every position remembered. */
+ * Alpha-beta over the cards, with the positions at trick starts remembered with their
+ * bounds. */
+
+enum { MEMO_EXACT, MEMO_LOWER, MEMO_UPPER };
 
 typedef struct {
     uint64_t h[BI_MAX_SEATS];
     uint32_t tail; /* leader, trick size and trick cards; 0 = empty slot */
     int16_t value;
+    uint8_t flag;
 } MemoEntry;
 
 typedef struct {
@@ -196,43 +200,95 @@ static uint32_t memo_hash(const Sim *s, uint32_t tail)
     return (uint32_t)(x >> 32);
 }
 
-/* Points team 0 wins from here (the cards on the table included). */
-static int solve_rec(const Sim *s, Memo *m)
+/* The moves of the seat to move, the promising first: taking the trick (with the most
+ * points on it), then giving away the least. */
+static int ordered_moves(const Sim *s, uint8_t out[BI_MAX_HAND])
+{
+    int p = sim_to_move(s), n = 0, key[BI_MAX_HAND];
+    uint64_t moves = sim_legal(s, p);
+    int best = s->n_trick ? s->trick[sim_best(s)] : -1, table = 0;
+    for (int i = 0; i < s->n_trick; i++)
+        table += sc_points(s->trick[i]);
+    while (moves && n < BI_MAX_HAND) {
+        int sc = __builtin_ctzll(moves);
+        moves &= moves - 1;
+        int k = best < 0 ? -sc_points(sc) * 4 - (sc / 10 == s->trump) * 20 - sc % 10
+                : sim_beats(sc, best, s->trump) ? 200 + table + sc_points(sc) - (sc / 10 == s->trump) * 5
+                                                : -sc_points(sc) * 4 - sc % 10;
+        int j = n++;
+        while (j > 0 && key[j - 1] < k) {
+            key[j] = key[j - 1];
+            out[j] = out[j - 1];
+            j--;
+        }
+        key[j] = k;
+        out[j] = (uint8_t)sc;
+    }
+    return n;
+}
+
+/* Points team 0 wins from here (the cards on the table included), searched in the window
+ * (alpha, beta): a result <= alpha is an upper bound, >= beta a lower bound. */
+static int solve_ab(const Sim *s, int alpha, int beta, Memo *m)
 {
     if (sim_over(s))
         return 0;
     m->nodes++;
-    uint32_t tail = memo_tail(s), slot = 0;
-    if (m->e && s->n_trick < s->n - 1) {
-        slot = memo_hash(s, tail) & m->mask;
+    uint32_t tail = memo_tail(s);
+    MemoEntry *slot = NULL;
+    bool remember = m->e && s->n_trick < s->n - 1;
+    if (remember) {
+        uint32_t i = memo_hash(s, tail) & m->mask;
         for (;;) {
-            MemoEntry *e = &m->e[slot];
-            if (!e->tail)
+            MemoEntry *e = &m->e[i];
+            if (!e->tail) {
+                slot = m->used < m->mask / 4 * 3 ? e : NULL;
                 break;
-            if (e->tail == tail && !memcmp(e->h, s->hand, sizeof e->h))
-                return e->value;
-            slot = (slot + 1) & m->mask;
+            }
+            if (e->tail == tail && !memcmp(e->h, s->hand, sizeof e->h)) {
+                slot = e;
+                if (e->flag == MEMO_EXACT)
+                    return e->value;
+                if (e->flag == MEMO_LOWER && e->value > alpha)
+                    alpha = e->value;
+                if (e->flag == MEMO_UPPER && e->value < beta)
+                    beta = e->value;
+                if (alpha >= beta)
+                    return e->value;
+                break;
+            }
+            i = (i + 1) & m->mask;
         }
     }
-    int p = sim_to_move(s), team = p & 1;
-    uint64_t moves = sim_legal(s, p);
+    int a0 = alpha, b0 = beta;
+    int team = sim_to_move(s) & 1, before = s->pts[0];
+    uint8_t moves[BI_MAX_HAND];
+    int n = ordered_moves(s, moves);
     int best = team == 0 ? -1 : 1000;
-    int before = s->pts[0];
-    while (moves) {
-        int sc = __builtin_ctzll(moves);
-        moves &= moves - 1;
+    for (int i = 0; i < n && alpha < beta; i++) {
         Sim t = *s;
-        sim_play(&t, sc);
-        int v = t.pts[0] - before + solve_rec(&t, m);
-        if (team == 0 ? v > best : v < best)
-            best = v;
+        sim_play(&t, moves[i]);
+        int g = t.pts[0] - before;
+        int v = g + solve_ab(&t, alpha - g, beta - g, m);
+        if (team == 0) {
+            if (v > best)
+                best = v;
+            if (best > alpha)
+                alpha = best;
+        } else {
+            if (v < best)
+                best = v;
+            if (best < beta)
+                beta = best;
+        }
     }
-    if (m->e && s->n_trick < s->n - 1 && m->used < m->mask / 4 * 3) {
-        MemoEntry *e = &m->e[slot];
-        m->used++;
-        memcpy(e->h, s->hand, sizeof e->h);
-        e->tail = tail;
-        e->value = (int16_t)best;
+    if (slot) {
+        if (!slot->tail)
+            m->used++;
+        memcpy(slot->h, s->hand, sizeof slot->h);
+        slot->tail = tail;
+        slot->value = (int16_t)best;
+        slot->flag = best <= a0 ? MEMO_UPPER : best >= b0 ? MEMO_LOWER : MEMO_EXACT;
     }
     return best;
 }
@@ -257,17 +313,22 @@ static int solve_best(const Sim *s, int *value)
         cards += __builtin_popcountll(s->hand[p]);
     Memo m;
     memo_open(&m, cards); /* without a table the search is slower, never wrong */
-    int p = sim_to_move(s), team = p & 1, best_sc = -1, best = 0;
-    uint64_t moves = sim_legal(s, p);
-    while (moves) {
-        int sc = __builtin_ctzll(moves);
-        moves &= moves - 1;
+    int team = sim_to_move(s) & 1, best_sc = -1, best = 0;
+    int alpha = -1, beta = BI_TOTAL_POINTS + 1;
+    uint8_t moves[BI_MAX_HAND];
+    int n = ordered_moves(s, moves);
+    for (int i = 0; i < n; i++) {
         Sim t = *s;
-        sim_play(&t, sc);
-        int v = t.pts[0] - s->pts[0] + solve_rec(&t, &m);
+        sim_play(&t, moves[i]);
+        int g = t.pts[0] - s->pts[0];
+        int v = g + solve_ab(&t, alpha - g, beta - g, &m);
         if (best_sc < 0 || (team == 0 ? v > best : v < best)) {
             best = v;
-            best_sc = sc;
+            best_sc = moves[i];
+            if (team == 0)
+                alpha = v;
+            else
+                beta = v;
         }
     }
     free(m.e);
