@@ -584,6 +584,13 @@ static void describe(const void *state, char *out, size_t size)
         len = put_cards(out, size, len, s->hand[p], s->n_hand[p]);
         len = put(out, size, len, "%s", "\n");
     }
+    if (s->last_winner >= 0) {
+        snprintf(line, sizeof line, "Last trick (led by seat %d, taken by seat %d):",
+                 s->last_leader, s->last_winner);
+        len = put(out, size, len, "%s", line);
+        len = put_cards(out, size, len, s->last_trick, s->n);
+        len = put(out, size, len, "%s", "\n");
+    }
     if (s->n_trick) {
         snprintf(line, sizeof line, "Trick (led by seat %d):", s->leader);
         len = put(out, size, len, "%s", line);
