@@ -1,5 +1,7 @@
 #include <string.h>
 
+#include "games/bisca/bisca_scene.h"
+#include "games/buraco/buraco_scene.h"
 #include "games/moulin/moulin_scene.h"
 #include "games/truco/truco_scene.h"
 #include "games/twentyone/twentyone_scene.h"
@@ -10,6 +12,8 @@ static const Scene *const game_scenes[] = {
     &twentyone_scene,
     &moulin_scene,
     &truco_scene,
+    &bisca_scene,
+    &buraco_scene,
 };
 
 const Scene *scene_for_game(const char *id)
