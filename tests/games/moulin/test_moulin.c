@@ -574,6 +574,41 @@ static void test_nmove_off(void **unused)
     assert_end(&s, MOULIN_END_REPETITION, -1);
 }
 
+/* With the rule off a game can go on for good: 300 flights in a row without a removal,
+ * every position new, and the repetition window stays bounded. */
+static void test_nmove_off_long_game(void **unused)
+{
+    (void)unused;
+    MoulinState s;
+    setup(&s, "nmove=0", "0 4 17", "9 13 22", 0, 0, 0);
+    static uint64_t seen[400];
+    int n_seen = 0;
+    for (int ply = 0; ply < 300; ply++) {
+        Action acts[RULES_MAX_ACTIONS];
+        int n = moulin_rules.legal_actions(&s, acts);
+        bool moved = false;
+        for (int i = 0; i < n && !moved; i++) {
+            MoulinState c = s;
+            assert_null(moulin_rules.apply(&c, acts[i]));
+            if (c.pending)
+                continue; /* no mills: no removal resets the count */
+            uint64_t k = moulin_position_key(c.bb[0], c.bb[1], c.side, 0);
+            bool fresh = true;
+            for (int j = 0; j < n_seen && fresh; j++)
+                fresh = seen[j] != k;
+            if (!fresh)
+                continue;
+            seen[n_seen++] = k;
+            s = c;
+            moved = true;
+        }
+        assert_true(moved);
+        assert_running(&s);
+        assert_true(s.nhist <= MOULIN_HIST);
+    }
+    assert_int_equal(s.quiet, 300);
+}
+
 static void test_loss_beats_draw(void **unused)
 {
     (void)unused;
@@ -896,6 +931,7 @@ int main(void)
         cmocka_unit_test(test_nmove_rule),
         cmocka_unit_test(test_nmove_rule_counts_from_the_last_removal),
         cmocka_unit_test(test_nmove_off),
+        cmocka_unit_test(test_nmove_off_long_game),
         cmocka_unit_test(test_loss_beats_draw),
         cmocka_unit_test(test_action_text),
         cmocka_unit_test(test_options),
