@@ -191,65 +191,6 @@ int help_figures(const char *game, const HelpFigure **out)
     return 0;
 }
 
-/* ---- Rules of games whose table has not come yet (a table brings its own) ---- */
-
-const char *help_rules_text(const char *game)
-{
-    if (!game)
-        return NULL;
-    if (strcmp(game, "bisca") == 0)
-        return _("# The aim\n"
-                 "Win tricks that hold points: more than 60 of the 120 points wins, 60 each is a "
-                 "draw. With four players, partners (sitting opposite) add up their points.\n\n"
-                 "# Cards\n"
-                 "40 cards: A 2 3 4 5 6 7 J Q K in four suits. They score: Ace 11, 7 10, King 4, "
-                 "Queen 3, Jack 2; the others nothing. Within a suit they rank A 7 K Q J 6 5 4 3 "
-                 "2.\n\n"
-                 "# The deal and the trunfo\n"
-                 "Each player gets three cards; the next card, the trunfo, is turned face up under "
-                 "the stock. Its suit is trump for the whole game, and it is the last card "
-                 "drawn.\n\n"
-                 "# A trick\n"
-                 "The leader plays any card, then the others in turn; nobody has to follow suit. "
-                 "The highest trump wins the trick; without trumps, the highest card of the suit "
-                 "led. The winner takes the cards, everyone draws one from the stock (the winner "
-                 "first), and the winner leads the next trick. When the stock is gone, play goes "
-                 "on until the hands are empty.\n\n"
-                 "# Options\n"
-                 "Portuguese scoring: the Jack scores 3 and the Queen 2, and the Jack ranks above "
-                 "the Queen. Follow suit at the end: once the stock is gone, you must follow suit "
-                 "and beat the led card if you can. Hand size: 3, 7 (bisca de sete) or 9 (bisca "
-                 "de nove) cards. Match: first to 4 marks; a win scores 1 mark, 91 points or "
-                 "more 2 (capote), all 120 points 4 (bandeira).");
-    if (strcmp(game, "buraco") == 0)
-        return _("# The aim\n"
-                 "Score more points than the other side by laying melds. Two players, or four in "
-                 "two teams (partners opposite) who share their melds.\n\n"
-                 "# Cards and deal\n"
-                 "Two 52-card decks, no jokers. Each player gets 11 cards; one card starts the "
-                 "discard pile face up, and the rest is the stock.\n\n"
-                 "# A turn\n"
-                 "First draw: the top card of the stock, or the whole discard pile by making a "
-                 "new meld with its top card and at least two cards from your hand (the rest of "
-                 "the pile joins your hand). Then lay new melds and add cards to your side's "
-                 "melds as you like. Last, discard one card: that ends your turn.\n\n"
-                 "# Melds\n"
-                 "A meld is a run of at least three cards of one suit; the Ace goes below the 2 "
-                 "or above the King. A 2 of any suit may stand in for one missing card, at most "
-                 "one per meld; a 2 in its own place (A 2 3 of its suit) is an ordinary card. "
-                 "Seven cards or more make a canastra: limpa without a stand-in 2, suja with "
-                 "one.\n\n"
-                 "# The end\n"
-                 "The game ends when a player lays down their last card (the batida), or when the "
-                 "player to move must draw and the stock is empty.\n\n"
-                 "# Scoring\n"
-                 "Each side scores the cards in its melds (3 to 7: 5 points; 8 to King and the "
-                 "2s: 10; Aces: 15), plus 200 for each canastra limpa and 100 for each canastra "
-                 "suja, minus the cards left in its players' hands; going out scores 100 more. "
-                 "The higher score wins. This version plays without the mortos.");
-    return NULL;
-}
-
 /* ---- Drawing them ---- */
 
 static float card_h(const App *a)

@@ -26,9 +26,6 @@ typedef struct {
     unsigned long white, black, marked;
 } HelpFigure;
 
-/* The rules of a game whose scene does not bring its own (translated), or NULL. */
-const char *help_rules_text(const char *game);
-
 /* The examples of a game (by id); returns their number. */
 int help_figures(const char *game, const HelpFigure **out);
 /* Height in pixels of a figure drawn `width` pixels wide (without its caption). */

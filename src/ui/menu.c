@@ -406,9 +406,7 @@ static void build_rules(Builder *b)
     w->n_choices = registry_count() < WIDGET_CHOICES ? registry_count() : WIDGET_CHOICES;
     gap(b, 12);
     const Scene *s = scene_for_game(g->id);
-    const char *text = s && s->rules_text ? s->rules_text() : help_rules_text(g->id);
-    if (!text)
-        text = _(g->summary);
+    const char *text = s && s->rules_text ? s->rules_text() : _(g->summary);
     m->pool_len = 0;
     /* Paragraphs separated by blank lines; a first line "# Title" is a heading. */
     const char *p = text;
