@@ -19,6 +19,7 @@ typedef struct {
     SDL_Texture *felt;
     int fw, fh;
     SDL_FRect tiles[TILES_MAX];
+    float buttons_y[TILES_MAX]; /* top of a tile's buttons */
     int n_tiles;
     int hover_tile;
     float title_y, diff_y;
@@ -72,6 +73,7 @@ static void build(Picker *p)
         const GameRules *g = registry_get(i);
         bool playable = scene_for_game(g->id) != NULL;
         float bw = tw - 40 * u, bh = 44 * u, by = t.y + t.h - bh - 20 * u;
+        p->buttons_y[i] = by;
         if (!playable) {
             Widget *w = widgets_add(&p->list, W_BUTTON, (SDL_FRect){t.x + 20 * u, by, bw, bh},
                                     _("Coming soon"), ID_PLAY);
@@ -79,13 +81,19 @@ static void build(Picker *p)
             w->arg = i;
         } else if (has_save(a, g->id)) {
             float half = (bw - 12 * u) / 2;
-            Widget *w = widgets_add(&p->list, W_BUTTON, (SDL_FRect){t.x + 20 * u, by, half, bh},
-                                    _("Continue"), ID_CONTINUE);
+            SDL_FRect cont = {t.x + 20 * u, by, half, bh},
+                      fresh = {t.x + 20 * u + half + 12 * u, by, half, bh};
+            if (half < 120 * u) {
+                /* Narrow tiles: one above the other, so the labels stay readable. */
+                float sh = 36 * u;
+                fresh = (SDL_FRect){t.x + 20 * u, t.y + t.h - sh - 16 * u, bw, sh};
+                cont = (SDL_FRect){t.x + 20 * u, fresh.y - sh - 8 * u, bw, sh};
+                p->buttons_y[i] = cont.y;
+            }
+            Widget *w = widgets_add(&p->list, W_BUTTON, cont, _("Continue"), ID_CONTINUE);
             w->primary = true;
             w->arg = i;
-            w = widgets_add(&p->list, W_BUTTON,
-                            (SDL_FRect){t.x + 20 * u + half + 12 * u, by, half, bh}, _("New game"),
-                            ID_PLAY);
+            w = widgets_add(&p->list, W_BUTTON, fresh, _("New game"), ID_PLAY);
             w->arg = i;
         } else {
             Widget *w = widgets_add(&p->list, W_BUTTON, (SDL_FRect){t.x + 20 * u, by, bw, bh},
@@ -237,7 +245,7 @@ static void draw(void *self, SDL_Renderer *r)
                   TEXT_CENTER | TEXT_MIDDLE);
         /* The summary fits between the name and the button: smaller type when it is long
          * (translations, narrow tiles). */
-        float room = t.y + t.h - 64 * u - 6 * u - (y + 24 * u);
+        float room = p->buttons_y[i] + (t.y - p->tiles[i].y) - 6 * u - (y + 24 * u);
         int fs = (int)(15 * u), minfs = (int)(11 * u);
         while (fs > minfs && text_draw_wrapped(a->text, _(g->summary), fs, false, COL_DIM, 0, 0,
                                                (int)(t.w - 44 * u), TEXT_CENTER, false) > room)
