@@ -12,6 +12,11 @@ static double run(const GameRules *g, int players, double seconds, long *games_o
     GameOptions opt;
     rules_default_options(g, &opt);
     void *s = malloc(g->state_size);
+    *games_out = 0;
+    if (!s || g->init(s, &opt, players, 0) != NULL) { /* a player count the game refuses */
+        free(s);
+        return 0;
+    }
     Rng rng;
     rng_seed(&rng, 42);
     long games = 0, actions = 0;
