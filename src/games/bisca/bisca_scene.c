@@ -20,6 +20,7 @@
 #include "core/fileio.h"
 #include "core/rng.h"
 #include "engine/ai/bot.h"
+#include "ui/pacer.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
@@ -86,9 +87,7 @@ typedef struct {
     /* Pacing. */
     float deal_wait;
     bool hold_deal; /* the count of a finished game is shown */
-    bool bot_started, bot_have;
-    Action bot_answer;
-    float think_t;
+    BotPacer pace; /* the bot's move in progress */
 
     /* Reviewing the last trick (a click on a pile). */
     float review_t;
@@ -398,8 +397,7 @@ static void reset_view(TBisca *t)
     t->banner = 0;
     t->hold_deal = false;
     t->title[0] = t->reason[0] = '\0';
-    t->bot_started = t->bot_have = false;
-    t->think_t = 0;
+    pacer_reset(&t->pace);
     t->n_conf = 0;
     t->review_t = 0;
     t->hover_card = t->press_card = -1;
@@ -977,49 +975,24 @@ static void drive_bot(TBisca *t, float dt)
     Match *m = t->m;
     float f = app_speed_factor(t->app);
     if (t->hold_deal || (!match_bot_to_move(m) && !(t->demo && match_current_player(m) == 0))) {
-        t->bot_started = t->bot_have = false;
+        pacer_reset(&t->pace);
         return;
     }
     if (anim_busy(&t->anim) && f > 0)
         return;
     int seat = match_current_player(m);
     if (!m->seats[seat].bot) {
-        t->think_t += dt;
-        if (t->think_t < 0.5f * f)
+        t->pace.think_t += dt;
+        if (t->pace.think_t < 0.5f * f)
             return;
-        t->think_t = 0;
+        t->pace.think_t = 0;
         Rng r;
         rng_seed(&r, rng_mix(m->seed, (uint64_t)m->history_len));
         Action a = bot_decide(m->rules, DIFF_MEDIUM, m->state, seat, &r, NULL);
         match_submit(m, seat, a);
         return;
     }
-    if (!t->bot_started) {
-        if (match_bot_start(m, app_wake, t->app) != 0) {
-            match_play_bot(m);
-            return;
-        }
-        t->bot_started = true;
-        t->bot_have = false;
-        t->think_t = 0;
-    }
-    t->think_t += dt;
-    if (!t->bot_have && !match_bot_busy(m)) {
-        Action a;
-        if (match_bot_poll(m, &a)) {
-            t->bot_have = true;
-            t->bot_answer = a;
-        } else {
-            t->bot_started = false;
-            match_play_bot(m);
-            return;
-        }
-    }
-    if (t->bot_have && t->think_t >= 0.45f * f) {
-        t->bot_started = t->bot_have = false;
-        if (match_submit(m, seat, t->bot_answer))
-            match_play_bot(m);
-    }
+    pacer_step(&t->pace, t->app, m, seat, dt, 0.45f * f);
 }
 
 static void update(void *self, float dt)

@@ -28,6 +28,7 @@
 #include "core/fileio.h"
 #include "engine/ai/bot.h"
 #include "protocol.h"
+#include "ui/pacer.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
@@ -110,9 +111,7 @@ typedef struct {
 
     /* Pacing. */
     float deal_wait;
-    bool bot_started, bot_have;
-    Action bot_answer;
-    float think_t;
+    BotPacer pace; /* the bot's move in progress */
     char bot_said[96];
     float bot_said_t;
 
@@ -386,8 +385,7 @@ static void reset_view(Bur *t)
 {
     t->over = false;
     t->banner = 0;
-    t->bot_started = t->bot_have = false;
-    t->think_t = 0;
+    pacer_reset(&t->pace);
     t->bot_said_t = 0;
     t->n_choice = 0;
     t->n_spr = 0;
@@ -900,40 +898,15 @@ static void drive_bot(Bur *t, float dt)
     Match *m = t->m;
     float f = app_speed_factor(t->app);
     if (!match_bot_to_move(m)) {
-        t->bot_started = t->bot_have = false;
+        pacer_reset(&t->pace);
         return;
     }
     if (anim_busy(&t->anim) && f > 0)
         return;
     int seat = match_current_player(m);
-    if (!t->bot_started) {
-        if (match_bot_start(m, app_wake, t->app) != 0) {
-            match_play_bot(m);
-            return;
-        }
-        t->bot_started = true;
-        t->bot_have = false;
-        t->think_t = 0;
-    }
-    t->think_t += dt;
-    if (!t->bot_have && !match_bot_busy(m)) {
-        Action a;
-        if (match_bot_poll(m, &a)) {
-            t->bot_have = true;
-            t->bot_answer = a;
-        } else {
-            t->bot_started = false;
-            match_play_bot(m);
-            return;
-        }
-    }
     const BuracoState *s = m->state;
-    float pause = s->phase == BUR_DRAW ? 0.7f : 0.35f;
-    if (t->bot_have && t->think_t >= pause * f) {
-        t->bot_started = t->bot_have = false;
-        if (match_submit(m, seat, t->bot_answer))
-            match_play_bot(m);
-    }
+    float pause = s->phase == BUR_DRAW ? 0.7f : 0.35f; /* the draw, then quicker melds */
+    pacer_step(&t->pace, t->app, m, seat, dt, pause * f);
 }
 
 static void update(void *self, float dt)

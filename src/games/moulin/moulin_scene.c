@@ -23,6 +23,7 @@
 #include "core/rng.h"
 #include "engine/ai/bot.h"
 #include "moulin.h"
+#include "ui/pacer.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
@@ -92,9 +93,7 @@ typedef struct {
     float flash;          /* 1 .. 0 */
 
     /* Pacing. */
-    bool bot_started, bot_have;
-    Action bot_answer;
-    float think_t;
+    BotPacer pace; /* the bot's move in progress */
 
     /* Game end. */
     bool over;
@@ -345,8 +344,7 @@ static void reset_view(Mou *t)
     t->over = false;
     t->banner = 0;
     t->title[0] = t->reason[0] = '\0';
-    t->bot_started = t->bot_have = false;
-    t->think_t = 0;
+    pacer_reset(&t->pace);
     t->selected = -1;
     t->dragging = t->drag_armed = false;
     t->last_from = t->last_to = t->last_removed = -1;
@@ -509,8 +507,7 @@ static void take_back(Mou *t)
     match_save(n, n->autosave_path, err, sizeof err);
     match_free(m); /* cancels a thinking bot */
     t->m = n;
-    t->bot_started = t->bot_have = false;
-    t->think_t = 0;
+    pacer_reset(&t->pace);
     t->selected = -1;
     t->dragging = t->drag_armed = false;
     t->flash_lines = 0;
@@ -984,50 +981,24 @@ static void drive_bot(Mou *t, float dt)
     float f = app_speed_factor(t->app);
     bool demo_turn = t->demo && match_current_player(m) == t->human;
     if (!match_bot_to_move(m) && !demo_turn) {
-        t->bot_started = t->bot_have = false;
+        pacer_reset(&t->pace);
         return;
     }
     if ((anim_busy(&t->anim) || t->flash > 0.35f) && f > 0)
         return;
     int seat = match_current_player(m);
     if (!m->seats[seat].bot) {
-        t->think_t += dt;
-        if (t->think_t < 0.5f * f)
+        t->pace.think_t += dt;
+        if (t->pace.think_t < 0.5f * f)
             return;
-        t->think_t = 0;
+        t->pace.think_t = 0;
         Rng r;
         rng_seed(&r, rng_mix(m->seed, (uint64_t)m->history_len));
         match_submit(m, seat, bot_decide(m->rules, DIFF_EASY, m->state, seat, &r, NULL));
         return;
     }
-    if (!t->bot_started) {
-        if (match_bot_start(m, app_wake, t->app) != 0) {
-            match_play_bot(m);
-            return;
-        }
-        t->bot_started = true;
-        t->bot_have = false;
-        t->think_t = 0;
-    }
-    t->think_t += dt;
-    if (!t->bot_have && !match_bot_busy(m)) {
-        Action a;
-        if (match_bot_poll(m, &a)) {
-            t->bot_have = true;
-            t->bot_answer = a;
-        } else {
-            t->bot_started = false;
-            match_play_bot(m);
-            return;
-        }
-    }
     /* A removal follows its move quickly; a move waits a little longer. */
-    float wait = (st(t)->pending ? 0.35f : 0.6f) * f;
-    if (t->bot_have && t->think_t >= wait) {
-        t->bot_started = t->bot_have = false;
-        if (match_submit(m, seat, t->bot_answer))
-            match_play_bot(m);
-    }
+    pacer_step(&t->pace, t->app, m, seat, dt, (st(t)->pending ? 0.35f : 0.6f) * f);
 }
 
 static void update(void *self, float dt)

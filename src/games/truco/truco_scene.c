@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "engine/ai/bot.h"
 #include "truco.h"
+#include "ui/pacer.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
@@ -79,9 +80,7 @@ typedef struct {
     float press_x, press_y, drag_x, drag_y;
 
     float deal_wait;
-    bool bot_started, bot_have;
-    Action bot_answer;
-    float think_t;
+    BotPacer pace; /* the bot's move in progress */
 
     char said[48];
     float said_t;
@@ -238,7 +237,7 @@ static void reset_view(Tr *t)
     t->shown_hand = -1;
     t->over = false;
     t->banner = 0;
-    t->bot_started = t->bot_have = false;
+    pacer_reset(&t->pace);
     t->said_t = t->hand_msg_t = 0;
     t->face_down = false;
 }
@@ -690,38 +689,13 @@ static void drive_bot(Tr *t, float dt)
     Match *m = t->m;
     float f = app_speed_factor(t->app);
     if (!match_bot_to_move(m)) {
-        t->bot_started = t->bot_have = false;
+        pacer_reset(&t->pace);
         return;
     }
     if ((anim_busy(&t->anim) && f > 0) || t->deal_wait > 0)
         return;
     int seat = match_current_player(m);
-    if (!t->bot_started) {
-        if (match_bot_start(m, app_wake, t->app) != 0) {
-            match_play_bot(m);
-            return;
-        }
-        t->bot_started = true;
-        t->bot_have = false;
-        t->think_t = 0;
-    }
-    t->think_t += dt;
-    if (!t->bot_have && !match_bot_busy(m)) {
-        Action a;
-        if (match_bot_poll(m, &a)) {
-            t->bot_have = true;
-            t->bot_answer = a;
-        } else {
-            t->bot_started = false;
-            match_play_bot(m);
-            return;
-        }
-    }
-    if (t->bot_have && t->think_t >= 0.7f * f) {
-        t->bot_started = t->bot_have = false;
-        if (match_submit(m, seat, t->bot_answer))
-            match_play_bot(m);
-    }
+    pacer_step(&t->pace, t->app, m, seat, dt, 0.7f * f);
 }
 
 static void update(void *self, float dt)

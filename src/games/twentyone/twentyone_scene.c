@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "engine/ai/bot.h"
 #include "twentyone.h"
+#include "ui/pacer.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
@@ -76,9 +77,7 @@ typedef struct {
 
     /* Pacing. */
     float deal_wait;
-    bool bot_started, bot_have;
-    Action bot_answer;
-    float think_t;
+    BotPacer pace; /* the bot's move in progress */
     char bot_said[64];
     float bot_said_t;
 
@@ -259,8 +258,7 @@ static void reset_round_view(T21 *t)
     t->over = false;
     t->banner = 0;
     t->title[0] = t->reason[0] = '\0';
-    t->bot_started = t->bot_have = false;
-    t->think_t = 0;
+    pacer_reset(&t->pace);
     t->bot_said_t = 0;
     t->n_conf = 0;
 }
@@ -687,7 +685,7 @@ static void drive_bot(T21 *t, float dt)
     Match *m = t->m;
     float f = app_speed_factor(t->app);
     if (!match_bot_to_move(m) && !(t->demo && match_current_player(m) == TO_PLAYER)) {
-        t->bot_started = t->bot_have = false;
+        pacer_reset(&t->pace);
         return;
     }
     if (anim_busy(&t->anim) && f > 0)
@@ -695,43 +693,17 @@ static void drive_bot(T21 *t, float dt)
     int seat = match_current_player(m);
     if (!m->seats[seat].bot) {
         /* Demo: the player's seat plays itself, synchronously, after a pause. */
-        t->think_t += dt;
-        if (t->think_t < 0.6f * f)
+        t->pace.think_t += dt;
+        if (t->pace.think_t < 0.6f * f)
             return;
-        t->think_t = 0;
+        t->pace.think_t = 0;
         Rng r;
         rng_seed(&r, rng_mix(m->seed, (uint64_t)m->history_len));
         Action a = bot_decide(m->rules, DIFF_EASY, m->state, seat, &r, NULL);
         match_submit(m, seat, a);
         return;
     }
-    if (!t->bot_started) {
-        if (match_bot_start(m, app_wake, t->app) != 0) {
-            match_play_bot(m); /* no thread: decide here */
-            return;
-        }
-        t->bot_started = true;
-        t->bot_have = false;
-        t->think_t = 0;
-    }
-    t->think_t += dt;
-    if (!t->bot_have && !match_bot_busy(m)) {
-        Action a;
-        if (match_bot_poll(m, &a)) {
-            t->bot_have = true;
-            t->bot_answer = a;
-        } else {
-            t->bot_started = false;
-            match_play_bot(m); /* the search gave no answer: decide synchronously */
-            return;
-        }
-    }
-    if (t->bot_have && t->think_t >= 0.75f * f) {
-        t->bot_started = t->bot_have = false;
-        const char *e = match_submit(m, seat, t->bot_answer);
-        if (e)
-            match_play_bot(m);
-    }
+    pacer_step(&t->pace, t->app, m, seat, dt, 0.75f * f);
 }
 
 static void update(void *self, float dt)
