@@ -598,7 +598,8 @@ static void play_command(Bur *t, ProtoCommandType type, const Card *cards, int n
     cmd.type = type;
     cmd.meld = meld;
     cmd.n = n;
-    memcpy(cmd.cards, cards, (size_t)n);
+    if (n > 0) /* a draw names no cards: cards may be NULL */
+        memcpy(cmd.cards, cards, (size_t)n);
     Action acts[PROTO_MAX_ACTIONS];
     int na = 0;
     char why[256];

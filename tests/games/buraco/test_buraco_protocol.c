@@ -282,7 +282,7 @@ static void test_round_trip_games(void **u)
                 assert_true(used > 0);
                 ProtoCommand cmd;
                 Action back[PROTO_MAX_ACTIONS];
-                int nb;
+                int nb = 0;
                 if (proto_parse_command(line, &cmd, why, sizeof why) != PROTO_OK ||
                     proto_command_actions(&judge, &cmd, back, &nb, why, sizeof why) != PROTO_OK)
                     fail_msg("game %d: '%s' refused: %s", game, line, why);
