@@ -1,4 +1,7 @@
 /* The 21 bots. */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "twentyone_bots.h"
@@ -73,8 +76,41 @@ typedef struct {
     uint32_t gen;
     double value;
 } CacheEntry;
-static _Thread_local CacheEntry cache[1u << CACHE_BITS];
+/* On the heap, made by the first search of each thread and freed when the thread ends:
+ * as a static _Thread_local array (1.5 MB) it sat in every thread of the process,
+ * renderer and audio threads included, and each one's creation cleared it. */
+#define CACHE_SIZE (1u << CACHE_BITS)
+static _Thread_local CacheEntry *cache;
 static _Thread_local uint32_t cache_gen;
+static pthread_key_t cache_owner;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+static bool cache_owner_ok;
+
+static void cache_owner_init(void)
+{
+    cache_owner_ok = pthread_key_create(&cache_owner, free) == 0;
+}
+
+/* Starts a new decision: returns false (search without a cache) when out of memory. */
+static bool cache_begin(void)
+{
+    if (!cache) {
+        pthread_once(&cache_once, cache_owner_init);
+        if (!cache_owner_ok || !(cache = calloc(CACHE_SIZE, sizeof *cache)))
+            return false;
+        if (pthread_setspecific(cache_owner, cache) != 0) {
+            free(cache);
+            cache = NULL;
+            return false;
+        }
+        cache_gen = 0;
+    }
+    if (++cache_gen == 0) { /* wrapped: forget everything */
+        memset(cache, 0, CACHE_SIZE * sizeof *cache);
+        cache_gen = 1;
+    }
+    return true;
+}
 
 static uint64_t cache_key(const Pool *pool, Hand c, int p)
 {
@@ -100,8 +136,8 @@ static double computer_value(Hand c, int p, Pool *pool)
     if (t == 21 || c.n == TO_MAX_CARDS || stand == 1 || pool->total == 0)
         return stand;
     uint64_t key = cache_key(pool, c, p);
-    CacheEntry *e = &cache[(key * 0x9E3779B97F4A7C15ULL) >> (64 - CACHE_BITS)];
-    if (e->gen == cache_gen && e->key == key)
+    CacheEntry *e = cache ? &cache[(key * 0x9E3779B97F4A7C15ULL) >> (64 - CACHE_BITS)] : NULL;
+    if (e && e->gen == cache_gen && e->key == key)
         return e->value;
     double hit = 0;
     for (int v = 1; v <= 10; v++) {
@@ -112,8 +148,10 @@ static double computer_value(Hand c, int p, Pool *pool)
         hit += pr * computer_value(add(c, v), p, pool);
         pool->count[v]++, pool->total++;
     }
-    *e = (CacheEntry){key, cache_gen, hit > stand ? hit : stand};
-    return e->value;
+    double value = hit > stand ? hit : stand;
+    if (e)
+        *e = (CacheEntry){key, cache_gen, value};
+    return value;
 }
 
 /* The player's result when its turn ends with hand p: the hole card comes from the pool,
@@ -179,10 +217,7 @@ static Hand hand_of(const TwentyOneState *s, int seat)
 void twentyone_expectations(const TwentyOneState *view, int seat, double *stand, double *hit)
 {
     Pool pool = {{0}, 0, view->charlie != 0};
-    if (++cache_gen == 0) { /* wrapped: forget everything */
-        memset(cache, 0, sizeof cache);
-        cache_gen = 1;
-    }
+    cache_begin();
     bool seen[52] = {false};
     for (int p = 0; p < TO_SEATS; p++)
         for (int i = 0; i < view->n[p]; i++)
