@@ -308,6 +308,31 @@ bool app_set_scene(App *a, const char *id)
 
 /* ---- Creation ---- */
 
+/* TASCA_TRACE_STARTUP=1: the time each start-up step ends, in ms since app_create began. */
+static void trace(const char *step)
+{
+    static int on = -1;
+    static struct timespec t0;
+    if (on < 0) {
+        on = getenv("TASCA_TRACE_STARTUP") != NULL;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+    }
+    if (!on || !step)
+        return;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    long rss_kb = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) {
+        long size, res;
+        if (fscanf(f, "%ld %ld", &size, &res) == 2)
+            rss_kb = res * 4;
+        fclose(f);
+    }
+    fprintf(stderr, "startup %7.1f ms %7.1f MB  %s\n",
+            (t.tv_sec - t0.tv_sec) * 1e3 + (t.tv_nsec - t0.tv_nsec) / 1e6, rss_kb / 1024.0, step);
+}
+
 static void setup_locale(const char *data)
 {
     char *base = SDL_GetBasePath();
@@ -349,12 +374,18 @@ static void fail_box(const char *title, const char *msg)
     SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, title, msg, NULL);
 }
 
+/* TASCA_RENDERER=software: SDL's software renderer, for benchmarks and tests. */
+static bool software_forced(void)
+{
+    const char *force = getenv("TASCA_RENDERER");
+    return force && strcmp(force, "software") == 0;
+}
+
 static SDL_Renderer *make_renderer(App *a)
 {
     Uint32 vs = a->opt.test_mode ? 0 : SDL_RENDERER_PRESENTVSYNC;
-    const char *force = getenv("TASCA_RENDERER"); /* "software" for benchmarks and tests */
     SDL_Renderer *r = NULL;
-    if (!force || strcmp(force, "software") != 0)
+    if (!software_forced())
         r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_ACCELERATED | vs);
     if (!r) {
         r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_SOFTWARE);
@@ -370,11 +401,13 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
+    trace(NULL);
     a->opt = *opt;
     a->exit_status = 0;
     find_data_dir(a->data_dir, sizeof a->data_dir);
     setup_locale(a->data_dir);
     art_set_data_dir(a->data_dir);
+    trace("data dir, locale");
 
     /* Wayland: the window's app id names the desktop launcher (X11 uses StartupWMClass). */
 #ifdef TASCA_APP_ID
@@ -382,11 +415,19 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
 #endif
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1");
+    if (software_forced()) {
+        /* SDL would otherwise present the software renderer's frames through an OpenGL
+         * texture when it finds OpenGL (even Mesa's CPU rasterizer): a second full-window
+         * copy and a GL driver per frame, where X11's shared-memory put is enough. Read
+         * when video starts. */
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    }
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         snprintf(err, errsize, _("cannot open a window: %s"), SDL_GetError());
         free(a);
         return NULL;
     }
+    trace("SDL_Init video");
     char *pref = SDL_GetPrefPath("tasca", "tasca");
     if (pref) {
         snprintf(a->pref_dir, sizeof a->pref_dir, "%s", pref);
@@ -409,6 +450,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         app_notice(a, "%s", notice);
     if (opt->difficulty >= DIFF_EASY && opt->difficulty <= DIFF_HARD)
         a->set.difficulty = (Difficulty)opt->difficulty;
+    trace("settings, statistics");
 
     int w = opt->width > 0 ? opt->width : 1280, h = opt->height > 0 ? opt->height : 800;
     Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | SDL_WINDOW_HIDDEN;
@@ -420,9 +462,12 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         app_destroy(a);
         return NULL;
     }
+    trace("window");
     SDL_SetWindowMinimumSize(a->win, 960, 600);
     set_window_icon(a);
+    trace("icon");
     a->ren = make_renderer(a);
+    trace("renderer");
     if (!a->ren) {
         snprintf(err, errsize, _("cannot draw in the window: %s"), SDL_GetError());
         app_destroy(a);
@@ -430,6 +475,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     }
     SDL_SetRenderDrawBlendMode(a->ren, SDL_BLENDMODE_BLEND);
     draw_init(a->ren);
+    trace("draw textures");
 
     char regular[1200], bold[1200];
     if (!find_fonts(a->data_dir, regular, bold, sizeof regular)) {
@@ -460,6 +506,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         return NULL;
     }
 
+    trace("fonts");
     a->wake_event = SDL_RegisterEvents(1);
     a->cursor_hand = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_HAND);
     a->cursor_arrow = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_ARROW);
@@ -472,6 +519,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
             audio_set_volume(a->set.volume);
         }
     }
+    trace("audio");
     a->n_decks = cardart_list_decks(a->decks, DECKS_MAX);
     char aerr[256] = "";
     a->art = cardart_create(a->ren, a->set.deck, a->set.back, aerr, sizeof aerr);
@@ -481,6 +529,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         app_destroy(a);
         return NULL;
     }
+    trace("deck list, card art");
     if (aerr[0])
         app_notice(a, "%s", aerr);
     a->menu = menu_create(a);
@@ -489,7 +538,9 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         app_destroy(a);
         return NULL;
     }
+    trace("menu");
     app_relayout(a);
+    trace("layout (card atlas)");
 
     /* Where to start: the command line, else where the player left off, else the picker. */
     const char *start = opt->game;
@@ -502,9 +553,12 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         app_destroy(a);
         return NULL;
     }
+    trace("scene");
     a->pending_page = opt->open ? menu_page_from_name(opt->open) : -1;
     SDL_ShowWindow(a->win);
+    trace("show window");
     app_relayout(a);
+    trace("layout again");
     a->last_counter = SDL_GetPerformanceCounter();
     const char *log = getenv("TASCA_FRAME_LOG");
     if (log && *log)
@@ -701,6 +755,7 @@ static void frame(App *a, bool may_wait)
     }
     if (!a->first_frame_reported) {
         a->first_frame_reported = true;
+        trace("first frame");
         if (getenv("TASCA_FIRST_FRAME")) {
             struct timespec ts;
             clock_gettime(CLOCK_REALTIME, &ts);
