@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 enum { DISC = 128, SOFT = 64, RINGS = 8 };
 
@@ -268,45 +269,83 @@ static uint32_t hash2(uint32_t x, uint32_t y)
     return h ^ (h >> 15);
 }
 
+static inline Uint32 clamp_byte(int32_t v) { return v < 0 ? 0 : v > 255 ? 255 : (Uint32)v; }
+
+/* Rows of felt are made this many at a time and uploaded, so no full-size surface is
+ * ever needed beside the texture. */
+enum { FELT_BAND = 32 };
+
 SDL_Texture *draw_make_felt(SDL_Renderer *r, int w, int h, Rgba centre, Rgba edge)
 {
     if (w < 1 || h < 1)
         return NULL;
     /* Full resolution: drawing it is then a plain copy, cheap even for the software
-     * renderer; it is made once per window size. */
-    int tw = w, th = h;
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, tw, th, 32, SDL_PIXELFORMAT_ARGB8888);
-    if (!s)
+     * renderer; it is made once per window size. The texture takes the window's own
+     * pixel format when the renderer has it, so that copy needs no conversion. */
+    Uint32 format = SDL_PIXELFORMAT_ARGB8888;
+    SDL_Window *win = SDL_RenderGetWindow(r);
+    SDL_RendererInfo info;
+    if (win && SDL_GetRendererInfo(r, &info) == 0) {
+        Uint32 wf = SDL_GetWindowPixelFormat(win);
+        for (Uint32 i = 0; i < info.num_texture_formats; i++)
+            if (info.texture_formats[i] == wf && !SDL_ISPIXELFORMAT_INDEXED(wf) &&
+                SDL_BYTESPERPIXEL(wf) == 4)
+                format = wf;
+    }
+    SDL_PixelFormat *pf = SDL_AllocFormat(format);
+    SDL_Texture *t = pf ? SDL_CreateTexture(r, format, SDL_TEXTUREACCESS_STATIC, w, h) : NULL;
+    int half = w / 2;
+    Uint32 *band = t ? malloc((size_t)w * FELT_BAND * sizeof *band) : NULL;
+    int32_t *grad = band ? malloc((size_t)(half + 1) * 3 * sizeof *grad) : NULL;
+    if (!grad) {
+        free(band);
+        if (t)
+            SDL_DestroyTexture(t);
+        if (pf)
+            SDL_FreeFormat(pf);
         return NULL;
-    float cx = tw * 0.5f, cy = th * 0.42f;
-    float norm = sqrtf(cx * cx + (th * 0.6f) * (th * 0.6f));
-    /* Plain arithmetic in the loop (no libm calls): it runs for every pixel. */
-    for (int y = 0; y < th; y++) {
-        Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + y * s->pitch);
-        float dy = (y - cy) / norm, dy2 = dy * dy * 1.35f;
-        for (int x = 0; x < tw; x++) {
-            float dx = (x - cx) / norm;
-            float d = sqrtf(dx * dx + dy2);
-            float dc = d < 1 ? d : 1;
-            float t = d * d * (3 - 2 * dc);
-            t = t < 1 ? t : 1;
-            float vig = d > 0.7f ? 1.0f - 0.35f * (d - 0.7f) : 1.0f;
-            float n = ((int)(hash2((uint32_t)x, (uint32_t)y) & 15) - 7.5f) * 0.55f;
-            float cr = (centre.r + (edge.r - centre.r) * t) * vig + n;
-            float cg = (centre.g + (edge.g - centre.g) * t) * vig + n;
-            float cb = (centre.b + (edge.b - centre.b) * t) * vig + n;
-            Uint32 R = cr < 0 ? 0 : cr > 255 ? 255 : (Uint32)cr;
-            Uint32 G = cg < 0 ? 0 : cg > 255 ? 255 : (Uint32)cg;
-            Uint32 B = cb < 0 ? 0 : cb > 255 ? 255 : (Uint32)cb;
-            row[x] = 0xFF000000u | R << 16 | G << 8 | B;
+    }
+    float cx = w * 0.5f, cy = h * 0.42f;
+    float norm = sqrtf(cx * cx + (h * 0.6f) * (h * 0.6f));
+    Uint32 amask = pf->Amask, rs = pf->Rshift, gs = pf->Gshift, bs = pf->Bshift;
+    int32_t grain[16]; /* a fine grain of about +-4 levels, in 24.8 fixed point */
+    for (int k = 0; k < 16; k++)
+        grain[k] = (int32_t)lroundf((k - 7.5f) * 0.55f * 256);
+    /* Plain arithmetic in the loops (no libm calls): they run for every pixel. The
+     * gradient is symmetric about x = w/2 (pixel x mirrors pixel w - x), so each row's
+     * colours are worked out for its left half; the grain is per pixel. */
+    for (int y0 = 0; y0 < h; y0 += FELT_BAND) {
+        int rows = h - y0 < FELT_BAND ? h - y0 : FELT_BAND;
+        for (int y = y0; y < y0 + rows; y++) {
+            float dy = (y - cy) / norm, dy2 = dy * dy * 1.35f;
+            for (int x = 0; x <= half; x++) {
+                float dx = (x - cx) / norm;
+                float d = sqrtf(dx * dx + dy2);
+                float dc = d < 1 ? d : 1;
+                float tt = d * d * (3 - 2 * dc);
+                tt = tt < 1 ? tt : 1;
+                float vig = d > 0.7f ? 1.0f - 0.35f * (d - 0.7f) : 1.0f;
+                /* 24.8 fixed point from here on. */
+                grad[3 * x] = (int32_t)((centre.r + (edge.r - centre.r) * tt) * vig * 256);
+                grad[3 * x + 1] = (int32_t)((centre.g + (edge.g - centre.g) * tt) * vig * 256);
+                grad[3 * x + 2] = (int32_t)((centre.b + (edge.b - centre.b) * tt) * vig * 256);
+            }
+            Uint32 *row = band + (size_t)(y - y0) * w;
+            for (int x = 0; x < w; x++) {
+                const int32_t *g = &grad[3 * (x <= half ? x : w - x)];
+                int32_t n = grain[hash2((uint32_t)x, (uint32_t)y) & 15];
+                row[x] = clamp_byte((g[0] + n) >> 8) << rs | clamp_byte((g[1] + n) >> 8) << gs |
+                         clamp_byte((g[2] + n) >> 8) << bs | amask;
+            }
         }
+        SDL_Rect area = {0, y0, w, rows};
+        SDL_UpdateTexture(t, &area, band, w * (int)sizeof *band);
     }
-    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
-    SDL_FreeSurface(s);
-    if (t) {
-        /* Opaque: a plain copy, no blending (it matters for the software renderer). */
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE);
-        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear);
-    }
+    free(grad);
+    free(band);
+    SDL_FreeFormat(pf);
+    /* Opaque: a plain copy, no blending (it matters for the software renderer). */
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE);
+    SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear);
     return t;
 }
