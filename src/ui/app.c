@@ -171,8 +171,29 @@ void app_attach_match(App *a, Match *m)
 
 void app_sound(App *a, SoundId id)
 {
-    if (a->set.sound && a->audio_ok)
+    if (!a->set.sound)
+        return;
+    if (a->audio_wanted && !a->audio_started)
+        a->pending_sounds |= 1u << id;
+    else if (a->audio_ok)
         audio_play(id);
+}
+
+/* Opens the sound device and plays what was asked for meanwhile. */
+static void start_audio(App *a)
+{
+    a->audio_started = true;
+    char sounds[1100];
+    snprintf(sounds, sizeof sounds, "%s/assets/sounds", a->data_dir);
+    a->audio_ok = audio_init(sounds);
+    if (a->audio_ok) {
+        audio_set_enabled(a->set.sound);
+        audio_set_volume(a->set.volume);
+        for (int i = 0; i < SND_COUNT; i++)
+            if (a->pending_sounds & (1u << i) && a->set.sound)
+                audio_play((SoundId)i);
+    }
+    a->pending_sounds = 0;
 }
 
 float app_speed_factor(const App *a)
@@ -510,16 +531,8 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     a->wake_event = SDL_RegisterEvents(1);
     a->cursor_hand = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_HAND);
     a->cursor_arrow = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_ARROW);
-    if (!opt->no_audio && !getenv("TASCA_NO_AUDIO")) {
-        char sounds[1100];
-        snprintf(sounds, sizeof sounds, "%s/assets/sounds", a->data_dir);
-        a->audio_ok = audio_init(sounds);
-        if (a->audio_ok) {
-            audio_set_enabled(a->set.sound);
-            audio_set_volume(a->set.volume);
-        }
-    }
-    trace("audio");
+    /* The sound device opens after the first frame (see start_audio). */
+    a->audio_wanted = !opt->no_audio && !getenv("TASCA_NO_AUDIO");
     a->n_decks = cardart_list_decks(a->decks, DECKS_MAX);
     char aerr[256] = "";
     a->art = cardart_create(a->ren, a->set.deck, a->set.back, aerr, sizeof aerr);
@@ -708,7 +721,14 @@ static void frame(App *a, bool may_wait)
     if (may_wait && !animating(a) && !a->quit) {
         /* Nothing moves and no bot thinks: sleep until something happens. A bot's answer
          * arrives as a user event (app_wake). */
-        if (SDL_WaitEventTimeout(&e, 10000))
+        int wait_ms = 10000;
+        if (a->audio_ok) {
+            /* Nothing sounds for a while: the device is closed (audio_idle). */
+            int left = audio_idle(SDL_GetTicks());
+            if (left >= 0 && left < wait_ms)
+                wait_ms = left + 1;
+        }
+        if (SDL_WaitEventTimeout(&e, wait_ms))
             handle(a, &e);
         a->last_counter = SDL_GetPerformanceCounter();
     }
@@ -761,6 +781,10 @@ static void frame(App *a, bool may_wait)
             clock_gettime(CLOCK_REALTIME, &ts);
             fprintf(stderr, "first-frame %lld\n", (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec);
         }
+    }
+    if (a->audio_wanted && !a->audio_started && draw) {
+        start_audio(a);
+        trace("audio, after the first frame");
     }
     Uint64 t1 = SDL_GetPerformanceCounter();
     double ms = (double)(t1 - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();

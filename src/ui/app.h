@@ -60,6 +60,10 @@ struct App {
     float notice_t; /* seconds left */
     Uint32 wake_event;
     bool quit, audio_ok;
+    /* The sound device opens after the first frame (it can take 100 ms); sounds asked
+     * for before that wait in pending_sounds, one bit per SoundId. */
+    bool audio_wanted, audio_started;
+    unsigned pending_sounds;
     unsigned long frame;
     double time; /* seconds since start (advances with frames) */
     Uint64 last_counter;

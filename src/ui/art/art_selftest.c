@@ -202,6 +202,14 @@ static void test_audio(void)
         audio_play(SND_DEAL);
     audio_set_enabled(false);
     audio_play(SND_WIN);
+    /* Quiet for a while: the device is closed; the next sound opens it again. */
+    Uint32 now = SDL_GetTicks();
+    CHECK(audio_device_open() && audio_idle(now) > 0, "the device stays open just after a sound");
+    CHECK(audio_idle(now + 60000) < 0 && !audio_device_open(), "a quiet device is closed");
+    audio_set_enabled(true);
+    audio_play(SND_CLICK);
+    CHECK(audio_device_open(), "a sound opens the device again");
+    CHECK(audio_idle(SDL_GetTicks()) > 0, "and it stays open while the sound plays");
     audio_quit();
     audio_quit();
     CHECK(!audio_init("/nonexistent/sounds"), "no sound files: silent");

@@ -15,18 +15,47 @@ static const char *const sound_file[SND_COUNT] = {
     [SND_CLICK] = "click.wav",     [SND_CALL] = "call.wav",
 };
 
+/* After this long without a sound the device is closed: an open device keeps SDL's audio
+ * thread (and the sound server) waking tens of times a second even when it plays
+ * silence, and pausing it does not stop that in SDL 2. The next sound opens it again. */
+#define IDLE_CLOSE_MS 5000u
+
 static struct {
-    bool open;          /* the device is open */
+    bool open;          /* audio_init succeeded: sounds are loaded */
+    bool device;        /* the device is open now (closed while idle) */
     bool own_subsystem; /* we initialised SDL's audio subsystem, so we quit it */
     bool enabled;
     int volume;
+    int freq, channels; /* the device's format when the sounds were loaded */
+    Uint16 format;
+    Uint32 last_sound;  /* SDL_GetTicks() when a sound last started */
     Mix_Chunk *chunk[SND_COUNT];
 } au = {.enabled = true, .volume = 80};
 
 static void apply_volume(void)
 {
-    if (au.open)
+    if (au.device)
         Mix_Volume(-1, au.volume * MIX_MAX_VOLUME / 100);
+}
+
+static bool open_device(void)
+{
+    /* A small buffer keeps clicks in time with the cards; 44.1 kHz matches the files. */
+    if (Mix_OpenAudio(44100, MIX_DEFAULT_FORMAT, 2, 1024) != 0)
+        return false;
+    au.device = true;
+    Mix_AllocateChannels(16);
+    apply_volume();
+    return true;
+}
+
+static void free_chunks(void)
+{
+    for (int i = 0; i < SND_COUNT; i++) {
+        if (au.chunk[i])
+            Mix_FreeChunk(au.chunk[i]);
+        au.chunk[i] = NULL;
+    }
 }
 
 bool audio_init(const char *sounds_dir)
@@ -40,8 +69,7 @@ bool audio_init(const char *sounds_dir)
         }
         au.own_subsystem = true;
     }
-    /* A small buffer keeps clicks in time with the cards; 44.1 kHz matches the files. */
-    if (Mix_OpenAudio(44100, MIX_DEFAULT_FORMAT, 2, 1024) != 0) {
+    if (!open_device()) {
         SDL_Log("audio: cannot open the sound device (%s); running silent", Mix_GetError());
         if (au.own_subsystem)
             SDL_QuitSubSystem(SDL_INIT_AUDIO);
@@ -49,8 +77,8 @@ bool audio_init(const char *sounds_dir)
         return false;
     }
     au.open = true;
-    Mix_AllocateChannels(16);
-    apply_volume();
+    Mix_QuerySpec(&au.freq, &au.format, &au.channels);
+    au.last_sound = SDL_GetTicks();
 
     char dir[600], path[700], missing[200] = "";
     if (!sounds_dir || !*sounds_dir)
@@ -78,16 +106,14 @@ bool audio_init(const char *sounds_dir)
 
 void audio_quit(void)
 {
-    if (au.open) {
+    if (au.device) {
         Mix_HaltChannel(-1);
-        for (int i = 0; i < SND_COUNT; i++) {
-            if (au.chunk[i])
-                Mix_FreeChunk(au.chunk[i]);
-            au.chunk[i] = NULL;
-        }
+        free_chunks();
         Mix_CloseAudio();
-        au.open = false;
+        au.device = false;
     }
+    free_chunks();
+    au.open = false;
     if (au.own_subsystem)
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
     au.own_subsystem = false;
@@ -96,9 +122,52 @@ void audio_quit(void)
 void audio_set_enabled(bool on)
 {
     au.enabled = on;
-    if (!on && au.open)
+    if (!on && au.device)
         Mix_HaltChannel(-1);
 }
+
+/* Opens the device again after an idle close. The chunks were converted to the device's
+ * format when loaded; the same request gives the same format, but if it did not, they
+ * are useless and the device is given back. */
+static bool reopen(void)
+{
+    if (au.device)
+        return true;
+    if (!open_device()) {
+        SDL_Log("audio: cannot open the sound device again (%s)", Mix_GetError());
+        return false;
+    }
+    int freq = 0, channels = 0;
+    Uint16 format = 0;
+    Mix_QuerySpec(&freq, &format, &channels);
+    if (freq != au.freq || format != au.format || channels != au.channels) {
+        SDL_Log("audio: the sound device changed its format; running silent");
+        Mix_CloseAudio();
+        au.device = false;
+        free_chunks();
+        au.open = false;
+        return false;
+    }
+    return true;
+}
+
+int audio_idle(Uint32 now)
+{
+    if (!au.device)
+        return -1;
+    if (Mix_Playing(-1) > 0) {
+        au.last_sound = now; /* still sounding: the quiet starts later */
+        return (int)IDLE_CLOSE_MS;
+    }
+    Uint32 quiet = now - au.last_sound;
+    if (quiet < IDLE_CLOSE_MS)
+        return (int)(IDLE_CLOSE_MS - quiet);
+    Mix_CloseAudio();
+    au.device = false;
+    return -1;
+}
+
+bool audio_device_open(void) { return au.device; }
 
 void audio_set_volume(int percent)
 {
@@ -109,8 +178,9 @@ void audio_set_volume(int percent)
 void audio_play(SoundId id)
 {
     if (!au.open || !au.enabled || au.volume == 0 || (int)id < 0 || id >= SND_COUNT ||
-        !au.chunk[id])
+        !au.chunk[id] || !reopen())
         return;
+    au.last_sound = SDL_GetTicks();
     /* Mixing happens on SDL's audio thread: this only queues the chunk. When all
      * channels are busy the oldest one gives way, so a fast deal never goes quiet. */
     if (Mix_PlayChannel(-1, au.chunk[id], 0) < 0) {
