@@ -41,7 +41,17 @@ struct CardArt {
     int shadow_m;              /* margin of the shadow cell around the card */
     SDL_Rect cell[CELL_COUNT]; /* the card itself inside the atlas, without PAD */
     double render_ms;
+    /* The built-in deck's 52 faces are drawn on a helper thread while the table starts
+     * (the first frame shows backs at most); the first face drawn, or the first draw
+     * after the job ends, uploads them. */
+    SDL_Thread *faces_job;
+    SDL_atomic_t faces_done;
+    bool faces_ok;
+    SDL_Surface *faces_sheet; /* the job's atlas-sized sheet: only its face cells count */
+    Uint64 faces_t0;
 };
+
+static void finish_faces(CardArt *a, bool upload);
 
 /* ---- Deck list ---- */
 
@@ -219,6 +229,7 @@ void cardart_destroy(CardArt *a)
 {
     if (!a)
         return;
+    finish_faces(a, false);
     if (a->tex)
         SDL_DestroyTexture(a->tex);
     SDL_FreeSurface(a->deck_back);
@@ -254,6 +265,7 @@ void cardart_invalidate(CardArt *a)
 {
     if (!a)
         return;
+    finish_faces(a, false);
     if (a->tex)
         SDL_DestroyTexture(a->tex);
     a->tex = NULL;
@@ -359,12 +371,55 @@ static int extra_job(void *data)
     return 0;
 }
 
+static int faces_job(void *data)
+{
+    CardArt *a = data;
+    a->faces_ok = render_faces(a, a->faces_sheet);
+    SDL_AtomicSet(&a->faces_done, 1);
+    return 0;
+}
+
+/* Waits for the faces job, then uploads its face cells (margins included) into the atlas,
+ * or with upload false only lets it go. */
+static void finish_faces(CardArt *a, bool upload)
+{
+    if (!a->faces_job)
+        return;
+    SDL_WaitThread(a->faces_job, NULL);
+    a->faces_job = NULL;
+    if (upload && a->faces_ok && a->tex) {
+        SDL_Surface *s = a->faces_sheet;
+        for (int i = 0; i < 52; i++) {
+            const SDL_Rect *c = &a->cell[i];
+            SDL_Rect area = {c->x - PAD, c->y - PAD, c->w + 2 * PAD, c->h + 2 * PAD};
+            const Uint8 *px = (const Uint8 *)s->pixels + (size_t)area.y * s->pitch + area.x * 4;
+            SDL_UpdateTexture(a->tex, &area, px, s->pitch);
+        }
+        a->render_ms = (double)(SDL_GetPerformanceCounter() - a->faces_t0) * 1000.0 /
+                       (double)SDL_GetPerformanceFrequency();
+    } else if (upload) {
+        SDL_Log("cards: the card faces could not be drawn");
+    }
+    SDL_FreeSurface(a->faces_sheet);
+    a->faces_sheet = NULL;
+}
+
+/* Before drawing: faces wanted (need_faces) wait for the job; otherwise a finished job is
+ * picked up without waiting. */
+static void poll_faces(CardArt *a, bool need_faces)
+{
+    if (a->faces_job && (need_faces || SDL_AtomicGet(&a->faces_done)))
+        finish_faces(a, true);
+}
+
 bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
 {
     if (!a || !r || height_px < 8)
         return false;
     if (a->tex && a->want_h == height_px)
         return true;
+    /* A faces job still drawing at the old size reads the layout changed below. */
+    finish_faces(a, false);
     Uint64 t0 = SDL_GetPerformanceCounter();
 
     SDL_RendererInfo info;
@@ -402,16 +457,28 @@ bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
     SDL_Surface *sheet = raster_new(size.x, size.y);
     if (!sheet)
         return false;
-    /* A built-in back is drawn on a helper thread while the faces are made. */
     ExtraJob extra = {a, NULL, NULL, NULL};
-    SDL_Thread *helper = NULL;
-    if (!uses_deck_back(a) && !(helper = SDL_CreateThread(extra_job, "tasca-back", &extra)))
+    bool faces_ok = true;
+    if (a->builtin) {
+        /* The built-in faces are drawn on a helper thread into a sheet of their own while
+         * this one gets the back, the slot and the shadow (finish_faces uploads them). */
+        a->faces_sheet = raster_new(size.x, size.y);
+        a->faces_t0 = t0;
+        SDL_AtomicSet(&a->faces_done, 0);
+        if (a->faces_sheet &&
+            !(a->faces_job = SDL_CreateThread(faces_job, "tasca-faces", a))) {
+            /* No thread: draw them here, as part of the sheet. */
+            SDL_FreeSurface(a->faces_sheet);
+            a->faces_sheet = NULL;
+        }
+        if (!a->faces_job)
+            faces_ok = render_faces(a, sheet);
         extra_job(&extra);
-    bool faces_ok = render_faces(a, sheet);
-    if (helper)
-        SDL_WaitThread(helper, NULL);
-    if (uses_deck_back(a))
+    } else {
+        /* An Aisleriot deck: its back comes with the faces. */
+        faces_ok = render_faces(a, sheet);
         extra_job(&extra);
+    }
     if (!faces_ok) {
         SDL_FreeSurface(extra.back);
         SDL_FreeSurface(extra.slot);
@@ -448,6 +515,7 @@ bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
         if (tex)
             SDL_DestroyTexture(tex);
         SDL_FreeSurface(sheet);
+        finish_faces(a, false);
         return false;
     }
     SDL_FreeSurface(sheet);
@@ -481,7 +549,7 @@ void cardart_set_back(CardArt *a, int back)
 
 /* ---- Drawing ---- */
 
-static bool ready(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst)
+static bool ready(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst, bool need_faces)
 {
     if (!a || !dst || dst->w <= 0 || dst->h <= 0)
         return false;
@@ -489,6 +557,7 @@ static bool ready(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst)
     int h = (int)lround(dst->h);
     if (!a->tex && h != a->failed_h && !cardart_prepare(a, r, h))
         a->failed_h = h;
+    poll_faces(a, need_faces);
     return a->tex != NULL;
 }
 
@@ -509,7 +578,7 @@ static void blit(CardArt *a, SDL_Renderer *r, const SDL_Rect *cell, int m, const
 void cardart_draw(CardArt *a, SDL_Renderer *r, Card c, const SDL_FRect *dst, double angle_deg,
                   Uint8 alpha)
 {
-    if (!ready(a, r, dst))
+    if (!ready(a, r, dst, c != CARD_HIDDEN))
         return;
     int i = c == CARD_HIDDEN ? CELL_BACK : card_is_valid(c) ? card_index(c) : -1;
     if (i < 0)
@@ -520,7 +589,7 @@ void cardart_draw(CardArt *a, SDL_Renderer *r, Card c, const SDL_FRect *dst, dou
 void cardart_draw_shadow(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst, double angle_deg,
                          Uint8 alpha)
 {
-    if (!ready(a, r, dst))
+    if (!ready(a, r, dst, false))
         return;
     /* Light from above: the shadow falls a little below the card, whatever its angle. */
     SDL_FRect d = *dst;
@@ -531,7 +600,7 @@ void cardart_draw_shadow(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst, doub
 
 void cardart_draw_slot(CardArt *a, SDL_Renderer *r, const SDL_FRect *dst)
 {
-    if (!ready(a, r, dst))
+    if (!ready(a, r, dst, false))
         return;
     blit(a, r, &a->cell[CELL_SLOT], PAD, dst, 0, 255);
 }
