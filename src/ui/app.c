@@ -224,6 +224,11 @@ void app_set_game_option(App *a, const GameRules *g, int i, int value)
 void app_save_settings(App *a)
 {
     settings_to_kv(&a->set, &a->kv);
+    if (!a->first_frame_reported) {
+        a->settings_dirty = true;
+        return;
+    }
+    a->settings_dirty = false;
     char err[256];
     if (kv_save(&a->kv, err, sizeof err) != 0)
         app_notice(a, _("Settings could not be saved: %s"), err);
@@ -586,6 +591,10 @@ void app_destroy(App *a)
     if (a->scene && a->self)
         a->scene->leave(a->self);
     a->scene = NULL;
+    if (a->settings_dirty) {
+        a->first_frame_reported = true; /* no frame is coming: write them now */
+        app_save_settings(a);
+    }
     menu_destroy(a->menu);
     if (a->cursor_hand)
         SDL_FreeCursor(a->cursor_hand);
@@ -782,6 +791,8 @@ static void frame(App *a, bool may_wait)
             fprintf(stderr, "first-frame %lld\n", (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec);
         }
     }
+    if (a->settings_dirty && a->first_frame_reported)
+        app_save_settings(a);
     if (a->audio_wanted && !a->audio_started && draw) {
         start_audio(a);
         trace("audio, after the first frame");

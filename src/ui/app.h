@@ -63,6 +63,9 @@ struct App {
     /* The sound device opens after the first frame (it can take 100 ms); sounds asked
      * for before that wait in pending_sounds, one bit per SoundId. */
     bool audio_wanted, audio_started;
+    /* Settings asked to be saved before the first frame: written just after it (each
+     * save is an fsync, 7 ms or more, and starting a table saves twice). */
+    bool settings_dirty;
     unsigned pending_sounds;
     unsigned long frame;
     double time; /* seconds since start (advances with frames) */
