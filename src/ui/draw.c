@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { DISC = 128, SOFT = 64, RINGS = 8 };
 
@@ -10,6 +11,19 @@ static SDL_Texture *disc_tex;          /* anti-aliased white disc */
 static SDL_Texture *soft_tex;          /* radial falloff, for shadows and glows */
 static SDL_Texture *ring_tex[RINGS];   /* discs with a hole: outlines of several weights */
 static SDL_Renderer *owner;
+static bool software; /* SDL's software renderer: no interpolated geometry, please */
+
+/* Vertical gradients for the software renderer, made at their exact size: its
+ * interpolated triangles cost a third of a 1920x1080 frame for the top bar alone, where
+ * an unscaled blended copy is cheap. A few recent ones are kept. */
+enum { GRAD_SLOTS = 4 };
+static struct {
+    SDL_Texture *tex;
+    int w, h;
+    Rgba top, bottom;
+    unsigned long used;
+} grad[GRAD_SLOTS];
+static unsigned long grad_clock;
 
 Rgba rgba_mix(Rgba a, Rgba b, float t)
 {
@@ -70,6 +84,8 @@ bool draw_init(SDL_Renderer *r)
         return true;
     draw_quit();
     owner = r;
+    SDL_RendererInfo info;
+    software = SDL_GetRendererInfo(r, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
     disc_tex = make_alpha_texture(r, DISC, 0, false);
     soft_tex = make_alpha_texture(r, SOFT, 0, true);
     for (int i = 0; i < RINGS; i++)
@@ -89,6 +105,10 @@ void draw_quit(void)
         ring_tex[i] = NULL;
     }
     disc_tex = soft_tex = NULL;
+    for (int i = 0; i < GRAD_SLOTS; i++)
+        if (grad[i].tex)
+            SDL_DestroyTexture(grad[i].tex);
+    memset(grad, 0, sizeof grad);
     owner = NULL;
 }
 
@@ -240,8 +260,62 @@ static SDL_Vertex vtx(float x, float y, Rgba c)
     return v;
 }
 
+static bool same_rgba(Rgba a, Rgba b) { return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a; }
+
+/* The gradient as a w x h texture, each row the colour the triangles would give at its
+ * pixel centres. */
+static SDL_Texture *gradient_texture(SDL_Renderer *r, int w, int h, Rgba top, Rgba bottom)
+{
+    int slot = 0;
+    for (int i = 0; i < GRAD_SLOTS; i++) {
+        if (grad[i].tex && grad[i].w == w && grad[i].h == h && same_rgba(grad[i].top, top) &&
+            same_rgba(grad[i].bottom, bottom)) {
+            grad[i].used = ++grad_clock;
+            return grad[i].tex;
+        }
+        if (!grad[i].tex || grad[i].used < grad[slot].used)
+            slot = i;
+    }
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!s)
+        return NULL;
+    for (int y = 0; y < h; y++) {
+        float t = (y + 0.5f) / (float)h;
+        Rgba c = {(Uint8)(top.r + (bottom.r - top.r) * t + 0.5f),
+                  (Uint8)(top.g + (bottom.g - top.g) * t + 0.5f),
+                  (Uint8)(top.b + (bottom.b - top.b) * t + 0.5f),
+                  (Uint8)(top.a + (bottom.a - top.a) * t + 0.5f)};
+        Uint32 px = (Uint32)c.a << 24 | (Uint32)c.r << 16 | (Uint32)c.g << 8 | c.b;
+        Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + y * s->pitch);
+        for (int x = 0; x < w; x++)
+            row[x] = px;
+    }
+    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
+    SDL_FreeSurface(s);
+    if (!t)
+        return NULL;
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    if (grad[slot].tex)
+        SDL_DestroyTexture(grad[slot].tex);
+    grad[slot].tex = t;
+    grad[slot].w = w, grad[slot].h = h;
+    grad[slot].top = top, grad[slot].bottom = bottom;
+    grad[slot].used = ++grad_clock;
+    return t;
+}
+
 void draw_vgradient(SDL_Renderer *r, SDL_FRect q, Rgba top, Rgba bottom)
 {
+    if (software && r == owner) {
+        SDL_Rect d = {(int)lroundf(q.x), (int)lroundf(q.y), 0, 0};
+        d.w = (int)lroundf(q.x + q.w) - d.x;
+        d.h = (int)lroundf(q.y + q.h) - d.y;
+        SDL_Texture *t = d.w > 0 && d.h > 0 ? gradient_texture(r, d.w, d.h, top, bottom) : NULL;
+        if (t) {
+            SDL_RenderCopy(r, t, NULL, &d);
+            return;
+        }
+    }
     SDL_Vertex v[4] = {vtx(q.x, q.y, top), vtx(q.x + q.w, q.y, top),
                        vtx(q.x + q.w, q.y + q.h, bottom), vtx(q.x, q.y + q.h, bottom)};
     int idx[6] = {0, 1, 2, 0, 2, 3};
