@@ -134,7 +134,11 @@ static bool reopen(void)
     if (au.device)
         return true;
     if (!open_device()) {
-        SDL_Log("audio: cannot open the sound device again (%s)", Mix_GetError());
+        /* Gone (unplugged, taken): silent from now on rather than retry at every sound. */
+        SDL_Log("audio: cannot open the sound device again (%s); running silent",
+                Mix_GetError());
+        free_chunks();
+        au.open = false;
         return false;
     }
     int freq = 0, channels = 0;
