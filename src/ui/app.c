@@ -245,11 +245,16 @@ float app_bar_height(const App *a) { return 60 * a->u; }
 
 void app_quit(App *a) { a->quit = true; }
 
+/* Cards are about a fifth of the table's height. */
+static int card_height(int w, int h)
+{
+    float s = fminf(w / 1600.0f, h / 1000.0f);
+    return (int)lroundf(230 * s);
+}
+
 static void prepare_cards(App *a)
 {
-    /* Cards are about a fifth of the table's height. */
-    float s = fminf(a->w / 1600.0f, a->h / 1000.0f);
-    int h = (int)lroundf(230 * s);
+    int h = card_height(a->w, a->h);
     a->card_h = h;
     if (a->art)
         cardart_prepare(a->art, a->ren, h);
@@ -490,6 +495,22 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     }
     trace("window");
     SDL_SetWindowMinimumSize(a->win, 960, 600);
+    /* The cards are drawn on a helper thread while the renderer starts (most of that is
+     * loading and setting up the graphics driver). */
+    char aerr[256] = "";
+    a->art = cardart_create(NULL, a->set.deck, a->set.back, aerr, sizeof aerr);
+    if (!a->art) {
+        snprintf(err, errsize, _("Tasca cannot draw its cards: %s"), aerr);
+        fail_box(_("Tasca cannot start"), err);
+        app_destroy(a);
+        return NULL;
+    }
+    if (aerr[0])
+        app_notice(a, "%s", aerr);
+    int ww = w, wh = h;
+    SDL_GetWindowSize(a->win, &ww, &wh);
+    cardart_prefetch(a->art, card_height(ww, wh));
+    trace("card art started");
     set_window_icon(a);
     trace("icon");
     a->ren = make_renderer(a);
@@ -539,17 +560,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     /* The sound device opens after the first frame (see start_audio). */
     a->audio_wanted = !opt->no_audio && !getenv("TASCA_NO_AUDIO");
     a->n_decks = cardart_list_decks(a->decks, DECKS_MAX);
-    char aerr[256] = "";
-    a->art = cardart_create(a->ren, a->set.deck, a->set.back, aerr, sizeof aerr);
-    if (!a->art) {
-        snprintf(err, errsize, _("Tasca cannot draw its cards: %s"), aerr);
-        fail_box(_("Tasca cannot start"), err);
-        app_destroy(a);
-        return NULL;
-    }
-    trace("deck list, card art");
-    if (aerr[0])
-        app_notice(a, "%s", aerr);
+    trace("deck list");
     a->menu = menu_create(a);
     if (!a->menu) {
         snprintf(err, errsize, "out of memory");
@@ -770,6 +781,8 @@ static void frame(App *a, bool may_wait)
     bool draw = a->opt.draw_every <= 1 || a->frame % (unsigned long)a->opt.draw_every == 0;
     if (draw) {
         text_frame(a->text);
+        if (!a->first_frame_reported)
+            trace("first frame: events, update");
         SDL_SetRenderDrawColor(a->ren, 10, 40, 24, 255);
         SDL_RenderClear(a->ren);
         if (a->scene && a->scene->draw)
@@ -780,6 +793,8 @@ static void frame(App *a, bool may_wait)
             save_screenshot(a);
             a->quit = true;
         }
+        if (!a->first_frame_reported)
+            trace("first frame drawn, not yet presented");
         SDL_RenderPresent(a->ren);
     }
     if (!a->first_frame_reported) {

@@ -35,19 +35,23 @@ struct Text {
 Text *text_create(SDL_Renderer *r, const char *regular, const char *bold, char *err,
                   size_t errsize)
 {
-    if (!TTF_WasInit() && TTF_Init() != 0) {
+    /* SDL_ttf counts its users: this module holds one reference (text_destroy gives it
+     * back), whoever else started it first. */
+    if (TTF_Init() != 0) {
         snprintf(err, errsize, "cannot start the font engine: %s", TTF_GetError());
         return NULL;
     }
     TTF_Font *probe = TTF_OpenFont(regular, 16);
     if (!probe) {
         snprintf(err, errsize, "cannot open the font %s: %s", regular, TTF_GetError());
+        TTF_Quit();
         return NULL;
     }
     TTF_CloseFont(probe);
     Text *t = calloc(1, sizeof *t);
     if (!t) {
         snprintf(err, errsize, "out of memory");
+        TTF_Quit();
         return NULL;
     }
     t->r = r;

@@ -49,6 +49,11 @@ struct CardArt {
     bool faces_ok;
     SDL_Surface *faces_sheet; /* the job's atlas-sized sheet: only its face cells count */
     Uint64 faces_t0;
+    /* A prefetch (cardart_prefetch, before there is a renderer) draws every cell into
+     * faces_sheet; cardart_prepare adopts it when the layout it wants is the same. */
+    bool job_full;
+    int job_h;
+    SDL_Point job_size;
 };
 
 static void finish_faces(CardArt *a, bool upload);
@@ -387,6 +392,9 @@ static void finish_faces(CardArt *a, bool upload)
         return;
     SDL_WaitThread(a->faces_job, NULL);
     a->faces_job = NULL;
+    if (a->job_full) /* a prefetch not adopted: its layout is not the atlas's */
+        upload = false;
+    a->job_full = false;
     if (upload && a->faces_ok && a->tex) {
         SDL_Surface *s = a->faces_sheet;
         for (int i = 0; i < 52; i++) {
@@ -412,14 +420,117 @@ static void poll_faces(CardArt *a, bool need_faces)
         finish_faces(a, true);
 }
 
+/* Lays the atlas out for cards height_px high in textures of at most max_w x max_h
+ * (card size, shadow margin, cells); returns the atlas size. */
+static SDL_Point layout(CardArt *a, int height_px, int max_w, int max_h)
+{
+    /* Cards bigger than the renderer's textures allow are drawn a little smaller and
+     * scaled up: rare (huge screens), and better than no cards. */
+    int h = height_px;
+    SDL_Point size;
+    for (;;) {
+        a->card_h = h;
+        a->card_w = (int)lround(h * a->aspect);
+        a->shadow_m = (int)ceil(2 * SHADOW_BLUR * h);
+        int cw = a->card_w + 2 * PAD, ch = a->card_h + 2 * PAD;
+        int cols = (int)ceil(sqrt(CELL_COUNT * (double)ch / cw));
+        int want_w = cols * cw + 2 * a->shadow_m;
+        size = pack(a, want_w < max_w ? want_w : max_w);
+        if ((size.x <= max_w && size.y <= max_h) || h <= 16)
+            return size;
+        h = h * 9 / 10;
+    }
+}
+
+/* Every cell of the sheet: the prefetch's job. */
+static int full_job(void *data)
+{
+    CardArt *a = data;
+    SDL_Surface *sheet = a->faces_sheet;
+    ExtraJob extra = {a, NULL, NULL, NULL};
+    extra_job(&extra);
+    a->faces_ok = render_faces(a, sheet);
+    place(sheet, &a->cell[CELL_BACK], extra.back);
+    place(sheet, &a->cell[CELL_SLOT], extra.slot);
+    if (extra.shadow) {
+        raster_copy(sheet, extra.shadow, a->cell[CELL_SHADOW].x - a->shadow_m,
+                    a->cell[CELL_SHADOW].y - a->shadow_m);
+        SDL_FreeSurface(extra.shadow);
+    }
+    SDL_AtomicSet(&a->faces_done, 1);
+    return 0;
+}
+
+void cardart_prefetch(CardArt *a, int height_px)
+{
+    if (!a || !a->builtin || a->tex || a->faces_job || height_px < 8)
+        return;
+    /* 4096 is what every renderer allows; a renderer wanting another layout makes its own. */
+    SDL_Point size = layout(a, height_px, 4096, 4096);
+    a->faces_sheet = raster_new(size.x, size.y);
+    if (!a->faces_sheet)
+        return;
+    a->faces_t0 = SDL_GetPerformanceCounter();
+    a->faces_ok = false;
+    SDL_AtomicSet(&a->faces_done, 0);
+    a->job_full = true;
+    a->job_h = height_px;
+    a->job_size = size;
+    if (!(a->faces_job = SDL_CreateThread(full_job, "tasca-cards-pre", a))) {
+        a->job_full = false;
+        SDL_FreeSurface(a->faces_sheet);
+        a->faces_sheet = NULL;
+    }
+}
+
+/* Makes the atlas texture from a whole sheet. */
+static bool upload_sheet(CardArt *a, SDL_Renderer *r, SDL_Surface *sheet, int height_px,
+                         Uint64 t0)
+{
+    SDL_Texture *tex =
+        SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, sheet->w, sheet->h);
+    if (!tex || SDL_UpdateTexture(tex, NULL, sheet->pixels, sheet->pitch) != 0) {
+        SDL_Log("cards: cannot make the card atlas (%dx%d): %s", sheet->w, sheet->h,
+                SDL_GetError());
+        if (tex)
+            SDL_DestroyTexture(tex);
+        return false;
+    }
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+    SDL_SetTextureScaleMode(tex, SDL_ScaleModeBest);
+    a->tex = tex;
+    a->want_h = height_px;
+    a->render_ms =
+        (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
+    return true;
+}
+
+/* Takes over a prefetch made for this height and layout: true when the atlas is ready. */
+static bool adopt_prefetch(CardArt *a, SDL_Renderer *r, int height_px, int max_w, int max_h)
+{
+    if (!a->faces_job || !a->job_full || a->job_h != height_px)
+        return false;
+    CardArt probe = *a; /* only read while the job runs */
+    SDL_Point size = layout(&probe, height_px, max_w, max_h);
+    if (size.x != a->job_size.x || size.y != a->job_size.y || probe.card_w != a->card_w ||
+        probe.card_h != a->card_h)
+        return false;
+    SDL_WaitThread(a->faces_job, NULL);
+    a->faces_job = NULL;
+    a->job_full = false;
+    SDL_Surface *sheet = a->faces_sheet;
+    a->faces_sheet = NULL;
+    bool ok = a->faces_ok && upload_sheet(a, r, sheet, height_px, a->faces_t0);
+    SDL_FreeSurface(sheet);
+    return ok;
+}
+
 bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
 {
     if (!a || !r || height_px < 8)
         return false;
     if (a->tex && a->want_h == height_px)
         return true;
-    /* A faces job still drawing at the old size reads the layout changed below. */
-    finish_faces(a, false);
     Uint64 t0 = SDL_GetPerformanceCounter();
 
     SDL_RendererInfo info;
@@ -435,22 +546,11 @@ bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
     if (max_h > 8192)
         max_h = 8192;
 
-    /* Cards bigger than the renderer's textures allow are drawn a little smaller and
-     * scaled up: rare (huge screens), and better than no cards. */
-    int h = height_px;
-    SDL_Point size;
-    for (;;) {
-        a->card_h = h;
-        a->card_w = (int)lround(h * a->aspect);
-        a->shadow_m = (int)ceil(2 * SHADOW_BLUR * h);
-        int cw = a->card_w + 2 * PAD, ch = a->card_h + 2 * PAD;
-        int cols = (int)ceil(sqrt(CELL_COUNT * (double)ch / cw));
-        int want_w = cols * cw + 2 * a->shadow_m;
-        size = pack(a, want_w < max_w ? want_w : max_w);
-        if ((size.x <= max_w && size.y <= max_h) || h <= 16)
-            break;
-        h = h * 9 / 10;
-    }
+    if (!a->tex && adopt_prefetch(a, r, height_px, max_w, max_h))
+        return true;
+    /* A job still drawing at another size reads the layout changed below. */
+    finish_faces(a, false);
+    SDL_Point size = layout(a, height_px, max_w, max_h);
 
     /* The layout changed: an older atlas no longer matches the cells. */
     cardart_invalidate(a);
@@ -508,24 +608,11 @@ bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px)
         SDL_FreeSurface(extra.shadow);
     }
 
-    SDL_Texture *tex =
-        SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, size.x, size.y);
-    if (!tex || SDL_UpdateTexture(tex, NULL, sheet->pixels, sheet->pitch) != 0) {
-        SDL_Log("cards: cannot make the card atlas (%dx%d): %s", size.x, size.y, SDL_GetError());
-        if (tex)
-            SDL_DestroyTexture(tex);
-        SDL_FreeSurface(sheet);
-        finish_faces(a, false);
-        return false;
-    }
+    bool ok = upload_sheet(a, r, sheet, height_px, t0);
     SDL_FreeSurface(sheet);
-    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
-    SDL_SetTextureScaleMode(tex, SDL_ScaleModeBest);
-    a->tex = tex;
-    a->want_h = height_px;
-    a->render_ms =
-        (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
-    return true;
+    if (!ok)
+        finish_faces(a, false);
+    return ok;
 }
 
 void cardart_set_back(CardArt *a, int back)

@@ -36,6 +36,10 @@ void cardart_destroy(CardArt *a);
 double cardart_aspect(const CardArt *a);
 /* Renders the atlas for cards `height_px` pixels high if it is not ready at that size.
  * Cheap when nothing changed; call it from layout, never per frame. */
+/* Starts drawing the built-in deck's atlas for cards height_px high on a helper thread,
+ * before there is a renderer (while the window's renderer starts); cardart_prepare for
+ * the same height takes it over. Does nothing for other decks. */
+void cardart_prefetch(CardArt *a, int height_px);
 bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px);
 /* Draws a card face, or the back for CARD_HIDDEN, filling dst, rotated by angle_deg
  * around its centre, with alpha. A flip is drawn by the caller by narrowing dst. */
