@@ -10,7 +10,7 @@ libcmocka-dev"
 if [ "${1:-}" = "--test" ]; then
   # Sanitizer and fuzz builds use clang; UI tests run under Xvfb; the launcher and the
   # AppStream metainfo are checked by their validators.
-  PKGS="$PKGS clang libclang-rt-dev xvfb xauth desktop-file-utils appstream"
+  PKGS="$PKGS clang libclang-rt-dev xvfb xauth desktop-file-utils appstream gnome-cards-data"
 fi
 
 missing=""

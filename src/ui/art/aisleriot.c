@@ -144,10 +144,22 @@ AisleDeck *aisle_open(const char *path, char *err, size_t errsize)
     d->back_col = 2, d->back_row = 4;
     RsvgRectangle vp = {0, 0, d->doc_w, d->doc_h}, ink, logical;
     if (rs.rsvg_handle_get_geometry_for_layer(h, "#back", &vp, &ink, &logical, NULL)) {
-        double cx = ink.x + ink.width / 2, cy = ink.y + ink.height / 2;
-        int col = (int)floor(cx / (d->doc_w / COLS)), row = (int)floor(cy / (d->doc_h / ROWS));
-        if (col >= 0 && col < COLS && row >= 0 && row < ROWS)
-            d->back_col = col, d->back_row = row;
+        /* Some decks' back group reaches beyond its card (anglo's ink covers a column of
+         * cells) and some have a logical box of the wrong size (dondorf's): believe the box
+         * that has the size of one card. */
+        double cw = d->doc_w / COLS, ch = d->doc_h / ROWS;
+        const RsvgRectangle *boxes[2] = {&ink, &logical};
+        for (int b = 0; b < 2; b++) {
+            const RsvgRectangle *r = boxes[b];
+            if (fabs(r->width - cw) > 0.3 * cw || fabs(r->height - ch) > 0.3 * ch)
+                continue;
+            int col = (int)floor((r->x + r->width / 2) / cw);
+            int row = (int)floor((r->y + r->height / 2) / ch);
+            if (col >= 0 && col < COLS && row >= 0 && row < ROWS) {
+                d->back_col = col, d->back_row = row;
+                break;
+            }
+        }
     }
     return d;
 }

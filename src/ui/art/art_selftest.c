@@ -3,6 +3,7 @@
  * symmetry of a face, the fallback for a missing deck, and silent audio. */
 #include <SDL.h>
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -185,6 +186,36 @@ static void test_fallback_and_aisleriot(void)
         }
     } else
         printf("no Aisleriot deck installed: skipped\n");
+    /* Anglo's back group has ink far outside its cell: its back must still be the back,
+     * not the face below the ink's centre (the 3 of spades). */
+    for (int i = 0; i < n; i++) {
+        if (strcmp(d[i].id, "anglo") != 0)
+            continue;
+        a = cardart_create(t.r, d[i].id, CARDART_BACK_DECK, err, sizeof err);
+        CHECK(a != NULL, "Aisleriot deck anglo: %s", err);
+        if (!a)
+            break;
+        float w = (float)(120 * cardart_aspect(a));
+        SDL_FRect dst = {10, 10, w, 120};
+        Uint8 back[60][40], three[60][40];
+        Card which[2] = {CARD_HIDDEN, card_make(3, SUIT_SPADES)};
+        for (int k = 0; k < 2; k++) {
+            clear(&t);
+            cardart_draw(a, t.r, which[k], &dst, 0, 255);
+            for (int y = 0; y < 60; y++)
+                for (int x = 0; x < 40; x++) {
+                    SDL_Color c = pixel(&t, 12 + x * (int)(w - 4) / 40, 12 + y * 2);
+                    (k ? three : back)[y][x] = (Uint8)((c.r + c.g + c.b) / 3);
+                }
+        }
+        int differ = 0;
+        for (int y = 0; y < 60; y++)
+            for (int x = 0; x < 40; x++)
+                differ += abs(back[y][x] - three[y][x]) > 40;
+        CHECK(differ > 60 * 40 / 4, "anglo's back is not its 3 of spades (%d of %d differ)",
+              differ, 60 * 40);
+        cardart_destroy(a);
+    }
     target_close(&t);
 }
 
