@@ -106,8 +106,6 @@ typedef struct {
     Confetto conf[CONFETTI];
     int n_conf;
     Rng fx;
-    bool demo; /* TASCA_DEMO: the player's seat plays itself */
-    float demo_wait;
     float time;
 } TBisca;
 
@@ -198,8 +196,8 @@ static void view(const TBisca *t, BiscaState *v)
 
 static bool player_can_act(const TBisca *t)
 {
-    return t->m && match_current_player(t->m) == 0 && !t->m->seats[0].bot && !t->demo &&
-           !t->hold_deal;
+    return t->m && match_current_player(t->m) == 0 && !t->m->seats[0].bot &&
+           !pacer_demo(&t->pace) && !t->hold_deal;
 }
 
 static const char *seat_name(const TBisca *t, int seat)
@@ -646,7 +644,7 @@ static void *enter(App *app)
     t->hover_card = t->press_card = -1;
     t->cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
-    t->demo = getenv("TASCA_DEMO") != NULL;
+    pacer_init(&t->pace, DIFF_MEDIUM);
     Kv *kv = &app->kv;
     t->session_seed = kv_get_u64(kv, "bisca.session_seed", 0);
     t->game_no = kv_get_int(kv, "bisca.game", 0, 0, 2000000000);
@@ -756,7 +754,7 @@ static void submit(TBisca *t, Action a)
 {
     if (!t->m)
         return;
-    if (t->demo) {
+    if (pacer_demo(&t->pace)) {
         toast(t, _("The demonstration plays by itself."));
         return;
     }
@@ -972,27 +970,12 @@ static bool event(void *self, const SDL_Event *e)
  * moment that depends on the speed, then plays. */
 static void drive_bot(TBisca *t, float dt)
 {
-    Match *m = t->m;
     float f = app_speed_factor(t->app);
-    if (t->hold_deal || (!match_bot_to_move(m) && !(t->demo && match_current_player(m) == 0))) {
+    if (t->hold_deal)
         pacer_reset(&t->pace);
-        return;
-    }
-    if (anim_busy(&t->anim) && f > 0)
-        return;
-    int seat = match_current_player(m);
-    if (!m->seats[seat].bot) {
-        t->pace.think_t += dt;
-        if (t->pace.think_t < 0.5f * f)
-            return;
-        t->pace.think_t = 0;
-        Rng r;
-        rng_seed(&r, rng_mix(m->seed, (uint64_t)m->history_len));
-        Action a = bot_decide(m->rules, DIFF_MEDIUM, m->state, seat, &r, NULL);
-        match_submit(m, seat, a);
-        return;
-    }
-    pacer_step(&t->pace, t->app, m, seat, dt, 0.45f * f);
+    else
+        pacer_drive(&t->pace, t->app, t->m, anim_busy(&t->anim) && f > 0, dt, 0.45f * f,
+                    0.5f * f);
 }
 
 static void update(void *self, float dt)
@@ -1036,13 +1019,8 @@ static void update(void *self, float dt)
     }
     if (match_current_player(t->m) != PLAYER_CHANCE)
         drive_bot(t, dt);
-    if (t->demo && t->count_on && t->banner >= 1) {
-        t->demo_wait += dt;
-        if (t->demo_wait > 1.2f * (f > 0 ? f : 1)) {
-            t->demo_wait = 0;
-            next_game(t);
-        }
-    }
+    if (pacer_demo_next(&t->pace, t->app, t->count_on && t->banner >= 1, dt, 1.2f))
+        next_game(t);
 }
 
 /* ---- Drawing ---- */
@@ -1321,7 +1299,7 @@ static void draw(void *self, SDL_Renderer *r)
             snprintf(b + strlen(b), sizeof b - strlen(b), "%.*s", dots, "...");
             text_draw(a->text, b, (int)lroundf(20 * t->s), false, COL_TEXT, PX(t, MID_X - 120),
                       PY(t, ty), TEXT_LEFT | TEXT_MIDDLE);
-        } else if (cur == 0 && !t->demo) {
+        } else if (cur == 0 && !pacer_demo(&t->pace)) {
             text_draw(a->text, _("Your turn: double-click or drag a card to play it"),
                       (int)lroundf(20 * t->s), false, rgba_alpha(COL_TEXT, 0.9f), PX(t, MID_X),
                       PY(t, ty), TEXT_CENTER | TEXT_MIDDLE);
@@ -1356,8 +1334,9 @@ static bool animating(const void *self)
     int cur = match_current_player(t->m);
     if (t->hold_deal)
         return false;
-    return cur == PLAYER_CHANCE || match_bot_to_move(t->m) || (t->demo && cur >= 0) ||
-           (t->demo && t->count_on);
+    bool demo = pacer_demo(&t->pace);
+    return cur == PLAYER_CHANCE || match_bot_to_move(t->m) || (demo && cur >= 0) ||
+           (demo && t->count_on);
 }
 
 static bool settled(const void *self)
@@ -1366,8 +1345,8 @@ static bool settled(const void *self)
     if (anim_busy(&t->anim) || t->n_conf > 0 || !t->m)
         return !t->m;
     if (t->hold_deal || match_is_over(t->m))
-        return t->count_on || !t->demo;
-    if (t->demo)
+        return t->count_on || !pacer_demo(&t->pace);
+    if (pacer_demo(&t->pace))
         return false; /* the demonstration settles only on a count */
     int cur = match_current_player(t->m);
     return cur != PLAYER_CHANCE && !match_bot_to_move(t->m);

@@ -686,16 +686,9 @@ static bool event(void *self, const SDL_Event *e)
 /* The bot's move, paced as at the 21 table. */
 static void drive_bot(Tr *t, float dt)
 {
-    Match *m = t->m;
     float f = app_speed_factor(t->app);
-    if (!match_bot_to_move(m)) {
-        pacer_reset(&t->pace);
-        return;
-    }
-    if ((anim_busy(&t->anim) && f > 0) || t->deal_wait > 0)
-        return;
-    int seat = match_current_player(m);
-    pacer_step(&t->pace, t->app, m, seat, dt, 0.7f * f);
+    bool hold = (anim_busy(&t->anim) && f > 0) || t->deal_wait > 0;
+    pacer_drive(&t->pace, t->app, t->m, hold, dt, 0.7f * f, 0);
 }
 
 static void update(void *self, float dt)

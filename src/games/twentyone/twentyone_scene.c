@@ -92,8 +92,6 @@ typedef struct {
     Confetto conf[CONFETTI];
     int n_conf;
     Rng fx;
-    bool demo; /* TASCA_DEMO: the player's seat plays itself (benchmarks) */
-    float demo_wait;
     float time;
 } T21;
 
@@ -132,7 +130,7 @@ static void view(const T21 *t, TwentyOneState *v)
 static bool player_can_act(const T21 *t)
 {
     return t->m && match_current_player(t->m) == TO_PLAYER && !t->m->seats[TO_PLAYER].bot &&
-           !t->demo;
+           !pacer_demo(&t->pace);
 }
 
 /* ---- Effects ---- */
@@ -426,7 +424,7 @@ static void *enter(App *app)
     t->focus = BTN_HIT;
     t->cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
-    t->demo = getenv("TASCA_DEMO") != NULL;
+    pacer_init(&t->pace, DIFF_EASY);
     Kv *kv = &app->kv;
     t->session_seed = kv_get_u64(kv, "twentyone.session_seed", 0);
     t->round = kv_get_int(kv, "twentyone.round", 0, 0, 2000000000);
@@ -521,7 +519,7 @@ static void submit(T21 *t, Action a)
 {
     if (!t->m)
         return;
-    if (t->demo) {
+    if (pacer_demo(&t->pace)) {
         toast(t, _("The demonstration plays by itself."));
         return;
     }
@@ -682,28 +680,8 @@ static bool event(void *self, const SDL_Event *e)
  * moment that depends on the speed, then plays. */
 static void drive_bot(T21 *t, float dt)
 {
-    Match *m = t->m;
     float f = app_speed_factor(t->app);
-    if (!match_bot_to_move(m) && !(t->demo && match_current_player(m) == TO_PLAYER)) {
-        pacer_reset(&t->pace);
-        return;
-    }
-    if (anim_busy(&t->anim) && f > 0)
-        return;
-    int seat = match_current_player(m);
-    if (!m->seats[seat].bot) {
-        /* Demo: the player's seat plays itself, synchronously, after a pause. */
-        t->pace.think_t += dt;
-        if (t->pace.think_t < 0.6f * f)
-            return;
-        t->pace.think_t = 0;
-        Rng r;
-        rng_seed(&r, rng_mix(m->seed, (uint64_t)m->history_len));
-        Action a = bot_decide(m->rules, DIFF_EASY, m->state, seat, &r, NULL);
-        match_submit(m, seat, a);
-        return;
-    }
-    pacer_step(&t->pace, t->app, m, seat, dt, 0.75f * f);
+    pacer_drive(&t->pace, t->app, t->m, anim_busy(&t->anim) && f > 0, dt, 0.75f * f, 0.6f * f);
 }
 
 static void update(void *self, float dt)
@@ -747,13 +725,8 @@ static void update(void *self, float dt)
     }
     if (match_current_player(t->m) != PLAYER_CHANCE)
         drive_bot(t, dt);
-    if (t->demo && match_is_over(t->m) && t->banner >= 1) {
-        t->demo_wait += dt;
-        if (t->demo_wait > 1.0f * (f > 0 ? f : 1)) {
-            t->demo_wait = 0;
-            next_round(t);
-        }
-    }
+    if (pacer_demo_next(&t->pace, t->app, match_is_over(t->m) && t->banner >= 1, dt, 1.0f))
+        next_round(t);
 }
 
 /* ---- Drawing ---- */
@@ -933,7 +906,7 @@ static void draw(void *self, SDL_Renderer *r)
                   PY(t, mid), TEXT_LEFT | TEXT_MIDDLE);
     } else if (t->bot_said_t > 0 && t->bot_said[0] && !match_is_over(t->m)) {
         ui_toast(a, t->bot_said, PX(t, HAND_X), PY(t, mid), fminf(1, t->bot_said_t * 2));
-    } else if (cur == TO_PLAYER && !t->demo) {
+    } else if (cur == TO_PLAYER && !pacer_demo(&t->pace)) {
         text_draw(a->text, _("Your turn: hit or stand?"), (int)lroundf(22 * t->s), false,
                   rgba_alpha(COL_TEXT, 0.9f), PX(t, HAND_X), PY(t, mid), TEXT_CENTER | TEXT_MIDDLE);
     }
@@ -998,8 +971,9 @@ static bool animating(const void *self)
     if (!t->m)
         return false;
     int cur = match_current_player(t->m);
-    return cur == PLAYER_CHANCE || match_bot_to_move(t->m) || (t->demo && cur >= 0) ||
-           (t->demo && match_is_over(t->m));
+    bool demo = pacer_demo(&t->pace);
+    return cur == PLAYER_CHANCE || match_bot_to_move(t->m) || (demo && cur >= 0) ||
+           (demo && match_is_over(t->m));
 }
 
 static bool settled(const void *self)
