@@ -17,10 +17,10 @@
 #include <time.h>
 
 #include "bisca.h"
-#include "core/fileio.h"
 #include "core/rng.h"
 #include "engine/ai/bot.h"
 #include "ui/pacer.h"
+#include "ui/resume.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
@@ -649,36 +649,20 @@ static void *enter(App *app)
     t->session_seed = kv_get_u64(kv, "bisca.session_seed", 0);
     t->game_no = kv_get_int(kv, "bisca.game", 0, 0, 2000000000);
     t->players_next = kv_get_int(kv, "bisca.players", 2, 2, 4) == 4 ? 4 : 2;
-    bool fresh = app->fresh_start;
-    app->fresh_start = false;
+    SavedGame saved = {
+        "bisca", &bisca_rules, 0,
+        _("The saved Bisca game could not be resumed (%s); a new game is dealt."),
+        _("not a Bisca game")};
+    t->m = app_resume_match(app, &saved);
     if (app->opt.has_seed) {
         t->session_seed = app->opt.seed;
         t->game_no = 0;
-        fresh = true;
         app->opt.has_seed = false;
     } else if (t->session_seed == 0) {
         t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
     }
     rng_seed(&t->fx, t->session_seed ^ 0xB15CAULL);
 
-    char path[1100], err[256];
-    app_save_path(app, "bisca", path, sizeof path);
-    FILE *f = fresh ? NULL : fopen(path, "r");
-    if (f) {
-        fclose(f);
-        Match *m = match_load(path, err, sizeof err);
-        if (m && m->rules == &bisca_rules) {
-            t->m = m;
-            app_attach_match(app, m);
-        } else {
-            if (m)
-                match_free(m);
-            char aside[1200] = "";
-            file_set_aside(path, aside, sizeof aside);
-            app_notice(app, _("The saved Bisca game could not be resumed (%s); a new game is dealt."),
-                       m ? _("not a Bisca game") : err);
-        }
-    }
     if (!t->m && !new_match(t)) {
         free(t);
         return NULL;

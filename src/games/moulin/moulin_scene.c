@@ -19,11 +19,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/fileio.h"
 #include "core/rng.h"
 #include "engine/ai/bot.h"
 #include "moulin.h"
 #include "ui/pacer.h"
+#include "ui/resume.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
@@ -574,12 +574,14 @@ static void *enter(App *app)
     t->wins = kv_get_int(kv, "moulin.wins", 0, 0, 2000000000);
     t->draws = kv_get_int(kv, "moulin.draws", 0, 0, 2000000000);
     t->losses = kv_get_int(kv, "moulin.losses", 0, 0, 2000000000);
-    bool fresh = app->fresh_start;
-    app->fresh_start = false;
+    SavedGame saved = {
+        "moulin", &moulin_rules, 0,
+        _("The saved Moulin game could not be resumed (%s); a new game starts."),
+        _("not a Moulin game")};
+    t->m = app_resume_match(app, &saved);
     if (app->opt.has_seed) {
         t->session_seed = app->opt.seed;
         t->games = 0;
-        fresh = true;
         app->opt.has_seed = false;
     } else if (t->session_seed == 0) {
         t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
@@ -588,26 +590,8 @@ static void *enter(App *app)
     reset_view(t);
     reset_pieces(t);
 
-    char path[1100], err[256];
-    app_save_path(app, "moulin", path, sizeof path);
-    FILE *f = fresh ? NULL : fopen(path, "r");
-    if (f) {
-        fclose(f);
-        Match *m = match_load(path, err, sizeof err);
-        if (m && m->rules == &moulin_rules) {
-            t->m = m;
-            t->human = m->seats[0].bot && !m->seats[1].bot ? 1 : 0;
-            app_attach_match(app, m);
-        } else {
-            if (m)
-                match_free(m);
-            char aside[1200] = "";
-            file_set_aside(path, aside, sizeof aside);
-            app_notice(app,
-                       _("The saved Moulin game could not be resumed (%s); a new game starts."),
-                       m ? _("not a Moulin game") : err);
-        }
-    }
+    if (t->m)
+        t->human = t->m->seats[0].bot && !t->m->seats[1].bot ? 1 : 0;
     if (!t->m && !new_match(t)) {
         free(t);
         return NULL;

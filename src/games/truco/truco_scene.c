@@ -13,11 +13,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/fileio.h"
 #include "core/rng.h"
 #include "engine/ai/bot.h"
 #include "truco.h"
 #include "ui/pacer.h"
+#include "ui/resume.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
@@ -389,26 +389,11 @@ static void *enter(App *app)
     t->shown_hand = -1;
     t->cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
-    bool fresh = app->fresh_start || app->opt.has_seed;
-    app->fresh_start = false;
-    char path[1100], err[256];
-    app_save_path(app, "truco", path, sizeof path);
-    FILE *f = fresh ? NULL : fopen(path, "r");
-    if (f) {
-        fclose(f);
-        Match *m = match_load(path, err, sizeof err);
-        if (m && m->rules == &truco_rules) {
-            t->m = m;
-            app_attach_match(app, m);
-        } else {
-            if (m)
-                match_free(m);
-            char aside[1200] = "";
-            file_set_aside(path, aside, sizeof aside);
-            app_notice(app, _("The saved Truco game could not be resumed (%s); a new game is dealt."),
-                       m ? _("not a Truco game") : err);
-        }
-    }
+    SavedGame saved = {
+        "truco", &truco_rules, 0,
+        _("The saved Truco game could not be resumed (%s); a new game is dealt."),
+        _("not a Truco game")};
+    t->m = app_resume_match(app, &saved);
     if (!t->m && !new_match(t)) {
         free(t);
         return NULL;

@@ -13,11 +13,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/fileio.h"
 #include "core/rng.h"
 #include "engine/ai/bot.h"
 #include "twentyone.h"
 #include "ui/pacer.h"
+#include "ui/resume.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
@@ -431,37 +431,21 @@ static void *enter(App *app)
     t->wins = kv_get_int(kv, "twentyone.wins", 0, 0, 2000000000);
     t->draws = kv_get_int(kv, "twentyone.draws", 0, 0, 2000000000);
     t->losses = kv_get_int(kv, "twentyone.losses", 0, 0, 2000000000);
-    bool fresh = app->fresh_start;
-    app->fresh_start = false;
+    SavedGame saved = {
+        "twentyone", &twentyone_rules, 0,
+        _("The saved 21 round could not be resumed (%s); a new round is dealt."),
+        _("not a 21 game")};
+    t->m = app_resume_match(app, &saved);
     if (app->opt.has_seed) {
         /* A chosen seed: a new session from its first round. */
         t->session_seed = app->opt.seed;
         t->round = 0;
-        fresh = true;
         app->opt.has_seed = false;
     } else if (t->session_seed == 0) {
         t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
     }
     rng_seed(&t->fx, t->session_seed ^ 0xF00D);
 
-    char path[1100], err[256];
-    app_save_path(app, "twentyone", path, sizeof path);
-    FILE *f = fresh ? NULL : fopen(path, "r");
-    if (f) {
-        fclose(f);
-        Match *m = match_load(path, err, sizeof err);
-        if (m && m->rules == &twentyone_rules) {
-            t->m = m;
-            app_attach_match(app, m);
-        } else {
-            if (m)
-                match_free(m);
-            char aside[1200] = "";
-            file_set_aside(path, aside, sizeof aside);
-            app_notice(app, _("The saved 21 round could not be resumed (%s); a new round is dealt."),
-                       m ? _("not a 21 game") : err);
-        }
-    }
     if (!t->m && !new_round(t)) {
         free(t);
         return NULL;
