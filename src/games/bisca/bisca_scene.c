@@ -19,6 +19,7 @@
 #include "bisca.h"
 #include "core/rng.h"
 #include "engine/ai/bot.h"
+#include "ui/hand.h"
 #include "ui/pacer.h"
 #include "ui/resume.h"
 #include "ui/anim.h"
@@ -79,10 +80,10 @@ typedef struct {
     SDL_FRect btn[BTN_COUNT];
     int hover, pressed;
 
-    /* The player's hand: hover, keyboard focus, a press and a drag. */
-    int hover_card, focus_card, press_card;
-    bool dragging;
-    float press_x, press_y, grab_dx, grab_dy;
+    /* The player's hand: hover, keyboard focus, a press and a drag (the card follows the
+     * pointer, held where it was grabbed). */
+    Hand hand_ui;
+    float grab_dx, grab_dy;
 
     /* Pacing. */
     float deal_wait;
@@ -148,18 +149,12 @@ static void hand_anchor(Side side, float *x, float *y, bool *vertical)
 static void slot_pos(const TBisca *t, int seat, int i, int n, float *x, float *y, float *rot)
 {
     Side side = side_of(t, seat);
-    float ax, ay;
-    bool vertical;
-    hand_anchor(side, &ax, &ay, &vertical);
-    float cw = card_w(t);
-    float max_span = side == SIDE_SOUTH ? 880 : vertical ? 460 : 600;
-    float step = side == SIDE_SOUTH ? cw * 1.08f : cw * 0.62f;
-    if (n > 1 && step * (n - 1) + cw > max_span)
-        step = (max_span - cw) / (n - 1);
-    float off = (i - (n - 1) / 2.0f) * step;
-    *x = vertical ? ax : ax + off;
-    *y = vertical ? ay + off : ay;
-    *rot = vertical ? 90 : 0;
+    HandLayout l = {.card_w = card_w(t)};
+    hand_anchor(side, &l.x, &l.y, &l.vertical);
+    l.max_span = side == SIDE_SOUTH ? 880 : l.vertical ? 460 : 600;
+    l.step = side == SIDE_SOUTH ? l.card_w * 1.08f : l.card_w * 0.62f;
+    l.rot = l.vertical ? 90 : 0;
+    hand_slot(&l, i, n, x, y, rot);
 }
 
 /* Where a seat's card lies in the trick (pos = its place in the play order). */
@@ -398,9 +393,8 @@ static void reset_view(TBisca *t)
     pacer_reset(&t->pace);
     t->n_conf = 0;
     t->review_t = 0;
-    t->hover_card = t->press_card = -1;
-    t->focus_card = 0;
-    t->dragging = false;
+    hand_reset(&t->hand_ui);
+    t->hand_ui.focus = 0;
 }
 
 static bool new_match(TBisca *t)
@@ -597,8 +591,7 @@ static void on_action(void *self, const Match *m, int player, Action a)
             anim_to(&t->anim, &d->flip, 1, 0.26f, 0.04f, EASE_IN_OUT_CUBIC);
         app_sound(t->app, SND_FLIP);
     }
-    if (t->focus_card >= t->shown[0])
-        t->focus_card = t->shown[0] > 0 ? t->shown[0] - 1 : 0;
+    hand_clamp_focus(&t->hand_ui);
     /* A full trick: shown for a moment, then it slides to its winner. */
     if (t->last.n_trick == t->last.n - 1) {
         BiscaState done = t->last;
@@ -634,6 +627,18 @@ static void on_action(void *self, const Match *m, int player, Action a)
 
 /* ---- Scene functions ---- */
 
+static int hand_places(void *user) { return ((const TBisca *)user)->shown[0]; }
+
+static bool hand_rect(void *user, int i, SDL_FRect *out)
+{
+    const TBisca *t = user;
+    const Sprite *s = &t->hand[0][i];
+    *out = unit_rect(t, s->x, s->y - s->lift * 18, card_w(t), CARD_H);
+    return true;
+}
+
+static const HandGeometry hand_geometry = {hand_places, hand_rect};
+
 static void *enter(App *app)
 {
     TBisca *t = calloc(1, sizeof *t);
@@ -641,7 +646,10 @@ static void *enter(App *app)
         return NULL;
     t->app = app;
     t->hover = t->pressed = BTN_NONE;
-    t->hover_card = t->press_card = -1;
+    hand_init(&t->hand_ui, app, &t->anim, &hand_geometry, t);
+    hand_bind_lift(&t->hand_ui, &t->hand[0][0].lift, sizeof(Sprite));
+    t->hand_ui.arrows = true;
+    t->hand_ui.digits = 9;
     t->cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
     pacer_init(&t->pace, DIFF_MEDIUM);
@@ -708,19 +716,6 @@ static void layout(void *self, int w, int h)
 }
 
 /* ---- Input ---- */
-
-/* The index of the player's card under a point (the topmost), or -1. */
-static int card_at(const TBisca *t, float px, float py)
-{
-    float x = UX(t, px), y = UY(t, py), cw = card_w(t);
-    for (int i = t->shown[0] - 1; i >= 0; i--) {
-        const Sprite *s = &t->hand[0][i];
-        float lift = s->lift * 18;
-        if (fabsf(x - s->x) <= cw / 2 && fabsf(y - (s->y - lift)) <= CARD_H / 2)
-            return i;
-    }
-    return -1;
-}
 
 static bool pile_at(const TBisca *t, float px, float py)
 {
@@ -811,38 +806,23 @@ static void press(TBisca *t, int b)
         choose_players(t, 4);
 }
 
-static void set_hover_card(TBisca *t, int i)
-{
-    if (i == t->hover_card)
-        return;
-    if (t->hover_card >= 0 && t->hover_card < t->shown[0])
-        anim_to(&t->anim, &t->hand[0][t->hover_card].lift, 0, 0.12f, 0, EASE_OUT_QUAD);
-    t->hover_card = i;
-    if (i >= 0)
-        anim_to(&t->anim, &t->hand[0][i].lift, 1, 0.12f, 0, EASE_OUT_QUAD);
-}
-
 static bool event(void *self, const SDL_Event *e)
 {
     TBisca *t = self;
+    Hand *h = &t->hand_ui;
     switch (e->type) {
     case SDL_MOUSEMOTION: {
         float x = (float)e->motion.x, y = (float)e->motion.y;
         t->hover = button_at(t, x, y);
-        if (t->press_card >= 0 && !t->dragging && player_can_act(t) &&
-            fabsf(x - t->press_x) + fabsf(y - t->press_y) > 8 * t->app->u) {
-            t->dragging = true;
-            app_sound(t->app, SND_SLIDE);
-        }
-        if (t->dragging && t->press_card < t->shown[0]) {
-            Sprite *s = &t->hand[0][t->press_card];
+        if (hand_motion(h, x, y, player_can_act(t)) && h->press < t->shown[0]) {
+            Sprite *s = &t->hand[0][h->press];
             anim_forget(&t->anim, s, s + 1);
             s->x = UX(t, x) - t->grab_dx;
             s->y = UY(t, y) - t->grab_dy;
             s->rot = fmaxf(-10, fminf(10, (float)e->motion.xrel * 0.8f));
             s->lift = 1;
         } else if (!t->count_on) {
-            set_hover_card(t, player_can_act(t) ? card_at(t, x, y) : -1);
+            hand_hover_at(h, x, y, player_can_act(t));
         }
         return true;
     }
@@ -862,16 +842,12 @@ static bool event(void *self, const SDL_Event *e)
                 t->review_t = t->review_t > 0 ? 0 : 3.0f;
             return true;
         }
-        int i = card_at(t, x, y);
+        bool play;
+        int i = hand_press(h, &e->button, &play);
         if (i >= 0) {
-            t->focus_card = i;
-            if (e->button.clicks >= 2) {
-                t->press_card = -1;
+            if (play) {
                 play_index(t, i);
             } else {
-                t->press_card = i;
-                t->press_x = x;
-                t->press_y = y;
                 t->grab_dx = UX(t, x) - t->hand[0][i].x;
                 t->grab_dy = UY(t, y) - t->hand[0][i].y;
             }
@@ -887,10 +863,9 @@ static bool event(void *self, const SDL_Event *e)
         if (e->button.button != SDL_BUTTON_LEFT)
             return false;
         float x = (float)e->button.x, y = (float)e->button.y;
-        if (t->dragging) {
-            int i = t->press_card;
-            t->dragging = false;
-            t->press_card = -1;
+        bool dragging = h->dragging;
+        int i = hand_release(h);
+        if (dragging) {
             float ay = UY(t, y);
             if (i >= 0 && i < t->shown[0] && ay < 700) {
                 Card c = t->hand[0][i].face;
@@ -902,7 +877,6 @@ static bool event(void *self, const SDL_Event *e)
                 anim_to(&t->anim, &t->hand[0][i].lift, 0, 0.2f, 0, EASE_OUT_QUAD);
             return true;
         }
-        t->press_card = -1;
         int b = button_at(t, x, y);
         int was = t->pressed;
         t->pressed = BTN_NONE;
@@ -922,23 +896,11 @@ static bool event(void *self, const SDL_Event *e)
             }
             return false;
         }
-        if (k >= SDLK_1 && k <= SDLK_9) {
-            play_index(t, (int)(k - SDLK_1));
+        int i = hand_key(h, k, player_can_act(t));
+        if (i >= 0)
+            play_index(t, i);
+        if (i != HAND_KEY_NONE)
             return true;
-        }
-        if (k == SDLK_LEFT || k == SDLK_RIGHT) {
-            int n = t->shown[0];
-            if (n > 0) {
-                t->focus_card = (t->focus_card + (k == SDLK_LEFT ? n - 1 : 1)) % n;
-                if (player_can_act(t))
-                    set_hover_card(t, t->focus_card);
-            }
-            return true;
-        }
-        if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) {
-            play_index(t, t->focus_card);
-            return true;
-        }
         if (k == SDLK_l) {
             t->review_t = t->review_t > 0 ? 0 : 3.0f;
             return true;
@@ -1264,7 +1226,7 @@ static void draw(void *self, SDL_Renderer *r)
     }
     for (int p = t->players - 1; p >= 0; p--)
         for (int i = 0; i < t->shown[p]; i++) {
-            if (p == 0 && t->dragging && i == t->press_card)
+            if (p == 0 && t->hand_ui.dragging && i == t->hand_ui.press)
                 continue;
             draw_sprite(t, &t->hand[p][i], 0);
         }
@@ -1292,8 +1254,8 @@ static void draw(void *self, SDL_Renderer *r)
 
     draw_hud(t, &v);
 
-    if (t->dragging && t->press_card >= 0 && t->press_card < t->shown[0])
-        draw_sprite(t, &t->hand[0][t->press_card], 0.4f);
+    if (t->hand_ui.dragging && t->hand_ui.press < t->shown[0])
+        draw_sprite(t, &t->hand[0][t->hand_ui.press], 0.4f);
     if (t->review_t > 0 && !t->count_on)
         draw_review(t);
     if (t->count_on && t->banner > 0.01f)

@@ -16,6 +16,7 @@
 #include "core/rng.h"
 #include "engine/ai/bot.h"
 #include "twentyone.h"
+#include "ui/hand.h"
 #include "ui/pacer.h"
 #include "ui/resume.h"
 #include "ui/anim.h"
@@ -111,8 +112,10 @@ static float card_w(const T21 *t) { return CARD_H * t->cw; }
 
 static float slot_x(const T21 *t, int i, int n)
 {
-    float step = card_w(t) * 1.12f;
-    return HAND_X + (i - (n - 1) / 2.0f) * step;
+    HandLayout l = {.x = HAND_X, .step = card_w(t) * 1.12f};
+    float x, y, rot;
+    hand_slot(&l, i, n, &x, &y, &rot);
+    return x;
 }
 
 static float hand_y(int seat) { return seat == TO_PLAYER ? PLAYER_Y : COMP_Y; }
