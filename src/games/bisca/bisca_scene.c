@@ -24,6 +24,7 @@
 #include "ui/resume.h"
 #include "ui/anim.h"
 #include "ui/app.h"
+#include "ui/confetti.h"
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
@@ -35,17 +36,11 @@
 #define STOCK_Y 150.0f
 #define MID_X 800.0f
 #define MID_Y 500.0f
-#define CONFETTI 110
 
 typedef struct {
     float x, y, rot, flip, alpha, lift, scale;
     Card face; /* shown when turned up; CARD_HIDDEN: a back */
 } Sprite;
-
-typedef struct {
-    float x, y, vx, vy, rot, spin, life, w, h;
-    Rgba c;
-} Confetto;
 
 enum { BTN_NONE = -1, BTN_NEXT, BTN_TWO, BTN_FOUR, BTN_COUNT };
 
@@ -104,9 +99,7 @@ typedef struct {
 
     char toast[200];
     float toast_t;
-    Confetto conf[CONFETTI];
-    int n_conf;
-    Rng fx;
+    Confetti confetti; /* a win */
     float time;
 } TBisca;
 
@@ -227,28 +220,6 @@ static void toast(TBisca *t, const char *msg)
     if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
         t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
     t->toast_t = 2.6f;
-}
-
-static void celebrate(TBisca *t)
-{
-    static const Rgba cols[] = {{236, 196, 96, 255}, {226, 92, 80, 255}, {246, 241, 226, 255},
-                                {96, 180, 230, 255}, {130, 210, 120, 255}};
-    t->n_conf = CONFETTI;
-    for (int i = 0; i < CONFETTI; i++) {
-        Confetto *c = &t->conf[i];
-        c->x = MID_X + ((float)rng_unit(&t->fx) - 0.5f) * 300;
-        c->y = 470;
-        float ang = (float)(rng_unit(&t->fx) * 3.14159265 + 3.14159265);
-        float sp = 380 + (float)rng_unit(&t->fx) * 620;
-        c->vx = cosf(ang) * sp * 1.2f;
-        c->vy = sinf(ang) * sp;
-        c->rot = (float)rng_unit(&t->fx) * 360;
-        c->spin = ((float)rng_unit(&t->fx) - 0.5f) * 900;
-        c->life = 1.6f + (float)rng_unit(&t->fx) * 1.2f;
-        c->w = 10 + (float)rng_unit(&t->fx) * 8;
-        c->h = 5 + (float)rng_unit(&t->fx) * 5;
-        c->c = cols[i % 5];
-    }
 }
 
 /* ---- Keeping sprites in step with the match ---- */
@@ -391,7 +362,7 @@ static void reset_view(TBisca *t)
     t->hold_deal = false;
     t->title[0] = t->reason[0] = '\0';
     pacer_reset(&t->pace);
-    t->n_conf = 0;
+    confetti_clear(&t->confetti);
     t->review_t = 0;
     hand_reset(&t->hand_ui);
     t->hand_ui.focus = 0;
@@ -471,7 +442,7 @@ static void show_count(void *user, int live)
     if (live && t->result > 0) {
         app_sound(t->app, SND_WIN);
         if (app_speed_factor(t->app) > 0)
-            celebrate(t);
+            confetti_burst(&t->confetti, MID_X, 470);
     } else if (live && t->result < 0) {
         app_sound(t->app, SND_LOSE);
     }
@@ -510,7 +481,7 @@ static void next_game(TBisca *t)
     t->count_on = false;
     t->banner = 0;
     t->hold_deal = false;
-    t->n_conf = 0;
+    confetti_clear(&t->confetti);
     anim_finish(&t->anim);
     place_instantly(t);
     app_sound(t->app, SND_SHUFFLE);
@@ -669,7 +640,7 @@ static void *enter(App *app)
     } else if (t->session_seed == 0) {
         t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
     }
-    rng_seed(&t->fx, t->session_seed ^ 0xB15CAULL);
+    confetti_init(&t->confetti, t->session_seed ^ 0xB15CAULL);
 
     if (!t->m && !new_match(t)) {
         free(t);
@@ -934,19 +905,7 @@ static void update(void *self, float dt)
         t->toast_t -= dt;
     if (t->review_t > 0)
         t->review_t -= dt;
-    for (int i = 0; i < t->n_conf;) {
-        Confetto *c = &t->conf[i];
-        c->vy += 900 * dt;
-        c->vx *= 1 - 0.8f * dt;
-        c->x += c->vx * dt;
-        c->y += c->vy * dt;
-        c->rot += c->spin * dt;
-        c->life -= dt;
-        if (c->life <= 0 || c->y > TABLE_H + 40)
-            t->conf[i] = t->conf[--t->n_conf];
-        else
-            i++;
-    }
+    confetti_update(&t->confetti, dt, TABLE_H + 40);
     if (!t->m)
         return;
     float f = app_speed_factor(t->app);
@@ -1260,12 +1219,7 @@ static void draw(void *self, SDL_Renderer *r)
         draw_review(t);
     if (t->count_on && t->banner > 0.01f)
         draw_count(t);
-    for (int i = 0; i < t->n_conf; i++) {
-        Confetto *c = &t->conf[i];
-        float al = fminf(1, c->life / 0.5f);
-        draw_quad(r, PX(t, c->x), PY(t, c->y), c->w * t->s, c->h * t->s, c->rot,
-                  rgba_alpha(c->c, al));
-    }
+    confetti_draw(&t->confetti, r, t->ox, t->oy, t->s);
     if (t->toast_t > 0)
         ui_toast(a, t->toast, PX(t, MID_X), PY(t, 700), fminf(1, t->toast_t * 2));
 }
@@ -1273,7 +1227,8 @@ static void draw(void *self, SDL_Renderer *r)
 static bool animating(const void *self)
 {
     const TBisca *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || t->n_conf > 0 || t->review_t > 0)
+    if (anim_busy(&t->anim) || t->toast_t > 0 || confetti_busy(&t->confetti) ||
+        t->review_t > 0)
         return true;
     if (!t->m)
         return false;
@@ -1288,7 +1243,7 @@ static bool animating(const void *self)
 static bool settled(const void *self)
 {
     const TBisca *t = self;
-    if (anim_busy(&t->anim) || t->n_conf > 0 || !t->m)
+    if (anim_busy(&t->anim) || confetti_busy(&t->confetti) || !t->m)
         return !t->m;
     if (t->hold_deal || match_is_over(t->m))
         return t->count_on || !pacer_demo(&t->pace);

@@ -21,6 +21,7 @@
 #include "ui/resume.h"
 #include "ui/anim.h"
 #include "ui/app.h"
+#include "ui/confetti.h"
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
@@ -33,17 +34,11 @@
 #define COMP_Y 262.0f
 #define PLAYER_Y 688.0f
 #define BTN_Y 912.0f
-#define CONFETTI 110
 
 typedef struct {
     float x, y, rot, flip, alpha, lift;
     Card face; /* what this card shows when turned up; CARD_HIDDEN: unknown */
 } Sprite;
-
-typedef struct {
-    float x, y, vx, vy, rot, spin, life, w, h;
-    Rgba c;
-} Confetto;
 
 enum { BTN_NONE = -1, BTN_HIT, BTN_STAND, BTN_NEXT, BTN_COUNT };
 
@@ -90,9 +85,7 @@ typedef struct {
 
     char toast[200];
     float toast_t;
-    Confetto conf[CONFETTI];
-    int n_conf;
-    Rng fx;
+    Confetti confetti; /* a win */
     float time;
 } T21;
 
@@ -147,28 +140,6 @@ static void toast(T21 *t, const char *msg)
     if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
         t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
     t->toast_t = 2.6f;
-}
-
-static void celebrate(T21 *t)
-{
-    static const Rgba cols[] = {{236, 196, 96, 255}, {226, 92, 80, 255}, {246, 241, 226, 255},
-                                {96, 180, 230, 255}, {130, 210, 120, 255}};
-    t->n_conf = CONFETTI;
-    for (int i = 0; i < CONFETTI; i++) {
-        Confetto *c = &t->conf[i];
-        c->x = HAND_X + ((float)rng_unit(&t->fx) - 0.5f) * 300;
-        c->y = 470;
-        float ang = (float)(rng_unit(&t->fx) * 3.14159265 + 3.14159265); /* upwards */
-        float sp = 380 + (float)rng_unit(&t->fx) * 620;
-        c->vx = cosf(ang) * sp * 1.2f;
-        c->vy = sinf(ang) * sp;
-        c->rot = (float)rng_unit(&t->fx) * 360;
-        c->spin = ((float)rng_unit(&t->fx) - 0.5f) * 900;
-        c->life = 1.6f + (float)rng_unit(&t->fx) * 1.2f;
-        c->w = 10 + (float)rng_unit(&t->fx) * 8;
-        c->h = 5 + (float)rng_unit(&t->fx) * 5;
-        c->c = cols[i % 5];
-    }
 }
 
 /* ---- Keeping sprites in step with the match ---- */
@@ -261,7 +232,7 @@ static void reset_round_view(T21 *t)
     t->title[0] = t->reason[0] = '\0';
     pacer_reset(&t->pace);
     t->bot_said_t = 0;
-    t->n_conf = 0;
+    confetti_clear(&t->confetti);
 }
 
 static bool new_round(T21 *t)
@@ -368,7 +339,7 @@ static void show_banner(void *user, int arg)
     if (arg > 0) {
         app_sound(t->app, SND_WIN);
         if (app_speed_factor(t->app) > 0)
-            celebrate(t);
+            confetti_burst(&t->confetti, HAND_X, 470);
     } else if (arg < 0) {
         app_sound(t->app, SND_LOSE);
     }
@@ -447,7 +418,7 @@ static void *enter(App *app)
     } else if (t->session_seed == 0) {
         t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
     }
-    rng_seed(&t->fx, t->session_seed ^ 0xF00D);
+    confetti_init(&t->confetti, t->session_seed ^ 0xF00D);
 
     if (!t->m && !new_round(t)) {
         free(t);
@@ -681,19 +652,7 @@ static void update(void *self, float dt)
         t->toast_t -= dt;
     if (t->bot_said_t > 0)
         t->bot_said_t -= dt;
-    for (int i = 0; i < t->n_conf;) {
-        Confetto *c = &t->conf[i];
-        c->vy += 900 * dt;
-        c->vx *= 1 - 0.8f * dt;
-        c->x += c->vx * dt;
-        c->y += c->vy * dt;
-        c->rot += c->spin * dt;
-        c->life -= dt;
-        if (c->life <= 0 || c->y > TABLE_H + 40)
-            t->conf[i] = t->conf[--t->n_conf];
-        else
-            i++;
-    }
+    confetti_update(&t->confetti, dt, TABLE_H + 40);
     if (!t->m)
         return;
     float f = app_speed_factor(t->app);
@@ -922,12 +881,7 @@ static void draw(void *self, SDL_Renderer *r)
         draw_sprite(t, &t->drag, 1.2f);
 
     /* Confetti fly behind the result. */
-    for (int i = 0; i < t->n_conf; i++) {
-        Confetto *c = &t->conf[i];
-        float al = fminf(1, c->life / 0.5f);
-        draw_quad(r, PX(t, c->x), PY(t, c->y), c->w * t->s, c->h * t->s, c->rot,
-                  rgba_alpha(c->c, al));
-    }
+    confetti_draw(&t->confetti, r, t->ox, t->oy, t->s);
     /* The result. */
     if (over && t->banner > 0.01f) {
         float k = t->banner;
@@ -953,7 +907,8 @@ static void draw(void *self, SDL_Renderer *r)
 static bool animating(const void *self)
 {
     const T21 *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || t->n_conf > 0 || t->bot_said_t > 0)
+    if (anim_busy(&t->anim) || t->toast_t > 0 || confetti_busy(&t->confetti) ||
+        t->bot_said_t > 0)
         return true;
     if (!t->m)
         return false;
@@ -966,7 +921,7 @@ static bool animating(const void *self)
 static bool settled(const void *self)
 {
     const T21 *t = self;
-    if (anim_busy(&t->anim) || t->n_conf > 0 || !t->m)
+    if (anim_busy(&t->anim) || confetti_busy(&t->confetti) || !t->m)
         return !t->m;
     int cur = match_current_player(t->m);
     return cur != PLAYER_CHANCE && !match_bot_to_move(t->m);
