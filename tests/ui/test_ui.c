@@ -5,7 +5,6 @@
  *
  * Each test gets an empty preferences folder (XDG_DATA_HOME in a fresh temporary
  * directory), so settings, statistics and saves start from nothing. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,149 +17,12 @@
 #include "ui/app.h"
 #include "ui/menu.h"
 #include "ui/scene.h"
-
-static int failures;
-
-#define CHECK(cond)                                                                        \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);       \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
-
-#define REQUIRE(cond)                                                                      \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            fprintf(stderr, "%s:%d: required: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-            return;                                                                        \
-        }                                                                                  \
-    } while (0)
-
-static char home[512];
-
-static void rm_rf(const char *path)
-{
-    DIR *d = opendir(path);
-    if (!d) {
-        unlink(path);
-        return;
-    }
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        char p[1024];
-        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
-        rm_rf(p);
-    }
-    closedir(d);
-    rmdir(path);
-}
-
-/* A fresh, empty preferences folder for each test. */
-static void fresh_home(void)
-{
-    if (home[0])
-        rm_rf(home);
-    const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : getenv("TMPDIR");
-    snprintf(home, sizeof home, "%s/tasca-ui-XXXXXX", base ? base : "/tmp");
-    if (!mkdtemp(home)) {
-        perror("mkdtemp");
-        exit(1);
-    }
-    setenv("XDG_DATA_HOME", home, 1);
-}
+#include "ui_fixture.h"
 
 static App *start(const char *game, int speed, uint64_t seed)
 {
-    AppOptions o = {0};
-    o.game = game;
-    o.difficulty = DIFF_EASY;
-    o.has_seed = seed != 0;
-    o.seed = seed;
-    o.width = 1280;
-    o.height = 800;
-    o.test_mode = true;
-    o.speed = speed;
-    char err[512];
-    App *a = app_create(&o, err, sizeof err);
-    if (!a)
-        fprintf(stderr, "app_create: %s\n", err);
-    return a;
-}
-
-static Uint32 win_id(App *a) { return SDL_GetWindowID(a->win); }
-
-static void push_button(App *a, Uint32 type, float x, float y, int clicks)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = type;
-    e.button.windowID = win_id(a);
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
-    e.button.clicks = (Uint8)clicks;
-    e.button.x = (Sint32)(x / a->dpi);
-    e.button.y = (Sint32)(y / a->dpi);
-    SDL_PushEvent(&e);
-}
-
-static void push_motion(App *a, float x, float y, float dx, float dy, bool held)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_MOUSEMOTION;
-    e.motion.windowID = win_id(a);
-    e.motion.state = held ? SDL_BUTTON_LMASK : 0;
-    e.motion.x = (Sint32)(x / a->dpi);
-    e.motion.y = (Sint32)(y / a->dpi);
-    e.motion.xrel = (Sint32)dx;
-    e.motion.yrel = (Sint32)dy;
-    SDL_PushEvent(&e);
-}
-
-static void push_key(App *a, SDL_Keycode k, Uint16 mod)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_KEYDOWN;
-    e.key.windowID = win_id(a);
-    e.key.state = SDL_PRESSED;
-    e.key.keysym.sym = k;
-    e.key.keysym.mod = mod;
-    SDL_PushEvent(&e);
-    e.type = SDL_KEYUP;
-    e.key.state = SDL_RELEASED;
-    SDL_PushEvent(&e);
-}
-
-static void click(App *a, SDL_FRect r, int clicks)
-{
-    float x = r.x + r.w / 2, y = r.y + r.h / 2;
-    push_motion(a, x, y, 0, 0, false);
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, clicks);
-    push_button(a, SDL_MOUSEBUTTONUP, x, y, clicks);
-}
-
-static void double_click(App *a, SDL_FRect r)
-{
-    float x = r.x + r.w / 2, y = r.y + r.h / 2;
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
-    push_button(a, SDL_MOUSEBUTTONUP, x, y, 1);
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 2);
-    push_button(a, SDL_MOUSEBUTTONUP, x, y, 2);
-}
-
-static bool locate(App *a, const char *what, SDL_FRect *r)
-{
-    return a->scene && a->scene->locate && a->scene->locate(a->self, what, r);
-}
-
-static Match *match_of(App *a)
-{
-    return a->scene && a->scene->match ? a->scene->match(a->self) : NULL;
+    AppOptions o = test_options(game, speed, seed);
+    return start_app(&o);
 }
 
 static const TwentyOneState *state21(App *a)
@@ -641,7 +503,7 @@ int main(int argc, char **argv)
             continue;
         if (strcmp(which, "all") == 0 && strcmp(tests[i].name, "monkey") == 0)
             continue; /* its own ctest entry */
-        fresh_home();
+        fresh_home("tasca-ui", NULL);
         int before = failures;
         tests[i].fn();
         ran++;
