@@ -14,7 +14,9 @@
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "games/twentyone/twentyone.h"
+#include "ui/anim.h"
 #include "ui/app.h"
+#include "ui/hand.h"
 #include "ui/menu.h"
 #include "ui/scene.h"
 #include "ui_fixture.h"
@@ -473,6 +475,96 @@ static void test_monkey(void)
     app_destroy(a);
 }
 
+/* The hand widget on its own, over five cards in a row: layout, hit-testing, a click,
+ * a double-click, a drag, keys, and the multi-select Buraco uses. */
+typedef struct {
+    SDL_FRect r[5];
+    int n;
+} FakeHand;
+
+static int fake_count(void *user) { return ((FakeHand *)user)->n; }
+
+static bool fake_rect(void *user, int i, SDL_FRect *out)
+{
+    *out = ((FakeHand *)user)->r[i];
+    return true;
+}
+
+static void test_hand_widget(void)
+{
+    App *a = start("picker", SPEED_INSTANT, 0);
+    REQUIRE(a);
+    HandLayout l = {.x = 500, .y = 400, .step = 100, .card_w = 80};
+    FakeHand f = {.n = 5};
+    for (int i = 0; i < 5; i++) {
+        float x, y, rot;
+        hand_slot(&l, i, 5, &x, &y, &rot);
+        f.r[i] = (SDL_FRect){x - 40, y - 60, 80, 120};
+    }
+    CHECK(f.r[2].x == 460 && f.r[0].x == 260 && f.r[4].x == 660);
+    l.max_span = 280; /* five cards squeezed into 280: 50 apart */
+    float x0, x1, y, rot;
+    hand_slot(&l, 0, 5, &x0, &y, &rot);
+    hand_slot(&l, 1, 5, &x1, &y, &rot);
+    CHECK(x1 - x0 == 50);
+
+    static const HandGeometry geo = {fake_count, fake_rect};
+    Anim anim;
+    anim_init(&anim, 0);
+    Hand h;
+    hand_init(&h, a, &anim, &geo, &f);
+    h.arrows = true;
+    h.digits = 9;
+    CHECK(hand_card_at(&h, 300, 400) == 0);
+    CHECK(hand_card_at(&h, 300, 200) == -1);
+    CHECK(hand_hover_at(&h, 500, 400, true) == 2 && h.hover == 2);
+    CHECK(hand_hover_at(&h, 500, 400, false) == -1 && h.hover == -1);
+
+    SDL_MouseButtonEvent b = {.button = SDL_BUTTON_LEFT, .clicks = 1, .x = 500, .y = 400};
+    bool play;
+    CHECK(hand_press(&h, &b, &play) == 2 && !play && h.focus == 2);
+    CHECK(!hand_motion(&h, 502, 401, true)); /* not far enough */
+    CHECK(hand_release(&h) == -1);           /* a click, no drag */
+    b.clicks = 2;
+    CHECK(hand_press(&h, &b, &play) == 2 && play && h.press == -1);
+    b.clicks = 1;
+    hand_press(&h, &b, &play);
+    CHECK(!hand_motion(&h, 560, 300, false)); /* may not drag */
+    CHECK(hand_motion(&h, 560, 300, true) && h.dragging);
+    CHECK(hand_release(&h) == 2 && !h.dragging && h.press == -1);
+
+    CHECK(hand_key(&h, SDLK_3, true) == 2);
+    CHECK(hand_key(&h, SDLK_RIGHT, true) == HAND_KEY_USED && h.focus == 3 && h.hover == 3);
+    CHECK(hand_key(&h, SDLK_RETURN, true) == 3);
+    CHECK(hand_key(&h, SDLK_q, true) == HAND_KEY_NONE);
+    f.n = 2;
+    hand_clamp_focus(&h);
+    CHECK(h.focus == 1);
+    f.n = 5;
+
+    /* Multi-select: press and sweep selects a run; a click on a selected card unselects
+     * it; a selected card drags the selection. */
+    hand_init(&h, a, &anim, &geo, &f);
+    h.multi = true;
+    b.x = 300;
+    hand_press(&h, &b, &play);
+    hand_motion(&h, 500, 400, true);
+    CHECK(hand_release(&h) == -1);
+    int sel[HAND_MAX];
+    CHECK(hand_selected(&h, sel) == 3 && sel[0] == 0 && sel[2] == 2);
+    b.x = 400;
+    hand_press(&h, &b, &play);
+    CHECK(hand_release(&h) == -1 && hand_selected(&h, sel) == 2 && !h.selected[1]);
+    b.x = 500;
+    hand_press(&h, &b, &play);
+    CHECK(hand_motion(&h, 500, 200, true) && hand_release(&h) == 2);
+    CHECK(hand_selected(&h, sel) == 2);
+    hand_select_none(&h);
+    CHECK(hand_selected(&h, sel) == 0);
+    anim_clear(&anim);
+    app_destroy(a);
+}
+
 typedef struct {
     const char *name;
     void (*fn)(void);
@@ -490,6 +582,7 @@ static const Test tests[] = {
     {"persistence", test_persistence},
     {"animated", test_animated},
     {"monkey", test_monkey},
+    {"hand_widget", test_hand_widget},
 };
 
 int main(int argc, char **argv)
