@@ -1,8 +1,10 @@
 #include "ui/resume.h"
 
 #include <stdio.h>
+#include <time.h>
 
 #include "core/fileio.h"
+#include "core/rng.h"
 
 Match *app_resume_match(App *app, const SavedGame *g)
 {
@@ -27,4 +29,19 @@ Match *app_resume_match(App *app, const SavedGame *g)
     file_set_aside(path, aside, sizeof aside);
     app_notice(app, g->notice, m ? g->not_this_game : err);
     return NULL;
+}
+
+uint64_t app_session_seed(App *app, const char *game, int *counter)
+{
+    char key[64];
+    snprintf(key, sizeof key, "%s.session_seed", game);
+    uint64_t seed = kv_get_u64(&app->kv, key, 0);
+    if (app->opt.has_seed) {
+        seed = app->opt.seed;
+        *counter = 0;
+        app->opt.has_seed = false;
+    } else if (seed == 0) {
+        seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
+    }
+    return seed;
 }

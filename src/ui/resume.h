@@ -23,4 +23,11 @@ typedef struct {
  * that could not be resumed (set aside, with a notice). */
 Match *app_resume_match(App *app, const SavedGame *g);
 
+/* The seed of a table's session, from which each game dealt in it is seeded (with the
+ * number of games dealt so far, *counter): <game>.session_seed in the settings; a --seed
+ * on the command line starts a new session from it (consumed here, *counter back to 0);
+ * none saved yet: a new one from the clock. Call after app_resume_match, which must still
+ * see the --seed. */
+uint64_t app_session_seed(App *app, const char *game, int *counter);
+
 #endif

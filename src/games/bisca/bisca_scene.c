@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bisca.h"
 #include "core/rng.h"
@@ -625,7 +624,6 @@ static void *enter(App *app)
     anim_init(&t->anim, app_speed_factor(app));
     pacer_init(&t->pace, DIFF_MEDIUM);
     Kv *kv = &app->kv;
-    t->session_seed = kv_get_u64(kv, "bisca.session_seed", 0);
     t->game_no = kv_get_int(kv, "bisca.game", 0, 0, 2000000000);
     t->players_next = kv_get_int(kv, "bisca.players", 2, 2, 4) == 4 ? 4 : 2;
     SavedGame saved = {
@@ -633,13 +631,7 @@ static void *enter(App *app)
         _("The saved Bisca game could not be resumed (%s); a new game is dealt."),
         _("not a Bisca game")};
     t->m = app_resume_match(app, &saved);
-    if (app->opt.has_seed) {
-        t->session_seed = app->opt.seed;
-        t->game_no = 0;
-        app->opt.has_seed = false;
-    } else if (t->session_seed == 0) {
-        t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
-    }
+    t->session_seed = app_session_seed(app, "bisca", &t->game_no);
     confetti_init(&t->confetti, t->session_seed ^ 0xB15CAULL);
 
     if (!t->m && !new_match(t)) {

@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/rng.h"
 #include "engine/ai/bot.h"
@@ -569,7 +568,6 @@ static void *enter(App *app)
     anim_init(&t->anim, app_speed_factor(app));
     pacer_init(&t->pace, DIFF_EASY);
     Kv *kv = &app->kv;
-    t->session_seed = kv_get_u64(kv, "moulin.session_seed", 0);
     t->games = kv_get_int(kv, "moulin.games", 0, 0, 2000000000);
     t->wins = kv_get_int(kv, "moulin.wins", 0, 0, 2000000000);
     t->draws = kv_get_int(kv, "moulin.draws", 0, 0, 2000000000);
@@ -579,13 +577,7 @@ static void *enter(App *app)
         _("The saved Moulin game could not be resumed (%s); a new game starts."),
         _("not a Moulin game")};
     t->m = app_resume_match(app, &saved);
-    if (app->opt.has_seed) {
-        t->session_seed = app->opt.seed;
-        t->games = 0;
-        app->opt.has_seed = false;
-    } else if (t->session_seed == 0) {
-        t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
-    }
+    t->session_seed = app_session_seed(app, "moulin", &t->games);
     rng_seed(&t->fx, t->session_seed ^ 0xB0A4D);
     reset_view(t);
     reset_pieces(t);

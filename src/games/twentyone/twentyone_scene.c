@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/rng.h"
 #include "engine/ai/bot.h"
@@ -400,7 +399,6 @@ static void *enter(App *app)
     anim_init(&t->anim, app_speed_factor(app));
     pacer_init(&t->pace, DIFF_EASY);
     Kv *kv = &app->kv;
-    t->session_seed = kv_get_u64(kv, "twentyone.session_seed", 0);
     t->round = kv_get_int(kv, "twentyone.round", 0, 0, 2000000000);
     t->wins = kv_get_int(kv, "twentyone.wins", 0, 0, 2000000000);
     t->draws = kv_get_int(kv, "twentyone.draws", 0, 0, 2000000000);
@@ -410,14 +408,7 @@ static void *enter(App *app)
         _("The saved 21 round could not be resumed (%s); a new round is dealt."),
         _("not a 21 game")};
     t->m = app_resume_match(app, &saved);
-    if (app->opt.has_seed) {
-        /* A chosen seed: a new session from its first round. */
-        t->session_seed = app->opt.seed;
-        t->round = 0;
-        app->opt.has_seed = false;
-    } else if (t->session_seed == 0) {
-        t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
-    }
+    t->session_seed = app_session_seed(app, "twentyone", &t->round);
     confetti_init(&t->confetti, t->session_seed ^ 0xF00D);
 
     if (!t->m && !new_round(t)) {
