@@ -5,7 +5,6 @@
  *
  * Each test gets an empty preferences folder (XDG_DATA_HOME in a fresh temporary
  * directory), so settings, statistics and saves start from nothing. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,152 +14,17 @@
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "games/twentyone/twentyone.h"
+#include "ui/anim.h"
 #include "ui/app.h"
+#include "ui/hand.h"
 #include "ui/menu.h"
 #include "ui/scene.h"
-
-static int failures;
-
-#define CHECK(cond)                                                                        \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);       \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
-
-#define REQUIRE(cond)                                                                      \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            fprintf(stderr, "%s:%d: required: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-            return;                                                                        \
-        }                                                                                  \
-    } while (0)
-
-static char home[512];
-
-static void rm_rf(const char *path)
-{
-    DIR *d = opendir(path);
-    if (!d) {
-        unlink(path);
-        return;
-    }
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        char p[1024];
-        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
-        rm_rf(p);
-    }
-    closedir(d);
-    rmdir(path);
-}
-
-/* A fresh, empty preferences folder for each test. */
-static void fresh_home(void)
-{
-    if (home[0])
-        rm_rf(home);
-    const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : getenv("TMPDIR");
-    snprintf(home, sizeof home, "%s/tasca-ui-XXXXXX", base ? base : "/tmp");
-    if (!mkdtemp(home)) {
-        perror("mkdtemp");
-        exit(1);
-    }
-    setenv("XDG_DATA_HOME", home, 1);
-}
+#include "ui_fixture.h"
 
 static App *start(const char *game, int speed, uint64_t seed)
 {
-    AppOptions o = {0};
-    o.game = game;
-    o.difficulty = DIFF_EASY;
-    o.has_seed = seed != 0;
-    o.seed = seed;
-    o.width = 1280;
-    o.height = 800;
-    o.test_mode = true;
-    o.speed = speed;
-    char err[512];
-    App *a = app_create(&o, err, sizeof err);
-    if (!a)
-        fprintf(stderr, "app_create: %s\n", err);
-    return a;
-}
-
-static Uint32 win_id(App *a) { return SDL_GetWindowID(a->win); }
-
-static void push_button(App *a, Uint32 type, float x, float y, int clicks)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = type;
-    e.button.windowID = win_id(a);
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
-    e.button.clicks = (Uint8)clicks;
-    e.button.x = (Sint32)(x / a->dpi);
-    e.button.y = (Sint32)(y / a->dpi);
-    SDL_PushEvent(&e);
-}
-
-static void push_motion(App *a, float x, float y, float dx, float dy, bool held)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_MOUSEMOTION;
-    e.motion.windowID = win_id(a);
-    e.motion.state = held ? SDL_BUTTON_LMASK : 0;
-    e.motion.x = (Sint32)(x / a->dpi);
-    e.motion.y = (Sint32)(y / a->dpi);
-    e.motion.xrel = (Sint32)dx;
-    e.motion.yrel = (Sint32)dy;
-    SDL_PushEvent(&e);
-}
-
-static void push_key(App *a, SDL_Keycode k, Uint16 mod)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_KEYDOWN;
-    e.key.windowID = win_id(a);
-    e.key.state = SDL_PRESSED;
-    e.key.keysym.sym = k;
-    e.key.keysym.mod = mod;
-    SDL_PushEvent(&e);
-    e.type = SDL_KEYUP;
-    e.key.state = SDL_RELEASED;
-    SDL_PushEvent(&e);
-}
-
-static void click(App *a, SDL_FRect r, int clicks)
-{
-    float x = r.x + r.w / 2, y = r.y + r.h / 2;
-    push_motion(a, x, y, 0, 0, false);
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, clicks);
-    push_button(a, SDL_MOUSEBUTTONUP, x, y, clicks);
-}
-
-static void double_click(App *a, SDL_FRect r)
-{
-    float x = r.x + r.w / 2, y = r.y + r.h / 2;
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
-    push_button(a, SDL_MOUSEBUTTONUP, x, y, 1);
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 2);
-    push_button(a, SDL_MOUSEBUTTONUP, x, y, 2);
-}
-
-static bool locate(App *a, const char *what, SDL_FRect *r)
-{
-    return a->scene && a->scene->locate && a->scene->locate(a->self, what, r);
-}
-
-static Match *match_of(App *a)
-{
-    return a->scene && a->scene->match ? a->scene->match(a->self) : NULL;
+    AppOptions o = test_options(game, speed, seed);
+    return start_app(&o);
 }
 
 static const TwentyOneState *state21(App *a)
@@ -611,6 +475,96 @@ static void test_monkey(void)
     app_destroy(a);
 }
 
+/* The hand widget on its own, over five cards in a row: layout, hit-testing, a click,
+ * a double-click, a drag, keys, and the multi-select Buraco uses. */
+typedef struct {
+    SDL_FRect r[5];
+    int n;
+} FakeHand;
+
+static int fake_count(void *user) { return ((FakeHand *)user)->n; }
+
+static bool fake_rect(void *user, int i, SDL_FRect *out)
+{
+    *out = ((FakeHand *)user)->r[i];
+    return true;
+}
+
+static void test_hand_widget(void)
+{
+    App *a = start("picker", SPEED_INSTANT, 0);
+    REQUIRE(a);
+    HandLayout l = {.x = 500, .y = 400, .step = 100, .card_w = 80};
+    FakeHand f = {.n = 5};
+    for (int i = 0; i < 5; i++) {
+        float x, y, rot;
+        hand_slot(&l, i, 5, &x, &y, &rot);
+        f.r[i] = (SDL_FRect){x - 40, y - 60, 80, 120};
+    }
+    CHECK(f.r[2].x == 460 && f.r[0].x == 260 && f.r[4].x == 660);
+    l.max_span = 280; /* five cards squeezed into 280: 50 apart */
+    float x0, x1, y, rot;
+    hand_slot(&l, 0, 5, &x0, &y, &rot);
+    hand_slot(&l, 1, 5, &x1, &y, &rot);
+    CHECK(x1 - x0 == 50);
+
+    static const HandGeometry geo = {fake_count, fake_rect};
+    Anim anim;
+    anim_init(&anim, 0);
+    Hand h;
+    hand_init(&h, a, &anim, &geo, &f);
+    h.arrows = true;
+    h.digits = 9;
+    CHECK(hand_card_at(&h, 300, 400) == 0);
+    CHECK(hand_card_at(&h, 300, 200) == -1);
+    CHECK(hand_hover_at(&h, 500, 400, true) == 2 && h.hover == 2);
+    CHECK(hand_hover_at(&h, 500, 400, false) == -1 && h.hover == -1);
+
+    SDL_MouseButtonEvent b = {.button = SDL_BUTTON_LEFT, .clicks = 1, .x = 500, .y = 400};
+    bool play;
+    CHECK(hand_press(&h, &b, &play) == 2 && !play && h.focus == 2);
+    CHECK(!hand_motion(&h, 502, 401, true)); /* not far enough */
+    CHECK(hand_release(&h) == -1);           /* a click, no drag */
+    b.clicks = 2;
+    CHECK(hand_press(&h, &b, &play) == 2 && play && h.press == -1);
+    b.clicks = 1;
+    hand_press(&h, &b, &play);
+    CHECK(!hand_motion(&h, 560, 300, false)); /* may not drag */
+    CHECK(hand_motion(&h, 560, 300, true) && h.dragging);
+    CHECK(hand_release(&h) == 2 && !h.dragging && h.press == -1);
+
+    CHECK(hand_key(&h, SDLK_3, true) == 2);
+    CHECK(hand_key(&h, SDLK_RIGHT, true) == HAND_KEY_USED && h.focus == 3 && h.hover == 3);
+    CHECK(hand_key(&h, SDLK_RETURN, true) == 3);
+    CHECK(hand_key(&h, SDLK_q, true) == HAND_KEY_NONE);
+    f.n = 2;
+    hand_clamp_focus(&h);
+    CHECK(h.focus == 1);
+    f.n = 5;
+
+    /* Multi-select: press and sweep selects a run; a click on a selected card unselects
+     * it; a selected card drags the selection. */
+    hand_init(&h, a, &anim, &geo, &f);
+    h.multi = true;
+    b.x = 300;
+    hand_press(&h, &b, &play);
+    hand_motion(&h, 500, 400, true);
+    CHECK(hand_release(&h) == -1);
+    int sel[HAND_MAX];
+    CHECK(hand_selected(&h, sel) == 3 && sel[0] == 0 && sel[2] == 2);
+    b.x = 400;
+    hand_press(&h, &b, &play);
+    CHECK(hand_release(&h) == -1 && hand_selected(&h, sel) == 2 && !h.selected[1]);
+    b.x = 500;
+    hand_press(&h, &b, &play);
+    CHECK(hand_motion(&h, 500, 200, true) && hand_release(&h) == 2);
+    CHECK(hand_selected(&h, sel) == 2);
+    hand_select_none(&h);
+    CHECK(hand_selected(&h, sel) == 0);
+    anim_clear(&anim);
+    app_destroy(a);
+}
+
 typedef struct {
     const char *name;
     void (*fn)(void);
@@ -628,6 +582,7 @@ static const Test tests[] = {
     {"persistence", test_persistence},
     {"animated", test_animated},
     {"monkey", test_monkey},
+    {"hand_widget", test_hand_widget},
 };
 
 int main(int argc, char **argv)
@@ -641,7 +596,7 @@ int main(int argc, char **argv)
             continue;
         if (strcmp(which, "all") == 0 && strcmp(tests[i].name, "monkey") == 0)
             continue; /* its own ctest entry */
-        fresh_home();
+        fresh_home("tasca-ui", NULL);
         int before = failures;
         tests[i].fn();
         ran++;

@@ -14,15 +14,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bisca.h"
-#include "core/fileio.h"
 #include "core/rng.h"
 #include "engine/ai/bot.h"
+#include "ui/hand.h"
 #include "ui/pacer.h"
+#include "ui/resume.h"
 #include "ui/anim.h"
 #include "ui/app.h"
+#include "ui/confetti.h"
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
@@ -34,17 +35,11 @@
 #define STOCK_Y 150.0f
 #define MID_X 800.0f
 #define MID_Y 500.0f
-#define CONFETTI 110
 
 typedef struct {
     float x, y, rot, flip, alpha, lift, scale;
     Card face; /* shown when turned up; CARD_HIDDEN: a back */
 } Sprite;
-
-typedef struct {
-    float x, y, vx, vy, rot, spin, life, w, h;
-    Rgba c;
-} Confetto;
 
 enum { BTN_NONE = -1, BTN_NEXT, BTN_TWO, BTN_FOUR, BTN_COUNT };
 
@@ -79,10 +74,10 @@ typedef struct {
     SDL_FRect btn[BTN_COUNT];
     int hover, pressed;
 
-    /* The player's hand: hover, keyboard focus, a press and a drag. */
-    int hover_card, focus_card, press_card;
-    bool dragging;
-    float press_x, press_y, grab_dx, grab_dy;
+    /* The player's hand: hover, keyboard focus, a press and a drag (the card follows the
+     * pointer, held where it was grabbed). */
+    Hand hand_ui;
+    float grab_dx, grab_dy;
 
     /* Pacing. */
     float deal_wait;
@@ -103,11 +98,7 @@ typedef struct {
 
     char toast[200];
     float toast_t;
-    Confetto conf[CONFETTI];
-    int n_conf;
-    Rng fx;
-    bool demo; /* TASCA_DEMO: the player's seat plays itself */
-    float demo_wait;
+    Confetti confetti; /* a win */
     float time;
 } TBisca;
 
@@ -150,18 +141,12 @@ static void hand_anchor(Side side, float *x, float *y, bool *vertical)
 static void slot_pos(const TBisca *t, int seat, int i, int n, float *x, float *y, float *rot)
 {
     Side side = side_of(t, seat);
-    float ax, ay;
-    bool vertical;
-    hand_anchor(side, &ax, &ay, &vertical);
-    float cw = card_w(t);
-    float max_span = side == SIDE_SOUTH ? 880 : vertical ? 460 : 600;
-    float step = side == SIDE_SOUTH ? cw * 1.08f : cw * 0.62f;
-    if (n > 1 && step * (n - 1) + cw > max_span)
-        step = (max_span - cw) / (n - 1);
-    float off = (i - (n - 1) / 2.0f) * step;
-    *x = vertical ? ax : ax + off;
-    *y = vertical ? ay + off : ay;
-    *rot = vertical ? 90 : 0;
+    HandLayout l = {.card_w = card_w(t)};
+    hand_anchor(side, &l.x, &l.y, &l.vertical);
+    l.max_span = side == SIDE_SOUTH ? 880 : l.vertical ? 460 : 600;
+    l.step = side == SIDE_SOUTH ? l.card_w * 1.08f : l.card_w * 0.62f;
+    l.rot = l.vertical ? 90 : 0;
+    hand_slot(&l, i, n, x, y, rot);
 }
 
 /* Where a seat's card lies in the trick (pos = its place in the play order). */
@@ -198,8 +183,8 @@ static void view(const TBisca *t, BiscaState *v)
 
 static bool player_can_act(const TBisca *t)
 {
-    return t->m && match_current_player(t->m) == 0 && !t->m->seats[0].bot && !t->demo &&
-           !t->hold_deal;
+    return t->m && match_current_player(t->m) == 0 && !t->m->seats[0].bot &&
+           !pacer_demo(&t->pace) && !t->hold_deal;
 }
 
 static const char *seat_name(const TBisca *t, int seat)
@@ -234,28 +219,6 @@ static void toast(TBisca *t, const char *msg)
     if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
         t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
     t->toast_t = 2.6f;
-}
-
-static void celebrate(TBisca *t)
-{
-    static const Rgba cols[] = {{236, 196, 96, 255}, {226, 92, 80, 255}, {246, 241, 226, 255},
-                                {96, 180, 230, 255}, {130, 210, 120, 255}};
-    t->n_conf = CONFETTI;
-    for (int i = 0; i < CONFETTI; i++) {
-        Confetto *c = &t->conf[i];
-        c->x = MID_X + ((float)rng_unit(&t->fx) - 0.5f) * 300;
-        c->y = 470;
-        float ang = (float)(rng_unit(&t->fx) * 3.14159265 + 3.14159265);
-        float sp = 380 + (float)rng_unit(&t->fx) * 620;
-        c->vx = cosf(ang) * sp * 1.2f;
-        c->vy = sinf(ang) * sp;
-        c->rot = (float)rng_unit(&t->fx) * 360;
-        c->spin = ((float)rng_unit(&t->fx) - 0.5f) * 900;
-        c->life = 1.6f + (float)rng_unit(&t->fx) * 1.2f;
-        c->w = 10 + (float)rng_unit(&t->fx) * 8;
-        c->h = 5 + (float)rng_unit(&t->fx) * 5;
-        c->c = cols[i % 5];
-    }
 }
 
 /* ---- Keeping sprites in step with the match ---- */
@@ -398,11 +361,10 @@ static void reset_view(TBisca *t)
     t->hold_deal = false;
     t->title[0] = t->reason[0] = '\0';
     pacer_reset(&t->pace);
-    t->n_conf = 0;
+    confetti_clear(&t->confetti);
     t->review_t = 0;
-    t->hover_card = t->press_card = -1;
-    t->focus_card = 0;
-    t->dragging = false;
+    hand_reset(&t->hand_ui);
+    t->hand_ui.focus = 0;
 }
 
 static bool new_match(TBisca *t)
@@ -479,7 +441,7 @@ static void show_count(void *user, int live)
     if (live && t->result > 0) {
         app_sound(t->app, SND_WIN);
         if (app_speed_factor(t->app) > 0)
-            celebrate(t);
+            confetti_burst(&t->confetti, MID_X, 470);
     } else if (live && t->result < 0) {
         app_sound(t->app, SND_LOSE);
     }
@@ -518,7 +480,7 @@ static void next_game(TBisca *t)
     t->count_on = false;
     t->banner = 0;
     t->hold_deal = false;
-    t->n_conf = 0;
+    confetti_clear(&t->confetti);
     anim_finish(&t->anim);
     place_instantly(t);
     app_sound(t->app, SND_SHUFFLE);
@@ -599,8 +561,7 @@ static void on_action(void *self, const Match *m, int player, Action a)
             anim_to(&t->anim, &d->flip, 1, 0.26f, 0.04f, EASE_IN_OUT_CUBIC);
         app_sound(t->app, SND_FLIP);
     }
-    if (t->focus_card >= t->shown[0])
-        t->focus_card = t->shown[0] > 0 ? t->shown[0] - 1 : 0;
+    hand_clamp_focus(&t->hand_ui);
     /* A full trick: shown for a moment, then it slides to its winner. */
     if (t->last.n_trick == t->last.n - 1) {
         BiscaState done = t->last;
@@ -636,6 +597,18 @@ static void on_action(void *self, const Match *m, int player, Action a)
 
 /* ---- Scene functions ---- */
 
+static int hand_places(void *user) { return ((const TBisca *)user)->shown[0]; }
+
+static bool hand_rect(void *user, int i, SDL_FRect *out)
+{
+    const TBisca *t = user;
+    const Sprite *s = &t->hand[0][i];
+    *out = unit_rect(t, s->x, s->y - s->lift * 18, card_w(t), CARD_H);
+    return true;
+}
+
+static const HandGeometry hand_geometry = {hand_places, hand_rect};
+
 static void *enter(App *app)
 {
     TBisca *t = calloc(1, sizeof *t);
@@ -643,44 +616,24 @@ static void *enter(App *app)
         return NULL;
     t->app = app;
     t->hover = t->pressed = BTN_NONE;
-    t->hover_card = t->press_card = -1;
+    hand_init(&t->hand_ui, app, &t->anim, &hand_geometry, t);
+    hand_bind_lift(&t->hand_ui, &t->hand[0][0].lift, sizeof(Sprite));
+    t->hand_ui.arrows = true;
+    t->hand_ui.digits = 9;
     t->cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
-    t->demo = getenv("TASCA_DEMO") != NULL;
+    pacer_init(&t->pace, DIFF_MEDIUM);
     Kv *kv = &app->kv;
-    t->session_seed = kv_get_u64(kv, "bisca.session_seed", 0);
     t->game_no = kv_get_int(kv, "bisca.game", 0, 0, 2000000000);
     t->players_next = kv_get_int(kv, "bisca.players", 2, 2, 4) == 4 ? 4 : 2;
-    bool fresh = app->fresh_start;
-    app->fresh_start = false;
-    if (app->opt.has_seed) {
-        t->session_seed = app->opt.seed;
-        t->game_no = 0;
-        fresh = true;
-        app->opt.has_seed = false;
-    } else if (t->session_seed == 0) {
-        t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
-    }
-    rng_seed(&t->fx, t->session_seed ^ 0xB15CAULL);
+    SavedGame saved = {
+        "bisca", &bisca_rules, 0,
+        _("The saved Bisca game could not be resumed (%s); a new game is dealt."),
+        _("not a Bisca game")};
+    t->m = app_resume_match(app, &saved);
+    t->session_seed = app_session_seed(app, "bisca", &t->game_no);
+    confetti_init(&t->confetti, t->session_seed ^ 0xB15CAULL);
 
-    char path[1100], err[256];
-    app_save_path(app, "bisca", path, sizeof path);
-    FILE *f = fresh ? NULL : fopen(path, "r");
-    if (f) {
-        fclose(f);
-        Match *m = match_load(path, err, sizeof err);
-        if (m && m->rules == &bisca_rules) {
-            t->m = m;
-            app_attach_match(app, m);
-        } else {
-            if (m)
-                match_free(m);
-            char aside[1200] = "";
-            file_set_aside(path, aside, sizeof aside);
-            app_notice(app, _("The saved Bisca game could not be resumed (%s); a new game is dealt."),
-                       m ? _("not a Bisca game") : err);
-        }
-    }
     if (!t->m && !new_match(t)) {
         free(t);
         return NULL;
@@ -727,19 +680,6 @@ static void layout(void *self, int w, int h)
 
 /* ---- Input ---- */
 
-/* The index of the player's card under a point (the topmost), or -1. */
-static int card_at(const TBisca *t, float px, float py)
-{
-    float x = UX(t, px), y = UY(t, py), cw = card_w(t);
-    for (int i = t->shown[0] - 1; i >= 0; i--) {
-        const Sprite *s = &t->hand[0][i];
-        float lift = s->lift * 18;
-        if (fabsf(x - s->x) <= cw / 2 && fabsf(y - (s->y - lift)) <= CARD_H / 2)
-            return i;
-    }
-    return -1;
-}
-
 static bool pile_at(const TBisca *t, float px, float py)
 {
     for (int k = 0; k < BI_TEAMS; k++) {
@@ -756,7 +696,7 @@ static void submit(TBisca *t, Action a)
 {
     if (!t->m)
         return;
-    if (t->demo) {
+    if (pacer_demo(&t->pace)) {
         toast(t, _("The demonstration plays by itself."));
         return;
     }
@@ -829,38 +769,23 @@ static void press(TBisca *t, int b)
         choose_players(t, 4);
 }
 
-static void set_hover_card(TBisca *t, int i)
-{
-    if (i == t->hover_card)
-        return;
-    if (t->hover_card >= 0 && t->hover_card < t->shown[0])
-        anim_to(&t->anim, &t->hand[0][t->hover_card].lift, 0, 0.12f, 0, EASE_OUT_QUAD);
-    t->hover_card = i;
-    if (i >= 0)
-        anim_to(&t->anim, &t->hand[0][i].lift, 1, 0.12f, 0, EASE_OUT_QUAD);
-}
-
 static bool event(void *self, const SDL_Event *e)
 {
     TBisca *t = self;
+    Hand *h = &t->hand_ui;
     switch (e->type) {
     case SDL_MOUSEMOTION: {
         float x = (float)e->motion.x, y = (float)e->motion.y;
         t->hover = button_at(t, x, y);
-        if (t->press_card >= 0 && !t->dragging && player_can_act(t) &&
-            fabsf(x - t->press_x) + fabsf(y - t->press_y) > 8 * t->app->u) {
-            t->dragging = true;
-            app_sound(t->app, SND_SLIDE);
-        }
-        if (t->dragging && t->press_card < t->shown[0]) {
-            Sprite *s = &t->hand[0][t->press_card];
+        if (hand_motion(h, x, y, player_can_act(t)) && h->press < t->shown[0]) {
+            Sprite *s = &t->hand[0][h->press];
             anim_forget(&t->anim, s, s + 1);
             s->x = UX(t, x) - t->grab_dx;
             s->y = UY(t, y) - t->grab_dy;
             s->rot = fmaxf(-10, fminf(10, (float)e->motion.xrel * 0.8f));
             s->lift = 1;
         } else if (!t->count_on) {
-            set_hover_card(t, player_can_act(t) ? card_at(t, x, y) : -1);
+            hand_hover_at(h, x, y, player_can_act(t));
         }
         return true;
     }
@@ -880,16 +805,12 @@ static bool event(void *self, const SDL_Event *e)
                 t->review_t = t->review_t > 0 ? 0 : 3.0f;
             return true;
         }
-        int i = card_at(t, x, y);
+        bool play;
+        int i = hand_press(h, &e->button, &play);
         if (i >= 0) {
-            t->focus_card = i;
-            if (e->button.clicks >= 2) {
-                t->press_card = -1;
+            if (play) {
                 play_index(t, i);
             } else {
-                t->press_card = i;
-                t->press_x = x;
-                t->press_y = y;
                 t->grab_dx = UX(t, x) - t->hand[0][i].x;
                 t->grab_dy = UY(t, y) - t->hand[0][i].y;
             }
@@ -905,10 +826,9 @@ static bool event(void *self, const SDL_Event *e)
         if (e->button.button != SDL_BUTTON_LEFT)
             return false;
         float x = (float)e->button.x, y = (float)e->button.y;
-        if (t->dragging) {
-            int i = t->press_card;
-            t->dragging = false;
-            t->press_card = -1;
+        bool dragging = h->dragging;
+        int i = hand_release(h);
+        if (dragging) {
             float ay = UY(t, y);
             if (i >= 0 && i < t->shown[0] && ay < 700) {
                 Card c = t->hand[0][i].face;
@@ -920,7 +840,6 @@ static bool event(void *self, const SDL_Event *e)
                 anim_to(&t->anim, &t->hand[0][i].lift, 0, 0.2f, 0, EASE_OUT_QUAD);
             return true;
         }
-        t->press_card = -1;
         int b = button_at(t, x, y);
         int was = t->pressed;
         t->pressed = BTN_NONE;
@@ -940,23 +859,11 @@ static bool event(void *self, const SDL_Event *e)
             }
             return false;
         }
-        if (k >= SDLK_1 && k <= SDLK_9) {
-            play_index(t, (int)(k - SDLK_1));
+        int i = hand_key(h, k, player_can_act(t));
+        if (i >= 0)
+            play_index(t, i);
+        if (i != HAND_KEY_NONE)
             return true;
-        }
-        if (k == SDLK_LEFT || k == SDLK_RIGHT) {
-            int n = t->shown[0];
-            if (n > 0) {
-                t->focus_card = (t->focus_card + (k == SDLK_LEFT ? n - 1 : 1)) % n;
-                if (player_can_act(t))
-                    set_hover_card(t, t->focus_card);
-            }
-            return true;
-        }
-        if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) {
-            play_index(t, t->focus_card);
-            return true;
-        }
         if (k == SDLK_l) {
             t->review_t = t->review_t > 0 ? 0 : 3.0f;
             return true;
@@ -972,27 +879,12 @@ static bool event(void *self, const SDL_Event *e)
  * moment that depends on the speed, then plays. */
 static void drive_bot(TBisca *t, float dt)
 {
-    Match *m = t->m;
     float f = app_speed_factor(t->app);
-    if (t->hold_deal || (!match_bot_to_move(m) && !(t->demo && match_current_player(m) == 0))) {
+    if (t->hold_deal)
         pacer_reset(&t->pace);
-        return;
-    }
-    if (anim_busy(&t->anim) && f > 0)
-        return;
-    int seat = match_current_player(m);
-    if (!m->seats[seat].bot) {
-        t->pace.think_t += dt;
-        if (t->pace.think_t < 0.5f * f)
-            return;
-        t->pace.think_t = 0;
-        Rng r;
-        rng_seed(&r, rng_mix(m->seed, (uint64_t)m->history_len));
-        Action a = bot_decide(m->rules, DIFF_MEDIUM, m->state, seat, &r, NULL);
-        match_submit(m, seat, a);
-        return;
-    }
-    pacer_step(&t->pace, t->app, m, seat, dt, 0.45f * f);
+    else
+        pacer_drive(&t->pace, t->app, t->m, anim_busy(&t->anim) && f > 0, dt, 0.45f * f,
+                    0.5f * f);
 }
 
 static void update(void *self, float dt)
@@ -1005,19 +897,7 @@ static void update(void *self, float dt)
         t->toast_t -= dt;
     if (t->review_t > 0)
         t->review_t -= dt;
-    for (int i = 0; i < t->n_conf;) {
-        Confetto *c = &t->conf[i];
-        c->vy += 900 * dt;
-        c->vx *= 1 - 0.8f * dt;
-        c->x += c->vx * dt;
-        c->y += c->vy * dt;
-        c->rot += c->spin * dt;
-        c->life -= dt;
-        if (c->life <= 0 || c->y > TABLE_H + 40)
-            t->conf[i] = t->conf[--t->n_conf];
-        else
-            i++;
-    }
+    confetti_update(&t->confetti, dt, TABLE_H + 40);
     if (!t->m)
         return;
     float f = app_speed_factor(t->app);
@@ -1036,13 +916,8 @@ static void update(void *self, float dt)
     }
     if (match_current_player(t->m) != PLAYER_CHANCE)
         drive_bot(t, dt);
-    if (t->demo && t->count_on && t->banner >= 1) {
-        t->demo_wait += dt;
-        if (t->demo_wait > 1.2f * (f > 0 ? f : 1)) {
-            t->demo_wait = 0;
-            next_game(t);
-        }
-    }
+    if (pacer_demo_next(&t->pace, t->app, t->count_on && t->banner >= 1, dt, 1.2f))
+        next_game(t);
 }
 
 /* ---- Drawing ---- */
@@ -1302,7 +1177,7 @@ static void draw(void *self, SDL_Renderer *r)
     }
     for (int p = t->players - 1; p >= 0; p--)
         for (int i = 0; i < t->shown[p]; i++) {
-            if (p == 0 && t->dragging && i == t->press_card)
+            if (p == 0 && t->hand_ui.dragging && i == t->hand_ui.press)
                 continue;
             draw_sprite(t, &t->hand[p][i], 0);
         }
@@ -1321,7 +1196,7 @@ static void draw(void *self, SDL_Renderer *r)
             snprintf(b + strlen(b), sizeof b - strlen(b), "%.*s", dots, "...");
             text_draw(a->text, b, (int)lroundf(20 * t->s), false, COL_TEXT, PX(t, MID_X - 120),
                       PY(t, ty), TEXT_LEFT | TEXT_MIDDLE);
-        } else if (cur == 0 && !t->demo) {
+        } else if (cur == 0 && !pacer_demo(&t->pace)) {
             text_draw(a->text, _("Your turn: double-click or drag a card to play it"),
                       (int)lroundf(20 * t->s), false, rgba_alpha(COL_TEXT, 0.9f), PX(t, MID_X),
                       PY(t, ty), TEXT_CENTER | TEXT_MIDDLE);
@@ -1330,18 +1205,13 @@ static void draw(void *self, SDL_Renderer *r)
 
     draw_hud(t, &v);
 
-    if (t->dragging && t->press_card >= 0 && t->press_card < t->shown[0])
-        draw_sprite(t, &t->hand[0][t->press_card], 0.4f);
+    if (t->hand_ui.dragging && t->hand_ui.press < t->shown[0])
+        draw_sprite(t, &t->hand[0][t->hand_ui.press], 0.4f);
     if (t->review_t > 0 && !t->count_on)
         draw_review(t);
     if (t->count_on && t->banner > 0.01f)
         draw_count(t);
-    for (int i = 0; i < t->n_conf; i++) {
-        Confetto *c = &t->conf[i];
-        float al = fminf(1, c->life / 0.5f);
-        draw_quad(r, PX(t, c->x), PY(t, c->y), c->w * t->s, c->h * t->s, c->rot,
-                  rgba_alpha(c->c, al));
-    }
+    confetti_draw(&t->confetti, r, t->ox, t->oy, t->s);
     if (t->toast_t > 0)
         ui_toast(a, t->toast, PX(t, MID_X), PY(t, 700), fminf(1, t->toast_t * 2));
 }
@@ -1349,25 +1219,27 @@ static void draw(void *self, SDL_Renderer *r)
 static bool animating(const void *self)
 {
     const TBisca *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || t->n_conf > 0 || t->review_t > 0)
+    if (anim_busy(&t->anim) || t->toast_t > 0 || confetti_busy(&t->confetti) ||
+        t->review_t > 0)
         return true;
     if (!t->m)
         return false;
     int cur = match_current_player(t->m);
     if (t->hold_deal)
         return false;
-    return cur == PLAYER_CHANCE || match_bot_to_move(t->m) || (t->demo && cur >= 0) ||
-           (t->demo && t->count_on);
+    bool demo = pacer_demo(&t->pace);
+    return cur == PLAYER_CHANCE || match_bot_to_move(t->m) || (demo && cur >= 0) ||
+           (demo && t->count_on);
 }
 
 static bool settled(const void *self)
 {
     const TBisca *t = self;
-    if (anim_busy(&t->anim) || t->n_conf > 0 || !t->m)
+    if (anim_busy(&t->anim) || confetti_busy(&t->confetti) || !t->m)
         return !t->m;
     if (t->hold_deal || match_is_over(t->m))
-        return t->count_on || !t->demo;
-    if (t->demo)
+        return t->count_on || !pacer_demo(&t->pace);
+    if (pacer_demo(&t->pace))
         return false; /* the demonstration settles only on a count */
     int cur = match_current_player(t->m);
     return cur != PLAYER_CHANCE && !match_bot_to_move(t->m);

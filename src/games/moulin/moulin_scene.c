@@ -17,13 +17,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "core/fileio.h"
 #include "core/rng.h"
 #include "engine/ai/bot.h"
 #include "moulin.h"
 #include "ui/pacer.h"
+#include "ui/resume.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
@@ -104,8 +103,6 @@ typedef struct {
     char toast[200];
     float toast_t;
     Rng fx;
-    bool demo;
-    float demo_wait;
     float time;
 } Mou;
 
@@ -173,7 +170,8 @@ static const MoulinState *st(const Mou *t)
 
 static bool human_to_act(const Mou *t)
 {
-    return t->m && !t->demo && match_current_player(t->m) == t->human && !t->m->seats[t->human].bot;
+    return t->m && !pacer_demo(&t->pace) && match_current_player(t->m) == t->human &&
+           !t->m->seats[t->human].bot;
 }
 
 /* ---- Effects ---- */
@@ -475,7 +473,7 @@ static void mark_last(Mou *t)
 static void take_back(Mou *t)
 {
     Match *m = t->m;
-    if (!m || t->demo)
+    if (!m || pacer_demo(&t->pace))
         return;
     if (match_is_over(m)) {
         toast(t, _("The game is over: start a new one."));
@@ -568,47 +566,24 @@ static void *enter(App *app)
     t->hover_btn = t->pressed_btn = BTN_NONE;
     t->hover = t->cursor = -1;
     anim_init(&t->anim, app_speed_factor(app));
-    t->demo = getenv("TASCA_DEMO") != NULL;
+    pacer_init(&t->pace, DIFF_EASY);
     Kv *kv = &app->kv;
-    t->session_seed = kv_get_u64(kv, "moulin.session_seed", 0);
     t->games = kv_get_int(kv, "moulin.games", 0, 0, 2000000000);
     t->wins = kv_get_int(kv, "moulin.wins", 0, 0, 2000000000);
     t->draws = kv_get_int(kv, "moulin.draws", 0, 0, 2000000000);
     t->losses = kv_get_int(kv, "moulin.losses", 0, 0, 2000000000);
-    bool fresh = app->fresh_start;
-    app->fresh_start = false;
-    if (app->opt.has_seed) {
-        t->session_seed = app->opt.seed;
-        t->games = 0;
-        fresh = true;
-        app->opt.has_seed = false;
-    } else if (t->session_seed == 0) {
-        t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
-    }
+    SavedGame saved = {
+        "moulin", &moulin_rules, 0,
+        _("The saved Moulin game could not be resumed (%s); a new game starts."),
+        _("not a Moulin game")};
+    t->m = app_resume_match(app, &saved);
+    t->session_seed = app_session_seed(app, "moulin", &t->games);
     rng_seed(&t->fx, t->session_seed ^ 0xB0A4D);
     reset_view(t);
     reset_pieces(t);
 
-    char path[1100], err[256];
-    app_save_path(app, "moulin", path, sizeof path);
-    FILE *f = fresh ? NULL : fopen(path, "r");
-    if (f) {
-        fclose(f);
-        Match *m = match_load(path, err, sizeof err);
-        if (m && m->rules == &moulin_rules) {
-            t->m = m;
-            t->human = m->seats[0].bot && !m->seats[1].bot ? 1 : 0;
-            app_attach_match(app, m);
-        } else {
-            if (m)
-                match_free(m);
-            char aside[1200] = "";
-            file_set_aside(path, aside, sizeof aside);
-            app_notice(app,
-                       _("The saved Moulin game could not be resumed (%s); a new game starts."),
-                       m ? _("not a Moulin game") : err);
-        }
-    }
+    if (t->m)
+        t->human = t->m->seats[0].bot && !t->m->seats[1].bot ? 1 : 0;
     if (!t->m && !new_match(t)) {
         free(t);
         return NULL;
@@ -708,7 +683,7 @@ static void submit(Mou *t, Action a)
         return;
     int cur = match_current_player(t->m);
     const char *e;
-    if (t->demo)
+    if (pacer_demo(&t->pace))
         e = _("The demonstration plays by itself.");
     else if (cur == PLAYER_TERMINAL)
         e = _("The game is over: start a new one.");
@@ -977,28 +952,11 @@ static bool event(void *self, const SDL_Event *e)
  * (on its thread) for at least a moment that depends on the speed, then plays. */
 static void drive_bot(Mou *t, float dt)
 {
-    Match *m = t->m;
     float f = app_speed_factor(t->app);
-    bool demo_turn = t->demo && match_current_player(m) == t->human;
-    if (!match_bot_to_move(m) && !demo_turn) {
-        pacer_reset(&t->pace);
-        return;
-    }
-    if ((anim_busy(&t->anim) || t->flash > 0.35f) && f > 0)
-        return;
-    int seat = match_current_player(m);
-    if (!m->seats[seat].bot) {
-        t->pace.think_t += dt;
-        if (t->pace.think_t < 0.5f * f)
-            return;
-        t->pace.think_t = 0;
-        Rng r;
-        rng_seed(&r, rng_mix(m->seed, (uint64_t)m->history_len));
-        match_submit(m, seat, bot_decide(m->rules, DIFF_EASY, m->state, seat, &r, NULL));
-        return;
-    }
+    bool hold = (anim_busy(&t->anim) || t->flash > 0.35f) && f > 0;
     /* A removal follows its move quickly; a move waits a little longer. */
-    pacer_step(&t->pace, t->app, m, seat, dt, (st(t)->pending ? 0.35f : 0.6f) * f);
+    float delay = (st(t)->pending ? 0.35f : 0.6f) * f;
+    pacer_drive(&t->pace, t->app, t->m, hold, dt, delay, 0.5f * f);
 }
 
 static void update(void *self, float dt)
@@ -1011,19 +969,13 @@ static void update(void *self, float dt)
         t->toast_t -= dt;
     if (!t->m)
         return;
-    float f = app_speed_factor(t->app);
     int guard = 0; /* the random opening, when that option is on */
     while (match_current_player(t->m) == PLAYER_CHANCE && guard++ < 8)
         if (match_apply(t->m, match_next_chance(t->m)) != NULL)
             break;
     drive_bot(t, dt);
-    if (t->demo && match_is_over(t->m) && t->banner >= 1) {
-        t->demo_wait += dt;
-        if (t->demo_wait > 1.0f * (f > 0 ? f : 1)) {
-            t->demo_wait = 0;
-            next_game(t);
-        }
-    }
+    if (pacer_demo_next(&t->pace, t->app, match_is_over(t->m) && t->banner >= 1, dt, 1.0f))
+        next_game(t);
 }
 
 /* ---- Drawing ---- */
@@ -1149,7 +1101,7 @@ static void status_text(Mou *t, char *out, size_t size)
     if (match_is_over(t->m))
         return;
     int cur = match_current_player(t->m);
-    if (cur != t->human || t->demo) {
+    if (cur != t->human || pacer_demo(&t->pace)) {
         if (cur >= 0 && s->pending)
             snprintf(out, size, "%s",
                      _("The computer closed a mill and takes one of your pieces..."));
@@ -1306,7 +1258,7 @@ static void draw(void *self, SDL_Renderer *r)
 
     bool over = match_is_over(t->m);
     if (!over) {
-        bool can = !t->demo && t->m->history_len > 0;
+        bool can = !pacer_demo(&t->pace) && t->m->history_len > 0;
         int fl = (can ? 0 : BTN_DISABLED) | (t->hover_btn == BTN_TAKEBACK ? BTN_HOVER : 0) |
                  (t->pressed_btn == BTN_TAKEBACK ? BTN_PRESSED : 0);
         ui_button(a, t->btn[BTN_TAKEBACK], _("Take back"), fl);
@@ -1346,8 +1298,9 @@ static bool animating(const void *self)
         const MoulinState *s = t->m->state;
         return s->pending != 0; /* the removable pieces pulse */
     }
-    return cur == PLAYER_CHANCE || match_bot_to_move(t->m) || (t->demo && cur >= 0) ||
-           (t->demo && match_is_over(t->m));
+    bool demo = pacer_demo(&t->pace);
+    return cur == PLAYER_CHANCE || match_bot_to_move(t->m) || (demo && cur >= 0) ||
+           (demo && match_is_over(t->m));
 }
 
 static bool settled(const void *self)

@@ -13,11 +13,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/fileio.h"
 #include "core/rng.h"
 #include "engine/ai/bot.h"
 #include "truco.h"
+#include "ui/hand.h"
 #include "ui/pacer.h"
+#include "ui/resume.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
@@ -72,12 +73,9 @@ typedef struct {
     SDL_Texture *felt;
     int fw, fh;
     SDL_FRect btn[BTN_COUNT];
-    int hover, pressed, hover_card;
+    int hover, pressed;
     bool face_down;
-
-    int drag_slot;
-    bool drag_armed, dragging;
-    float press_x, press_y, drag_x, drag_y;
+    Hand hand_ui; /* your cards: hover, press, drag */
 
     float deal_wait;
     BotPacer pace; /* the bot's move in progress */
@@ -110,7 +108,13 @@ static SDL_FRect unit_rect(const Tr *t, float cx, float cy, float w, float h)
 }
 
 static float card_w(const Tr *t) { return CARD_H * t->cw; }
-static float slot_x(const Tr *t, int i) { return MID_X + (i - 1) * card_w(t) * 1.18f; }
+static float slot_x(const Tr *t, int i)
+{
+    HandLayout l = {.x = MID_X, .step = card_w(t) * 1.18f};
+    float x, y, rot;
+    hand_slot(&l, i, TR_HAND, &x, &y, &rot);
+    return x;
+}
 static float rodada_x(const Tr *t, int r) { return MID_X + (r - 1) * card_w(t) * 1.45f; }
 
 /* ---- What the player sees ---- */
@@ -378,6 +382,24 @@ static void on_action(void *self, const Match *m, int player, Action a)
         game_over(t, true);
 }
 
+static int hand_places(void *user)
+{
+    (void)user;
+    return TR_HAND;
+}
+
+static bool hand_rect(void *user, int i, SDL_FRect *out)
+{
+    const Tr *t = user;
+    const Sprite *s = &t->hand[ME][i];
+    if (!s->on)
+        return false;
+    *out = unit_rect(t, s->x, s->y - s->lift * 14, card_w(t), CARD_H);
+    return true;
+}
+
+static const HandGeometry hand_geometry = {hand_places, hand_rect};
+
 static void *enter(App *app)
 {
     Tr *t = calloc(1, sizeof *t);
@@ -385,30 +407,17 @@ static void *enter(App *app)
         return NULL;
     t->app = app;
     t->hover = t->pressed = BTN_NONE;
-    t->hover_card = t->drag_slot = -1;
+    hand_init(&t->hand_ui, app, &t->anim, &hand_geometry, t);
+    hand_bind_lift(&t->hand_ui, &t->hand[ME][0].lift, sizeof(Sprite));
+    t->hand_ui.digits = TR_HAND;
     t->shown_hand = -1;
     t->cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
-    bool fresh = app->fresh_start || app->opt.has_seed;
-    app->fresh_start = false;
-    char path[1100], err[256];
-    app_save_path(app, "truco", path, sizeof path);
-    FILE *f = fresh ? NULL : fopen(path, "r");
-    if (f) {
-        fclose(f);
-        Match *m = match_load(path, err, sizeof err);
-        if (m && m->rules == &truco_rules) {
-            t->m = m;
-            app_attach_match(app, m);
-        } else {
-            if (m)
-                match_free(m);
-            char aside[1200] = "";
-            file_set_aside(path, aside, sizeof aside);
-            app_notice(app, _("The saved Truco game could not be resumed (%s); a new game is dealt."),
-                       m ? _("not a Truco game") : err);
-        }
-    }
+    SavedGame saved = {
+        "truco", &truco_rules, 0,
+        _("The saved Truco game could not be resumed (%s); a new game is dealt."),
+        _("not a Truco game")};
+    t->m = app_resume_match(app, &saved);
     if (!t->m && !new_match(t)) {
         free(t);
         return NULL;
@@ -497,16 +506,6 @@ static int button_at(const Tr *t, float x, float y)
     return BTN_NONE;
 }
 
-static int card_at(const Tr *t, float px, float py)
-{
-    for (int i = TR_HAND - 1; i >= 0; i--) {
-        const Sprite *s = &t->hand[ME][i];
-        if (s->on && rect_has(unit_rect(t, s->x, s->y - s->lift * 14, card_w(t), CARD_H), px, py))
-            return i;
-    }
-    return -1;
-}
-
 static void submit(Tr *t, Action a)
 {
     if (!t->m)
@@ -568,37 +567,22 @@ static void press(Tr *t, int b)
 static bool event(void *self, const SDL_Event *e)
 {
     Tr *t = self;
+    Hand *h = &t->hand_ui;
     switch (e->type) {
     case SDL_MOUSEMOTION: {
         float x = (float)e->motion.x, y = (float)e->motion.y;
         t->hover = button_at(t, x, y);
-        int c = my_turn(t) && ((const TrucoState *)t->m->state)->phase == TR_PH_PLAY
-                    ? card_at(t, x, y)
-                    : -1;
-        if (c != t->hover_card) {
-            if (t->hover_card >= 0)
-                anim_to(&t->anim, &t->hand[ME][t->hover_card].lift, 0, 0.12f, 0, EASE_OUT_QUAD);
-            if (c >= 0)
-                anim_to(&t->anim, &t->hand[ME][c].lift, 1, 0.12f, 0, EASE_OUT_QUAD);
-            t->hover_card = c;
-        }
+        bool playing = my_turn(t) && ((const TrucoState *)t->m->state)->phase == TR_PH_PLAY;
+        int c = hand_hover_at(h, x, y, playing);
         if (t->hover != BTN_NONE || c >= 0)
             t->app->pointer_hand = true;
-        if (t->drag_armed && !t->dragging &&
-            fabsf(x - t->press_x) + fabsf(y - t->press_y) > 8 * t->app->u) {
-            t->dragging = true;
-            app_sound(t->app, SND_SLIDE);
-        }
-        if (t->dragging) {
-            t->drag_x = UX(t, x);
-            t->drag_y = UY(t, y);
-        }
+        hand_motion(h, x, y, true);
         return true;
     }
     case SDL_MOUSEBUTTONDOWN: {
         float x = (float)e->button.x, y = (float)e->button.y;
-        int c = card_at(t, x, y);
         if (e->button.button == SDL_BUTTON_RIGHT) {
+            int c = hand_card_at(h, x, y);
             if (c >= 0) {
                 play_slot(t, c, true); /* right-click: face down */
                 return true;
@@ -612,40 +596,28 @@ static bool event(void *self, const SDL_Event *e)
             t->pressed = b;
             return true;
         }
-        if (c >= 0) {
-            if (e->button.clicks >= 2) {
-                t->drag_armed = t->dragging = false;
-                play_slot(t, c, t->face_down);
-            } else {
-                t->drag_armed = true;
-                t->drag_slot = c;
-                t->press_x = x;
-                t->press_y = y;
-                t->drag_x = UX(t, x);
-                t->drag_y = UY(t, y);
-            }
-            return true;
-        }
-        return false;
+        bool play;
+        int c = hand_press(h, &e->button, &play);
+        if (c >= 0 && play)
+            play_slot(t, c, t->face_down);
+        return c >= 0;
     }
     case SDL_MOUSEBUTTONUP: {
         if (e->button.button != SDL_BUTTON_LEFT)
             return false;
         float x = (float)e->button.x, y = (float)e->button.y;
-        if (t->dragging) {
-            t->dragging = t->drag_armed = false;
-            if (UY(t, y) < ME_Y - CARD_H * 0.6f && t->drag_slot >= 0) {
-                Sprite *s = &t->hand[ME][t->drag_slot];
-                s->x = t->drag_x; /* the card flies on from where it was dropped */
-                s->y = t->drag_y;
-                play_slot(t, t->drag_slot, t->face_down);
+        int dragged = hand_release(h);
+        if (dragged >= 0) {
+            if (UY(t, y) < ME_Y - CARD_H * 0.6f) {
+                Sprite *s = &t->hand[ME][dragged];
+                s->x = UX(t, h->x); /* the card flies on from where it was dropped */
+                s->y = UY(t, h->y);
+                play_slot(t, dragged, t->face_down);
                 if (s->on)
-                    fly(t, s, slot_x(t, t->drag_slot), ME_Y, 0);
+                    fly(t, s, slot_x(t, dragged), ME_Y, 0);
             }
-            t->drag_slot = -1;
             return true;
         }
-        t->drag_armed = false;
         int b = button_at(t, x, y), was = t->pressed;
         t->pressed = BTN_NONE;
         if (b != BTN_NONE && b == was) {
@@ -660,8 +632,9 @@ static bool event(void *self, const SDL_Event *e)
     }
     case SDL_KEYDOWN: {
         SDL_Keycode k = e->key.keysym.sym;
-        if (k >= SDLK_1 && k <= SDLK_3) {
-            play_slot(t, (int)(k - SDLK_1), t->face_down);
+        int c = hand_key(h, k, false);
+        if (c >= 0) {
+            play_slot(t, c, t->face_down);
             return true;
         }
         int b = k == SDLK_t ? (shown(t, BTN_UP) ? BTN_UP : BTN_RAISE)
@@ -686,16 +659,9 @@ static bool event(void *self, const SDL_Event *e)
 /* The bot's move, paced as at the 21 table. */
 static void drive_bot(Tr *t, float dt)
 {
-    Match *m = t->m;
     float f = app_speed_factor(t->app);
-    if (!match_bot_to_move(m)) {
-        pacer_reset(&t->pace);
-        return;
-    }
-    if ((anim_busy(&t->anim) && f > 0) || t->deal_wait > 0)
-        return;
-    int seat = match_current_player(m);
-    pacer_step(&t->pace, t->app, m, seat, dt, 0.7f * f);
+    bool hold = (anim_busy(&t->anim) && f > 0) || t->deal_wait > 0;
+    pacer_drive(&t->pace, t->app, t->m, hold, dt, 0.7f * f, 0);
 }
 
 static void update(void *self, float dt)
@@ -922,14 +888,14 @@ static void draw(void *self, SDL_Renderer *r)
             draw_card_at(t, &t->hand[BOT][i], 0, false);
     for (int i = 0; i < TR_HAND; i++) {
         const Sprite *s = &t->hand[ME][i];
-        if (!s->on || (t->dragging && i == t->drag_slot))
+        if (!s->on || (t->hand_ui.dragging && i == t->hand_ui.press))
             continue;
         draw_card_at(t, s, 0, is_manilha(&v, s) && s->flip >= 0.5f);
     }
-    if (t->dragging && t->drag_slot >= 0 && t->hand[ME][t->drag_slot].on) {
-        Sprite d = t->hand[ME][t->drag_slot];
-        d.x = t->drag_x;
-        d.y = t->drag_y;
+    if (t->hand_ui.dragging && t->hand[ME][t->hand_ui.press].on) {
+        Sprite d = t->hand[ME][t->hand_ui.press];
+        d.x = UX(t, t->hand_ui.x);
+        d.y = UY(t, t->hand_ui.y);
         if (t->face_down)
             d.flip = 0;
         draw_card_at(t, &d, 1.2f, false);

@@ -11,15 +11,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "core/fileio.h"
 #include "core/rng.h"
 #include "engine/ai/bot.h"
 #include "twentyone.h"
+#include "ui/hand.h"
 #include "ui/pacer.h"
+#include "ui/resume.h"
 #include "ui/anim.h"
 #include "ui/app.h"
+#include "ui/confetti.h"
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
@@ -32,17 +33,11 @@
 #define COMP_Y 262.0f
 #define PLAYER_Y 688.0f
 #define BTN_Y 912.0f
-#define CONFETTI 110
 
 typedef struct {
     float x, y, rot, flip, alpha, lift;
     Card face; /* what this card shows when turned up; CARD_HIDDEN: unknown */
 } Sprite;
-
-typedef struct {
-    float x, y, vx, vy, rot, spin, life, w, h;
-    Rgba c;
-} Confetto;
 
 enum { BTN_NONE = -1, BTN_HIT, BTN_STAND, BTN_NEXT, BTN_COUNT };
 
@@ -89,11 +84,7 @@ typedef struct {
 
     char toast[200];
     float toast_t;
-    Confetto conf[CONFETTI];
-    int n_conf;
-    Rng fx;
-    bool demo; /* TASCA_DEMO: the player's seat plays itself (benchmarks) */
-    float demo_wait;
+    Confetti confetti; /* a win */
     float time;
 } T21;
 
@@ -113,8 +104,10 @@ static float card_w(const T21 *t) { return CARD_H * t->cw; }
 
 static float slot_x(const T21 *t, int i, int n)
 {
-    float step = card_w(t) * 1.12f;
-    return HAND_X + (i - (n - 1) / 2.0f) * step;
+    HandLayout l = {.x = HAND_X, .step = card_w(t) * 1.12f};
+    float x, y, rot;
+    hand_slot(&l, i, n, &x, &y, &rot);
+    return x;
 }
 
 static float hand_y(int seat) { return seat == TO_PLAYER ? PLAYER_Y : COMP_Y; }
@@ -132,7 +125,7 @@ static void view(const T21 *t, TwentyOneState *v)
 static bool player_can_act(const T21 *t)
 {
     return t->m && match_current_player(t->m) == TO_PLAYER && !t->m->seats[TO_PLAYER].bot &&
-           !t->demo;
+           !pacer_demo(&t->pace);
 }
 
 /* ---- Effects ---- */
@@ -146,28 +139,6 @@ static void toast(T21 *t, const char *msg)
     if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
         t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
     t->toast_t = 2.6f;
-}
-
-static void celebrate(T21 *t)
-{
-    static const Rgba cols[] = {{236, 196, 96, 255}, {226, 92, 80, 255}, {246, 241, 226, 255},
-                                {96, 180, 230, 255}, {130, 210, 120, 255}};
-    t->n_conf = CONFETTI;
-    for (int i = 0; i < CONFETTI; i++) {
-        Confetto *c = &t->conf[i];
-        c->x = HAND_X + ((float)rng_unit(&t->fx) - 0.5f) * 300;
-        c->y = 470;
-        float ang = (float)(rng_unit(&t->fx) * 3.14159265 + 3.14159265); /* upwards */
-        float sp = 380 + (float)rng_unit(&t->fx) * 620;
-        c->vx = cosf(ang) * sp * 1.2f;
-        c->vy = sinf(ang) * sp;
-        c->rot = (float)rng_unit(&t->fx) * 360;
-        c->spin = ((float)rng_unit(&t->fx) - 0.5f) * 900;
-        c->life = 1.6f + (float)rng_unit(&t->fx) * 1.2f;
-        c->w = 10 + (float)rng_unit(&t->fx) * 8;
-        c->h = 5 + (float)rng_unit(&t->fx) * 5;
-        c->c = cols[i % 5];
-    }
 }
 
 /* ---- Keeping sprites in step with the match ---- */
@@ -260,7 +231,7 @@ static void reset_round_view(T21 *t)
     t->title[0] = t->reason[0] = '\0';
     pacer_reset(&t->pace);
     t->bot_said_t = 0;
-    t->n_conf = 0;
+    confetti_clear(&t->confetti);
 }
 
 static bool new_round(T21 *t)
@@ -367,7 +338,7 @@ static void show_banner(void *user, int arg)
     if (arg > 0) {
         app_sound(t->app, SND_WIN);
         if (app_speed_factor(t->app) > 0)
-            celebrate(t);
+            confetti_burst(&t->confetti, HAND_X, 470);
     } else if (arg < 0) {
         app_sound(t->app, SND_LOSE);
     }
@@ -426,44 +397,20 @@ static void *enter(App *app)
     t->focus = BTN_HIT;
     t->cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
-    t->demo = getenv("TASCA_DEMO") != NULL;
+    pacer_init(&t->pace, DIFF_EASY);
     Kv *kv = &app->kv;
-    t->session_seed = kv_get_u64(kv, "twentyone.session_seed", 0);
     t->round = kv_get_int(kv, "twentyone.round", 0, 0, 2000000000);
     t->wins = kv_get_int(kv, "twentyone.wins", 0, 0, 2000000000);
     t->draws = kv_get_int(kv, "twentyone.draws", 0, 0, 2000000000);
     t->losses = kv_get_int(kv, "twentyone.losses", 0, 0, 2000000000);
-    bool fresh = app->fresh_start;
-    app->fresh_start = false;
-    if (app->opt.has_seed) {
-        /* A chosen seed: a new session from its first round. */
-        t->session_seed = app->opt.seed;
-        t->round = 0;
-        fresh = true;
-        app->opt.has_seed = false;
-    } else if (t->session_seed == 0) {
-        t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
-    }
-    rng_seed(&t->fx, t->session_seed ^ 0xF00D);
+    SavedGame saved = {
+        "twentyone", &twentyone_rules, 0,
+        _("The saved 21 round could not be resumed (%s); a new round is dealt."),
+        _("not a 21 game")};
+    t->m = app_resume_match(app, &saved);
+    t->session_seed = app_session_seed(app, "twentyone", &t->round);
+    confetti_init(&t->confetti, t->session_seed ^ 0xF00D);
 
-    char path[1100], err[256];
-    app_save_path(app, "twentyone", path, sizeof path);
-    FILE *f = fresh ? NULL : fopen(path, "r");
-    if (f) {
-        fclose(f);
-        Match *m = match_load(path, err, sizeof err);
-        if (m && m->rules == &twentyone_rules) {
-            t->m = m;
-            app_attach_match(app, m);
-        } else {
-            if (m)
-                match_free(m);
-            char aside[1200] = "";
-            file_set_aside(path, aside, sizeof aside);
-            app_notice(app, _("The saved 21 round could not be resumed (%s); a new round is dealt."),
-                       m ? _("not a 21 game") : err);
-        }
-    }
     if (!t->m && !new_round(t)) {
         free(t);
         return NULL;
@@ -521,7 +468,7 @@ static void submit(T21 *t, Action a)
 {
     if (!t->m)
         return;
-    if (t->demo) {
+    if (pacer_demo(&t->pace)) {
         toast(t, _("The demonstration plays by itself."));
         return;
     }
@@ -682,28 +629,8 @@ static bool event(void *self, const SDL_Event *e)
  * moment that depends on the speed, then plays. */
 static void drive_bot(T21 *t, float dt)
 {
-    Match *m = t->m;
     float f = app_speed_factor(t->app);
-    if (!match_bot_to_move(m) && !(t->demo && match_current_player(m) == TO_PLAYER)) {
-        pacer_reset(&t->pace);
-        return;
-    }
-    if (anim_busy(&t->anim) && f > 0)
-        return;
-    int seat = match_current_player(m);
-    if (!m->seats[seat].bot) {
-        /* Demo: the player's seat plays itself, synchronously, after a pause. */
-        t->pace.think_t += dt;
-        if (t->pace.think_t < 0.6f * f)
-            return;
-        t->pace.think_t = 0;
-        Rng r;
-        rng_seed(&r, rng_mix(m->seed, (uint64_t)m->history_len));
-        Action a = bot_decide(m->rules, DIFF_EASY, m->state, seat, &r, NULL);
-        match_submit(m, seat, a);
-        return;
-    }
-    pacer_step(&t->pace, t->app, m, seat, dt, 0.75f * f);
+    pacer_drive(&t->pace, t->app, t->m, anim_busy(&t->anim) && f > 0, dt, 0.75f * f, 0.6f * f);
 }
 
 static void update(void *self, float dt)
@@ -716,19 +643,7 @@ static void update(void *self, float dt)
         t->toast_t -= dt;
     if (t->bot_said_t > 0)
         t->bot_said_t -= dt;
-    for (int i = 0; i < t->n_conf;) {
-        Confetto *c = &t->conf[i];
-        c->vy += 900 * dt;
-        c->vx *= 1 - 0.8f * dt;
-        c->x += c->vx * dt;
-        c->y += c->vy * dt;
-        c->rot += c->spin * dt;
-        c->life -= dt;
-        if (c->life <= 0 || c->y > TABLE_H + 40)
-            t->conf[i] = t->conf[--t->n_conf];
-        else
-            i++;
-    }
+    confetti_update(&t->confetti, dt, TABLE_H + 40);
     if (!t->m)
         return;
     float f = app_speed_factor(t->app);
@@ -747,13 +662,8 @@ static void update(void *self, float dt)
     }
     if (match_current_player(t->m) != PLAYER_CHANCE)
         drive_bot(t, dt);
-    if (t->demo && match_is_over(t->m) && t->banner >= 1) {
-        t->demo_wait += dt;
-        if (t->demo_wait > 1.0f * (f > 0 ? f : 1)) {
-            t->demo_wait = 0;
-            next_round(t);
-        }
-    }
+    if (pacer_demo_next(&t->pace, t->app, match_is_over(t->m) && t->banner >= 1, dt, 1.0f))
+        next_round(t);
 }
 
 /* ---- Drawing ---- */
@@ -933,7 +843,7 @@ static void draw(void *self, SDL_Renderer *r)
                   PY(t, mid), TEXT_LEFT | TEXT_MIDDLE);
     } else if (t->bot_said_t > 0 && t->bot_said[0] && !match_is_over(t->m)) {
         ui_toast(a, t->bot_said, PX(t, HAND_X), PY(t, mid), fminf(1, t->bot_said_t * 2));
-    } else if (cur == TO_PLAYER && !t->demo) {
+    } else if (cur == TO_PLAYER && !pacer_demo(&t->pace)) {
         text_draw(a->text, _("Your turn: hit or stand?"), (int)lroundf(22 * t->s), false,
                   rgba_alpha(COL_TEXT, 0.9f), PX(t, HAND_X), PY(t, mid), TEXT_CENTER | TEXT_MIDDLE);
     }
@@ -962,12 +872,7 @@ static void draw(void *self, SDL_Renderer *r)
         draw_sprite(t, &t->drag, 1.2f);
 
     /* Confetti fly behind the result. */
-    for (int i = 0; i < t->n_conf; i++) {
-        Confetto *c = &t->conf[i];
-        float al = fminf(1, c->life / 0.5f);
-        draw_quad(r, PX(t, c->x), PY(t, c->y), c->w * t->s, c->h * t->s, c->rot,
-                  rgba_alpha(c->c, al));
-    }
+    confetti_draw(&t->confetti, r, t->ox, t->oy, t->s);
     /* The result. */
     if (over && t->banner > 0.01f) {
         float k = t->banner;
@@ -993,19 +898,21 @@ static void draw(void *self, SDL_Renderer *r)
 static bool animating(const void *self)
 {
     const T21 *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || t->n_conf > 0 || t->bot_said_t > 0)
+    if (anim_busy(&t->anim) || t->toast_t > 0 || confetti_busy(&t->confetti) ||
+        t->bot_said_t > 0)
         return true;
     if (!t->m)
         return false;
     int cur = match_current_player(t->m);
-    return cur == PLAYER_CHANCE || match_bot_to_move(t->m) || (t->demo && cur >= 0) ||
-           (t->demo && match_is_over(t->m));
+    bool demo = pacer_demo(&t->pace);
+    return cur == PLAYER_CHANCE || match_bot_to_move(t->m) || (demo && cur >= 0) ||
+           (demo && match_is_over(t->m));
 }
 
 static bool settled(const void *self)
 {
     const T21 *t = self;
-    if (anim_busy(&t->anim) || t->n_conf > 0 || !t->m)
+    if (anim_busy(&t->anim) || confetti_busy(&t->confetti) || !t->m)
         return !t->m;
     int cur = match_current_player(t->m);
     return cur != PLAYER_CHANCE && !match_bot_to_move(t->m);

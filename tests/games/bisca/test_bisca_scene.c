@@ -4,84 +4,15 @@
  *   test_bisca_scene NAME   runs one test (see the table at the end), or "all".
  *
  * Each test gets an empty preferences folder (XDG_DATA_HOME in a fresh directory). */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "engine/match.h"
 #include "games/bisca/bisca.h"
 #include "games/bisca/bisca_scene.h"
 #include "ui/app.h"
-
-static int failures;
-
-#define CHECK(cond)                                                                        \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);       \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
-
-#define REQUIRE(cond)                                                                      \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            fprintf(stderr, "%s:%d: required: %s\n", __FILE__, __LINE__, #cond);           \
-            failures++;                                                                    \
-            return;                                                                        \
-        }                                                                                  \
-    } while (0)
-
-static char home[512];
-
-static void rm_rf(const char *path)
-{
-    DIR *d = opendir(path);
-    if (!d) {
-        unlink(path);
-        return;
-    }
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        char p[1024];
-        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
-        rm_rf(p);
-    }
-    closedir(d);
-    rmdir(path);
-}
-
-/* A fresh preferences folder; `settings` (may be NULL) becomes its settings file. */
-static void fresh_home(const char *settings)
-{
-    if (home[0])
-        rm_rf(home);
-    const char *base = getenv("TMPDIR");
-    snprintf(home, sizeof home, "%s/tasca-bisca-XXXXXX", base ? base : "/tmp");
-    if (!mkdtemp(home)) {
-        perror("mkdtemp");
-        exit(1);
-    }
-    setenv("XDG_DATA_HOME", home, 1);
-    if (settings) {
-        char dir[600], path[700];
-        snprintf(dir, sizeof dir, "%s/tasca", home);
-        mkdir(dir, 0700);
-        snprintf(dir, sizeof dir, "%s/tasca/tasca", home);
-        mkdir(dir, 0700);
-        snprintf(path, sizeof path, "%s/settings.ini", dir);
-        FILE *f = fopen(path, "w");
-        if (f) {
-            fprintf(f, "# Tasca settings 1\n%s", settings);
-            fclose(f);
-        }
-    }
-}
+#include "ui_fixture.h"
 
 /* Puts the Bisca table on: through the scene list when the game is listed there, else
  * directly (the table is tested whether or not the picker offers it yet). */
@@ -103,91 +34,17 @@ static bool use_bisca(App *a)
 
 static App *start(int speed, uint64_t seed)
 {
-    AppOptions o = {0};
-    o.game = "picker";
-    o.difficulty = DIFF_EASY;
-    o.has_seed = seed != 0;
-    o.seed = seed;
-    o.width = 1280;
-    o.height = 800;
-    o.test_mode = true;
-    o.speed = speed;
+    AppOptions o = test_options("picker", speed, seed);
     o.no_audio = true;
-    char err[512];
-    App *a = app_create(&o, err, sizeof err);
-    if (!a) {
-        fprintf(stderr, "app_create: %s\n", err);
+    App *a = start_app(&o);
+    if (!a)
         return NULL;
-    }
     if (!use_bisca(a)) {
         fprintf(stderr, "the Bisca table did not open\n");
         app_destroy(a);
         return NULL;
     }
     return a;
-}
-
-static Uint32 win_id(App *a) { return SDL_GetWindowID(a->win); }
-
-static void push_button(App *a, Uint32 type, float x, float y, int clicks)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = type;
-    e.button.windowID = win_id(a);
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
-    e.button.clicks = (Uint8)clicks;
-    e.button.x = (Sint32)(x / a->dpi);
-    e.button.y = (Sint32)(y / a->dpi);
-    SDL_PushEvent(&e);
-}
-
-static void push_motion(App *a, float x, float y, float dx, float dy, bool held)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_MOUSEMOTION;
-    e.motion.windowID = win_id(a);
-    e.motion.state = held ? SDL_BUTTON_LMASK : 0;
-    e.motion.x = (Sint32)(x / a->dpi);
-    e.motion.y = (Sint32)(y / a->dpi);
-    e.motion.xrel = (Sint32)dx;
-    e.motion.yrel = (Sint32)dy;
-    SDL_PushEvent(&e);
-}
-
-static void push_key(App *a, SDL_Keycode k)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_KEYDOWN;
-    e.key.windowID = win_id(a);
-    e.key.state = SDL_PRESSED;
-    e.key.keysym.sym = k;
-    SDL_PushEvent(&e);
-    e.type = SDL_KEYUP;
-    e.key.state = SDL_RELEASED;
-    SDL_PushEvent(&e);
-}
-
-static void double_click(App *a, SDL_FRect r)
-{
-    float x = r.x + r.w / 2, y = r.y + r.h / 2;
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
-    push_button(a, SDL_MOUSEBUTTONUP, x, y, 1);
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 2);
-    push_button(a, SDL_MOUSEBUTTONUP, x, y, 2);
-}
-
-static bool locate(App *a, const char *what, SDL_FRect *r)
-{
-    return a->scene && a->scene->locate && a->scene->locate(a->self, what, r);
-}
-
-static Match *match_of(App *a)
-{
-    return a->scene && a->scene->match ? a->scene->match(a->self) : NULL;
 }
 
 static const BiscaState *state(App *a)
@@ -222,7 +79,7 @@ static bool play_out(App *a)
         if (cards_played(state(a)) == before && !locate(a, "next", &r)) {
             /* Refused (follow-suit option): try the other cards by their number keys. */
             for (int k = 1; k < BI_MAX_HAND && cards_played(state(a)) == before; k++) {
-                push_key(a, SDLK_1 + k);
+                push_key(a, SDLK_1 + k, 0);
                 settle(a);
             }
         }
@@ -234,7 +91,7 @@ static bool play_out(App *a)
 
 static void test_double_click_plays(void)
 {
-    fresh_home(NULL);
+    fresh_home("tasca-bisca", NULL);
     App *a = start(SPEED_INSTANT, 31);
     REQUIRE(a);
     REQUIRE(settle(a));
@@ -258,7 +115,7 @@ static void test_double_click_plays(void)
 
 static void test_drag_plays(void)
 {
-    fresh_home("bisca.players = 4\n");
+    fresh_home("tasca-bisca", "bisca.players = 4\n");
     App *a = start(SPEED_NORMAL, 32);
     REQUIRE(a);
     REQUIRE(settle(a));
@@ -292,7 +149,7 @@ static void test_drag_plays(void)
 static void test_whole_game_and_next(void)
 {
     for (int players = 2; players <= 4; players += 2) {
-        fresh_home(players == 4 ? "bisca.players = 4\n" : NULL);
+        fresh_home("tasca-bisca", players == 4 ? "bisca.players = 4\n" : NULL);
         App *a = start(SPEED_INSTANT, 40 + (uint64_t)players);
         REQUIRE(a);
         REQUIRE(play_out(a));
@@ -313,7 +170,7 @@ static void test_whole_game_and_next(void)
 
 static void test_match_holds_between_games(void)
 {
-    fresh_home("option.bisca.match = 1\n");
+    fresh_home("tasca-bisca", "option.bisca.match = 1\n");
     App *a = start(SPEED_INSTANT, 51);
     REQUIRE(a);
     REQUIRE(play_out(a));
@@ -327,7 +184,7 @@ static void test_match_holds_between_games(void)
         for (int i = 0; i < 20; i++)
             app_run_frames(a, 5);
         CHECK(state(a)->n_hand[0] == 0);
-        push_key(a, SDLK_RETURN);
+        push_key(a, SDLK_RETURN, 0);
         settle(a);
         CHECK(state(a)->n_hand[0] == 3);
     }
@@ -336,7 +193,7 @@ static void test_match_holds_between_games(void)
 
 static void test_resume(void)
 {
-    fresh_home(NULL);
+    fresh_home("tasca-bisca", NULL);
     App *a = start(SPEED_INSTANT, 61);
     REQUIRE(a);
     REQUIRE(settle(a));
@@ -378,7 +235,7 @@ static void test_monkey(void)
                                        SDLK_2,      SDLK_3,     SDLK_9,    SDLK_l,     SDLK_n};
     uint64_t x = 88172645463325252ULL;
     for (size_t k = 0; k < sizeof setups / sizeof setups[0]; k++) {
-        fresh_home(setups[k]);
+        fresh_home("tasca-bisca", setups[k]);
         App *a = start(k % 2 ? SPEED_FAST : SPEED_INSTANT, 70 + k);
         REQUIRE(a);
         a->opt.draw_every = 3;
@@ -398,7 +255,7 @@ static void test_monkey(void)
                     push_motion(a, px + (tx - px) * s / 3, py + (ty - py) * s / 3, 5, 5, true);
                 push_button(a, SDL_MOUSEBUTTONUP, tx, ty, 1);
             } else if (r < 80) {
-                push_key(a, keys[(x >> 33) % (sizeof keys / sizeof keys[0])]);
+                push_key(a, keys[(x >> 33) % (sizeof keys / sizeof keys[0])], 0);
             } else if (r < 99) {
                 push_motion(a, px, py, 2, 2, false);
             } else {

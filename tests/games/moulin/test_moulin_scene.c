@@ -2,89 +2,22 @@
  * the match checked. Each test gets an empty preferences folder.
  *
  *   test_moulin_scene NAME    one test (see the table at the end), or "all" */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "engine/match.h"
 #include "games/moulin/moulin.h"
 #include "ui/app.h"
 #include "ui/menu.h"
-
-static int failures;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);               \
-            failures++;                                                                            \
-        }                                                                                          \
-    } while (0)
-
-#define REQUIRE(cond)                                                                              \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "%s:%d: required: %s\n", __FILE__, __LINE__, #cond);                   \
-            failures++;                                                                            \
-            return;                                                                                \
-        }                                                                                          \
-    } while (0)
-
-static char home[512];
-
-static void rm_rf(const char *path)
-{
-    DIR *d = opendir(path);
-    if (!d) {
-        unlink(path);
-        return;
-    }
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        char p[1024];
-        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
-        rm_rf(p);
-    }
-    closedir(d);
-    rmdir(path);
-}
-
-static void fresh_home(void)
-{
-    if (home[0])
-        rm_rf(home);
-    const char *base = getenv("TMPDIR");
-    snprintf(home, sizeof home, "%s/tasca-moulin-XXXXXX", base ? base : "/tmp");
-    if (!mkdtemp(home)) {
-        perror("mkdtemp");
-        exit(1);
-    }
-    setenv("XDG_DATA_HOME", home, 1);
-}
+#include "ui_fixture.h"
 
 /* The app at the picker (so a save can be put in place first) or at a game. */
 static App *start(const char *game, uint64_t seed)
 {
-    AppOptions o = {0};
-    o.game = game;
-    o.difficulty = DIFF_EASY;
-    o.has_seed = seed != 0;
-    o.seed = seed;
-    o.width = 1280;
-    o.height = 800;
-    o.test_mode = true;
-    o.speed = SPEED_INSTANT;
+    AppOptions o = test_options(game, SPEED_INSTANT, seed);
     o.no_audio = true;
-    char err[512];
-    App *a = app_create(&o, err, sizeof err);
-    if (!a)
-        fprintf(stderr, "app_create: %s\n", err);
-    return a;
+    return start_app(&o);
 }
 
 /* The Moulin table resuming a game made of `actions` (comma-separated), the person
@@ -123,61 +56,6 @@ static App *start_with(const char *actions)
     return start_as(0, actions);
 }
 
-static Uint32 win_id(App *a)
-{
-    return SDL_GetWindowID(a->win);
-}
-
-static void push_button(App *a, Uint32 type, float x, float y)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = type;
-    e.button.windowID = win_id(a);
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
-    e.button.clicks = 1;
-    e.button.x = (Sint32)(x / a->dpi);
-    e.button.y = (Sint32)(y / a->dpi);
-    SDL_PushEvent(&e);
-}
-
-static void push_motion(App *a, float x, float y, bool held)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_MOUSEMOTION;
-    e.motion.windowID = win_id(a);
-    e.motion.state = held ? SDL_BUTTON_LMASK : 0;
-    e.motion.x = (Sint32)(x / a->dpi);
-    e.motion.y = (Sint32)(y / a->dpi);
-    SDL_PushEvent(&e);
-}
-
-static void push_key(App *a, SDL_Keycode k)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_KEYDOWN;
-    e.key.windowID = win_id(a);
-    e.key.state = SDL_PRESSED;
-    e.key.keysym.sym = k;
-    SDL_PushEvent(&e);
-    e.type = SDL_KEYUP;
-    e.key.state = SDL_RELEASED;
-    SDL_PushEvent(&e);
-}
-
-static bool locate(App *a, const char *what, SDL_FRect *r)
-{
-    return a->scene && a->scene->locate && a->scene->locate(a->self, what, r);
-}
-
-static Match *match_of(App *a)
-{
-    return a->scene && a->scene->match ? a->scene->match(a->self) : NULL;
-}
-
 static const MoulinState *state(App *a)
 {
     Match *m = match_of(a);
@@ -197,9 +75,9 @@ static bool click_point(App *a, int p)
     if (!locate(a, what, &r))
         return false;
     float x = r.x + r.w / 2, y = r.y + r.h / 2;
-    push_motion(a, x, y, false);
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y);
-    push_button(a, SDL_MOUSEBUTTONUP, x, y);
+    push_motion(a, x, y, 0, 0, false);
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, 1);
     app_run_frames(a, 2);
     return true;
 }
@@ -210,9 +88,9 @@ static bool click_named(App *a, const char *what)
     if (!locate(a, what, &r))
         return false;
     float x = r.x + r.w / 2, y = r.y + r.h / 2;
-    push_motion(a, x, y, false);
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y);
-    push_button(a, SDL_MOUSEBUTTONUP, x, y);
+    push_motion(a, x, y, 0, 0, false);
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, 1);
     app_run_frames(a, 2);
     return true;
 }
@@ -259,7 +137,7 @@ static void test_place_and_take_back(void)
     REQUIRE(click_point(a, 10));
     settle(a);
     CHECK(state(a)->bb[0] == 1u << 10);
-    push_key(a, SDLK_u);
+    push_key(a, SDLK_u, 0);
     settle(a);
     CHECK(match_of(a)->history_len == 0);
     app_destroy(a);
@@ -270,8 +148,8 @@ static void test_keyboard_cursor(void)
     App *a = start("moulin", 6);
     REQUIRE(a);
     REQUIRE(settle(a));
-    push_key(a, SDLK_DOWN); /* the cursor appears on point 4 */
-    push_key(a, SDLK_RETURN);
+    push_key(a, SDLK_DOWN, 0); /* the cursor appears on point 4 */
+    push_key(a, SDLK_RETURN, 0);
     settle(a);
     CHECK(state(a)->bb[0] == 1u << 4 || state(a)->bb[0] != 0);
     CHECK(match_of(a)->history_len == 2);
@@ -316,13 +194,13 @@ static void test_drag_move(void)
     REQUIRE(locate(a, "point 22", &to));
     float x = from.x + from.w / 2, y = from.y + from.h / 2;
     float tx = to.x + to.w / 2, ty = to.y + to.h / 2;
-    push_motion(a, x, y, false);
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y);
+    push_motion(a, x, y, 0, 0, false);
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
     for (int i = 1; i <= 8; i++)
-        push_motion(a, x + (tx - x) * i / 8, y + (ty - y) * i / 8, true);
+        push_motion(a, x + (tx - x) * i / 8, y + (ty - y) * i / 8, 0, 0, true);
     app_run_frames(a, 2);
     CHECK(match_of(a)->history_len == 18); /* nothing until the drop */
-    push_button(a, SDL_MOUSEBUTTONUP, tx, ty);
+    push_button(a, SDL_MOUSEBUTTONUP, tx, ty, 1);
     settle(a);
     CHECK(history_at(a, 18) == MOULIN_MOVE + 21 * 24 + 22);
     CHECK(match_of(a)->history_len == 20); /* and the bot answered */
@@ -339,11 +217,11 @@ static void test_drag_to_an_illegal_point(void)
     REQUIRE(locate(a, "point 14", &to)); /* empty, but not next to 21 */
     float x = from.x + from.w / 2, y = from.y + from.h / 2;
     float tx = to.x + to.w / 2, ty = to.y + to.h / 2;
-    push_motion(a, x, y, false);
-    push_button(a, SDL_MOUSEBUTTONDOWN, x, y);
+    push_motion(a, x, y, 0, 0, false);
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
     for (int i = 1; i <= 8; i++)
-        push_motion(a, x + (tx - x) * i / 8, y + (ty - y) * i / 8, true);
-    push_button(a, SDL_MOUSEBUTTONUP, tx, ty);
+        push_motion(a, x + (tx - x) * i / 8, y + (ty - y) * i / 8, 0, 0, true);
+    push_button(a, SDL_MOUSEBUTTONUP, tx, ty, 1);
     settle(a);
     CHECK(match_of(a)->history_len == 18);
     CHECK(state(a)->bb[0] >> 21 & 1);
@@ -494,18 +372,18 @@ static void test_monkey(void)
                 click_point(a, act >= MOULIN_REMOVE ? act - MOULIN_REMOVE : act);
             }
         } else if (k < 6) {
-            push_motion(a, px, py, false);
-            push_button(a, SDL_MOUSEBUTTONDOWN, px, py);
-            push_button(a, SDL_MOUSEBUTTONUP, px, py);
+            push_motion(a, px, py, 0, 0, false);
+            push_button(a, SDL_MOUSEBUTTONDOWN, px, py, 1);
+            push_button(a, SDL_MOUSEBUTTONUP, px, py, 1);
         } else if (k < 8) {
             float tx = (float)((x >> 8) % (uint64_t)a->w), ty = (float)((x >> 30) % (uint64_t)a->h);
-            push_motion(a, px, py, false);
-            push_button(a, SDL_MOUSEBUTTONDOWN, px, py);
+            push_motion(a, px, py, 0, 0, false);
+            push_button(a, SDL_MOUSEBUTTONDOWN, px, py, 1);
             for (int s = 1; s <= 4; s++)
-                push_motion(a, px + (tx - px) * s / 4, py + (ty - py) * s / 4, true);
-            push_button(a, SDL_MOUSEBUTTONUP, tx, ty);
+                push_motion(a, px + (tx - px) * s / 4, py + (ty - py) * s / 4, 0, 0, true);
+            push_button(a, SDL_MOUSEBUTTONUP, tx, ty, 1);
         } else {
-            push_key(a, keys[(x >> 33) % (sizeof keys / sizeof keys[0])]);
+            push_key(a, keys[(x >> 33) % (sizeof keys / sizeof keys[0])], 0);
         }
         if (i % 4 == 3)
             app_run_frames(a, 1);
@@ -556,7 +434,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         if (strcmp(which, "all") && strcmp(which, tests[i].name))
             continue;
-        fresh_home();
+        fresh_home("tasca-moulin", NULL);
         int before = failures;
         tests[i].fn();
         printf("%s %s\n", failures == before ? "ok  " : "FAIL", tests[i].name);

@@ -1,0 +1,152 @@
+#include "ui_fixture.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/ai/bot.h"
+
+int failures;
+char home[512];
+
+void rm_rf(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        unlink(path);
+        return;
+    }
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char p[1024];
+        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+        rm_rf(p);
+    }
+    closedir(d);
+    rmdir(path);
+}
+
+void fresh_home(const char *prefix, const char *settings)
+{
+    if (home[0])
+        rm_rf(home);
+    const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : getenv("TMPDIR");
+    snprintf(home, sizeof home, "%s/%s-XXXXXX", base ? base : "/tmp", prefix);
+    if (!mkdtemp(home)) {
+        perror("mkdtemp");
+        exit(1);
+    }
+    setenv("XDG_DATA_HOME", home, 1);
+    if (settings) {
+        char dir[600], path[700];
+        snprintf(dir, sizeof dir, "%s/tasca", home);
+        mkdir(dir, 0700);
+        snprintf(dir, sizeof dir, "%s/tasca/tasca", home);
+        mkdir(dir, 0700);
+        snprintf(path, sizeof path, "%s/settings.ini", dir);
+        FILE *f = fopen(path, "w");
+        if (f) {
+            fprintf(f, "# Tasca settings 1\n%s", settings);
+            fclose(f);
+        }
+    }
+}
+
+AppOptions test_options(const char *game, int speed, uint64_t seed)
+{
+    AppOptions o = {0};
+    o.game = game;
+    o.difficulty = DIFF_EASY;
+    o.has_seed = seed != 0;
+    o.seed = seed;
+    o.width = 1280;
+    o.height = 800;
+    o.test_mode = true;
+    o.speed = speed;
+    return o;
+}
+
+App *start_app(const AppOptions *o)
+{
+    char err[512];
+    App *a = app_create(o, err, sizeof err);
+    if (!a)
+        fprintf(stderr, "app_create: %s\n", err);
+    return a;
+}
+
+Uint32 win_id(App *a) { return SDL_GetWindowID(a->win); }
+
+void push_button(App *a, Uint32 type, float x, float y, int clicks)
+{
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = type;
+    e.button.windowID = win_id(a);
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+    e.button.clicks = (Uint8)clicks;
+    e.button.x = (Sint32)(x / a->dpi);
+    e.button.y = (Sint32)(y / a->dpi);
+    SDL_PushEvent(&e);
+}
+
+void push_motion(App *a, float x, float y, float dx, float dy, bool held)
+{
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_MOUSEMOTION;
+    e.motion.windowID = win_id(a);
+    e.motion.state = held ? SDL_BUTTON_LMASK : 0;
+    e.motion.x = (Sint32)(x / a->dpi);
+    e.motion.y = (Sint32)(y / a->dpi);
+    e.motion.xrel = (Sint32)dx;
+    e.motion.yrel = (Sint32)dy;
+    SDL_PushEvent(&e);
+}
+
+void push_key(App *a, SDL_Keycode k, Uint16 mod)
+{
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_KEYDOWN;
+    e.key.windowID = win_id(a);
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.sym = k;
+    e.key.keysym.mod = mod;
+    SDL_PushEvent(&e);
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    SDL_PushEvent(&e);
+}
+
+void click(App *a, SDL_FRect r, int clicks)
+{
+    float x = r.x + r.w / 2, y = r.y + r.h / 2;
+    push_motion(a, x, y, 0, 0, false);
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, clicks);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, clicks);
+}
+
+void double_click(App *a, SDL_FRect r)
+{
+    float x = r.x + r.w / 2, y = r.y + r.h / 2;
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, 1);
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 2);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, 2);
+}
+
+bool locate(App *a, const char *what, SDL_FRect *r)
+{
+    return a->scene && a->scene->locate && a->scene->locate(a->self, what, r);
+}
+
+Match *match_of(App *a)
+{
+    return a->scene && a->scene->match ? a->scene->match(a->self) : NULL;
+}
