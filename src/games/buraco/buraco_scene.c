@@ -55,6 +55,13 @@
 #define BAND_H 250.0f
 #define MELD_H 100.0f
 #define PANEL_X 1468.0f
+/* Four players: the opponents' seat plates in the top corners (west, east). */
+#define SIDE_Y 132.0f
+#define WEST_X 190.0f
+#define EAST_X 1410.0f
+#define PLATE_W 300.0f
+#define PLATE_H 104.0f
+#define SIDE_H 66.0f
 #define MAX_SPRITES 240
 #define MAX_CHOICES 24
 
@@ -65,7 +72,7 @@ typedef struct {
     Card face; /* CARD_HIDDEN: a back */
     unsigned char zone;
     short index; /* hand index, pile index, or team * 64 + meld */
-    short sub;   /* card within the meld */
+    short sub;   /* card within the meld; the seat of another hand */
     bool selected;
 } Sprite;
 
@@ -74,6 +81,8 @@ enum { BTN_NONE = -1, BTN_DRAW, BTN_MELD, BTN_DISCARD, BTN_SORT, BTN_NEXT, BTN_C
 typedef struct {
     App *app;
     Match *m;
+    int players;      /* seats at the table shown: 2, or 4 in teams */
+    int players_next; /* the Options choice: from the next game */
     Anim anim;
     uint64_t session_seed;
     int game;
@@ -114,6 +123,7 @@ typedef struct {
     BotPacer pace; /* the bot's move in progress */
     char bot_said[96];
     float bot_said_t;
+    int bot_said_seat;
 
     bool over;
     float banner;
@@ -149,6 +159,36 @@ static void view(const Bur *t, BuracoState *v)
         *v = *(const BuracoState *)t->m->state;
     else
         match_view(t->m, 0, v);
+}
+
+/* Where a seat sits: 0 south (you), 1 east, 2 north, 3 west; with two players the other
+ * seat sits north. */
+static int seat_side(const Bur *t, int seat)
+{
+    if (t->players != 4)
+        return seat ? 2 : 0;
+    return seat & 3;
+}
+
+/* The centre of a seat's cards on the table (units). */
+static void seat_spot(const Bur *t, int seat, float *x, float *y)
+{
+    static const float sx[4] = {800, EAST_X - 76, 800, WEST_X - 76};
+    static const float sy[4] = {HAND_Y, SIDE_Y, OPP_Y, SIDE_Y};
+    int side = seat_side(t, seat);
+    *x = sx[side];
+    *y = sy[side];
+}
+
+/* A seat's name as the table shows it. */
+static const char *seat_name(const Bur *t, int seat)
+{
+    if (seat == 0)
+        return _("You");
+    if (t->players != 4)
+        return _("Computer");
+    static const char *const names[4] = {"", N_("East"), N_("Partner"), N_("West")};
+    return _(names[seat & 3]);
 }
 
 static bool you_can_act(const Bur *t)
@@ -245,20 +285,28 @@ static int plan_table(Bur *t, const BuracoState *v, Place *out)
         for (int i = 0; i < v->pile_n; i++)
             out[n++] = (Place){v->pile[i], PILE_X, PILE_Y0 + i * step, PILE_H, Z_PILE, (short)i, 0};
     }
-    /* The other hand, face down (or up with "show opponents' cards"). */
-    int on = v->hand_n[1];
-    if (on > 0) {
+    /* The other hands, face down (or up with "show opponents' cards"): north a wide fan,
+     * east and west a small one on their seat plates. */
+    for (int seat = 1; seat < v->num_players; seat++) {
+        int on = v->hand_n[seat];
+        if (on <= 0)
+            continue;
         Card oc[BUR_DECK];
-        int shown = buraco_hand_cards(v, 1, oc);
-        float w = OPP_H * t->cw, step = w * 0.42f, span = 900;
+        int shown = buraco_hand_cards(v, seat, oc);
+        bool north = seat_side(t, seat) == 2;
+        float h = north ? OPP_H : SIDE_H;
+        float w = h * t->cw, step = w * (north ? 0.42f : 0.3f);
+        float span = north ? (t->players == 4 ? 560 : 900) : 90;
         if (on > 1 && step * (on - 1) > span)
             step = span / (on - 1);
-        float x0 = 800 - step * (on - 1) / 2;
-        for (int i = 0; i < on; i++)
+        float cx, cy;
+        seat_spot(t, seat, &cx, &cy);
+        float x0 = cx - step * (on - 1) / 2;
+        for (int i = 0; i < on && n < MAX_SPRITES; i++)
             out[n++] = (Place){i < shown && (t->app->set.show_opponents || v->phase == BUR_OVER)
                                    ? oc[i]
                                    : CARD_HIDDEN,
-                               x0 + i * step, OPP_Y, OPP_H, Z_OPP_HAND, (short)i, 0};
+                               x0 + i * step, cy, h, Z_OPP_HAND, (short)i, (short)seat};
     }
     /* Melds. */
     for (int team = 0; team < BUR_TEAMS; team++) {
@@ -290,12 +338,11 @@ static void origin(const Bur *t, const Place *p, float *x, float *y)
 {
     *x = STOCK_X;
     *y = STOCK_Y;
-    if (p->zone == Z_OPP_HAND && t->last_type == BUR_A_TAKE && t->last_player == 1) {
+    if (p->zone == Z_OPP_HAND && t->last_type == BUR_A_TAKE && t->last_player == p->sub) {
         *x = PILE_X;
         *y = PILE_Y0;
-    } else if (p->zone != Z_OPP_HAND && p->zone != Z_MY_HAND && t->last_player == 1) {
-        *x = 800;
-        *y = OPP_Y;
+    } else if (p->zone != Z_OPP_HAND && p->zone != Z_MY_HAND && t->last_player > 0) {
+        seat_spot(t, t->last_player, x, y);
     }
 }
 
@@ -324,7 +371,8 @@ static void sync(Bur *t, bool instant)
             for (int j = 0; j < n_old; j++) {
                 if (used[j] || old[j].face != p->face)
                     continue;
-                if (p->face == CARD_HIDDEN && (old[j].zone != p->zone || old[j].index != p->index))
+                if (p->face == CARD_HIDDEN && (old[j].zone != p->zone || old[j].index != p->index ||
+                                               old[j].sub != p->sub))
                     continue;
                 if (pass == 0 && old[j].zone != p->zone)
                     continue;
@@ -334,7 +382,7 @@ static void sync(Bur *t, bool instant)
         if (from < 0 && p->face == CARD_HIDDEN)
             for (int j = 0; j < n_old; j++)
                 if (!used[j] && old[j].zone == Z_OPP_HAND && p->zone == Z_OPP_HAND &&
-                    old[j].face == CARD_HIDDEN) {
+                    old[j].sub == p->sub && old[j].face == CARD_HIDDEN) {
                     from = j;
                     break;
                 }
@@ -398,10 +446,13 @@ static bool new_game(Bur *t)
     App *a = t->app;
     GameOptions opt;
     app_game_options(a, &buraco_rules, &opt);
-    SeatSpec seats[2] = {{false, DIFF_MEDIUM}, {true, a->set.difficulty}};
+    int n = t->players_next = kv_get_int(&a->kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
+    SeatSpec seats[RULES_MAX_PLAYERS];
+    for (int p = 0; p < n; p++)
+        seats[p] = (SeatSpec){p != 0, p != 0 ? a->set.difficulty : DIFF_MEDIUM};
     uint64_t seed = rng_mix(t->session_seed, (uint64_t)t->game);
     char err[256];
-    Match *m = match_create(&buraco_rules, &opt, 2, seats, seed, err, sizeof err);
+    Match *m = match_create(&buraco_rules, &opt, n, seats, seed, err, sizeof err);
     if (!m) {
         app_notice(a, _("A new game could not be dealt: %s"), err);
         return false;
@@ -409,6 +460,7 @@ static bool new_game(Bur *t)
     if (t->m)
         match_free(t->m);
     t->m = m;
+    t->players = n;
     app_attach_match(a, m);
     t->game++;
     save_session(t);
@@ -464,22 +516,33 @@ static void on_action(void *self, const Match *m, int player, Action a)
         t->last_player = player;
         t->last_type = type;
     }
-    if (player == 1 && t->m->seats[1].bot) {
-        char text[RULES_ACTION_TEXT];
+    if (player > 0) {
         const char *what = "";
-        switch (type) {
-        case BUR_A_DRAW: what = _("Computer draws"); break;
-        case BUR_A_TAKE: what = _("Computer takes the pile"); break;
-        case BUR_A_NEW3:
-        case BUR_A_NEWW: what = _("Computer lays a meld"); break;
-        case BUR_A_JOIN: what = _("Computer adds to a meld"); break;
-        case BUR_A_DISCARD: what = _("Computer discards"); break;
-        default: break;
+        if (t->players == 4) {
+            switch (type) {
+            case BUR_A_DRAW: what = _("%s draws"); break;
+            case BUR_A_TAKE: what = _("%s takes the pile"); break;
+            case BUR_A_NEW3:
+            case BUR_A_NEWW: what = _("%s lays a meld"); break;
+            case BUR_A_JOIN: what = _("%s adds to a meld"); break;
+            case BUR_A_DISCARD: what = _("%s discards"); break;
+            default: break;
+            }
+        } else {
+            switch (type) {
+            case BUR_A_DRAW: what = _("Computer draws"); break;
+            case BUR_A_TAKE: what = _("Computer takes the pile"); break;
+            case BUR_A_NEW3:
+            case BUR_A_NEWW: what = _("Computer lays a meld"); break;
+            case BUR_A_JOIN: what = _("Computer adds to a meld"); break;
+            case BUR_A_DISCARD: what = _("Computer discards"); break;
+            default: break;
+            }
         }
         if (*what) {
-            snprintf(text, sizeof text, "%s", what);
-            snprintf(t->bot_said, sizeof t->bot_said, "%s", text);
+            snprintf(t->bot_said, sizeof t->bot_said, what, seat_name(t, player));
             t->bot_said_t = 1.4f;
+            t->bot_said_seat = player;
         }
     }
     if (type == BUR_A_DISCARD)
@@ -506,6 +569,7 @@ static void *enter(App *app)
     t->draws = kv_get_int(kv, "buraco.draws", 0, 0, 2000000000);
     t->losses = kv_get_int(kv, "buraco.losses", 0, 0, 2000000000);
     t->by_rank = kv_get_int(kv, "buraco.by_rank", 0, 0, 1) != 0;
+    t->players = t->players_next = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
     bool fresh = app->fresh_start;
     app->fresh_start = false;
     if (app->opt.has_seed) {
@@ -522,8 +586,12 @@ static void *enter(App *app)
     if (f) {
         fclose(f);
         Match *m = match_load(path, err, sizeof err);
-        if (m && m->rules == &buraco_rules && m->num_players == 2) {
+        if (m && m->rules == &buraco_rules && (m->num_players == 2 || m->num_players == 4)) {
+            /* Every other seat is the computer's (a bot program's game goes on with ours). */
+            for (int p = 1; p < m->num_players; p++)
+                m->seats[p].bot = true;
             t->m = m;
+            t->players = m->num_players;
             app_attach_match(app, m);
             reset_view(t);
         } else {
@@ -532,7 +600,7 @@ static void *enter(App *app)
             char aside[1200] = "";
             file_set_aside(path, aside, sizeof aside);
             app_notice(app, _("The saved Buraco game could not be resumed (%s); a new game is dealt."),
-                       m ? _("not a two-player Buraco game") : err);
+                       m ? _("not a Buraco game for two or four players") : err);
         }
     }
     if (!t->m && !new_game(t)) {
@@ -956,6 +1024,22 @@ static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, 
     }
 }
 
+static const char *team_name(const Bur *t, int team)
+{
+    if (t->players != 4)
+        return team == 0 ? _("You") : _("Computer");
+    return team == 0 ? _("Your team") : _("Their team");
+}
+
+static int team_hand_n(const BuracoState *v, int team)
+{
+    int n = 0;
+    for (int p = 0; p < v->num_players; p++)
+        if (buraco_team(p) == team)
+            n += v->hand_n[p];
+    return n;
+}
+
 static int meld_points_now(const BuracoState *v, int team)
 {
     int p = 0;
@@ -964,18 +1048,66 @@ static int meld_points_now(const BuracoState *v, int team)
     return p;
 }
 
+/* With four players: the opponents' plates in the top corners (their cards fanned on
+ * them), your partner's name beside the fan across the table; the seat to move in gold. */
+static void draw_seats(Bur *t, const BuracoState *v)
+{
+    if (t->players != 4)
+        return;
+    App *a = t->app;
+    SDL_Renderer *r = a->ren;
+    int cur = match_current_player(t->m);
+    int fs = (int)lroundf(20 * t->s), fd = (int)lroundf(16 * t->s);
+    for (int seat = 1; seat < 4; seat++) {
+        bool active = seat == cur && !t->over;
+        int held = v->hand_n[seat];
+        char cards[64];
+        snprintf(cards, sizeof cards, P_("%d card", "%d cards", held), held);
+        Rgba name_col = active ? COL_GOLD : COL_TEXT;
+        /* A dot in the team's colour: blue yours, red theirs. */
+        Rgba dot = buraco_team(seat) == 0 ? rgba(96, 180, 230, 255) : rgba(226, 120, 96, 255);
+        if (seat_side(t, seat) == 2) {
+            /* Left of the fan, which is centred and at most 560 wide. */
+            float half = 0;
+            for (int i = 0; i < t->n_spr; i++)
+                if (t->spr[i].zone == Z_OPP_HAND && t->spr[i].sub == seat)
+                    half = fmaxf(half, fabsf(t->spr[i].x - 800) + t->spr[i].h * t->cw / 2);
+            float x = PX(t, 800 - fmaxf(half, 60) - 30), y = PY(t, OPP_Y);
+            draw_circle(r, x + 10 * t->s, y - 14 * t->s, 7 * t->s, dot);
+            text_draw(a->text, seat_name(t, seat), fs, true, name_col, x - 4 * t->s, y - 14 * t->s,
+                      TEXT_RIGHT | TEXT_MIDDLE);
+            text_draw(a->text, cards, fd, false, COL_DIM, x - 4 * t->s, y + 14 * t->s,
+                      TEXT_RIGHT | TEXT_MIDDLE);
+            continue;
+        }
+        float px = seat_side(t, seat) == 1 ? EAST_X : WEST_X;
+        SDL_FRect plate = unit_rect(t, px, SIDE_Y, PLATE_W, PLATE_H);
+        draw_rounded(r, plate, 16 * t->s, rgba(0, 0, 0, active ? 90 : 60));
+        draw_rounded_outline(r, plate, 16 * t->s, fmaxf(1, (active ? 3 : 1.5f) * t->s),
+                             active ? COL_GOLD : rgba(255, 255, 255, 30));
+        float tx = PX(t, px + 6), ty = PY(t, SIDE_Y);
+        draw_circle(r, tx + 8 * t->s, ty - 16 * t->s, 7 * t->s, dot);
+        text_draw(a->text, seat_name(t, seat), fs, true, name_col, tx + 22 * t->s, ty - 16 * t->s,
+                  TEXT_LEFT | TEXT_MIDDLE);
+        text_draw(a->text, cards, fd, false, COL_DIM, tx + 22 * t->s, ty + 16 * t->s,
+                  TEXT_LEFT | TEXT_MIDDLE);
+    }
+}
+
 static void draw_panel(Bur *t, const BuracoState *v)
 {
     App *a = t->app;
     SDL_Renderer *r = a->ren;
     float px = PX(t, PANEL_X), w = 240 * t->s;
-    SDL_FRect p = {px - w / 2, PY(t, 170), w, 370 * t->s};
+    /* With four players the panel makes room for the east seat's plate above it. */
+    float top = t->players == 4 ? 200 : 170;
+    SDL_FRect p = {px - w / 2, PY(t, top), w, (t->players == 4 ? 350 : 370) * t->s};
     draw_rounded(r, p, 18 * t->s, rgba(0, 0, 0, 60));
     draw_rounded_outline(r, p, 18 * t->s, fmaxf(1, 1.5f * t->s), rgba(255, 255, 255, 30));
     int fs = (int)lroundf(20 * t->s), fb = (int)lroundf(23 * t->s);
     text_draw(a->text, _("On the table"), fs, true, COL_GOLD, px, p.y + 30 * t->s,
               TEXT_CENTER | TEXT_MIDDLE);
-    const char *names[2] = {_("You"), _("Computer")};
+    const char *names[2] = {team_name(t, 0), team_name(t, 1)};
     for (int team = 0; team < 2; team++) {
         float y = p.y + (74 + team * 92) * t->s;
         char b[64];
@@ -983,8 +1115,8 @@ static void draw_panel(Bur *t, const BuracoState *v)
                   TEXT_LEFT | TEXT_MIDDLE);
         snprintf(b, sizeof b, "%d", meld_points_now(v, team));
         text_draw(a->text, b, fb, true, COL_TEXT, p.x + w - 20 * t->s, y, TEXT_RIGHT | TEXT_MIDDLE);
-        snprintf(b, sizeof b, P_("%d card in hand", "%d cards in hand", v->hand_n[team]),
-                 v->hand_n[team]);
+        int held = team_hand_n(v, team);
+        snprintf(b, sizeof b, P_("%d card in hand", "%d cards in hand", held), held);
         text_draw(a->text, b, (int)lroundf(16 * t->s), false, COL_DIM, p.x + 20 * t->s,
                   y + 30 * t->s, TEXT_LEFT | TEXT_MIDDLE);
     }
@@ -1019,22 +1151,31 @@ static void draw_score_sheet(Bur *t, const BuracoState *s)
     draw_shadow(r, b, 22 * t->s, 24 * t->s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
     draw_rounded(r, b, 22 * t->s, rgba(12, 26, 18, (Uint8)(240 * fminf(1, k))));
     draw_rounded_outline(r, b, 22 * t->s, fmaxf(2, 3 * t->s), rgba_alpha(accent, fminf(1, k)));
-    const char *title = t->result > 0 ? _("You win!") : t->result < 0 ? _("You lose") : _("Draw");
+    const char *title = t->result > 0   ? (t->players == 4 ? _("Your team wins!") : _("You win!"))
+                        : t->result < 0 ? (t->players == 4 ? _("Your team loses") : _("You lose"))
+                                        : _("Draw");
     Rgba tc = accent;
     tc.a = al;
     text_draw(a->text, title, (int)lroundf(46 * t->s), true, tc, b.x + bw / 2, b.y + 46 * t->s,
               TEXT_CENTER | TEXT_MIDDLE);
-    const char *why = s->end == BUR_END_OUT
-                          ? (s->went_out == 0 ? _("You went out.") : _("The computer went out."))
-                          : _("The stock ran out.");
+    char whyb[160];
+    const char *why = _("The stock ran out.");
+    if (s->end == BUR_END_OUT && s->went_out == 0)
+        why = _("You went out.");
+    else if (s->end == BUR_END_OUT && t->players != 4)
+        why = _("The computer went out.");
+    else if (s->end == BUR_END_OUT) {
+        snprintf(whyb, sizeof whyb, _("%s went out."), seat_name(t, s->went_out));
+        why = whyb;
+    }
     text_draw(a->text, why, (int)lroundf(20 * t->s), false, rgba(246, 241, 226, al), b.x + bw / 2,
               b.y + 90 * t->s, TEXT_CENTER | TEXT_MIDDLE);
     /* The sheet: melds, canastras, batida, cards in hand, total. */
     int fs = (int)lroundf(19 * t->s);
     float cx[3] = {b.x + 40 * t->s, b.x + bw * 0.62f, b.x + bw * 0.86f};
     float y = b.y + 140 * t->s, row = 40 * t->s;
-    text_draw(a->text, _("You"), fs, true, COL_GOLD, cx[1], y, TEXT_CENTER | TEXT_MIDDLE);
-    text_draw(a->text, _("Computer"), fs, true, COL_GOLD, cx[2], y, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(a->text, team_name(t, 0), fs, true, COL_GOLD, cx[1], y, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(a->text, team_name(t, 1), fs, true, COL_GOLD, cx[2], y, TEXT_CENTER | TEXT_MIDDLE);
     const char *labels[5] = {_("Cards in melds"), _("Canastras"), _("Going out"),
                              _("Cards left in hand"), _("Total")};
     int vals[5][2];
@@ -1047,11 +1188,12 @@ static void draw_score_sheet(Bur *t, const BuracoState *s)
             if (m->n >= BUR_CANASTRA)
                 bonus += m->clean ? BUR_BONUS_CLEAN : BUR_BONUS_DIRTY;
         }
-        for (int f = 0; f < BUR_FACES; f++)
-            hand += s->hand[team][f] * buraco_card_points(card_from_index(f));
+        for (int p = 0; p < s->num_players; p++)
+            for (int f = 0; f < BUR_FACES && buraco_team(p) == team; f++)
+                hand += s->hand[p][f] * buraco_card_points(card_from_index(f));
         vals[0][team] = cards;
         vals[1][team] = bonus;
-        vals[2][team] = s->went_out == team ? BUR_BONUS_OUT : 0;
+        vals[2][team] = s->went_out >= 0 && buraco_team(s->went_out) == team ? BUR_BONUS_OUT : 0;
         vals[3][team] = -hand;
         vals[4][team] = s->score[team];
     }
@@ -1129,10 +1271,12 @@ static void draw(void *self, SDL_Renderer *r)
         cardart_draw_slot(a->art, r, &pslot);
     /* Band labels. */
     int ls = (int)lroundf(18 * t->s);
-    text_draw(a->text, _("Computer's melds"), ls, true, rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0),
-              PY(t, THEM_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
-    text_draw(a->text, _("Your melds"), ls, true, rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0),
-              PY(t, US_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
+    bool teams = t->players == 4;
+    text_draw(a->text, teams ? _("Their melds") : _("Computer's melds"), ls, true,
+              rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0), PY(t, THEM_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
+    text_draw(a->text, teams ? _("Your team's melds") : _("Your melds"), ls, true,
+              rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0), PY(t, US_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
+    draw_seats(t, &v);
     /* The cards, in order; the selected ones of your hand raised; while carrying, the
      * selection follows the pointer. */
     for (int i = 0; i < t->n_spr; i++) {
@@ -1185,10 +1329,14 @@ static void draw(void *self, SDL_Renderer *r)
     /* Whose turn, and what to do. */
     int cur = match_current_player(t->m);
     float my = PY(t, HAND_Y - HAND_H / 2 - 36);
-    if (match_bot_to_move(t->m) && !t->over) {
+    if (cur > 0 && !t->over) {
         int dots = (int)(t->time * 3) % 4;
-        char s[96];
-        snprintf(s, sizeof s, "%s%.*s", _("Computer is playing"), dots, "...");
+        char s[128], who[96];
+        if (t->players == 4)
+            snprintf(who, sizeof who, _("%s is playing"), seat_name(t, cur));
+        else
+            snprintf(who, sizeof who, "%s", _("Computer is playing"));
+        snprintf(s, sizeof s, "%s%.*s", who, dots, "...");
         text_draw(a->text, s, (int)lroundf(20 * t->s), false, COL_TEXT, PX(t, 700), my,
                   TEXT_CENTER | TEXT_MIDDLE);
     } else if (cur == 0 && !t->over) {
@@ -1199,9 +1347,18 @@ static void draw(void *self, SDL_Renderer *r)
         text_draw(a->text, hint, (int)lroundf(20 * t->s), false, rgba_alpha(COL_TEXT, 0.9f),
                   PX(t, 700), my, TEXT_CENTER | TEXT_MIDDLE);
     }
-    if (t->bot_said_t > 0 && t->bot_said[0] && !t->over)
-        ui_toast(a, t->bot_said, PX(t, 800), PY(t, OPP_Y + OPP_H / 2 + 34),
-                 fminf(1, t->bot_said_t * 2));
+    if (t->bot_said_t > 0 && t->bot_said[0] && !t->over) {
+        float bx, by;
+        seat_spot(t, t->bot_said_seat, &bx, &by);
+        bool north = seat_side(t, t->bot_said_seat) == 2;
+        if (!north) { /* under the seat plate */
+            bx = seat_side(t, t->bot_said_seat) == 1 ? EAST_X : WEST_X;
+            by += PLATE_H / 2 + 26;
+        } else {
+            by += OPP_H / 2 + 34;
+        }
+        ui_toast(a, t->bot_said, PX(t, bx), PY(t, by), fminf(1, t->bot_said_t * 2));
+    }
     if (t->n_choice > 0)
         draw_choices(t, &v);
     if (t->over && t->banner > 0.01f)
@@ -1239,11 +1396,38 @@ static void new_game_fn(void *self)
 
 static Match *get_match(void *self) { return ((Bur *)self)->m; }
 
+/* Has seat 0 made a move in this game? */
+static bool you_have_played(const Bur *t)
+{
+    for (int i = 0; t->m && i < t->m->history_len; i++)
+        if (t->m->history_player[i] == 0)
+            return true;
+    return false;
+}
+
+/* The table's choices (players, opponent) changed in Options: a game you have not touched
+ * yet is dealt again at once; otherwise they apply from the next game. */
+static void table_changed(Bur *t)
+{
+    int want = kv_get_int(&t->app->kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
+    if (want == t->players_next)
+        return;
+    t->players_next = want;
+    if (!t->m || match_is_over(t->m) || !you_have_played(t)) {
+        anim_finish(&t->anim);
+        new_game(t);
+    } else {
+        toast(t, want == 4 ? _("Four players in teams from the next game.")
+                           : _("Two players from the next game."));
+    }
+}
+
 static void settings_changed(void *self)
 {
     Bur *t = self;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     t->cw = (float)cardart_aspect(t->app->art);
+    table_changed(t);
     sync(t, false);
 }
 
