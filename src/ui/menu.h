@@ -16,6 +16,7 @@ typedef enum {
     PAGE_RULES,
     PAGE_STATS,
     PAGE_KEYS,
+    PAGE_FILE, /* the file chooser, for a table option */
     PAGE_COUNT
 } MenuPage;
 

@@ -13,9 +13,9 @@
 
 #include "protocol.h"
 
-#define BOTPROC_TIMEOUT_MS 3000              /* the longest a bot may take for a command */
-#define BOTPROC_INPUT_MAX (64 * 1024)        /* unread output a bot may have queued */
-#define BOTPROC_OUTPUT_MAX (1024 * 1024)     /* messages a bot has not read yet */
+#define BOTPROC_TIMEOUT_MS 3000          /* the longest a bot may take for a command */
+#define BOTPROC_INPUT_MAX (64 * 1024)    /* unread output a bot may have queued */
+#define BOTPROC_OUTPUT_MAX (1024 * 1024) /* messages a bot has not read yet */
 #define BOTPROC_MAX_ARGS 64
 
 typedef struct {
@@ -24,7 +24,7 @@ typedef struct {
     int from_fd; /* the bot's stdout */
     char *in;    /* bytes received, not yet used */
     size_t in_len;
-    char *out;   /* bytes to send */
+    char *out; /* bytes to send */
     size_t out_len;
     bool eof;
     bool exited;     /* seen ended (not reaped yet) */

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "botseat.h"
 #include "buraco.h"
 #include "core/fileio.h"
 #include "engine/ai/bot.h"
@@ -76,7 +77,17 @@ typedef struct {
     bool selected;
 } Sprite;
 
-enum { BTN_NONE = -1, BTN_DRAW, BTN_MELD, BTN_DISCARD, BTN_SORT, BTN_NEXT, BTN_COUNT };
+enum {
+    BTN_NONE = -1,
+    BTN_DRAW,
+    BTN_MELD,
+    BTN_DISCARD,
+    BTN_SORT,
+    BTN_NEXT,
+    BTN_DQ_WIN,      /* a disqualified bot program: count the game as won, */
+    BTN_DQ_CONTINUE, /* or play on against the computer */
+    BTN_COUNT
+};
 
 typedef struct {
     App *app;
@@ -128,6 +139,19 @@ typedef struct {
     bool over;
     float banner;
     int result;
+
+    /* The opponent is a bot program (Options), in a two-player game. */
+    bool ext_on;
+    bool ext_started;
+    BotSeat ext;
+    char ext_path[KV_VAL];
+    char ext_name[64];
+    float ext_wait;   /* seconds shown "thinking" before its next action */
+    bool dq;          /* it was disqualified: the dialog is up */
+    bool dq_win;      /* ... and the game was counted as won */
+    char dq_msg[600];
+    bool cfg_ext;           /* the Options choice the game shown was dealt with */
+    char cfg_path[KV_VAL];
 
     char toast[320];
     float toast_t;
@@ -186,7 +210,7 @@ static const char *seat_name(const Bur *t, int seat)
     if (seat == 0)
         return _("You");
     if (t->players != 4)
-        return _("Computer");
+        return t->ext_on ? t->ext_name : _("Computer");
     static const char *const names[4] = {"", N_("East"), N_("Partner"), N_("West")};
     return _(names[seat & 3]);
 }
@@ -441,6 +465,15 @@ static void reset_view(Bur *t)
     t->last_type = 0;
 }
 
+/* Ends the bot program of the game shown, if any. */
+static void ext_reset(Bur *t)
+{
+    if (t->ext_started)
+        botseat_stop(&t->ext);
+    t->ext_on = t->ext_started = t->dq = t->dq_win = false;
+    t->ext_wait = 0;
+}
+
 static bool new_game(Bur *t)
 {
     App *a = t->app;
@@ -450,6 +483,11 @@ static bool new_game(Bur *t)
     SeatSpec seats[RULES_MAX_PLAYERS];
     for (int p = 0; p < n; p++)
         seats[p] = (SeatSpec){p != 0, p != 0 ? a->set.difficulty : DIFF_MEDIUM};
+    /* A bot program plays seat 1 (the scene drives it, not the match). */
+    const char *prog = kv_get(&a->kv, "buraco.program");
+    bool ext = n == 2 && kv_get_int(&a->kv, "buraco.opponent", 0, 0, 1) == 1 && prog && *prog;
+    if (ext)
+        seats[1].bot = false;
     uint64_t seed = rng_mix(t->session_seed, (uint64_t)t->game);
     char err[256];
     Match *m = match_create(&buraco_rules, &opt, n, seats, seed, err, sizeof err);
@@ -461,6 +499,15 @@ static bool new_game(Bur *t)
         match_free(t->m);
     t->m = m;
     t->players = n;
+    ext_reset(t);
+    t->cfg_ext = ext;
+    snprintf(t->cfg_path, sizeof t->cfg_path, "%s", ext ? prog : "");
+    if (ext) {
+        t->ext_on = true;
+        snprintf(t->ext_path, sizeof t->ext_path, "%s", prog);
+        const char *base = strrchr(prog, '/');
+        snprintf(t->ext_name, sizeof t->ext_name, "%s", base ? base + 1 : prog);
+    }
     app_attach_match(a, m);
     t->game++;
     save_session(t);
@@ -497,8 +544,10 @@ static void game_over(Bur *t, bool live)
         else
             t->draws++;
         save_session(t);
-        stats_record(&t->app->stats, "buraco", t->m->seats[1].difficulty, t->result);
-        app_save_stats(t->app);
+        if (!t->ext_on) { /* the statistics are per level of our own bot */
+            stats_record(&t->app->stats, "buraco", t->m->seats[1].difficulty, t->result);
+            app_save_stats(t->app);
+        }
         anim_call(&t->anim, 0.6f, show_banner, t, t->result);
     } else {
         t->banner = 1;
@@ -518,7 +567,7 @@ static void on_action(void *self, const Match *m, int player, Action a)
     }
     if (player > 0) {
         const char *what = "";
-        if (t->players == 4) {
+        if (t->players == 4 || t->ext_on) {
             switch (type) {
             case BUR_A_DRAW: what = _("%s draws"); break;
             case BUR_A_TAKE: what = _("%s takes the pile"); break;
@@ -547,6 +596,11 @@ static void on_action(void *self, const Match *m, int player, Action a)
     }
     if (type == BUR_A_DISCARD)
         app_sound(t->app, SND_DEAL);
+    if (t->ext_started) {
+        botseat_heard(&t->ext, t->m->state, player, a);
+        if (match_is_over(t->m))
+            botseat_stop(&t->ext);
+    }
     sync(t, false);
     if (match_is_over(t->m) && !t->over)
         game_over(t, true);
@@ -592,6 +646,11 @@ static void *enter(App *app)
                 m->seats[p].bot = true;
             t->m = m;
             t->players = m->num_players;
+            /* The Options as they are now count as applied (a resumed game keeps its seats). */
+            const char *prog = kv_get(kv, "buraco.program");
+            t->cfg_ext = kv_get_int(kv, "buraco.opponent", 0, 0, 1) == 1 && prog && *prog &&
+                         t->players_next == 2;
+            snprintf(t->cfg_path, sizeof t->cfg_path, "%s", t->cfg_ext ? prog : "");
             app_attach_match(app, m);
             reset_view(t);
         } else {
@@ -613,6 +672,7 @@ static void *enter(App *app)
 static void leave(void *self)
 {
     Bur *t = self;
+    ext_reset(t);
     if (t->m)
         match_free(t->m);
     if (t->felt)
@@ -791,6 +851,10 @@ static int button_at(const Bur *t, float x, float y)
 {
     if (t->over && t->banner > 0.5f)
         return rect_has(t->btn[BTN_NEXT], x, y) ? BTN_NEXT : BTN_NONE;
+    if (t->dq && !t->over)
+        return rect_has(t->btn[BTN_DQ_WIN], x, y)        ? BTN_DQ_WIN
+               : rect_has(t->btn[BTN_DQ_CONTINUE], x, y) ? BTN_DQ_CONTINUE
+                                                         : BTN_NONE;
     for (int b = BTN_DRAW; b <= BTN_SORT; b++)
         if (rect_has(t->btn[b], x, y))
             return b;
@@ -817,6 +881,24 @@ static void press(Bur *t, int b)
     case BTN_NEXT:
         anim_finish(&t->anim);
         new_game(t);
+        break;
+    case BTN_DQ_WIN: /* the protocol's rule: the other side wins */
+        if (!t->dq || t->over)
+            break;
+        t->dq_win = true;
+        t->over = true;
+        t->result = 1;
+        t->wins++;
+        save_session(t);
+        anim_call(&t->anim, 0.1f, show_banner, t, 1);
+        break;
+    case BTN_DQ_CONTINUE:
+        if (!t->dq || t->over)
+            break;
+        t->dq = false;
+        t->ext_on = false;
+        t->m->seats[1].bot = true;
+        toast(t, _("The computer plays on in the bot program's seat."));
         break;
     default: break;
     }
@@ -868,6 +950,8 @@ static bool event(void *self, const SDL_Event *e)
             t->pressed = b;
             return true;
         }
+        if (t->dq && !t->over) /* the dialog is up: the table waits */
+            return true;
         int c = hand_card_at(t, x, y);
         if (c >= 0) {
             if (e->button.clicks >= 2) {
@@ -929,6 +1013,13 @@ static bool event(void *self, const SDL_Event *e)
     }
     case SDL_KEYDOWN: {
         SDL_Keycode k = e->key.keysym.sym;
+        if (t->dq && !t->over) {
+            if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_w)
+                press(t, BTN_DQ_WIN);
+            else if (k == SDLK_c || k == SDLK_p)
+                press(t, BTN_DQ_CONTINUE);
+            return k != SDLK_ESCAPE; /* Escape still opens the menu */
+        }
         if (k == SDLK_ESCAPE && (t->n_choice || selected_cards(t, (Card[BUR_DECK]){0}))) {
             t->n_choice = 0;
             memset(t->sel, 0, sizeof t->sel);
@@ -978,6 +1069,65 @@ static void drive_bot(Bur *t, float dt)
     pacer_step(&t->pace, t->app, m, seat, dt, pause * f);
 }
 
+/* The bot program was disqualified: say why and offer the win or the computer. */
+static void disqualified(Bur *t, const char *why)
+{
+    t->dq = true;
+    snprintf(t->dq_msg, sizeof t->dq_msg, _("The bot program %s was disqualified: %s"), t->ext_name,
+             why);
+    botseat_stop(&t->ext);
+    t->n_choice = 0;
+    memset(t->sel, 0, sizeof t->sel);
+    app_sound(t->app, SND_LOSE);
+}
+
+/* The bot program's seat: started once the cards are dealt, then each of its actions
+ * played after a moment, like the computer's. Its pipes are read without waiting. */
+static void drive_program(Bur *t, float dt)
+{
+    Match *m = t->m;
+    const BuracoState *s = m->state;
+    if (!t->ext_on || t->dq || match_is_over(m) || s->phase == BUR_DEALING || s->phase == BUR_FIRST)
+        return;
+    if (!t->ext_started) {
+        char *argv[2] = {t->ext_path, NULL};
+        char idb[80];
+        snprintf(idb, sizeof idb, "p2.%s", t->ext_name);
+        for (char *c = idb; *c; c++)
+            if (*c == ' ' || *c == '\t')
+                *c = '_';
+        const char *ids[2] = {"p1.you", idb};
+        t->ext_started = true;
+        if (!botseat_start(&t->ext, argv, s, 1, ids)) {
+            disqualified(t, t->ext.why);
+            return;
+        }
+    }
+    bool its_turn = match_current_player(m) == 1;
+    float f = app_speed_factor(t->app);
+    if (its_turn) {
+        if (anim_busy(&t->anim) && f > 0)
+            return;
+        t->ext_wait += dt;
+        float pause = (s->phase == BUR_DRAW ? 0.7f : 0.35f) * f;
+        if (t->ext_wait < pause)
+            return;
+    }
+    Action a;
+    BotSeatPoll r = botseat_poll(&t->ext, s, clock_now_ns(), &a);
+    if (r == BOTSEAT_FAULT) {
+        disqualified(t, t->ext.why);
+    } else if (r == BOTSEAT_ACTION) {
+        t->ext_wait = 0;
+        const char *e = match_submit(m, 1, a);
+        if (e) { /* botseat checked it: not expected */
+            char why[200];
+            snprintf(why, sizeof why, "%s", e);
+            disqualified(t, why);
+        }
+    }
+}
+
 static void update(void *self, float dt)
 {
     Bur *t = self;
@@ -1005,6 +1155,7 @@ static void update(void *self, float dt)
     }
     if (match_current_player(t->m) != PLAYER_CHANCE)
         drive_bot(t, dt);
+    drive_program(t, dt);
 }
 
 /* ---- Drawing ---- */
@@ -1027,7 +1178,7 @@ static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, 
 static const char *team_name(const Bur *t, int team)
 {
     if (t->players != 4)
-        return team == 0 ? _("You") : _("Computer");
+        return team == 0 ? _("You") : t->ext_on ? t->ext_name : _("Computer");
     return team == 0 ? _("Your team") : _("Their team");
 }
 
@@ -1067,17 +1218,18 @@ static void draw_seats(Bur *t, const BuracoState *v)
         /* A dot in the team's colour: blue yours, red theirs. */
         Rgba dot = buraco_team(seat) == 0 ? rgba(96, 180, 230, 255) : rgba(226, 120, 96, 255);
         if (seat_side(t, seat) == 2) {
-            /* Left of the fan, which is centred and at most 560 wide. */
-            float half = 0;
-            for (int i = 0; i < t->n_spr; i++)
-                if (t->spr[i].zone == Z_OPP_HAND && t->spr[i].sub == seat)
-                    half = fmaxf(half, fabsf(t->spr[i].x - 800) + t->spr[i].h * t->cw / 2);
-            float x = PX(t, 800 - fmaxf(half, 60) - 30), y = PY(t, OPP_Y);
-            draw_circle(r, x + 10 * t->s, y - 14 * t->s, 7 * t->s, dot);
-            text_draw(a->text, seat_name(t, seat), fs, true, name_col, x - 4 * t->s, y - 14 * t->s,
-                      TEXT_RIGHT | TEXT_MIDDLE);
-            text_draw(a->text, cards, fd, false, COL_DIM, x - 4 * t->s, y + 14 * t->s,
-                      TEXT_RIGHT | TEXT_MIDDLE);
+            /* Under the fan: "• Partner  11 cards". */
+            int nw, nh, cw2, ch;
+            text_measure(a->text, seat_name(t, seat), fd, true, &nw, &nh);
+            text_measure(a->text, cards, fd, false, &cw2, &ch);
+            float gap = 12 * t->s, dw = 18 * t->s;
+            float total = dw + nw + gap + cw2;
+            float x = PX(t, 800) - total / 2, y = PY(t, OPP_Y + OPP_H / 2 + 16);
+            draw_circle(r, x + 6 * t->s, y, 6 * t->s, dot);
+            text_draw(a->text, seat_name(t, seat), fd, true, name_col, x + dw, y,
+                      TEXT_LEFT | TEXT_MIDDLE);
+            text_draw(a->text, cards, fd, false, COL_DIM, x + dw + nw + gap, y,
+                      TEXT_LEFT | TEXT_MIDDLE);
             continue;
         }
         float px = seat_side(t, seat) == 1 ? EAST_X : WEST_X;
@@ -1162,11 +1314,22 @@ static void draw_score_sheet(Bur *t, const BuracoState *s)
     const char *why = _("The stock ran out.");
     if (s->end == BUR_END_OUT && s->went_out == 0)
         why = _("You went out.");
-    else if (s->end == BUR_END_OUT && t->players != 4)
+    else if (s->end == BUR_END_OUT && t->players != 4 && !t->ext_on)
         why = _("The computer went out.");
     else if (s->end == BUR_END_OUT) {
         snprintf(whyb, sizeof whyb, _("%s went out."), seat_name(t, s->went_out));
         why = whyb;
+    }
+    if (t->dq_win) { /* no sheet: the game stopped where the program failed */
+        text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(20 * t->s), false,
+                          rgba(246, 241, 226, al), b.x + 50 * t->s, b.y + 100 * t->s,
+                          (int)(bw - 100 * t->s), TEXT_CENTER, true);
+        t->btn[BTN_NEXT] = (SDL_FRect){b.x + bw / 2 - 140 * t->s, b.y + bh - 68 * t->s,
+                                       280 * t->s, 56 * t->s};
+        ui_button(a, t->btn[BTN_NEXT], _("New game"),
+                  BTN_PRIMARY | (t->hover == BTN_NEXT ? BTN_HOVER : 0) |
+                      (t->pressed == BTN_NEXT ? BTN_PRESSED : 0));
+        return;
     }
     text_draw(a->text, why, (int)lroundf(20 * t->s), false, rgba(246, 241, 226, al), b.x + bw / 2,
               b.y + 90 * t->s, TEXT_CENTER | TEXT_MIDDLE);
@@ -1214,6 +1377,35 @@ static void draw_score_sheet(Bur *t, const BuracoState *s)
     ui_button(a, t->btn[BTN_NEXT], _("New game"),
               BTN_PRIMARY | (t->hover == BTN_NEXT ? BTN_HOVER : 0) |
                   (t->pressed == BTN_NEXT ? BTN_PRESSED : 0));
+}
+
+/* The bot program was disqualified: why, and what now. */
+static void draw_dq(Bur *t)
+{
+    App *a = t->app;
+    SDL_Renderer *r = a->ren;
+    draw_rect(r, (SDL_FRect){0, 0, (float)a->w, (float)a->h}, rgba(0, 0, 0, 110));
+    float bw = 760 * t->s, bh = 330 * t->s;
+    SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 470) - bh / 2, bw, bh};
+    draw_shadow(r, b, 22 * t->s, 24 * t->s, rgba(0, 0, 0, 120));
+    draw_rounded(r, b, 22 * t->s, rgba(12, 26, 18, 245));
+    draw_rounded_outline(r, b, 22 * t->s, fmaxf(2, 3 * t->s), COL_RED);
+    text_draw(a->text, _("Bot program disqualified"), (int)lroundf(34 * t->s), true, COL_RED,
+              b.x + bw / 2, b.y + 44 * t->s, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(19 * t->s), false, COL_TEXT,
+                      b.x + 40 * t->s, b.y + 84 * t->s, (int)(bw - 80 * t->s), TEXT_CENTER, true);
+    text_draw_wrapped(a->text, _("By the protocol's rules the game is yours. You may also play it to the end against the computer."),
+                      (int)lroundf(16 * t->s), false, COL_DIM, b.x + 40 * t->s, b.y + 176 * t->s,
+                      (int)(bw - 80 * t->s), TEXT_CENTER, true);
+    float y = b.y + bh - 70 * t->s, w = 320 * t->s, h = 52 * t->s;
+    t->btn[BTN_DQ_WIN] = (SDL_FRect){b.x + bw / 2 - w - 10 * t->s, y, w, h};
+    t->btn[BTN_DQ_CONTINUE] = (SDL_FRect){b.x + bw / 2 + 10 * t->s, y, w, h};
+    ui_button(a, t->btn[BTN_DQ_WIN], _("Take the win"),
+              BTN_PRIMARY | (t->hover == BTN_DQ_WIN ? BTN_HOVER : 0) |
+                  (t->pressed == BTN_DQ_WIN ? BTN_PRESSED : 0));
+    ui_button(a, t->btn[BTN_DQ_CONTINUE], _("Play on against the computer"),
+              (t->hover == BTN_DQ_CONTINUE ? BTN_HOVER : 0) |
+                  (t->pressed == BTN_DQ_CONTINUE ? BTN_PRESSED : 0));
 }
 
 static void draw_choices(Bur *t, const BuracoState *v)
@@ -1272,7 +1464,7 @@ static void draw(void *self, SDL_Renderer *r)
     /* Band labels. */
     int ls = (int)lroundf(18 * t->s);
     bool teams = t->players == 4;
-    text_draw(a->text, teams ? _("Their melds") : _("Computer's melds"), ls, true,
+    text_draw(a->text, teams || t->ext_on ? _("Their melds") : _("Computer's melds"), ls, true,
               rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0), PY(t, THEM_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
     text_draw(a->text, teams ? _("Your team's melds") : _("Your melds"), ls, true,
               rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0), PY(t, US_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
@@ -1323,16 +1515,17 @@ static void draw(void *self, SDL_Renderer *r)
               TEXT_CENTER | TEXT_MIDDLE);
     static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
     Difficulty d = t->m->seats[1].difficulty;
-    snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), t->game, _(lv[d < DIFF_COUNT ? d : 0]));
+    snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), t->game,
+             t->ext_on ? t->ext_name : _(lv[d < DIFF_COUNT ? d : 0]));
     text_draw(a->text, b, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
               TEXT_RIGHT | TEXT_MIDDLE);
     /* Whose turn, and what to do. */
     int cur = match_current_player(t->m);
     float my = PY(t, HAND_Y - HAND_H / 2 - 36);
-    if (cur > 0 && !t->over) {
+    if (cur > 0 && !t->over && !t->dq) {
         int dots = (int)(t->time * 3) % 4;
         char s[128], who[96];
-        if (t->players == 4)
+        if (t->players == 4 || t->ext_on)
             snprintf(who, sizeof who, _("%s is playing"), seat_name(t, cur));
         else
             snprintf(who, sizeof who, "%s", _("Computer is playing"));
@@ -1351,11 +1544,15 @@ static void draw(void *self, SDL_Renderer *r)
         float bx, by;
         seat_spot(t, t->bot_said_seat, &bx, &by);
         bool north = seat_side(t, t->bot_said_seat) == 2;
-        if (!north) { /* under the seat plate */
-            bx = seat_side(t, t->bot_said_seat) == 1 ? EAST_X : WEST_X;
-            by += PLATE_H / 2 + 26;
+        if (!north) { /* beside the seat plate, towards the middle */
+            int tw, th;
+            text_measure(a->text, t->bot_said, (int)lroundf(17 * a->u), false, &tw, &th);
+            float half = (tw + 36 * a->u) / 2 / t->s; /* as ui_toast sizes its plate */
+            bool east = seat_side(t, t->bot_said_seat) == 1;
+            bx = east ? EAST_X - PLATE_W / 2 - 12 - half : WEST_X + PLATE_W / 2 + 12 + half;
+            by = SIDE_Y;
         } else {
-            by += OPP_H / 2 + 34;
+            by += OPP_H / 2 + (t->players == 4 ? 50 : 34);
         }
         ui_toast(a, t->bot_said, PX(t, bx), PY(t, by), fminf(1, t->bot_said_t * 2));
     }
@@ -1363,8 +1560,17 @@ static void draw(void *self, SDL_Renderer *r)
         draw_choices(t, &v);
     if (t->over && t->banner > 0.01f)
         draw_score_sheet(t, t->m->state);
+    if (t->dq && !t->over)
+        draw_dq(t);
     if (t->toast_t > 0)
         ui_toast(a, t->toast, PX(t, 700), PY(t, HAND_Y - HAND_H / 2 - 80), fminf(1, t->toast_t * 2));
+}
+
+/* The bot program is to move (frames keep coming while it thinks, to read its pipe). */
+static bool program_to_move(const Bur *t)
+{
+    return t->m && t->ext_on && !t->dq && !match_is_over(t->m) &&
+           match_current_player(t->m) == 1;
 }
 
 static bool animating(const void *self)
@@ -1374,7 +1580,8 @@ static bool animating(const void *self)
         return true;
     if (!t->m)
         return false;
-    return match_current_player(t->m) == PLAYER_CHANCE || match_bot_to_move(t->m);
+    return match_current_player(t->m) == PLAYER_CHANCE || match_bot_to_move(t->m) ||
+           program_to_move(t);
 }
 
 static bool settled(const void *self)
@@ -1384,7 +1591,8 @@ static bool settled(const void *self)
         return true;
     if (anim_busy(&t->anim))
         return false;
-    return match_current_player(t->m) != PLAYER_CHANCE && !match_bot_to_move(t->m);
+    return match_current_player(t->m) != PLAYER_CHANCE && !match_bot_to_move(t->m) &&
+           !program_to_move(t);
 }
 
 static void new_game_fn(void *self)
@@ -1409,17 +1617,73 @@ static bool you_have_played(const Bur *t)
  * yet is dealt again at once; otherwise they apply from the next game. */
 static void table_changed(Bur *t)
 {
-    int want = kv_get_int(&t->app->kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
-    if (want == t->players_next)
+    const Kv *kv = &t->app->kv;
+    int want = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
+    const char *prog = kv_get(kv, "buraco.program");
+    bool ext = want == 2 && kv_get_int(kv, "buraco.opponent", 0, 0, 1) == 1 && prog && *prog;
+    /* Compared with what the game shown was dealt with. */
+    bool same_ext = ext == t->cfg_ext && (!ext || strcmp(prog, t->cfg_path) == 0);
+    if (want == t->players_next && same_ext)
         return;
     t->players_next = want;
-    if (!t->m || match_is_over(t->m) || !you_have_played(t)) {
+    t->cfg_ext = ext;
+    snprintf(t->cfg_path, sizeof t->cfg_path, "%s", ext ? prog : "");
+    if (!t->m || match_is_over(t->m) || t->over || !you_have_played(t)) {
         anim_finish(&t->anim);
         new_game(t);
+    } else if (!same_ext) {
+        toast(t, ext ? _("The bot program plays from the next game.")
+                     : _("The computer plays from the next game."));
     } else {
         toast(t, want == 4 ? _("Four players in teams from the next game.")
                            : _("Two players from the next game."));
     }
+}
+
+/* ---- Options: players and opponent ---- */
+
+static int table_options(App *a, SceneOption *out)
+{
+    const Kv *kv = &a->kv;
+    bool four = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4;
+    int opp = kv_get_int(kv, "buraco.opponent", 0, 0, 1);
+    const char *prog = kv_get(kv, "buraco.program");
+    memset(out, 0, sizeof *out * 3);
+    out[0] = (SceneOption){.label = _("Players"),
+                           .help = _("Four: you and a partner against two, in teams."),
+                           .choices = {_("Two"), _("Four")},
+                           .n_choices = 2,
+                           .value = four};
+    out[1] = (SceneOption){.label = _("Opponent"),
+                           .help = _("A bot program speaks the Buraco bot protocol (two players)."),
+                           .choices = {_("Computer"), _("Bot program")},
+                           .n_choices = 2,
+                           .value = opp,
+                           .disabled = four};
+    out[2] = (SceneOption){.label = _("Bot program"),
+                           .file = true,
+                           .required = opp == 1 && !four,
+                           .disabled = four};
+    snprintf(out[2].path, sizeof out[2].path, "%s", prog ? prog : "");
+    return 3;
+}
+
+static void set_table_option(App *a, int i, int value, const char *path)
+{
+    Kv *kv = &a->kv;
+    if (i == 0) {
+        kv_set_int(kv, "buraco.players", value ? 4 : 2);
+    } else if (i == 1) {
+        kv_set_int(kv, "buraco.opponent", value ? 1 : 0);
+    } else if (i == 2 && path) {
+        if (strlen(path) >= KV_VAL) {
+            app_notice(a, _("That path is too long to keep; move the program to a shorter one."));
+            return;
+        }
+        kv_set(kv, "buraco.program", path);
+        kv_set_int(kv, "buraco.opponent", 1);
+    }
+    app_save_settings(a);
 }
 
 static void settings_changed(void *self)
@@ -1431,7 +1695,7 @@ static void settings_changed(void *self)
     sync(t, false);
 }
 
-static const char *rules_text(void)
+static const char *rules_text_base(void)
 {
     return _("# The aim\n"
              "Lay down sequences of cards (melds), build canastras and score more points than "
@@ -1470,6 +1734,24 @@ static const char *rules_text(void)
              "move is saved, so you can close the window at any time.");
 }
 
+static const char *rules_text(void)
+{
+    static char text[12000];
+    snprintf(text, sizeof text, "%s\n\n%s", rules_text_base(),
+             _("# Four players\n"
+               "In Options, Players: Four seats you and a computer partner across the table "
+               "against two computer players at your sides. Partners share their melds: either "
+               "of you may add to them, and the team scores together.\n\n"
+               "# Bot programs\n"
+               "In Options, Opponent: Bot program lets you play against a program of your own "
+               "that speaks the Buraco bot protocol (the one of the original contest judge). "
+               "Choose its file; it plays from the next game. A program that crashes, stops, "
+               "takes more than three seconds, floods the table or sends an invalid command is "
+               "disqualified: the game is yours, or you may play it to the end against the "
+               "computer."));
+    return text;
+}
+
 static void draw_preview(App *a, SDL_FRect area)
 {
     float h = area.h * 0.62f, w = h * (float)cardart_aspect(a->art);
@@ -1504,6 +1786,10 @@ static bool locate(void *self, const char *what, SDL_FRect *out)
         *out = t->btn[BTN_DISCARD];
     else if (!strcmp(what, "next") && t->over && t->banner > 0)
         *out = t->btn[BTN_NEXT];
+    else if (!strcmp(what, "dq-win") && t->dq && !t->over)
+        *out = t->btn[BTN_DQ_WIN];
+    else if (!strcmp(what, "dq-continue") && t->dq && !t->over)
+        *out = t->btn[BTN_DQ_CONTINUE];
     else if (!strncmp(what, "card:", 5)) { /* your hand's card N, as shown */
         int k = atoi(what + 5);
         for (int i = 0; i < t->n_spr; i++)
@@ -1530,6 +1816,12 @@ static bool locate(void *self, const char *what, SDL_FRect *out)
     return true;
 }
 
+const char *buraco_scene_program_message(void *self)
+{
+    const Bur *t = self;
+    return t && (t->dq || t->dq_win) ? t->dq_msg : "";
+}
+
 const Scene buraco_scene = {
     .id = "buraco",
     .enter = enter,
@@ -1544,6 +1836,8 @@ const Scene buraco_scene = {
     .new_game = new_game_fn,
     .match = get_match,
     .settings_changed = settings_changed,
+    .table_options = table_options,
+    .set_table_option = set_table_option,
     .rules_text = rules_text,
     .draw_preview = draw_preview,
     .locate = locate,
