@@ -642,8 +642,13 @@ static void *enter(App *app)
         Match *m = match_load(path, err, sizeof err);
         if (m && m->rules == &buraco_rules && (m->num_players == 2 || m->num_players == 4)) {
             /* Every other seat is the computer's (a bot program's game goes on with ours). */
-            for (int p = 1; p < m->num_players; p++)
+            bool had_program = false;
+            for (int p = 1; p < m->num_players; p++) {
+                had_program |= !m->seats[p].bot;
                 m->seats[p].bot = true;
+            }
+            if (had_program)
+                app_notice(app, _("The game against the bot program goes on against the computer."));
             t->m = m;
             t->players = m->num_players;
             /* The Options as they are now count as applied (a resumed game keeps its seats). */

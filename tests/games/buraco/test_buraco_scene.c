@@ -437,7 +437,7 @@ static void test_program_disqualified(void)
     against_program(path);
     CHECK(run_until_dq(8000));
     msg = buraco_scene_program_message(app->self);
-    CHECK(strstr(msg, "crashbot.sh") != NULL && strstr(msg, "signal") != NULL);
+    CHECK(strstr(msg, "crashbot.sh") != NULL && strstr(msg, "program ended") != NULL);
     /* While the dialog is up the table ignores clicks. */
     int len = match()->history_len;
     click("stock", 1);
@@ -473,6 +473,23 @@ static void test_program_disqualified(void)
     CHECK(longest < 1000); /* no frame blocked on the program */
     click("dq-win", 1);
     app_run_frames(app, 10);
+    /* Floods: 100 KB without a newline. */
+    snprintf(cmd, sizeof cmd, "%s floodline", BADBOT);
+    write_program(path, sizeof path, "floodbot.sh", cmd);
+    against_program(path);
+    CHECK(run_until_dq(8000));
+    msg = buraco_scene_program_message(app->self);
+    CHECK(strstr(msg, "floodbot.sh") != NULL && strstr(msg, "output flood") != NULL);
+    click("dq-win", 1);
+    app_run_frames(app, 10);
+    /* A program that is not there (any more). */
+    against_program("/nonexistent/bot-program");
+    CHECK(run_until_dq(2000));
+    msg = buraco_scene_program_message(app->self);
+    CHECK(strstr(msg, "bot-program") != NULL && strstr(msg, "cannot run") != NULL);
+    click("dq-continue", 1);
+    app_run_frames(app, 3);
+    CHECK(match()->seats[1].bot);
     kv_set_int(&app->kv, "buraco.opponent", 0);
 }
 
