@@ -780,7 +780,8 @@ static void act(Menu *m, WidgetHit h)
         if (h.id >= ID_FC && h.id < ID_FC + FC_IDS) {
             if (filechooser_hit(&m->fc, ID_FC, h.id, h.arg)) {
                 const Scene *sc = scene_for_game(g->id);
-                kv_set(&a->kv, "filechooser.dir", m->fc.dir);
+                if (kv_value_ok(m->fc.dir)) /* else it is not kept: next time starts home */
+                    kv_set(&a->kv, "filechooser.dir", m->fc.dir);
                 if (sc && sc->set_table_option && m->fc_option >= 0)
                     sc->set_table_option(a, m->fc_option, 1, m->fc.picked);
                 app_settings_changed(a);

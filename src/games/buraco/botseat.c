@@ -97,8 +97,10 @@ void botseat_heard(BotSeat *b, const BuracoState *after, int player, Action a)
             b->n_pend -= k;
         }
     }
-    if (b->n_pend == 0)
+    if (b->n_pend == 0) {
         b->base = *after;
+        tell_turn(b, after); /* at once: the program may think while the table animates */
+    }
 }
 
 BotSeatPoll botseat_poll(BotSeat *b, const BuracoState *s, long long now_ns, Action *out)

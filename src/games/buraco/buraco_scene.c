@@ -1681,8 +1681,9 @@ static void set_table_option(App *a, int i, int value, const char *path)
     } else if (i == 1) {
         kv_set_int(kv, "buraco.opponent", value ? 1 : 0);
     } else if (i == 2 && path) {
-        if (strlen(path) >= KV_VAL) {
-            app_notice(a, _("That path is too long to keep; move the program to a shorter one."));
+        if (!kv_value_ok(path)) {
+            app_notice(a, _("That program's path cannot be kept in the settings (too long, or "
+                            "unusual characters): move or rename it."));
             return;
         }
         kv_set(kv, "buraco.program", path);

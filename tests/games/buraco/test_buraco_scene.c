@@ -577,6 +577,11 @@ static void test_choose_program(void)
     kv_load(&kv, app->kv.path, "# Tasca settings 1", notice, sizeof notice);
     const char *saved = kv_get(&kv, "buraco.program");
     CHECK(saved && strcmp(saved, prog) == 0);
+    /* A name the settings file could not keep is refused with a notice. */
+    buraco_scene.set_table_option(app, 2, 1, "/tmp/odd\nname");
+    chosen = kv_get(&app->kv, "buraco.program");
+    CHECK(chosen && strcmp(chosen, prog) == 0);
+    CHECK(app->notice[0] != '\0');
     menu_close(app->menu);
     app_run_frames(app, 3);
     kv_set_int(&app->kv, "buraco.opponent", 0);
