@@ -856,6 +856,26 @@ bool menu_event(Menu *m, const SDL_Event *e)
     return e->type != SDL_WINDOWEVENT && e->type != SDL_QUIT;
 }
 
+bool menu_find(const Menu *m, const char *text, SDL_FRect *out)
+{
+    if (!m->open)
+        return false;
+    for (int i = 0; i < m->list.n; i++) {
+        const Widget *w = &m->list.w[i];
+        if (strcmp(w->text, text) != 0)
+            continue;
+        SDL_FRect r = w->r;
+        if (!w->fixed) {
+            r.y -= m->list.scroll;
+            if (r.y < m->list.view.y || r.y + r.h > m->list.view.y + m->list.view.h)
+                return false;
+        }
+        *out = r;
+        return true;
+    }
+    return false;
+}
+
 void menu_update(Menu *m, float dt)
 {
     float target = m->open ? 1.0f : 0.0f;

@@ -516,7 +516,17 @@ static void test_program_disqualified(void)
     kv_set_int(&app->kv, "buraco.opponent", 0);
 }
 
-/* Options -> Bot program opens the file chooser; it is walked with the keyboard. */
+static void click_rect(SDL_FRect r)
+{
+    float x = r.x + r.w / 2, y = r.y + r.h / 2;
+    push_motion(x, y, false);
+    push_button(SDL_MOUSEBUTTONDOWN, x, y, 1);
+    push_button(SDL_MOUSEBUTTONUP, x, y, 1);
+    app_run_frames(app, 3);
+}
+
+/* Options -> Bot program opens the file chooser; it is walked with the keyboard and the
+ * mouse. */
 static void test_choose_program(void)
 {
     char dir[600], sub[700], prog[800], cmd[800];
@@ -551,14 +561,31 @@ static void test_choose_program(void)
     push_key(SDLK_DOWN);
     push_key(SDLK_RETURN);
     app_run_frames(app, 3);
-    /* Backspace goes up again; back down into "sub". */
+    /* Backspace goes up again; back into "sub" with the mouse, up and in again. */
     push_key(SDLK_BACKSPACE);
     app_run_frames(app, 2);
     CHECK(menu_page(app->menu) == PAGE_FILE);
-    push_key(SDLK_DOWN);
-    push_key(SDLK_DOWN);
-    push_key(SDLK_RETURN);
-    app_run_frames(app, 3);
+    SDL_FRect r;
+    CHECK(!menu_find(app->menu, "prog.sh", &r));
+    CHECK(menu_find(app->menu, "a-notes.txt", &r)); /* listed, but not a program */
+    CHECK(menu_find(app->menu, "sub", &r));
+    click_rect(r);
+    CHECK(menu_find(app->menu, "prog.sh", &r));
+    CHECK(menu_find(app->menu, "Parent folder", &r));
+    click_rect(r);
+    CHECK(menu_find(app->menu, "sub", &r));
+    click_rect(r);
+    CHECK(menu_find(app->menu, "prog.sh", &r));
+    /* A click on a file that is not a program does nothing. */
+    push_key(SDLK_BACKSPACE);
+    app_run_frames(app, 2);
+    CHECK(menu_find(app->menu, "a-notes.txt", &r));
+    click_rect(r);
+    CHECK(menu_page(app->menu) == PAGE_FILE);
+    CHECK(menu_find(app->menu, "sub", &r));
+    click_rect(r);
+    menu_layout(app->menu); /* the keyboard walk below starts from the first line */
+    app_run_frames(app, 2);
     /* In "sub": Parent, Home, prog.sh. */
     push_key(SDLK_DOWN);
     push_key(SDLK_DOWN);
