@@ -142,6 +142,7 @@ typedef struct {
 
     /* The opponent is a bot program (Options), in a two-player game. */
     bool ext_on;
+    bool ext_game; /* this game began against a program (even if the computer took over) */
     bool ext_started;
     BotSeat ext;
     char ext_path[KV_VAL];
@@ -502,6 +503,7 @@ static bool new_game(Bur *t)
     ext_reset(t);
     t->cfg_ext = ext;
     snprintf(t->cfg_path, sizeof t->cfg_path, "%s", ext ? prog : "");
+    t->ext_game = ext;
     if (ext) {
         t->ext_on = true;
         snprintf(t->ext_path, sizeof t->ext_path, "%s", prog);
@@ -544,7 +546,7 @@ static void game_over(Bur *t, bool live)
         else
             t->draws++;
         save_session(t);
-        if (!t->ext_on) { /* the statistics are per level of our own bot */
+        if (!t->ext_game) { /* the statistics are per level of our own bot */
             stats_record(&t->app->stats, "buraco", t->m->seats[1].difficulty, t->result);
             app_save_stats(t->app);
         }
