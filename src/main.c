@@ -19,7 +19,8 @@ static void window_usage(FILE *f)
             "  --frames N            exit after N frames\n"
             "  --speed SPEED         slow, normal, fast or instant (this run only)\n"
             "  --open PAGE           open a menu page once the table is ready: menu, game,\n"
-            "                        difficulty, options, rules, stats, keys\n",
+            "                        difficulty, options, rules, stats, keys, file (the\n"
+            "                        file chooser)\n",
             registry_ids());
 }
 
@@ -104,12 +105,14 @@ int main(int argc, char **argv)
                 return bad("--speed is slow, normal, fast or instant", v);
         } else if (strcmp(a, "--open") == 0) {
             static const char *const pages[] = {"menu",  "game",  "difficulty", "options",
-                                                "rules", "stats", "keys"};
+                                                "rules", "stats", "keys",       "file"};
             bool ok = false;
-            for (int s = 0; s < 7; s++)
+            for (int s = 0; s < 8; s++)
                 ok |= strcmp(v, pages[s]) == 0;
             if (!ok)
-                return bad("--open takes menu, game, difficulty, options, rules, stats or keys", v);
+                return bad("--open takes menu, game, difficulty, options, rules, stats, keys or "
+                           "file",
+                           v);
             o.open = v;
         }
     }

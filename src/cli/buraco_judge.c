@@ -24,31 +24,17 @@
 
 #include "../core/fileio.h"
 #include "../engine/match.h"
+#include "../games/buraco/botproc.h"
 #include "../games/buraco/buraco.h"
 #include "../games/buraco/protocol.h"
 #include "cli.h"
 
-#define JUDGE_TIMEOUT_MS 3000
-#define JUDGE_INPUT_MAX (64 * 1024)   /* unread output a bot may have queued */
-#define JUDGE_OUTPUT_MAX (1024 * 1024) /* messages a bot has not read yet */
-#define JUDGE_MAX_ARGS 64
+#define JUDGE_TIMEOUT_MS BOTPROC_TIMEOUT_MS
 
 typedef struct {
     char id[96];
     bool human;
-    pid_t pid;        /* 0: none (human, or never started) */
-    int to_fd;        /* the bot's stdin */
-    int from_fd;      /* the bot's stdout */
-    char *in;         /* bytes received, not yet used */
-    size_t in_len;
-    char *out;        /* bytes to send */
-    size_t out_len;
-    bool eof;
-    bool exited;      /* seen ended (not reaped yet) */
-    int exit_code;    /* CLD_EXITED, CLD_KILLED, ... */
-    int exit_status;  /* exit status or signal */
-    bool reaped;
-    char start_error[160];
+    BotProc proc; /* the bot's program (pid 0: a human, or never started) */
 } Seat;
 
 typedef struct {
@@ -90,184 +76,6 @@ static const char *cards_text(const Card *c, int n, char *buf, size_t size)
     return buf;
 }
 
-/* ---- Processes ---------------------------------------------------------------------- */
-
-static void set_flags(int fd, int fl_add, int fd_add)
-{
-    int fl = fcntl(fd, F_GETFL);
-    if (fl >= 0 && fl_add)
-        fcntl(fd, F_SETFL, fl | fl_add);
-    int fdf = fcntl(fd, F_GETFD);
-    if (fdf >= 0 && fd_add)
-        fcntl(fd, F_SETFD, fdf | fd_add);
-}
-
-/* Splits a bot's command line on blanks into argv (no quoting, no shell). A bare name of
- * a file in the current directory runs that file, as the original judge did. */
-static int split_command(char *line, char *argv[JUDGE_MAX_ARGS])
-{
-    int n = 0;
-    for (char *save = NULL, *t = strtok_r(line, " \t", &save); t && n < JUDGE_MAX_ARGS - 1;
-         t = strtok_r(NULL, " \t", &save))
-        argv[n++] = t;
-    argv[n] = NULL;
-    return n;
-}
-
-static bool spawn(Judge *j, Seat *st, const char *command)
-{
-    char line[1024];
-    snprintf(line, sizeof line, "%s", command);
-    char *argv[JUDGE_MAX_ARGS];
-    if (split_command(line, argv) == 0) {
-        snprintf(st->start_error, sizeof st->start_error, "an empty command");
-        return false;
-    }
-    char local[1040];
-    struct stat sb;
-    if (!strchr(argv[0], '/') && stat(argv[0], &sb) == 0 && S_ISREG(sb.st_mode)) {
-        snprintf(local, sizeof local, "./%s", argv[0]);
-        argv[0] = local;
-    }
-    int to[2], from[2], ex[2];
-    if (pipe(to) != 0)
-        goto fail;
-    if (pipe(from) != 0) {
-        close(to[0]);
-        close(to[1]);
-        goto fail;
-    }
-    if (pipe(ex) != 0) {
-        close(to[0]);
-        close(to[1]);
-        close(from[0]);
-        close(from[1]);
-        goto fail;
-    }
-    set_flags(to[1], 0, FD_CLOEXEC);
-    set_flags(from[0], 0, FD_CLOEXEC);
-    set_flags(ex[0], 0, FD_CLOEXEC);
-    set_flags(ex[1], 0, FD_CLOEXEC);
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(to[0]);
-        close(to[1]);
-        close(from[0]);
-        close(from[1]);
-        close(ex[0]);
-        close(ex[1]);
-        goto fail;
-    }
-    if (pid == 0) {
-        setpgid(0, 0);
-        signal(SIGPIPE, SIG_DFL);
-        signal(SIGINT, SIG_DFL);
-        dup2(to[0], 0);
-        dup2(from[1], 1);
-        if (j->silent) {
-            int devnull = open("/dev/null", O_WRONLY);
-            if (devnull >= 0)
-                dup2(devnull, 2);
-        }
-        close(to[0]);
-        close(from[1]);
-        execvp(argv[0], argv);
-        int e = errno;
-        ssize_t w = write(ex[1], &e, sizeof e);
-        (void)w;
-        _exit(127);
-    }
-    setpgid(pid, pid);
-    close(to[0]);
-    close(from[1]);
-    close(ex[1]);
-    int e = 0;
-    ssize_t r;
-    do
-        r = read(ex[0], &e, sizeof e);
-    while (r < 0 && errno == EINTR);
-    close(ex[0]);
-    st->pid = pid;
-    st->to_fd = to[1];
-    st->from_fd = from[0];
-    set_flags(st->to_fd, O_NONBLOCK, 0);
-    set_flags(st->from_fd, O_NONBLOCK, 0);
-    if (r == (ssize_t)sizeof e) {
-        snprintf(st->start_error, sizeof st->start_error, "cannot run '%s': %s", argv[0],
-                 strerror(e));
-        return false;
-    }
-    return true;
-fail:
-    snprintf(st->start_error, sizeof st->start_error, "cannot start '%s': %s", argv[0],
-             strerror(errno));
-    return false;
-}
-
-/* Has the bot's process ended? Looks without reaping it: until it is reaped its pid
- * cannot be reused, so killing its process group stays safe. */
-static bool peek_exit(Seat *st)
-{
-    if (!st->pid || st->reaped)
-        return st->reaped || st->exited;
-    if (st->exited)
-        return true;
-    siginfo_t si;
-    memset(&si, 0, sizeof si);
-    if (waitid(P_PID, (id_t)st->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-        si.si_pid == st->pid) {
-        st->exited = true;
-        st->exit_code = si.si_code;
-        st->exit_status = si.si_status;
-    }
-    return st->exited;
-}
-
-static void close_fds(Seat *st)
-{
-    if (st->to_fd >= 0)
-        close(st->to_fd);
-    if (st->from_fd >= 0)
-        close(st->from_fd);
-    st->to_fd = st->from_fd = -1;
-}
-
-/* Ends a bot and everything in its process group, then reaps it: at once (disqualified),
- * or after asking it to stop (SIGTERM, 300 ms). */
-static void stop_bot(Seat *st, bool now)
-{
-    close_fds(st);
-    if (!st->pid || st->reaped)
-        return;
-    if (!now) {
-        kill(-st->pid, SIGTERM);
-        for (int i = 0; i < 30 && !peek_exit(st); i++) {
-            struct timespec ts = {0, 10 * 1000000L};
-            nanosleep(&ts, NULL);
-        }
-    }
-    kill(-st->pid, SIGKILL);
-    int status;
-    while (waitpid(st->pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    st->reaped = true;
-}
-
-static void describe_exit(Seat *st, char *out, size_t size)
-{
-    if (!peek_exit(st))
-        snprintf(out, size, "closed its output");
-    else if (st->exit_code == CLD_EXITED)
-        snprintf(out, size, "exited with status %d", st->exit_status);
-    else if (st->exit_code == CLD_KILLED || st->exit_code == CLD_DUMPED)
-        snprintf(out, size, "was killed by signal %d (%s)", st->exit_status,
-                 strsignal(st->exit_status));
-    else
-        snprintf(out, size, "ended");
-}
-
 /* ---- Messages ------------------------------------------------------------------------ */
 
 static void disqualify(Judge *j, int seat, ProtoFault f, const char *fmt, ...)
@@ -284,46 +92,28 @@ static void disqualify(Judge *j, int seat, ProtoFault f, const char *fmt, ...)
     va_end(ap);
 }
 
+/* A fault of bot i's pipes: it is disqualified, named in the reason. */
+static void pipe_fault(Judge *j, int i, ProtoFault f, const char *why)
+{
+    if (f != PROTO_OK)
+        disqualify(j, i, f, "%s %s", j->seat[i].id, why);
+}
+
 static void flush_out(Judge *j, int i)
 {
-    Seat *st = &j->seat[i];
-    while (st->out_len && st->to_fd >= 0) {
-        ssize_t w = write(st->to_fd, st->out, st->out_len);
-        if (w > 0) {
-            memmove(st->out, st->out + w, st->out_len - (size_t)w);
-            st->out_len -= (size_t)w;
-        } else if (w < 0 && errno == EINTR) {
-            continue;
-        } else if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            return;
-        } else {
-            disqualify(j, i, PROTO_FAULT_EXITED, "%s stopped reading its input", st->id);
-            st->out_len = 0;
-            return;
-        }
-    }
+    char why[200];
+    pipe_fault(j, i, botproc_flush(&j->seat[i].proc, why, sizeof why), why);
 }
 
 static void send_line(Judge *j, int i, const char *text)
 {
     Seat *st = &j->seat[i];
-    if (st->human || !st->pid || j->dq_seat >= 0)
+    if (st->human || !st->proc.pid || j->dq_seat >= 0)
         return;
     if (j->debug)
         printf("  -> %s: %s\n", st->id, text);
-    size_t len = strlen(text);
-    if (st->out_len + len + 1 > JUDGE_OUTPUT_MAX) {
-        disqualify(j, i, PROTO_FAULT_FLOOD, "%s does not read what the judge sends", st->id);
-        return;
-    }
-    char *p = realloc(st->out, st->out_len + len + 1);
-    if (!p)
-        return;
-    st->out = p;
-    memcpy(st->out + st->out_len, text, len);
-    st->out[st->out_len + len] = '\n';
-    st->out_len += len + 1;
-    flush_out(j, i);
+    char why[200];
+    pipe_fault(j, i, botproc_send(&st->proc, text, why, sizeof why), why);
 }
 
 static void broadcast(Judge *j, const char *text, int except)
@@ -336,61 +126,18 @@ static void broadcast(Judge *j, const char *text, int except)
 /* Reads what is there from bot i. */
 static void read_bot(Judge *j, int i)
 {
-    Seat *st = &j->seat[i];
-    char buf[8192];
-    for (;;) {
-        ssize_t r = read(st->from_fd, buf, sizeof buf);
-        if (r > 0) {
-            if (st->in_len + (size_t)r > JUDGE_INPUT_MAX) {
-                disqualify(j, i, PROTO_FAULT_FLOOD, "%s sent more than %d bytes the judge did "
-                                                    "not ask for",
-                           st->id, JUDGE_INPUT_MAX);
-                st->in_len = 0;
-                return;
-            }
-            char *p = realloc(st->in, st->in_len + (size_t)r + 1);
-            if (!p)
-                return;
-            st->in = p;
-            memcpy(st->in + st->in_len, buf, (size_t)r);
-            st->in_len += (size_t)r;
-        } else if (r == 0) {
-            st->eof = true;
-            return;
-        } else if (errno == EINTR) {
-            continue;
-        } else {
-            if (errno != EAGAIN && errno != EWOULDBLOCK)
-                st->eof = true;
-            return;
-        }
-    }
+    char why[200];
+    pipe_fault(j, i, botproc_read(&j->seat[i].proc, why, sizeof why), why);
 }
 
 /* A complete line from bot i, if one is there (removed from its buffer). */
 static bool take_line(Judge *j, int i, char *line)
 {
-    Seat *st = &j->seat[i];
-    char *nl = st->in_len ? memchr(st->in, '\n', st->in_len) : NULL;
-    if (!nl) {
-        if (st->in_len > PROTO_LINE_MAX)
-            disqualify(j, i, PROTO_FAULT_FLOOD, "%s sent a line longer than %d bytes", st->id,
-                       PROTO_LINE_MAX);
-        return false;
-    }
-    size_t n = (size_t)(nl - st->in);
-    if (n > PROTO_LINE_MAX) {
-        disqualify(j, i, PROTO_FAULT_FLOOD, "%s sent a line longer than %d bytes", st->id,
-                   PROTO_LINE_MAX);
-        return false;
-    }
-    memcpy(line, st->in, n);
-    line[n] = '\0';
-    if (n && line[n - 1] == '\r')
-        line[n - 1] = '\0';
-    memmove(st->in, nl + 1, st->in_len - n - 1);
-    st->in_len -= n + 1;
-    return true;
+    char why[200];
+    ProtoFault f;
+    bool got = botproc_take_line(&j->seat[i].proc, line, &f, why, sizeof why);
+    pipe_fault(j, i, f, why);
+    return got;
 }
 
 static bool human_line(Judge *j, char *line)
@@ -427,13 +174,13 @@ static bool wait_line(Judge *j, int want, char *line)
         /* A bot whose output ended cannot go on. */
         for (int i = 0; i < j->n; i++) {
             Seat *st = &j->seat[i];
-            if (!st->human && st->eof) {
+            if (!st->human && st->proc.eof) {
                 char how[160];
-                for (int k = 0; k < 10 && !peek_exit(st); k++) {
+                for (int k = 0; k < 10 && !botproc_peek_exit(&st->proc); k++) {
                     struct timespec ts = {0, 10 * 1000000L};
                     nanosleep(&ts, NULL);
                 }
-                describe_exit(st, how, sizeof how);
+                botproc_describe_exit(&st->proc, how, sizeof how);
                 disqualify(j, i, PROTO_FAULT_EXITED, "%s %s", st->id, how);
                 return false;
             }
@@ -444,12 +191,12 @@ static bool wait_line(Judge *j, int want, char *line)
         int who[2 * RULES_MAX_PLAYERS + 1], np = 0;
         for (int i = 0; i < j->n; i++) {
             Seat *st = &j->seat[i];
-            if (st->human || st->from_fd < 0)
+            if (st->human || st->proc.from_fd < 0)
                 continue;
-            pfd[np] = (struct pollfd){st->from_fd, POLLIN, 0};
+            pfd[np] = (struct pollfd){st->proc.from_fd, POLLIN, 0};
             who[np++] = i;
-            if (st->out_len) {
-                pfd[np] = (struct pollfd){st->to_fd, POLLOUT, 0};
+            if (st->proc.out_len) {
+                pfd[np] = (struct pollfd){st->proc.to_fd, POLLOUT, 0};
                 who[np++] = -1 - i;
             }
         }
@@ -637,10 +384,8 @@ static bool one_command(Judge *j, int p)
         }
     }
     proto_broadcast_text(s, &cmd, text, sizeof text);
-    Card below[BUR_DECK];
-    int nbelow = s->pile_n > 0 ? s->pile_n - 1 : 0;
-    memcpy(below, s->pile, (size_t)nbelow);
     int stock_before = s->stock_n;
+    BuracoState before = *s;
     apply_all(j, acts, na);
     s = state(j);
     switch (cmd.type) {
@@ -650,8 +395,8 @@ static bool one_command(Judge *j, int p)
             return true;
         }
         if (!st->human) {
-            char c[CARD_TEXT_MAX];
-            send_line(j, p, card_to_text(s->drawn, c));
+            proto_reply_text(&before, s, &cmd, buf, sizeof buf);
+            send_line(j, p, buf);
         } else {
             char c[CARD_TEXT_MAX];
             printf("  You drew %s.\n", card_to_text(s->drawn, c));
@@ -659,7 +404,7 @@ static bool one_command(Judge *j, int p)
         say(j, "%s draws from the stock.\n", st->id);
         break;
     case PROTO_GET_DISCARD:
-        cards_text(below, nbelow, buf, sizeof buf);
+        proto_reply_text(&before, s, &cmd, buf, sizeof buf);
         if (!st->human)
             send_line(j, p, buf);
         say(j, "%s takes the discard pile with %s; the pile had %s.\n", st->id,
@@ -823,8 +568,8 @@ static void on_signal(int sig)
     /* Leave no bot behind. */
     if (J)
         for (int i = 0; i < J->n; i++)
-            if (J->seat[i].pid && !J->seat[i].reaped)
-                kill(-J->seat[i].pid, SIGKILL);
+            if (J->seat[i].proc.pid && !J->seat[i].proc.reaped)
+                kill(-J->seat[i].proc.pid, SIGKILL);
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -882,7 +627,7 @@ int cli_buraco_judge(int argc, char **argv)
     j->n = nb % 2 ? nb + 1 : nb;
     int s0 = 0;
     for (int i = 0; i < RULES_MAX_PLAYERS; i++)
-        j->seat[i].to_fd = j->seat[i].from_fd = -1;
+        botproc_init(&j->seat[i].proc);
     if (nb % 2) {
         j->seat[0].human = true;
         snprintf(j->seat[0].id, sizeof j->seat[0].id, "user");
@@ -923,8 +668,8 @@ int cli_buraco_judge(int argc, char **argv)
     signal(SIGTERM, on_signal);
     for (int b = 0; b < nb; b++) {
         Seat *st = &j->seat[s0 + b];
-        if (!spawn(j, st, bots[b]))
-            disqualify(j, s0 + b, PROTO_FAULT_EXITED, "%s: %s", st->id, st->start_error);
+        if (!botproc_spawn(&st->proc, bots[b], j->silent))
+            disqualify(j, s0 + b, PROTO_FAULT_EXITED, "%s: %s", st->id, st->proc.start_error);
     }
 
     BuracoState *s = state(j);
@@ -964,7 +709,7 @@ int cli_buraco_judge(int argc, char **argv)
     int winner = sc[0] > sc[1] ? 0 : sc[1] > sc[0] ? 1 : -1;
     if (j->dq_seat >= 0) {
         winner = 1 - buraco_team(j->dq_seat);
-        stop_bot(&j->seat[j->dq_seat], true);
+        botproc_stop(&j->seat[j->dq_seat].proc, true);
         fprintf(stderr, "%s disqualified (%s): %s\n", j->seat[j->dq_seat].id,
                 proto_fault_name(j->dq_fault), j->dq_why);
         if (!j->silent)
@@ -976,14 +721,12 @@ int cli_buraco_judge(int argc, char **argv)
     }
     print_end(j, sc[0], sc[1], winner);
     for (int i = 0; i < j->n; i++)
-        stop_bot(&j->seat[i], false);
+        botproc_stop(&j->seat[i].proc, false);
     J = NULL;
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
-    for (int i = 0; i < j->n; i++) {
-        free(j->seat[i].in);
-        free(j->seat[i].out);
-    }
+    for (int i = 0; i < j->n; i++)
+        botproc_free(&j->seat[i].proc);
     match_free(j->m);
     return 0;
 }

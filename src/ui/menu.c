@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/registry.h"
+#include "filechooser.h"
 #include "help.h"
 #include "i18n.h"
 #include "lang.h"
@@ -30,6 +31,9 @@ enum {
     ID_SHOW,
     ID_LANGUAGE,
     ID_RULES_GAME, /* value: registry index */
+    ID_TABLE_OPT,  /* arg: the scene's table option */
+    ID_TABLE_FILE, /* arg: the scene's table option (a file) */
+    ID_FC,         /* the file chooser's ids follow */
 };
 
 /* Drawn by the menu over a spacer widget: an example figure or a row of key caps. */
@@ -58,10 +62,15 @@ struct Menu {
     Extra extras[EXTRAS_MAX];
     int n_extras;
     const char *lang_names[8];
+    /* The file chooser page: which table option it picks for. */
+    FileChooser fc;
+    int fc_option;
+    SceneOption so[SCENE_OPTIONS_MAX];
+    char so_hint[SCENE_OPTIONS_MAX][96];
 };
 
 static const char *const page_names[PAGE_COUNT] = {"menu",    "game",  "difficulty", "options",
-                                                   "rules",   "stats", "keys"};
+                                                   "rules",   "stats", "keys",       "file"};
 
 int menu_page_from_name(const char *name)
 {
@@ -77,6 +86,7 @@ Menu *menu_create(App *a)
     if (m) {
         m->app = a;
         m->rules_game = -1;
+        m->fc_option = -1;
     }
     return m;
 }
@@ -109,6 +119,8 @@ void menu_open(Menu *m, MenuPage page)
     m->open = true;
     m->page = page;
     m->rules_game = -1;
+    if (page == PAGE_FILE && !m->fc.dir[0]) /* opened directly: for nothing in particular */
+        filechooser_open(&m->fc, kv_get(&m->app->kv, "filechooser.dir"), true);
     /* `tasca --game ID` for a game without a table yet: its rules are what was asked for. */
     for (int i = 0; i < registry_count() && !in_game(m->app) && m->app->opt.game; i++)
         if (strcmp(registry_get(i)->id, m->app->opt.game) == 0)
@@ -301,7 +313,29 @@ static void build_options(Builder *b)
         w->n_choices = n;
         w->value = opt.v[i] - d->min;
     }
-    if (g->n_options == 0)
+    /* The table's own choices (players, opponent). */
+    const Scene *sc = scene_for_game(g->id);
+    int ns = sc && sc->table_options ? sc->table_options(a, m->so) : 0;
+    for (int i = 0; i < ns && i < SCENE_OPTIONS_MAX; i++) {
+        const SceneOption *o = &m->so[i];
+        Widget *w;
+        if (o->file) {
+            w = row(b, W_ITEM, 50, o->label, ID_TABLE_FILE);
+            const char *base = strrchr(o->path, '/');
+            base = base ? base + 1 : o->path;
+            snprintf(w->hint, sizeof w->hint, "%s  \xE2\x80\xBA", *base ? base : _("Choose\xE2\x80\xA6"));
+        } else {
+            w = row(b, W_CHOICE, 58, o->label, ID_TABLE_OPT);
+            for (int v = 0; v < o->n_choices && v < 4; v++)
+                w->choices[v] = o->choices[v];
+            w->n_choices = o->n_choices;
+            w->value = o->value;
+            snprintf(w->hint, sizeof w->hint, "%s", o->help ? o->help : "");
+        }
+        w->arg = i;
+        w->disabled = o->disabled;
+    }
+    if (g->n_options == 0 && ns == 0)
         note(b, _("This game has no rule options."));
     gap(b, 4);
     note(b, _("Rule changes apply from the next game (in 21, the next round)."));
@@ -504,6 +538,8 @@ static const char *page_title(MenuPage p)
         return _("Statistics");
     case PAGE_KEYS:
         return _("Keyboard shortcuts");
+    case PAGE_FILE:
+        return _("Choose a program");
     default:
         return "Tasca";
     }
@@ -517,7 +553,7 @@ void menu_layout(Menu *m)
     int focus = m->list.focus;
     widgets_clear(&m->list);
     bool wide = m->page == PAGE_OPTIONS || m->page == PAGE_RULES || m->page == PAGE_STATS ||
-                m->page == PAGE_KEYS;
+                m->page == PAGE_KEYS || m->page == PAGE_FILE;
     m->n_extras = 0;
     float pw = (wide ? 720 : 460) * u;
     if (pw > a->w - 24 * u)
@@ -546,6 +582,9 @@ void menu_layout(Menu *m)
         break;
     case PAGE_KEYS:
         build_keys(&b);
+        break;
+    case PAGE_FILE:
+        filechooser_build(&m->fc, a, &m->list, ID_FC, b.x, &b.y, b.w);
         break;
     default:
         break;
@@ -598,9 +637,22 @@ static void go_page(Menu *m, MenuPage p)
     widgets_focus_first(&m->list);
 }
 
+/* Opens the file chooser for table option i, where its file is, else where the last one
+ * was picked. */
+static void go_file(Menu *m, int i)
+{
+    App *a = m->app;
+    const char *start = m->so[i].path[0] ? m->so[i].path : kv_get(&a->kv, "filechooser.dir");
+    filechooser_open(&m->fc, start, true);
+    m->fc_option = i;
+    go_page(m, PAGE_FILE);
+}
+
 static void back(Menu *m)
 {
-    if (m->page == PAGE_MAIN)
+    if (m->page == PAGE_FILE)
+        go_page(m, PAGE_OPTIONS);
+    else if (m->page == PAGE_MAIN)
         menu_close(m);
     else
         go_page(m, PAGE_MAIN);
@@ -699,6 +751,25 @@ static void act(Menu *m, WidgetHit h)
         app_set_language(a, lang_code(h.value));
         app_settings_changed(a);
         break;
+    case ID_TABLE_OPT: {
+        const Scene *sc = scene_for_game(g->id);
+        if (!sc || !sc->set_table_option || !sc->table_options)
+            break;
+        sc->set_table_option(a, h.arg, h.value, NULL);
+        app_settings_changed(a);
+        /* A choice that needs a file nobody chose yet: choose it now. */
+        int ns = sc->table_options(a, m->so);
+        for (int i = 0; i < ns && i < SCENE_OPTIONS_MAX; i++)
+            if (m->so[i].file && m->so[i].required && !m->so[i].path[0]) {
+                go_file(m, i);
+                return;
+            }
+        break;
+    }
+    case ID_TABLE_FILE:
+        if (h.arg >= 0 && h.arg < SCENE_OPTIONS_MAX)
+            go_file(m, h.arg);
+        return;
     case ID_RULES_GAME:
         if (h.value >= 0 && h.value < registry_count()) {
             m->rules_game = h.value;
@@ -706,6 +777,22 @@ static void act(Menu *m, WidgetHit h)
         }
         break;
     default:
+        if (h.id >= ID_FC && h.id < ID_FC + FC_IDS) {
+            if (filechooser_hit(&m->fc, ID_FC, h.id, h.arg)) {
+                const Scene *sc = scene_for_game(g->id);
+                if (kv_value_ok(m->fc.dir)) /* else it is not kept: next time starts home */
+                    kv_set(&a->kv, "filechooser.dir", m->fc.dir);
+                if (sc && sc->set_table_option && m->fc_option >= 0)
+                    sc->set_table_option(a, m->fc_option, 1, m->fc.picked);
+                app_settings_changed(a);
+                go_page(m, PAGE_OPTIONS);
+            } else {
+                /* Another folder: from its top. */
+                m->list.scroll = 0;
+                menu_layout(m);
+                widgets_focus_first(&m->list);
+            }
+        }
         return;
     }
     menu_layout(m);
@@ -744,7 +831,14 @@ bool menu_event(Menu *m, const SDL_Event *e)
         return false;
     }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_BACKSPACE) {
-        back(m);
+        if (m->page == PAGE_FILE) { /* up one folder, as in a file manager */
+            filechooser_up(&m->fc);
+            m->list.scroll = 0;
+            menu_layout(m);
+            widgets_focus_first(&m->list);
+        } else {
+            back(m);
+        }
         return true;
     }
     if (e->type == SDL_MOUSEBUTTONUP && e->button.button == SDL_BUTTON_RIGHT) {
@@ -760,6 +854,26 @@ bool menu_event(Menu *m, const SDL_Event *e)
         menu_close(m); /* a click beside the panel closes the menu */
     /* While open, the menu owns input (keys and mouse); window events pass. */
     return e->type != SDL_WINDOWEVENT && e->type != SDL_QUIT;
+}
+
+bool menu_find(const Menu *m, const char *text, SDL_FRect *out)
+{
+    if (!m->open)
+        return false;
+    for (int i = 0; i < m->list.n; i++) {
+        const Widget *w = &m->list.w[i];
+        if (strcmp(w->text, text) != 0)
+            continue;
+        SDL_FRect r = w->r;
+        if (!w->fixed) {
+            r.y -= m->list.scroll;
+            if (r.y < m->list.view.y || r.y + r.h > m->list.view.y + m->list.view.h)
+                return false;
+        }
+        *out = r;
+        return true;
+    }
+    return false;
 }
 
 void menu_update(Menu *m, float dt)

@@ -16,6 +16,7 @@ typedef enum {
     PAGE_RULES,
     PAGE_STATS,
     PAGE_KEYS,
+    PAGE_FILE, /* the file chooser, for a table option */
     PAGE_COUNT
 } MenuPage;
 
@@ -34,6 +35,9 @@ void menu_draw(Menu *m);
 bool menu_animating(const Menu *m);
 /* The menu button (top left), in pixels. */
 SDL_FRect menu_button_rect(const App *a);
+/* Where the widget showing `text` is on screen now (tests and scripts); false when it is
+ * not on the page or scrolled out of view. */
+bool menu_find(const Menu *m, const char *text, SDL_FRect *out);
 /* Parses a page name ("options") for --open; -1 when unknown. */
 int menu_page_from_name(const char *name);
 

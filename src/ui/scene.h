@@ -12,6 +12,20 @@
 
 typedef struct App App;
 
+/* A table choice of a game, shown on the Options page after its rule options (players at
+ * the table, the opponent). It lives in the app's settings: the scene reads it when it
+ * deals, and hears of a change through settings_changed. */
+typedef struct {
+    const char *label, *help;  /* translated */
+    const char *choices[4];    /* translated */
+    int n_choices, value;
+    bool disabled;
+    bool file;                 /* a program chosen with the file chooser, not choices */
+    bool required;             /* file: the other choices need one */
+    char path[1024];           /* file: the one chosen ("" none) */
+} SceneOption;
+#define SCENE_OPTIONS_MAX 4
+
 typedef struct Scene {
     const char *id; /* a game id, or "picker" */
     /* Creates the scene's state; NULL on failure (the app then shows the picker). */
@@ -33,6 +47,10 @@ typedef struct Scene {
     Match *(*match)(void *self);
     /* Settings (deck, speed, options, difficulty) changed in the menu. */
     void (*settings_changed)(void *self);
+    /* Its table choices for the Options page (SCENE_OPTIONS_MAX at most; NULL: none), and
+     * setting one (value: the choice; path: the file picked for a file option). */
+    int (*table_options)(App *app, SceneOption *out);
+    void (*set_table_option)(App *app, int i, int value, const char *path);
     /* The game's rules, translated, as paragraphs separated by blank lines; a line
      * starting with "# " is a heading. */
     const char *(*rules_text)(void);

@@ -153,6 +153,18 @@ unsigned long long kv_get_u64(const Kv *kv, const char *key, unsigned long long 
     return *end || errno ? def : x;
 }
 
+bool kv_value_ok(const char *val)
+{
+    size_t n = strlen(val);
+    if (n >= KV_VAL || (n && (val[0] == ' ' || val[0] == '\t' || val[n - 1] == ' ' ||
+                              val[n - 1] == '\t')))
+        return false;
+    for (const char *c = val; *c; c++)
+        if ((unsigned char)*c < 32 && *c != '\t')
+            return false;
+    return true;
+}
+
 void kv_set(Kv *kv, const char *key, const char *val)
 {
     if (!key_ok(key, strlen(key)))

@@ -33,6 +33,9 @@ const char *kv_get(const Kv *kv, const char *key);
 int kv_get_int(const Kv *kv, const char *key, int def, int min, int max);
 unsigned long long kv_get_u64(const Kv *kv, const char *key, unsigned long long def);
 void kv_set(Kv *kv, const char *key, const char *val);
+/* Would val come back the same from the file (short enough, no control characters, no
+ * blanks at its ends)? A file name may not: check before keeping one. */
+bool kv_value_ok(const char *val);
 void kv_set_int(Kv *kv, const char *key, long long v);
 void kv_set_u64(Kv *kv, const char *key, unsigned long long v);
 

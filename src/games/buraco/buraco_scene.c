@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "botseat.h"
 #include "buraco.h"
 #include "core/fileio.h"
 #include "engine/ai/bot.h"
@@ -55,6 +56,13 @@
 #define BAND_H 250.0f
 #define MELD_H 100.0f
 #define PANEL_X 1468.0f
+/* Four players: the opponents' seat plates in the top corners (west, east). */
+#define SIDE_Y 132.0f
+#define WEST_X 190.0f
+#define EAST_X 1410.0f
+#define PLATE_W 300.0f
+#define PLATE_H 104.0f
+#define SIDE_H 66.0f
 #define MAX_SPRITES 240
 #define MAX_CHOICES 24
 
@@ -65,15 +73,27 @@ typedef struct {
     Card face; /* CARD_HIDDEN: a back */
     unsigned char zone;
     short index; /* hand index, pile index, or team * 64 + meld */
-    short sub;   /* card within the meld */
+    short sub;   /* card within the meld; the seat of another hand */
     bool selected;
 } Sprite;
 
-enum { BTN_NONE = -1, BTN_DRAW, BTN_MELD, BTN_DISCARD, BTN_SORT, BTN_NEXT, BTN_COUNT };
+enum {
+    BTN_NONE = -1,
+    BTN_DRAW,
+    BTN_MELD,
+    BTN_DISCARD,
+    BTN_SORT,
+    BTN_NEXT,
+    BTN_DQ_WIN,      /* a disqualified bot program: count the game as won, */
+    BTN_DQ_CONTINUE, /* or play on against the computer */
+    BTN_COUNT
+};
 
 typedef struct {
     App *app;
     Match *m;
+    int players;      /* seats at the table shown: 2, or 4 in teams */
+    int players_next; /* the Options choice: from the next game */
     Anim anim;
     uint64_t session_seed;
     int game;
@@ -114,10 +134,25 @@ typedef struct {
     BotPacer pace; /* the bot's move in progress */
     char bot_said[96];
     float bot_said_t;
+    int bot_said_seat;
 
     bool over;
     float banner;
     int result;
+
+    /* The opponent is a bot program (Options), in a two-player game. */
+    bool ext_on;
+    bool ext_game; /* this game began against a program (even if the computer took over) */
+    bool ext_started;
+    BotSeat ext;
+    char ext_path[KV_VAL];
+    char ext_name[64];
+    float ext_wait;   /* seconds shown "thinking" before its next action */
+    bool dq;          /* it was disqualified: the dialog is up */
+    bool dq_win;      /* ... and the game was counted as won */
+    char dq_msg[600];
+    bool cfg_ext;           /* the Options choice the game shown was dealt with */
+    char cfg_path[KV_VAL];
 
     char toast[320];
     float toast_t;
@@ -149,6 +184,36 @@ static void view(const Bur *t, BuracoState *v)
         *v = *(const BuracoState *)t->m->state;
     else
         match_view(t->m, 0, v);
+}
+
+/* Where a seat sits: 0 south (you), 1 east, 2 north, 3 west; with two players the other
+ * seat sits north. */
+static int seat_side(const Bur *t, int seat)
+{
+    if (t->players != 4)
+        return seat ? 2 : 0;
+    return seat & 3;
+}
+
+/* The centre of a seat's cards on the table (units). */
+static void seat_spot(const Bur *t, int seat, float *x, float *y)
+{
+    static const float sx[4] = {800, EAST_X - 76, 800, WEST_X - 76};
+    static const float sy[4] = {HAND_Y, SIDE_Y, OPP_Y, SIDE_Y};
+    int side = seat_side(t, seat);
+    *x = sx[side];
+    *y = sy[side];
+}
+
+/* A seat's name as the table shows it. */
+static const char *seat_name(const Bur *t, int seat)
+{
+    if (seat == 0)
+        return _("You");
+    if (t->players != 4)
+        return t->ext_on ? t->ext_name : _("Computer");
+    static const char *const names[4] = {"", N_("East"), N_("Partner"), N_("West")};
+    return _(names[seat & 3]);
 }
 
 static bool you_can_act(const Bur *t)
@@ -245,20 +310,28 @@ static int plan_table(Bur *t, const BuracoState *v, Place *out)
         for (int i = 0; i < v->pile_n; i++)
             out[n++] = (Place){v->pile[i], PILE_X, PILE_Y0 + i * step, PILE_H, Z_PILE, (short)i, 0};
     }
-    /* The other hand, face down (or up with "show opponents' cards"). */
-    int on = v->hand_n[1];
-    if (on > 0) {
+    /* The other hands, face down (or up with "show opponents' cards"): north a wide fan,
+     * east and west a small one on their seat plates. */
+    for (int seat = 1; seat < v->num_players; seat++) {
+        int on = v->hand_n[seat];
+        if (on <= 0)
+            continue;
         Card oc[BUR_DECK];
-        int shown = buraco_hand_cards(v, 1, oc);
-        float w = OPP_H * t->cw, step = w * 0.42f, span = 900;
+        int shown = buraco_hand_cards(v, seat, oc);
+        bool north = seat_side(t, seat) == 2;
+        float h = north ? OPP_H : SIDE_H;
+        float w = h * t->cw, step = w * (north ? 0.42f : 0.3f);
+        float span = north ? (t->players == 4 ? 560 : 900) : 90;
         if (on > 1 && step * (on - 1) > span)
             step = span / (on - 1);
-        float x0 = 800 - step * (on - 1) / 2;
-        for (int i = 0; i < on; i++)
+        float cx, cy;
+        seat_spot(t, seat, &cx, &cy);
+        float x0 = cx - step * (on - 1) / 2;
+        for (int i = 0; i < on && n < MAX_SPRITES; i++)
             out[n++] = (Place){i < shown && (t->app->set.show_opponents || v->phase == BUR_OVER)
                                    ? oc[i]
                                    : CARD_HIDDEN,
-                               x0 + i * step, OPP_Y, OPP_H, Z_OPP_HAND, (short)i, 0};
+                               x0 + i * step, cy, h, Z_OPP_HAND, (short)i, (short)seat};
     }
     /* Melds. */
     for (int team = 0; team < BUR_TEAMS; team++) {
@@ -290,12 +363,11 @@ static void origin(const Bur *t, const Place *p, float *x, float *y)
 {
     *x = STOCK_X;
     *y = STOCK_Y;
-    if (p->zone == Z_OPP_HAND && t->last_type == BUR_A_TAKE && t->last_player == 1) {
+    if (p->zone == Z_OPP_HAND && t->last_type == BUR_A_TAKE && t->last_player == p->sub) {
         *x = PILE_X;
         *y = PILE_Y0;
-    } else if (p->zone != Z_OPP_HAND && p->zone != Z_MY_HAND && t->last_player == 1) {
-        *x = 800;
-        *y = OPP_Y;
+    } else if (p->zone != Z_OPP_HAND && p->zone != Z_MY_HAND && t->last_player > 0) {
+        seat_spot(t, t->last_player, x, y);
     }
 }
 
@@ -324,7 +396,8 @@ static void sync(Bur *t, bool instant)
             for (int j = 0; j < n_old; j++) {
                 if (used[j] || old[j].face != p->face)
                     continue;
-                if (p->face == CARD_HIDDEN && (old[j].zone != p->zone || old[j].index != p->index))
+                if (p->face == CARD_HIDDEN && (old[j].zone != p->zone || old[j].index != p->index ||
+                                               old[j].sub != p->sub))
                     continue;
                 if (pass == 0 && old[j].zone != p->zone)
                     continue;
@@ -334,7 +407,7 @@ static void sync(Bur *t, bool instant)
         if (from < 0 && p->face == CARD_HIDDEN)
             for (int j = 0; j < n_old; j++)
                 if (!used[j] && old[j].zone == Z_OPP_HAND && p->zone == Z_OPP_HAND &&
-                    old[j].face == CARD_HIDDEN) {
+                    old[j].sub == p->sub && old[j].face == CARD_HIDDEN) {
                     from = j;
                     break;
                 }
@@ -393,15 +466,32 @@ static void reset_view(Bur *t)
     t->last_type = 0;
 }
 
+/* Ends the bot program of the game shown, if any. */
+static void ext_reset(Bur *t)
+{
+    if (t->ext_started)
+        botseat_stop(&t->ext);
+    t->ext_on = t->ext_started = t->dq = t->dq_win = false;
+    t->ext_wait = 0;
+}
+
 static bool new_game(Bur *t)
 {
     App *a = t->app;
     GameOptions opt;
     app_game_options(a, &buraco_rules, &opt);
-    SeatSpec seats[2] = {{false, DIFF_MEDIUM}, {true, a->set.difficulty}};
+    int n = t->players_next = kv_get_int(&a->kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
+    SeatSpec seats[RULES_MAX_PLAYERS];
+    for (int p = 0; p < n; p++)
+        seats[p] = (SeatSpec){p != 0, p != 0 ? a->set.difficulty : DIFF_MEDIUM};
+    /* A bot program plays seat 1 (the scene drives it, not the match). */
+    const char *prog = kv_get(&a->kv, "buraco.program");
+    bool ext = n == 2 && kv_get_int(&a->kv, "buraco.opponent", 0, 0, 1) == 1 && prog && *prog;
+    if (ext)
+        seats[1].bot = false;
     uint64_t seed = rng_mix(t->session_seed, (uint64_t)t->game);
     char err[256];
-    Match *m = match_create(&buraco_rules, &opt, 2, seats, seed, err, sizeof err);
+    Match *m = match_create(&buraco_rules, &opt, n, seats, seed, err, sizeof err);
     if (!m) {
         app_notice(a, _("A new game could not be dealt: %s"), err);
         return false;
@@ -409,6 +499,17 @@ static bool new_game(Bur *t)
     if (t->m)
         match_free(t->m);
     t->m = m;
+    t->players = n;
+    ext_reset(t);
+    t->cfg_ext = ext;
+    snprintf(t->cfg_path, sizeof t->cfg_path, "%s", ext ? prog : "");
+    t->ext_game = ext;
+    if (ext) {
+        t->ext_on = true;
+        snprintf(t->ext_path, sizeof t->ext_path, "%s", prog);
+        const char *base = strrchr(prog, '/');
+        snprintf(t->ext_name, sizeof t->ext_name, "%s", base ? base + 1 : prog);
+    }
     app_attach_match(a, m);
     t->game++;
     save_session(t);
@@ -445,8 +546,10 @@ static void game_over(Bur *t, bool live)
         else
             t->draws++;
         save_session(t);
-        stats_record(&t->app->stats, "buraco", t->m->seats[1].difficulty, t->result);
-        app_save_stats(t->app);
+        if (!t->ext_game) { /* the statistics are per level of our own bot */
+            stats_record(&t->app->stats, "buraco", t->m->seats[1].difficulty, t->result);
+            app_save_stats(t->app);
+        }
         anim_call(&t->anim, 0.6f, show_banner, t, t->result);
     } else {
         t->banner = 1;
@@ -464,26 +567,42 @@ static void on_action(void *self, const Match *m, int player, Action a)
         t->last_player = player;
         t->last_type = type;
     }
-    if (player == 1 && t->m->seats[1].bot) {
-        char text[RULES_ACTION_TEXT];
+    if (player > 0) {
         const char *what = "";
-        switch (type) {
-        case BUR_A_DRAW: what = _("Computer draws"); break;
-        case BUR_A_TAKE: what = _("Computer takes the pile"); break;
-        case BUR_A_NEW3:
-        case BUR_A_NEWW: what = _("Computer lays a meld"); break;
-        case BUR_A_JOIN: what = _("Computer adds to a meld"); break;
-        case BUR_A_DISCARD: what = _("Computer discards"); break;
-        default: break;
+        if (t->players == 4 || t->ext_on) {
+            switch (type) {
+            case BUR_A_DRAW: what = _("%s draws"); break;
+            case BUR_A_TAKE: what = _("%s takes the pile"); break;
+            case BUR_A_NEW3:
+            case BUR_A_NEWW: what = _("%s lays a meld"); break;
+            case BUR_A_JOIN: what = _("%s adds to a meld"); break;
+            case BUR_A_DISCARD: what = _("%s discards"); break;
+            default: break;
+            }
+        } else {
+            switch (type) {
+            case BUR_A_DRAW: what = _("Computer draws"); break;
+            case BUR_A_TAKE: what = _("Computer takes the pile"); break;
+            case BUR_A_NEW3:
+            case BUR_A_NEWW: what = _("Computer lays a meld"); break;
+            case BUR_A_JOIN: what = _("Computer adds to a meld"); break;
+            case BUR_A_DISCARD: what = _("Computer discards"); break;
+            default: break;
+            }
         }
         if (*what) {
-            snprintf(text, sizeof text, "%s", what);
-            snprintf(t->bot_said, sizeof t->bot_said, "%s", text);
+            snprintf(t->bot_said, sizeof t->bot_said, what, seat_name(t, player));
             t->bot_said_t = 1.4f;
+            t->bot_said_seat = player;
         }
     }
     if (type == BUR_A_DISCARD)
         app_sound(t->app, SND_DEAL);
+    if (t->ext_started) {
+        botseat_heard(&t->ext, t->m->state, player, a);
+        if (match_is_over(t->m))
+            botseat_stop(&t->ext);
+    }
     sync(t, false);
     if (match_is_over(t->m) && !t->over)
         game_over(t, true);
@@ -506,6 +625,7 @@ static void *enter(App *app)
     t->draws = kv_get_int(kv, "buraco.draws", 0, 0, 2000000000);
     t->losses = kv_get_int(kv, "buraco.losses", 0, 0, 2000000000);
     t->by_rank = kv_get_int(kv, "buraco.by_rank", 0, 0, 1) != 0;
+    t->players = t->players_next = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
     bool fresh = app->fresh_start;
     app->fresh_start = false;
     if (app->opt.has_seed) {
@@ -522,8 +642,22 @@ static void *enter(App *app)
     if (f) {
         fclose(f);
         Match *m = match_load(path, err, sizeof err);
-        if (m && m->rules == &buraco_rules && m->num_players == 2) {
+        if (m && m->rules == &buraco_rules && (m->num_players == 2 || m->num_players == 4)) {
+            /* Every other seat is the computer's (a bot program's game goes on with ours). */
+            bool had_program = false;
+            for (int p = 1; p < m->num_players; p++) {
+                had_program |= !m->seats[p].bot;
+                m->seats[p].bot = true;
+            }
+            if (had_program)
+                app_notice(app, _("The game against the bot program goes on against the computer."));
             t->m = m;
+            t->players = m->num_players;
+            /* The Options as they are now count as applied (a resumed game keeps its seats). */
+            const char *prog = kv_get(kv, "buraco.program");
+            t->cfg_ext = kv_get_int(kv, "buraco.opponent", 0, 0, 1) == 1 && prog && *prog &&
+                         t->players_next == 2;
+            snprintf(t->cfg_path, sizeof t->cfg_path, "%s", t->cfg_ext ? prog : "");
             app_attach_match(app, m);
             reset_view(t);
         } else {
@@ -532,7 +666,7 @@ static void *enter(App *app)
             char aside[1200] = "";
             file_set_aside(path, aside, sizeof aside);
             app_notice(app, _("The saved Buraco game could not be resumed (%s); a new game is dealt."),
-                       m ? _("not a two-player Buraco game") : err);
+                       m ? _("not a Buraco game for two or four players") : err);
         }
     }
     if (!t->m && !new_game(t)) {
@@ -545,6 +679,7 @@ static void *enter(App *app)
 static void leave(void *self)
 {
     Bur *t = self;
+    ext_reset(t);
     if (t->m)
         match_free(t->m);
     if (t->felt)
@@ -723,6 +858,10 @@ static int button_at(const Bur *t, float x, float y)
 {
     if (t->over && t->banner > 0.5f)
         return rect_has(t->btn[BTN_NEXT], x, y) ? BTN_NEXT : BTN_NONE;
+    if (t->dq && !t->over)
+        return rect_has(t->btn[BTN_DQ_WIN], x, y)        ? BTN_DQ_WIN
+               : rect_has(t->btn[BTN_DQ_CONTINUE], x, y) ? BTN_DQ_CONTINUE
+                                                         : BTN_NONE;
     for (int b = BTN_DRAW; b <= BTN_SORT; b++)
         if (rect_has(t->btn[b], x, y))
             return b;
@@ -749,6 +888,24 @@ static void press(Bur *t, int b)
     case BTN_NEXT:
         anim_finish(&t->anim);
         new_game(t);
+        break;
+    case BTN_DQ_WIN: /* the protocol's rule: the other side wins */
+        if (!t->dq || t->over)
+            break;
+        t->dq_win = true;
+        t->over = true;
+        t->result = 1;
+        t->wins++;
+        save_session(t);
+        anim_call(&t->anim, 0.1f, show_banner, t, 1);
+        break;
+    case BTN_DQ_CONTINUE:
+        if (!t->dq || t->over)
+            break;
+        t->dq = false;
+        t->ext_on = false;
+        t->m->seats[1].bot = true;
+        toast(t, _("The computer plays on in the bot program's seat."));
         break;
     default: break;
     }
@@ -800,6 +957,8 @@ static bool event(void *self, const SDL_Event *e)
             t->pressed = b;
             return true;
         }
+        if (t->dq && !t->over) /* the dialog is up: the table waits */
+            return true;
         int c = hand_card_at(t, x, y);
         if (c >= 0) {
             if (e->button.clicks >= 2) {
@@ -861,6 +1020,13 @@ static bool event(void *self, const SDL_Event *e)
     }
     case SDL_KEYDOWN: {
         SDL_Keycode k = e->key.keysym.sym;
+        if (t->dq && !t->over) {
+            if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_w)
+                press(t, BTN_DQ_WIN);
+            else if (k == SDLK_c || k == SDLK_p)
+                press(t, BTN_DQ_CONTINUE);
+            return k != SDLK_ESCAPE; /* Escape still opens the menu */
+        }
         if (k == SDLK_ESCAPE && (t->n_choice || selected_cards(t, (Card[BUR_DECK]){0}))) {
             t->n_choice = 0;
             memset(t->sel, 0, sizeof t->sel);
@@ -910,6 +1076,65 @@ static void drive_bot(Bur *t, float dt)
     pacer_step(&t->pace, t->app, m, seat, dt, pause * f);
 }
 
+/* The bot program was disqualified: say why and offer the win or the computer. */
+static void disqualified(Bur *t, const char *why)
+{
+    t->dq = true;
+    snprintf(t->dq_msg, sizeof t->dq_msg, _("The bot program %s was disqualified: %s"), t->ext_name,
+             why);
+    botseat_stop(&t->ext);
+    t->n_choice = 0;
+    memset(t->sel, 0, sizeof t->sel);
+    app_sound(t->app, SND_LOSE);
+}
+
+/* The bot program's seat: started once the cards are dealt, then each of its actions
+ * played after a moment, like the computer's. Its pipes are read without waiting. */
+static void drive_program(Bur *t, float dt)
+{
+    Match *m = t->m;
+    const BuracoState *s = m->state;
+    if (!t->ext_on || t->dq || match_is_over(m) || s->phase == BUR_DEALING || s->phase == BUR_FIRST)
+        return;
+    if (!t->ext_started) {
+        char *argv[2] = {t->ext_path, NULL};
+        char idb[80];
+        snprintf(idb, sizeof idb, "p2.%s", t->ext_name);
+        for (char *c = idb; *c; c++)
+            if (*c == ' ' || *c == '\t')
+                *c = '_';
+        const char *ids[2] = {"p1.you", idb};
+        t->ext_started = true;
+        if (!botseat_start(&t->ext, argv, s, 1, ids)) {
+            disqualified(t, t->ext.why);
+            return;
+        }
+    }
+    bool its_turn = match_current_player(m) == 1;
+    float f = app_speed_factor(t->app);
+    if (its_turn) {
+        if (anim_busy(&t->anim) && f > 0)
+            return;
+        t->ext_wait += dt;
+        float pause = (s->phase == BUR_DRAW ? 0.7f : 0.35f) * f;
+        if (t->ext_wait < pause)
+            return;
+    }
+    Action a;
+    BotSeatPoll r = botseat_poll(&t->ext, s, clock_now_ns(), &a);
+    if (r == BOTSEAT_FAULT) {
+        disqualified(t, t->ext.why);
+    } else if (r == BOTSEAT_ACTION) {
+        t->ext_wait = 0;
+        const char *e = match_submit(m, 1, a);
+        if (e) { /* botseat checked it: not expected */
+            char why[200];
+            snprintf(why, sizeof why, "%s", e);
+            disqualified(t, why);
+        }
+    }
+}
+
 static void update(void *self, float dt)
 {
     Bur *t = self;
@@ -937,6 +1162,7 @@ static void update(void *self, float dt)
     }
     if (match_current_player(t->m) != PLAYER_CHANCE)
         drive_bot(t, dt);
+    drive_program(t, dt);
 }
 
 /* ---- Drawing ---- */
@@ -956,6 +1182,22 @@ static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, 
     }
 }
 
+static const char *team_name(const Bur *t, int team)
+{
+    if (t->players != 4)
+        return team == 0 ? _("You") : t->ext_on ? t->ext_name : _("Computer");
+    return team == 0 ? _("Your team") : _("Their team");
+}
+
+static int team_hand_n(const BuracoState *v, int team)
+{
+    int n = 0;
+    for (int p = 0; p < v->num_players; p++)
+        if (buraco_team(p) == team)
+            n += v->hand_n[p];
+    return n;
+}
+
 static int meld_points_now(const BuracoState *v, int team)
 {
     int p = 0;
@@ -964,18 +1206,67 @@ static int meld_points_now(const BuracoState *v, int team)
     return p;
 }
 
+/* With four players: the opponents' plates in the top corners (their cards fanned on
+ * them), your partner's name beside the fan across the table; the seat to move in gold. */
+static void draw_seats(Bur *t, const BuracoState *v)
+{
+    if (t->players != 4)
+        return;
+    App *a = t->app;
+    SDL_Renderer *r = a->ren;
+    int cur = match_current_player(t->m);
+    int fs = (int)lroundf(20 * t->s), fd = (int)lroundf(16 * t->s);
+    for (int seat = 1; seat < 4; seat++) {
+        bool active = seat == cur && !t->over;
+        int held = v->hand_n[seat];
+        char cards[64];
+        snprintf(cards, sizeof cards, P_("%d card", "%d cards", held), held);
+        Rgba name_col = active ? COL_GOLD : COL_TEXT;
+        /* A dot in the team's colour: blue yours, red theirs. */
+        Rgba dot = buraco_team(seat) == 0 ? rgba(96, 180, 230, 255) : rgba(226, 120, 96, 255);
+        if (seat_side(t, seat) == 2) {
+            /* Under the fan: "• Partner  11 cards". */
+            int nw, nh, cw2, ch;
+            text_measure(a->text, seat_name(t, seat), fd, true, &nw, &nh);
+            text_measure(a->text, cards, fd, false, &cw2, &ch);
+            float gap = 12 * t->s, dw = 18 * t->s;
+            float total = dw + nw + gap + cw2;
+            float x = PX(t, 800) - total / 2, y = PY(t, OPP_Y + OPP_H / 2 + 16);
+            draw_circle(r, x + 6 * t->s, y, 6 * t->s, dot);
+            text_draw(a->text, seat_name(t, seat), fd, true, name_col, x + dw, y,
+                      TEXT_LEFT | TEXT_MIDDLE);
+            text_draw(a->text, cards, fd, false, COL_DIM, x + dw + nw + gap, y,
+                      TEXT_LEFT | TEXT_MIDDLE);
+            continue;
+        }
+        float px = seat_side(t, seat) == 1 ? EAST_X : WEST_X;
+        SDL_FRect plate = unit_rect(t, px, SIDE_Y, PLATE_W, PLATE_H);
+        draw_rounded(r, plate, 16 * t->s, rgba(0, 0, 0, active ? 90 : 60));
+        draw_rounded_outline(r, plate, 16 * t->s, fmaxf(1, (active ? 3 : 1.5f) * t->s),
+                             active ? COL_GOLD : rgba(255, 255, 255, 30));
+        float tx = PX(t, px + 6), ty = PY(t, SIDE_Y);
+        draw_circle(r, tx + 8 * t->s, ty - 16 * t->s, 7 * t->s, dot);
+        text_draw(a->text, seat_name(t, seat), fs, true, name_col, tx + 22 * t->s, ty - 16 * t->s,
+                  TEXT_LEFT | TEXT_MIDDLE);
+        text_draw(a->text, cards, fd, false, COL_DIM, tx + 22 * t->s, ty + 16 * t->s,
+                  TEXT_LEFT | TEXT_MIDDLE);
+    }
+}
+
 static void draw_panel(Bur *t, const BuracoState *v)
 {
     App *a = t->app;
     SDL_Renderer *r = a->ren;
     float px = PX(t, PANEL_X), w = 240 * t->s;
-    SDL_FRect p = {px - w / 2, PY(t, 170), w, 370 * t->s};
+    /* With four players the panel makes room for the east seat's plate above it. */
+    float top = t->players == 4 ? 200 : 170;
+    SDL_FRect p = {px - w / 2, PY(t, top), w, (t->players == 4 ? 350 : 370) * t->s};
     draw_rounded(r, p, 18 * t->s, rgba(0, 0, 0, 60));
     draw_rounded_outline(r, p, 18 * t->s, fmaxf(1, 1.5f * t->s), rgba(255, 255, 255, 30));
     int fs = (int)lroundf(20 * t->s), fb = (int)lroundf(23 * t->s);
     text_draw(a->text, _("On the table"), fs, true, COL_GOLD, px, p.y + 30 * t->s,
               TEXT_CENTER | TEXT_MIDDLE);
-    const char *names[2] = {_("You"), _("Computer")};
+    const char *names[2] = {team_name(t, 0), team_name(t, 1)};
     for (int team = 0; team < 2; team++) {
         float y = p.y + (74 + team * 92) * t->s;
         char b[64];
@@ -983,8 +1274,8 @@ static void draw_panel(Bur *t, const BuracoState *v)
                   TEXT_LEFT | TEXT_MIDDLE);
         snprintf(b, sizeof b, "%d", meld_points_now(v, team));
         text_draw(a->text, b, fb, true, COL_TEXT, p.x + w - 20 * t->s, y, TEXT_RIGHT | TEXT_MIDDLE);
-        snprintf(b, sizeof b, P_("%d card in hand", "%d cards in hand", v->hand_n[team]),
-                 v->hand_n[team]);
+        int held = team_hand_n(v, team);
+        snprintf(b, sizeof b, P_("%d card in hand", "%d cards in hand", held), held);
         text_draw(a->text, b, (int)lroundf(16 * t->s), false, COL_DIM, p.x + 20 * t->s,
                   y + 30 * t->s, TEXT_LEFT | TEXT_MIDDLE);
     }
@@ -1019,22 +1310,42 @@ static void draw_score_sheet(Bur *t, const BuracoState *s)
     draw_shadow(r, b, 22 * t->s, 24 * t->s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
     draw_rounded(r, b, 22 * t->s, rgba(12, 26, 18, (Uint8)(240 * fminf(1, k))));
     draw_rounded_outline(r, b, 22 * t->s, fmaxf(2, 3 * t->s), rgba_alpha(accent, fminf(1, k)));
-    const char *title = t->result > 0 ? _("You win!") : t->result < 0 ? _("You lose") : _("Draw");
+    const char *title = t->result > 0   ? (t->players == 4 ? _("Your team wins!") : _("You win!"))
+                        : t->result < 0 ? (t->players == 4 ? _("Your team loses") : _("You lose"))
+                                        : _("Draw");
     Rgba tc = accent;
     tc.a = al;
     text_draw(a->text, title, (int)lroundf(46 * t->s), true, tc, b.x + bw / 2, b.y + 46 * t->s,
               TEXT_CENTER | TEXT_MIDDLE);
-    const char *why = s->end == BUR_END_OUT
-                          ? (s->went_out == 0 ? _("You went out.") : _("The computer went out."))
-                          : _("The stock ran out.");
+    char whyb[160];
+    const char *why = _("The stock ran out.");
+    if (s->end == BUR_END_OUT && s->went_out == 0)
+        why = _("You went out.");
+    else if (s->end == BUR_END_OUT && t->players != 4 && !t->ext_on)
+        why = _("The computer went out.");
+    else if (s->end == BUR_END_OUT) {
+        snprintf(whyb, sizeof whyb, _("%s went out."), seat_name(t, s->went_out));
+        why = whyb;
+    }
+    if (t->dq_win) { /* no sheet: the game stopped where the program failed */
+        text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(20 * t->s), false,
+                          rgba(246, 241, 226, al), b.x + 50 * t->s, b.y + 100 * t->s,
+                          (int)(bw - 100 * t->s), TEXT_CENTER, true);
+        t->btn[BTN_NEXT] = (SDL_FRect){b.x + bw / 2 - 140 * t->s, b.y + bh - 68 * t->s,
+                                       280 * t->s, 56 * t->s};
+        ui_button(a, t->btn[BTN_NEXT], _("New game"),
+                  BTN_PRIMARY | (t->hover == BTN_NEXT ? BTN_HOVER : 0) |
+                      (t->pressed == BTN_NEXT ? BTN_PRESSED : 0));
+        return;
+    }
     text_draw(a->text, why, (int)lroundf(20 * t->s), false, rgba(246, 241, 226, al), b.x + bw / 2,
               b.y + 90 * t->s, TEXT_CENTER | TEXT_MIDDLE);
     /* The sheet: melds, canastras, batida, cards in hand, total. */
     int fs = (int)lroundf(19 * t->s);
     float cx[3] = {b.x + 40 * t->s, b.x + bw * 0.62f, b.x + bw * 0.86f};
     float y = b.y + 140 * t->s, row = 40 * t->s;
-    text_draw(a->text, _("You"), fs, true, COL_GOLD, cx[1], y, TEXT_CENTER | TEXT_MIDDLE);
-    text_draw(a->text, _("Computer"), fs, true, COL_GOLD, cx[2], y, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(a->text, team_name(t, 0), fs, true, COL_GOLD, cx[1], y, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(a->text, team_name(t, 1), fs, true, COL_GOLD, cx[2], y, TEXT_CENTER | TEXT_MIDDLE);
     const char *labels[5] = {_("Cards in melds"), _("Canastras"), _("Going out"),
                              _("Cards left in hand"), _("Total")};
     int vals[5][2];
@@ -1047,11 +1358,12 @@ static void draw_score_sheet(Bur *t, const BuracoState *s)
             if (m->n >= BUR_CANASTRA)
                 bonus += m->clean ? BUR_BONUS_CLEAN : BUR_BONUS_DIRTY;
         }
-        for (int f = 0; f < BUR_FACES; f++)
-            hand += s->hand[team][f] * buraco_card_points(card_from_index(f));
+        for (int p = 0; p < s->num_players; p++)
+            for (int f = 0; f < BUR_FACES && buraco_team(p) == team; f++)
+                hand += s->hand[p][f] * buraco_card_points(card_from_index(f));
         vals[0][team] = cards;
         vals[1][team] = bonus;
-        vals[2][team] = s->went_out == team ? BUR_BONUS_OUT : 0;
+        vals[2][team] = s->went_out >= 0 && buraco_team(s->went_out) == team ? BUR_BONUS_OUT : 0;
         vals[3][team] = -hand;
         vals[4][team] = s->score[team];
     }
@@ -1072,6 +1384,35 @@ static void draw_score_sheet(Bur *t, const BuracoState *s)
     ui_button(a, t->btn[BTN_NEXT], _("New game"),
               BTN_PRIMARY | (t->hover == BTN_NEXT ? BTN_HOVER : 0) |
                   (t->pressed == BTN_NEXT ? BTN_PRESSED : 0));
+}
+
+/* The bot program was disqualified: why, and what now. */
+static void draw_dq(Bur *t)
+{
+    App *a = t->app;
+    SDL_Renderer *r = a->ren;
+    draw_rect(r, (SDL_FRect){0, 0, (float)a->w, (float)a->h}, rgba(0, 0, 0, 110));
+    float bw = 760 * t->s, bh = 330 * t->s;
+    SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 470) - bh / 2, bw, bh};
+    draw_shadow(r, b, 22 * t->s, 24 * t->s, rgba(0, 0, 0, 120));
+    draw_rounded(r, b, 22 * t->s, rgba(12, 26, 18, 245));
+    draw_rounded_outline(r, b, 22 * t->s, fmaxf(2, 3 * t->s), COL_RED);
+    text_draw(a->text, _("Bot program disqualified"), (int)lroundf(34 * t->s), true, COL_RED,
+              b.x + bw / 2, b.y + 44 * t->s, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(19 * t->s), false, COL_TEXT,
+                      b.x + 40 * t->s, b.y + 84 * t->s, (int)(bw - 80 * t->s), TEXT_CENTER, true);
+    text_draw_wrapped(a->text, _("By the protocol's rules the game is yours. You may also play it to the end against the computer."),
+                      (int)lroundf(16 * t->s), false, COL_DIM, b.x + 40 * t->s, b.y + 176 * t->s,
+                      (int)(bw - 80 * t->s), TEXT_CENTER, true);
+    float y = b.y + bh - 70 * t->s, w = 320 * t->s, h = 52 * t->s;
+    t->btn[BTN_DQ_WIN] = (SDL_FRect){b.x + bw / 2 - w - 10 * t->s, y, w, h};
+    t->btn[BTN_DQ_CONTINUE] = (SDL_FRect){b.x + bw / 2 + 10 * t->s, y, w, h};
+    ui_button(a, t->btn[BTN_DQ_WIN], _("Take the win"),
+              BTN_PRIMARY | (t->hover == BTN_DQ_WIN ? BTN_HOVER : 0) |
+                  (t->pressed == BTN_DQ_WIN ? BTN_PRESSED : 0));
+    ui_button(a, t->btn[BTN_DQ_CONTINUE], _("Play on against the computer"),
+              (t->hover == BTN_DQ_CONTINUE ? BTN_HOVER : 0) |
+                  (t->pressed == BTN_DQ_CONTINUE ? BTN_PRESSED : 0));
 }
 
 static void draw_choices(Bur *t, const BuracoState *v)
@@ -1129,10 +1470,12 @@ static void draw(void *self, SDL_Renderer *r)
         cardart_draw_slot(a->art, r, &pslot);
     /* Band labels. */
     int ls = (int)lroundf(18 * t->s);
-    text_draw(a->text, _("Computer's melds"), ls, true, rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0),
-              PY(t, THEM_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
-    text_draw(a->text, _("Your melds"), ls, true, rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0),
-              PY(t, US_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
+    bool teams = t->players == 4;
+    text_draw(a->text, teams || t->ext_on ? _("Their melds") : _("Computer's melds"), ls, true,
+              rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0), PY(t, THEM_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
+    text_draw(a->text, teams ? _("Your team's melds") : _("Your melds"), ls, true,
+              rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0), PY(t, US_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
+    draw_seats(t, &v);
     /* The cards, in order; the selected ones of your hand raised; while carrying, the
      * selection follows the pointer. */
     for (int i = 0; i < t->n_spr; i++) {
@@ -1179,16 +1522,21 @@ static void draw(void *self, SDL_Renderer *r)
               TEXT_CENTER | TEXT_MIDDLE);
     static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
     Difficulty d = t->m->seats[1].difficulty;
-    snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), t->game, _(lv[d < DIFF_COUNT ? d : 0]));
+    snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), t->game,
+             t->ext_on ? t->ext_name : _(lv[d < DIFF_COUNT ? d : 0]));
     text_draw(a->text, b, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
               TEXT_RIGHT | TEXT_MIDDLE);
     /* Whose turn, and what to do. */
     int cur = match_current_player(t->m);
     float my = PY(t, HAND_Y - HAND_H / 2 - 36);
-    if (match_bot_to_move(t->m) && !t->over) {
+    if (cur > 0 && !t->over && !t->dq) {
         int dots = (int)(t->time * 3) % 4;
-        char s[96];
-        snprintf(s, sizeof s, "%s%.*s", _("Computer is playing"), dots, "...");
+        char s[128], who[96];
+        if (t->players == 4 || t->ext_on)
+            snprintf(who, sizeof who, _("%s is playing"), seat_name(t, cur));
+        else
+            snprintf(who, sizeof who, "%s", _("Computer is playing"));
+        snprintf(s, sizeof s, "%s%.*s", who, dots, "...");
         text_draw(a->text, s, (int)lroundf(20 * t->s), false, COL_TEXT, PX(t, 700), my,
                   TEXT_CENTER | TEXT_MIDDLE);
     } else if (cur == 0 && !t->over) {
@@ -1199,15 +1547,37 @@ static void draw(void *self, SDL_Renderer *r)
         text_draw(a->text, hint, (int)lroundf(20 * t->s), false, rgba_alpha(COL_TEXT, 0.9f),
                   PX(t, 700), my, TEXT_CENTER | TEXT_MIDDLE);
     }
-    if (t->bot_said_t > 0 && t->bot_said[0] && !t->over)
-        ui_toast(a, t->bot_said, PX(t, 800), PY(t, OPP_Y + OPP_H / 2 + 34),
-                 fminf(1, t->bot_said_t * 2));
+    if (t->bot_said_t > 0 && t->bot_said[0] && !t->over) {
+        float bx, by;
+        seat_spot(t, t->bot_said_seat, &bx, &by);
+        bool north = seat_side(t, t->bot_said_seat) == 2;
+        if (!north) { /* beside the seat plate, towards the middle */
+            int tw, th;
+            text_measure(a->text, t->bot_said, (int)lroundf(17 * a->u), false, &tw, &th);
+            float half = (tw + 36 * a->u) / 2 / t->s; /* as ui_toast sizes its plate */
+            bool east = seat_side(t, t->bot_said_seat) == 1;
+            bx = east ? EAST_X - PLATE_W / 2 - 12 - half : WEST_X + PLATE_W / 2 + 12 + half;
+            by = SIDE_Y;
+        } else {
+            by += OPP_H / 2 + (t->players == 4 ? 50 : 34);
+        }
+        ui_toast(a, t->bot_said, PX(t, bx), PY(t, by), fminf(1, t->bot_said_t * 2));
+    }
     if (t->n_choice > 0)
         draw_choices(t, &v);
     if (t->over && t->banner > 0.01f)
         draw_score_sheet(t, t->m->state);
+    if (t->dq && !t->over)
+        draw_dq(t);
     if (t->toast_t > 0)
         ui_toast(a, t->toast, PX(t, 700), PY(t, HAND_Y - HAND_H / 2 - 80), fminf(1, t->toast_t * 2));
+}
+
+/* The bot program is to move (frames keep coming while it thinks, to read its pipe). */
+static bool program_to_move(const Bur *t)
+{
+    return t->m && t->ext_on && !t->dq && !match_is_over(t->m) &&
+           match_current_player(t->m) == 1;
 }
 
 static bool animating(const void *self)
@@ -1217,7 +1587,8 @@ static bool animating(const void *self)
         return true;
     if (!t->m)
         return false;
-    return match_current_player(t->m) == PLAYER_CHANCE || match_bot_to_move(t->m);
+    return match_current_player(t->m) == PLAYER_CHANCE || match_bot_to_move(t->m) ||
+           program_to_move(t);
 }
 
 static bool settled(const void *self)
@@ -1227,7 +1598,8 @@ static bool settled(const void *self)
         return true;
     if (anim_busy(&t->anim))
         return false;
-    return match_current_player(t->m) != PLAYER_CHANCE && !match_bot_to_move(t->m);
+    return match_current_player(t->m) != PLAYER_CHANCE && !match_bot_to_move(t->m) &&
+           !program_to_move(t);
 }
 
 static void new_game_fn(void *self)
@@ -1239,15 +1611,99 @@ static void new_game_fn(void *self)
 
 static Match *get_match(void *self) { return ((Bur *)self)->m; }
 
+/* Has seat 0 made a move in this game? */
+static bool you_have_played(const Bur *t)
+{
+    for (int i = 0; t->m && i < t->m->history_len; i++)
+        if (t->m->history_player[i] == 0)
+            return true;
+    return false;
+}
+
+/* The table's choices (players, opponent) changed in Options: a game you have not touched
+ * yet is dealt again at once; otherwise they apply from the next game. */
+static void table_changed(Bur *t)
+{
+    const Kv *kv = &t->app->kv;
+    int want = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
+    const char *prog = kv_get(kv, "buraco.program");
+    bool ext = want == 2 && kv_get_int(kv, "buraco.opponent", 0, 0, 1) == 1 && prog && *prog;
+    /* Compared with what the game shown was dealt with. */
+    bool same_ext = ext == t->cfg_ext && (!ext || strcmp(prog, t->cfg_path) == 0);
+    if (want == t->players_next && same_ext)
+        return;
+    t->players_next = want;
+    t->cfg_ext = ext;
+    snprintf(t->cfg_path, sizeof t->cfg_path, "%s", ext ? prog : "");
+    if (!t->m || match_is_over(t->m) || t->over || !you_have_played(t)) {
+        anim_finish(&t->anim);
+        new_game(t);
+    } else if (!same_ext) {
+        toast(t, ext ? _("The bot program plays from the next game.")
+                     : _("The computer plays from the next game."));
+    } else {
+        toast(t, want == 4 ? _("Four players in teams from the next game.")
+                           : _("Two players from the next game."));
+    }
+}
+
+/* ---- Options: players and opponent ---- */
+
+static int table_options(App *a, SceneOption *out)
+{
+    const Kv *kv = &a->kv;
+    bool four = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4;
+    int opp = kv_get_int(kv, "buraco.opponent", 0, 0, 1);
+    const char *prog = kv_get(kv, "buraco.program");
+    memset(out, 0, sizeof *out * 3);
+    out[0] = (SceneOption){.label = _("Players"),
+                           .help = _("Four: you and a partner against two, in teams."),
+                           .choices = {_("Two"), _("Four")},
+                           .n_choices = 2,
+                           .value = four};
+    out[1] = (SceneOption){.label = _("Opponent"),
+                           .help = _("A bot program speaks the Buraco bot protocol (two players)."),
+                           .choices = {_("Computer"), _("Bot program")},
+                           .n_choices = 2,
+                           .value = opp,
+                           .disabled = four};
+    out[2] = (SceneOption){.label = _("Bot program"),
+                           .file = true,
+                           .required = opp == 1 && !four,
+                           .disabled = four};
+    snprintf(out[2].path, sizeof out[2].path, "%s", prog ? prog : "");
+    return 3;
+}
+
+static void set_table_option(App *a, int i, int value, const char *path)
+{
+    Kv *kv = &a->kv;
+    if (i == 0) {
+        kv_set_int(kv, "buraco.players", value ? 4 : 2);
+    } else if (i == 1) {
+        kv_set_int(kv, "buraco.opponent", value ? 1 : 0);
+    } else if (i == 2 && path) {
+        if (!kv_value_ok(path)) {
+            app_notice(a, _("That program's path cannot be kept in the settings (too long, or "
+                            "unusual characters): move or rename it."));
+            return;
+        }
+        kv_set(kv, "buraco.program", path);
+        kv_set_int(kv, "buraco.opponent", 1);
+    }
+    app_save_settings(a);
+}
+
 static void settings_changed(void *self)
 {
     Bur *t = self;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     t->cw = (float)cardart_aspect(t->app->art);
+    table_changed(t);
     sync(t, false);
 }
 
-static const char *rules_text(void)
+static const char *rules_text_base(void)
 {
     return _("# The aim\n"
              "Lay down sequences of cards (melds), build canastras and score more points than "
@@ -1286,6 +1742,24 @@ static const char *rules_text(void)
              "move is saved, so you can close the window at any time.");
 }
 
+static const char *rules_text(void)
+{
+    static char text[12000];
+    snprintf(text, sizeof text, "%s\n\n%s", rules_text_base(),
+             _("# Four players\n"
+               "In Options, Players: Four seats you and a computer partner across the table "
+               "against two computer players at your sides. Partners share their melds: either "
+               "of you may add to them, and the team scores together.\n\n"
+               "# Bot programs\n"
+               "In Options, Opponent: Bot program lets you play against a program of your own "
+               "that speaks the Buraco bot protocol (the one of the original contest judge). "
+               "Choose its file; it plays from the next game. A program that crashes, stops, "
+               "takes more than three seconds, floods the table or sends an invalid command is "
+               "disqualified: the game is yours, or you may play it to the end against the "
+               "computer."));
+    return text;
+}
+
 static void draw_preview(App *a, SDL_FRect area)
 {
     float h = area.h * 0.62f, w = h * (float)cardart_aspect(a->art);
@@ -1320,6 +1794,10 @@ static bool locate(void *self, const char *what, SDL_FRect *out)
         *out = t->btn[BTN_DISCARD];
     else if (!strcmp(what, "next") && t->over && t->banner > 0)
         *out = t->btn[BTN_NEXT];
+    else if (!strcmp(what, "dq-win") && t->dq && !t->over)
+        *out = t->btn[BTN_DQ_WIN];
+    else if (!strcmp(what, "dq-continue") && t->dq && !t->over)
+        *out = t->btn[BTN_DQ_CONTINUE];
     else if (!strncmp(what, "card:", 5)) { /* your hand's card N, as shown */
         int k = atoi(what + 5);
         for (int i = 0; i < t->n_spr; i++)
@@ -1346,6 +1824,12 @@ static bool locate(void *self, const char *what, SDL_FRect *out)
     return true;
 }
 
+const char *buraco_scene_program_message(void *self)
+{
+    const Bur *t = self;
+    return t && (t->dq || t->dq_win) ? t->dq_msg : "";
+}
+
 const Scene buraco_scene = {
     .id = "buraco",
     .enter = enter,
@@ -1360,6 +1844,8 @@ const Scene buraco_scene = {
     .new_game = new_game_fn,
     .match = get_match,
     .settings_changed = settings_changed,
+    .table_options = table_options,
+    .set_table_option = set_table_option,
     .rules_text = rules_text,
     .draw_preview = draw_preview,
     .locate = locate,

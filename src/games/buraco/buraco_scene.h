@@ -6,4 +6,8 @@
 
 extern const Scene buraco_scene;
 
+/* What the table says about a bot program opponent (for tests and scripts): the
+ * disqualification message while it is shown or after the game was counted won, else "". */
+const char *buraco_scene_program_message(void *self);
+
 #endif

@@ -530,6 +530,21 @@ void proto_broadcast_text(const BuracoState *s, const ProtoCommand *cmd, char *o
     }
 }
 
+void proto_reply_text(const BuracoState *before, const BuracoState *after,
+                      const ProtoCommand *cmd, char *out, size_t size)
+{
+    if (size == 0)
+        return;
+    out[0] = '\0';
+    if (cmd->type == PROTO_GET_STOCK) {
+        char c[CARD_TEXT_MAX];
+        if (after->drawn != CARD_NONE)
+            snprintf(out, size, "%s", card_to_text(after->drawn, c));
+    } else if (cmd->type == PROTO_GET_DISCARD) {
+        proto_format_cards(before->pile, before->pile_n > 0 ? before->pile_n - 1 : 0, out, size);
+    }
+}
+
 int proto_actions_command(const BuracoState *s, const Action *acts, int n, char *out,
                           size_t size)
 {

@@ -84,6 +84,12 @@ ProtoFault proto_command_actions(const BuracoState *s, const ProtoCommand *cmd,
 void proto_broadcast_text(const BuracoState *s, const ProtoCommand *cmd, char *out,
                           size_t size);
 
+/* What the player who sent a draw reads back (RULES.md §3): after GET_STOCK the card drawn
+ * (from `after`, the state once the draw is dealt), after GET_DISCARD the list of the pile
+ * below its top card (from `before`). Other commands get no answer: out is "". */
+void proto_reply_text(const BuracoState *before, const BuracoState *after,
+                      const ProtoCommand *cmd, char *out, size_t size);
+
 /* The commands a client sends for a run of its own actions: actions from `first` on, all
  * of one turn (as a bot decides them one by one), become as few commands as the protocol
  * allows: a new meld and the joins that follow it make one MELD_NEW, joins to one meld

@@ -12,6 +12,9 @@
 #include "games/buraco/buraco.h"
 #include "games/buraco/buraco_scene.h"
 #include "ui/app.h"
+#include "ui/menu.h"
+
+#include <SDL_image.h>
 
 static int failures;
 
@@ -98,13 +101,13 @@ static void until_my_turn(void)
     }
 }
 
-/* Replaces seat 0's hand by the given cards (each must still be unseen). */
-static void give_hand(const char *text)
+/* Replaces seat p's hand by the given cards (each must still be unseen). */
+static void give_seat(int p, const char *text)
 {
     BuracoState *s = state();
-    memset(s->hand[0], 0, BUR_FACES);
-    memset(s->known[0], 0, BUR_FACES);
-    int old = s->hand_n[0], n = 0;
+    memset(s->hand[p], 0, BUR_FACES);
+    memset(s->known[p], 0, BUR_FACES);
+    int old = s->hand_n[p], n = 0;
     char buf[256];
     snprintf(buf, sizeof buf, "%s", text);
     for (char *sv = NULL, *w = strtok_r(buf, " ", &sv); w; w = strtok_r(NULL, " ", &sv)) {
@@ -114,14 +117,16 @@ static void give_hand(const char *text)
             failures++;
             continue;
         }
-        s->hand[0][card_index(c)]++;
+        s->hand[p][card_index(c)]++;
         n++;
     }
-    s->hand_n[0] = (uint8_t)n;
+    s->hand_n[p] = (uint8_t)n;
     s->stock_n = (uint8_t)(s->stock_n + old - n);
     buraco_scene.layout(app->self, app->w, app->h);
     app_run_frames(app, 2);
 }
+
+static void give_hand(const char *text) { give_seat(0, text); }
 
 static int hand_index_of(const char *card)
 {
@@ -130,9 +135,14 @@ static int hand_index_of(const char *card)
     /* The scene shows the hand sorted by suit (♦ ♣ ♥ ♠) then rank, Ace high. */
     int n = buraco_hand_cards(state(), 0, hand);
     static const int so[4] = {1, 0, 2, 3};
-    int key = so[card_suit(c)] * 16 + (card_rank(c) == 1 ? 14 : card_rank(c)), k = 0;
+    /* (Or by rank then suit, once S was pressed: the choice is kept in the settings.) */
+    bool by_rank = kv_get_int(&app->kv, "buraco.by_rank", 0, 0, 1) == 1;
+#define SORT_KEY(x)                                                                        \
+    (by_rank ? (card_rank(x) == 1 ? 14 : card_rank(x)) * 4 + so[card_suit(x)]               \
+             : so[card_suit(x)] * 16 + (card_rank(x) == 1 ? 14 : card_rank(x)))
+    int key = SORT_KEY(c), k = 0;
     for (int i = 0; i < n; i++) {
-        int ki = so[card_suit(hand[i])] * 16 + (card_rank(hand[i]) == 1 ? 14 : card_rank(hand[i]));
+        int ki = SORT_KEY(hand[i]);
         if (ki < key)
             k++;
     }
@@ -260,6 +270,352 @@ static void test_to_the_end(void)
     CHECK(!match_is_over(match()));
 }
 
+/* With BURACO_SHOTS=folder, the table as drawn now is saved there as name (for looking). */
+static void shot(const char *name)
+{
+    const char *dir = getenv("BURACO_SHOTS");
+    if (!dir || !*dir)
+        return;
+    app_run_frames(app, 1);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, app->w, app->h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!s)
+        return;
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (SDL_RenderReadPixels(app->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) == 0)
+        IMG_SavePNG(s, path);
+    SDL_FreeSurface(s);
+}
+
+/* Seat 0 plays its turn the way the medium bot would (the tests' stand-in for a person). */
+static void play_my_turn(int salt)
+{
+    Match *m = match();
+    for (int k = 0; k < 40 && match_current_player(m) == 0 && !match_is_over(m); k++) {
+        Rng r;
+        rng_seed(&r, (uint64_t)(salt * 131 + k));
+        Action act = bot_decide(m->rules, DIFF_MEDIUM, m->state, 0, &r, NULL);
+        CHECK(match_submit(m, 0, act) == NULL);
+        app_run_frames(app, 1);
+    }
+}
+
+/* Options -> Players: Four. You and the computer across the table share your melds. */
+static void test_four_players(void)
+{
+    kv_set_int(&app->kv, "buraco.players", 4);
+    buraco_scene.settings_changed(app->self); /* a game you have not touched: dealt again */
+    app_run_frames(app, 5);
+    CHECK(match()->num_players == 4);
+    CHECK(!match()->seats[0].bot && match()->seats[1].bot && match()->seats[2].bot &&
+          match()->seats[3].bot);
+    until_my_turn();
+    if (match_is_over(match()))
+        return;
+    CHECK(match_current_player(match()) == 0);
+    give_hand("5h 6h 7h 9c Kd Qs 3c");
+    /* Your partner holds the cards that go on: it should add them to your meld. */
+    give_seat(2, "8h 9h 4d Jc");
+    click("stock", 1);
+    app_run_frames(app, 5);
+    CHECK(state()->phase == BUR_PLAY);
+    /* Select 5♥ 6♥ 7♥ and press M. */
+    const char *run[3] = {"5h", "6h", "7h"};
+    for (int i = 0; i < 3; i++) {
+        char w[32];
+        snprintf(w, sizeof w, "card:%d", hand_index_of(run[i]));
+        click(w, 1);
+    }
+    int before = state()->n_melds[0];
+    push_key(SDLK_m);
+    app_run_frames(app, 5);
+    CHECK(state()->n_melds[0] == before + 1);
+    const BuracoMeld *mine = &state()->melds[0][before];
+    CHECK(mine->n == 3 && mine->suit == SUIT_HEARTS);
+    /* Discard the K♦ (double-click): east, your partner and west play, then you again. */
+    int len = match()->history_len;
+    char w[32];
+    snprintf(w, sizeof w, "card:%d", hand_index_of("Kd"));
+    click(w, 2);
+    CHECK(match_current_player(match()) != 0);
+    until_my_turn();
+    CHECK(match_is_over(match()) || match_current_player(match()) == 0);
+    bool acted[4] = {false};
+    for (int i = len; i < match()->history_len; i++)
+        if (match()->history_player[i] >= 0)
+            acted[match()->history_player[i]] = true;
+    CHECK(acted[1] && acted[2] && acted[3]);
+    /* The meld is the team's: your partner added to it. */
+    if (state()->melds[0][before].n < 4)
+        for (int i = len; i < match()->history_len; i++) {
+            char txt[RULES_ACTION_TEXT];
+            match()->rules->action_to_string(match()->state, match()->history[i], txt);
+            fprintf(stderr, "  seat %d: %s\n", match()->history_player[i], txt);
+        }
+    CHECK(state()->melds[0][before].n >= 4);
+    /* Everything shown: the partner across, the others on their plates, counts and turn. */
+    SDL_FRect r;
+    CHECK(buraco_scene.locate(app->self, "stock", &r));
+    /* To the end with you playing like the computer: the score sheet is per team. */
+    for (int round = 0; round < 400 && !match_is_over(match()); round++) {
+        play_my_turn(round);
+        until_my_turn();
+    }
+    CHECK(match_is_over(match()));
+    app_run_frames(app, 60);
+    float x, y;
+    CHECK(where("next", &x, &y));
+    shot("four-players-end.png");
+    kv_set_int(&app->kv, "buraco.players", 2);
+}
+
+/* A script in TMPDIR that runs `command` (the table runs a program file, no arguments). */
+static void write_program(char *path, size_t size, const char *name, const char *command)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(path, size, "%s/%s", tmp && *tmp ? tmp : "/tmp", name);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    fprintf(f, "#!/bin/sh\nexec %s\n", command);
+    fclose(f);
+    chmod(path, 0755);
+}
+
+/* Options -> Opponent: a bot program; Menu -> New game. */
+static void against_program(const char *path)
+{
+    kv_set_int(&app->kv, "buraco.players", 2);
+    kv_set_int(&app->kv, "buraco.opponent", 1);
+    kv_set(&app->kv, "buraco.program", path);
+    buraco_scene.new_game(app->self);
+    app_run_frames(app, 5);
+    CHECK(match()->num_players == 2);
+    CHECK(!match()->seats[1].bot); /* the program plays it, not our bot */
+}
+
+/* Frames (really waiting a little) until `done` or about `ms` milliseconds. */
+static bool run_until_dq(int ms)
+{
+    for (int i = 0; i < ms / 2; i++) {
+        if (*buraco_scene_program_message(app->self))
+            return true;
+        if (match_current_player(match()) == 0)
+            play_my_turn(i);
+        app_run_frames(app, 1);
+        SDL_Delay(2);
+    }
+    return *buraco_scene_program_message(app->self) != 0;
+}
+
+static void test_program_plays(void)
+{
+    char path[600], cmd[800];
+    snprintf(cmd, sizeof cmd, "%s buraco-bot --difficulty easy --seed 4", RUNNER);
+    write_program(path, sizeof path, "goodbot.sh", cmd);
+    against_program(path);
+    /* Play the whole game: the program answers every turn, nobody is disqualified. */
+    for (int i = 0; i < 30000 && !match_is_over(match()); i++) {
+        if (match_current_player(match()) == 0)
+            play_my_turn(i);
+        app_run_frames(app, 1);
+        if (match_current_player(match()) == 1)
+            SDL_Delay(1);
+        if (*buraco_scene_program_message(app->self))
+            break;
+    }
+    CHECK(*buraco_scene_program_message(app->self) == 0);
+    CHECK(match_is_over(match()));
+    int ones = 0;
+    for (int i = 0; i < match()->history_len; i++)
+        ones += match()->history_player[i] == 1;
+    CHECK(ones > 5);
+    app_run_frames(app, 60);
+    float x, y;
+    CHECK(where("next", &x, &y));
+}
+
+static void test_program_disqualified(void)
+{
+    char path[600], cmd[800];
+    /* Talks nonsense: disqualified; the game is counted won; a new game goes on. */
+    snprintf(cmd, sizeof cmd, "%s nonsense", BADBOT);
+    write_program(path, sizeof path, "nonsensebot.sh", cmd);
+    against_program(path);
+    CHECK(run_until_dq(8000));
+    const char *msg = buraco_scene_program_message(app->self);
+    CHECK(strstr(msg, "nonsensebot.sh") != NULL);
+    CHECK(strstr(msg, "disqualified") != NULL);
+    CHECK(strstr(msg, "unknown command") != NULL);
+    app_run_frames(app, 5);
+    float x, y;
+    CHECK(where("dq-win", &x, &y));
+    click("dq-win", 1);
+    app_run_frames(app, 60);
+    CHECK(where("next", &x, &y));
+    /* Crashes: play on against the computer; the table works as before. */
+    snprintf(cmd, sizeof cmd, "%s crash", BADBOT);
+    write_program(path, sizeof path, "crashbot.sh", cmd);
+    against_program(path);
+    CHECK(run_until_dq(8000));
+    msg = buraco_scene_program_message(app->self);
+    CHECK(strstr(msg, "crashbot.sh") != NULL && strstr(msg, "program ended") != NULL);
+    /* While the dialog is up the table ignores clicks. */
+    int len = match()->history_len;
+    click("stock", 1);
+    CHECK(match()->history_len == len);
+    click("dq-continue", 1);
+    app_run_frames(app, 3);
+    CHECK(*buraco_scene_program_message(app->self) == 0);
+    CHECK(match()->seats[1].bot);
+    for (int round = 0; round < 3 && !match_is_over(match()); round++) {
+        until_my_turn();
+        play_my_turn(round);
+    }
+    until_my_turn();
+    CHECK(match_is_over(match()) || match_current_player(match()) == 0);
+    /* Hangs: after three seconds it is disqualified, and the frames never waited for it. */
+    snprintf(cmd, sizeof cmd, "%s hang", BADBOT);
+    write_program(path, sizeof path, "hangbot.sh", cmd);
+    against_program(path);
+    Uint64 t0 = SDL_GetTicks64();
+    Uint64 longest = 0;
+    for (int i = 0; i < 5000 && !*buraco_scene_program_message(app->self); i++) {
+        if (match_current_player(match()) == 0)
+            play_my_turn(i);
+        Uint64 a = SDL_GetTicks64();
+        app_run_frames(app, 1);
+        Uint64 d = SDL_GetTicks64() - a;
+        longest = d > longest ? d : longest;
+        SDL_Delay(2);
+    }
+    msg = buraco_scene_program_message(app->self);
+    CHECK(strstr(msg, "hangbot.sh") != NULL && strstr(msg, "no answer in time") != NULL);
+    CHECK(SDL_GetTicks64() - t0 >= 2900);
+    CHECK(longest < 1000); /* no frame blocked on the program */
+    click("dq-win", 1);
+    app_run_frames(app, 10);
+    /* Floods: 100 KB without a newline. */
+    snprintf(cmd, sizeof cmd, "%s floodline", BADBOT);
+    write_program(path, sizeof path, "floodbot.sh", cmd);
+    against_program(path);
+    CHECK(run_until_dq(8000));
+    msg = buraco_scene_program_message(app->self);
+    CHECK(strstr(msg, "floodbot.sh") != NULL && strstr(msg, "output flood") != NULL);
+    click("dq-win", 1);
+    app_run_frames(app, 10);
+    /* A program that is not there (any more). */
+    against_program("/nonexistent/bot-program");
+    CHECK(run_until_dq(2000));
+    msg = buraco_scene_program_message(app->self);
+    CHECK(strstr(msg, "bot-program") != NULL && strstr(msg, "cannot run") != NULL);
+    click("dq-continue", 1);
+    app_run_frames(app, 3);
+    CHECK(match()->seats[1].bot);
+    kv_set_int(&app->kv, "buraco.opponent", 0);
+}
+
+static void click_rect(SDL_FRect r)
+{
+    float x = r.x + r.w / 2, y = r.y + r.h / 2;
+    push_motion(x, y, false);
+    push_button(SDL_MOUSEBUTTONDOWN, x, y, 1);
+    push_button(SDL_MOUSEBUTTONUP, x, y, 1);
+    app_run_frames(app, 3);
+}
+
+/* Options -> Bot program opens the file chooser; it is walked with the keyboard and the
+ * mouse. */
+static void test_choose_program(void)
+{
+    char dir[600], sub[700], prog[800], cmd[800];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/fc-test", tmp && *tmp ? tmp : "/tmp");
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    mkdir(dir, 0755);
+    mkdir(sub, 0755);
+    FILE *f;
+    char notes[800];
+    snprintf(notes, sizeof notes, "%s/a-notes.txt", dir);
+    f = fopen(notes, "w");
+    if (f) {
+        fputs("not a program\n", f);
+        fclose(f);
+    }
+    snprintf(cmd, sizeof cmd, "%s buraco-bot --difficulty easy --seed 9", RUNNER);
+    write_program(prog, sizeof prog, "fc-test/sub/prog.sh", cmd);
+    kv_set(&app->kv, "buraco.program", "");
+    kv_set_int(&app->kv, "buraco.opponent", 0);
+    kv_set(&app->kv, "filechooser.dir", dir);
+    menu_open(app->menu, PAGE_OPTIONS);
+    app_run_frames(app, 3);
+    /* Players, Opponent, then the Bot program line. */
+    push_key(SDLK_DOWN);
+    push_key(SDLK_DOWN);
+    push_key(SDLK_RETURN);
+    app_run_frames(app, 3);
+    CHECK(menu_page(app->menu) == PAGE_FILE);
+    /* Parent folder, Home folder, "sub" (folders first): in. */
+    push_key(SDLK_DOWN);
+    push_key(SDLK_DOWN);
+    push_key(SDLK_RETURN);
+    app_run_frames(app, 3);
+    /* Backspace goes up again; back into "sub" with the mouse, up and in again. */
+    push_key(SDLK_BACKSPACE);
+    app_run_frames(app, 2);
+    CHECK(menu_page(app->menu) == PAGE_FILE);
+    SDL_FRect r;
+    CHECK(!menu_find(app->menu, "prog.sh", &r));
+    CHECK(menu_find(app->menu, "a-notes.txt", &r)); /* listed, but not a program */
+    CHECK(menu_find(app->menu, "sub", &r));
+    click_rect(r);
+    CHECK(menu_find(app->menu, "prog.sh", &r));
+    CHECK(menu_find(app->menu, "Parent folder", &r));
+    click_rect(r);
+    CHECK(menu_find(app->menu, "sub", &r));
+    click_rect(r);
+    CHECK(menu_find(app->menu, "prog.sh", &r));
+    /* A click on a file that is not a program does nothing. */
+    push_key(SDLK_BACKSPACE);
+    app_run_frames(app, 2);
+    CHECK(menu_find(app->menu, "a-notes.txt", &r));
+    click_rect(r);
+    CHECK(menu_page(app->menu) == PAGE_FILE);
+    CHECK(menu_find(app->menu, "sub", &r));
+    click_rect(r);
+    menu_layout(app->menu); /* the keyboard walk below starts from the first line */
+    app_run_frames(app, 2);
+    /* In "sub": Parent, Home, prog.sh. */
+    push_key(SDLK_DOWN);
+    push_key(SDLK_DOWN);
+    push_key(SDLK_RETURN);
+    app_run_frames(app, 3);
+    CHECK(menu_page(app->menu) == PAGE_OPTIONS);
+    const char *chosen = kv_get(&app->kv, "buraco.program");
+    CHECK(chosen && strcmp(chosen, prog) == 0);
+    CHECK(kv_get_int(&app->kv, "buraco.opponent", 0, 0, 1) == 1);
+    const char *last = kv_get(&app->kv, "filechooser.dir");
+    CHECK(last && strcmp(last, sub) == 0);
+    /* Kept in the settings file. */
+    app_save_settings(app);
+    Kv kv;
+    char notice[256];
+    kv_load(&kv, app->kv.path, "# Tasca settings 1", notice, sizeof notice);
+    const char *saved = kv_get(&kv, "buraco.program");
+    CHECK(saved && strcmp(saved, prog) == 0);
+    /* A name the settings file could not keep is refused with a notice. */
+    buraco_scene.set_table_option(app, 2, 1, "/tmp/odd\nname");
+    chosen = kv_get(&app->kv, "buraco.program");
+    CHECK(chosen && strcmp(chosen, prog) == 0);
+    CHECK(app->notice[0] != '\0');
+    menu_close(app->menu);
+    app_run_frames(app, 3);
+    kv_set_int(&app->kv, "buraco.opponent", 0);
+    buraco_scene.new_game(app->self);
+    app_run_frames(app, 3);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -299,6 +655,10 @@ int main(void)
     test_turn_by_mouse();
     test_take_the_pile();
     test_to_the_end();
+    test_four_players();
+    test_program_plays();
+    test_program_disqualified();
+    test_choose_program();
     app_destroy(app);
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
