@@ -3,6 +3,8 @@
  *   bench_moulin perft [DEPTH]        perft from the start through the rules table
  *   bench_moulin search [MS [wall]]   Hard's search from three midgame positions, MS ms
  *                                     of CPU time (or of wall-clock time) each
+ *   bench_moulin fixed [EXTRA]        fixed-depth searches of several positions (no time
+ *                                     limit), for checking a refactoring of the search
  *   bench_moulin arena A B [flags]    bot against bot from random openings
  *       A, B: easy | medium | hard;  --games N (default 40), --seed S (1),
  *       --jobs J (1), --hard-nodes N (Hard's node budget; default: difficulty.c),
@@ -315,8 +317,136 @@ static int run_arena(int argc, char **argv)
     return failed ? 1 : 0;
 }
 
+
+/* ---- Fixed-depth searches (refactoring checks) -------------------------------------- */
+
+/* Applies comma-separated action texts; false on any refusal. */
+static bool play_list(MoulinState *s, const char *list)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        while (*t == ' ')
+            t++;
+        Action a;
+        if (!moulin_rules.action_from_string(s, t, &a) || moulin_rules.apply(s, a)) {
+            printf("refused: %s\n", t);
+            return false;
+        }
+    }
+    return true;
+}
+
+static uint32_t points(const char *list)
+{
+    uint32_t m = 0;
+    for (const char *q = list; *q;) {
+        char *end;
+        long v = strtol(q, &end, 10);
+        if (end == q)
+            break;
+        m |= 1u << v;
+        q = end;
+    }
+    return m;
+}
+
+/* Positions of every phase: placing, a removal owed, moving (with a repetition window),
+ * flying, a forced win; searched at a fixed depth with no time or node limit. The best
+ * move, score and node count of each must not change when the search is refactored. */
+static const struct {
+    const char *name, *options, *white, *black;
+    int hand_w, hand_b, side;
+    const char *then; /* actions played after the setup */
+    int depth_hard;
+} fixed_positions[] = {
+    {"start", "", "", "", 9, 9, 0, "", 9},
+    {"placing", "", "0 14 20", "3 4 16", 6, 6, 0, "", 8},
+    {"removal owed", "", "", "", 9, 9, 0,
+     "place 9,place 0,place 10,place 1,place 3,place 2,remove 3,place 21,place 23,place 11", 8},
+    {"bench A", "", "2 4 7 11 12 14 15 22 23", "1 6 8 9 10 13 16 19", 0, 0, 1, "", 11},
+    {"bench B", "", "2 4 7 9 12 14 16 23", "1 8 10 13 17 19 22", 0, 0, 1, "", 11},
+    {"bench C", "", "0 8 12 16 19 20 22", "2 5 6 10 14 17 23", 0, 0, 0, "", 11},
+    {"repetition", "", "0 8 12 16 19 20 22", "2 5 6 10 14 17 23", 0, 0, 0,
+     "move 0-1,move 6-7,move 1-0,move 7-6", 11},
+    {"A nmove=8", "nmove=8", "2 4 7 11 12 14 15 22 23", "1 6 8 9 10 13 16 19",
+     0, 0, 1, "", 11},
+    {"flying", "", "0 1 9", "3 4 10 14 21 22", 0, 0, 0, "", 8},
+    {"win in one", "", "2 4 10 14 21 22", "0 1 3 23", 0, 0, 0, "", 8},
+};
+
+static int run_fixed(int extra)
+{
+    printf("Fixed-depth searches (no time or node limit); depth in turns\n");
+    printf("%-14s %-6s %5s %7s %11s  %s\n", "position", "config", "depth", "score", "nodes",
+           "move");
+    int bad = 0;
+    for (size_t i = 0; i < sizeof fixed_positions / sizeof fixed_positions[0]; i++) {
+        GameOptions o;
+        rules_default_options(&moulin_rules, &o);
+        char buf[128], err[128];
+        snprintf(buf, sizeof buf, "%s", fixed_positions[i].options);
+        for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
+            if (rules_parse_option(&moulin_rules, &o, t, err, sizeof err))
+                bad = 1;
+        MoulinState s;
+        const char *e;
+        if (fixed_positions[i].hand_w == 9 && fixed_positions[i].hand_b == 9) {
+            e = moulin_rules.init(&s, &o, 2, 0);
+        } else {
+            e = moulin_setup(&s, &o, points(fixed_positions[i].white),
+                             points(fixed_positions[i].black), fixed_positions[i].hand_w,
+                             fixed_positions[i].hand_b, fixed_positions[i].side);
+        }
+        if (e || !play_list(&s, fixed_positions[i].then)) {
+            printf("%s: bad position %s\n", fixed_positions[i].name, e ? e : "");
+            bad = 1;
+            continue;
+        }
+        for (int k = 0; k < 4; k++) {
+            MoulinSearchConfig hard = {.max_depth = fixed_positions[i].depth_hard + extra,
+                                       .pvs = true,
+                                       .killers_history = true,
+                                       .quiescence = true,
+                                       .full_eval = true,
+                                       .tt_bits = 20,
+                                       .contempt = 15};
+            MoulinSearchConfig medium = {.max_depth = 4, .tt_bits = 16};
+            MoulinSearchConfig nott = hard;
+            nott.tt_bits = 0;
+            nott.max_depth = fixed_positions[i].depth_hard - 2;
+            MoulinSearchConfig plain = hard;
+            plain.pvs = false;
+            plain.killers_history = false;
+            plain.max_depth = fixed_positions[i].depth_hard - 1;
+            const MoulinSearchConfig *cfgs[4] = {&hard, &medium, &nott, &plain};
+            const char *names[4] = {"hard", "medium", "hard-noTT", "ab"};
+            MoulinSearchResult r;
+            moulin_search(&s, cfgs[k], &r);
+            char t[RULES_ACTION_TEXT] = "-";
+            if (r.best >= 0)
+                moulin_rules.action_to_string(&s, r.best, t);
+            printf("%-14s %-9s %2d %7d %11llu  %s%s  (%.0f nodes/s)\n", fixed_positions[i].name,
+                   names[k], r.depth, r.score, (unsigned long long)r.nodes, t,
+                   r.mate ? " mate" : "", r.cpu_ms > 0 ? r.nodes / (r.cpu_ms / 1000.0) : 0.0);
+        }
+        /* Easy's root scores at depth 2. */
+        Action acts[RULES_MAX_ACTIONS];
+        int scores[RULES_MAX_ACTIONS];
+        int n = moulin_score_root(&s, 2, acts, scores);
+        uint64_t h = 1469598103934665603ULL;
+        for (int j = 0; j < n; j++)
+            h = (h ^ (uint64_t)(uint32_t)(acts[j] * 65536 + scores[j])) * 1099511628211ULL;
+        printf("%-14s %-9s %2d n=%d hash=%016llx\n", fixed_positions[i].name, "easy-root", 2, n,
+               (unsigned long long)h);
+    }
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "fixed") == 0)
+        return run_fixed(argc >= 3 ? atoi(argv[2]) : 0);
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)
         return run_perft(argc >= 3 ? atoi(argv[2]) : 5);
     if (argc >= 2 && strcmp(argv[1], "search") == 0) {
