@@ -196,7 +196,7 @@ static void order(const Ctx *c, const void *p, const AbMove *mv, int n, int32_t 
         c->g->order(c->user, p, mv, n, score);
     else
         memset(score, 0, sizeof *score * (size_t)n);
-    bool kh = c->cfg->killers_history && ply < AB_MAX_PLY;
+    bool kh = c->cfg->killers_history, kp = kh && ply < AB_MAX_PLY;
     int me = kh ? c->g->side(p) : 0;
     for (int i = 0; i < n; i++) {
         AbMove m = mv[i];
@@ -204,9 +204,9 @@ static void order(const Ctx *c, const void *p, const AbMove *mv, int n, int32_t 
             score[i] = AB_ORDER_TT;
         } else if (score[i] >= AB_ORDER_PRIORITY) {
             continue;
-        } else if (kh && m == c->killer[ply][0]) {
+        } else if (kp && m == c->killer[ply][0]) {
             score[i] = (1 << 26) + 1;
-        } else if (kh && m == c->killer[ply][1]) {
+        } else if (kp && m == c->killer[ply][1]) {
             score[i] = 1 << 26;
         } else if (kh) {
             int h = hist_index(c, m);
@@ -477,6 +477,7 @@ void ab_search(const AbGame *g, const void *user, const void *root, const uint64
     AbMove mv[AB_MAX_MOVES];
     int32_t sc[AB_MAX_MOVES];
     RootMove rm[AB_MAX_MOVES];
+    rm[0].move = AB_NO_MOVE;
     int n = g->terminal(user, root) == AB_GOING ? g->generate(user, root, mv, false) : 0;
     order(c, root, mv, n, sc, AB_NO_MOVE, 0);
     for (int i = 0; i < n; i++) {

@@ -1,12 +1,11 @@
-/* Moulin bots: alpha-beta over bitboards (see moulin_bots.h). */
-#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
+/* Moulin bots: the position, move generation, evaluation and ordering hints over
+ * bitboards; the search itself is the engine's generic alpha-beta (see moulin_bots.h and
+ * engine/ai/alphabeta.h). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
 
-#include "../../core/fileio.h"
+#include "../../engine/ai/alphabeta.h"
 #include "moulin_bots.h"
 
 /* A search move is a whole turn: to | from << 5 | remove << 10, NONE where a part is absent
@@ -16,14 +15,9 @@
 #define MV_TO(m) ((m)&31u)
 #define MV_FROM(m) ((m) >> 5 & 31u)
 #define MV_REM(m) ((m) >> 10 & 31u)
-#define NO_MOVE 0xFFFFu
 
-#define MAX_PLY 100
-#define MAX_MOVES 640 /* 63 moves at most, a removal choice (<= 9) only for mill closers */
-#define MATE 30000
-#define MATE_BOUND (MATE - 1000)
-#define INF 32000
-#define QS_MAX 8 /* quiescence plies: each one removes a piece, so it ends anyway */
+/* 63 moves at most, a removal choice (<= 9) only for mill closers: well under this. */
+#define MAX_MOVES AB_MAX_MOVES
 
 typedef struct {
     uint32_t bb[2];
@@ -81,34 +75,11 @@ static uint64_t exact_key(const Pos *p)
            (uint64_t)p->hand[0] << 49 | (uint64_t)p->hand[1] << 53 | (uint64_t)p->pending << 57;
 }
 
-/* ---- Transposition table: buckets of two (depth-preferred, always-replace) ---------- */
-
-enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+/* ---- What the callbacks know: the game's options and the evaluation wanted ---------- */
 
 typedef struct {
-    uint64_t key;
-    int16_t score;
-    uint16_t move;
-    int8_t depth;
-    uint8_t flag;
-    uint8_t pad[2];
-} TTEntry;
-
-/* ---- Search context ------------------------------------------------------------------ */
-
-typedef struct {
-    const MoulinSearchConfig *cfg;
     int flying, nmove;
-    int root_side;
-    uint64_t nodes, budget;
-    long long deadline; /* ns, 0 = none */
-    bool stop;
-    TTEntry *tt;
-    uint64_t tt_mask; /* over buckets */
-    uint16_t killer[MAX_PLY][2];
-    int32_t history[2][1024];
-    uint64_t rep[MOULIN_HIST + MAX_PLY + 8]; /* repetition keys: game window, then path */
-    int nrep;
+    bool full_eval;
 } Ctx;
 
 /* Bit count without relying on the POPCNT instruction (not in baseline x86-64, where
@@ -153,11 +124,6 @@ static uint32_t neighbours(uint32_t bb)
 static uint64_t rep_key(const Pos *p)
 {
     return moulin_position_key(p->bb[0], p->bb[1], p->side, p->pending);
-}
-
-static int draw_score(const Ctx *c, int side)
-{
-    return side == c->root_side ? -c->cfg->contempt : c->cfg->contempt;
 }
 
 /* ---- Move generation ----------------------------------------------------------------- */
@@ -341,86 +307,23 @@ static int evaluate(const Ctx *c, const Pos *p)
     int me = p->side, op = 1 - me;
     uint32_t empty = empty_of(p);
     int v = 100 * (pieces(p, me) - pieces(p, op));
-    if (c->cfg->full_eval)
+    if (c->full_eval)
         v += full_terms(c, p, me, empty) - full_terms(c, p, op, empty) + 5;
     else
         v += simple_terms(c, p, me, empty) - simple_terms(c, p, op, empty);
     return v;
 }
 
-/* ---- Search ------------------------------------------------------------------------ */
+/* ---- The game table of the generic search ---------------------------------------------- */
 
-static long long thread_cpu_ns(void)
+/* Ordering hints: mill closers (by what they remove), then a move onto a point where the
+ * opponent would close a mill, both before killers and history; otherwise (killers and
+ * history off) the point's number of neighbours. The search puts the table's move first. */
+static void ab_order(const void *user, const void *pos, const AbMove *mv, int n, int32_t *score)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static long long now_ns(const Ctx *c)
-{
-    return c->cfg->cpu_time ? thread_cpu_ns() : clock_now_ns();
-}
-
-static void check_stop(Ctx *c)
-{
-    if (c->budget && c->nodes >= c->budget)
-        c->stop = true;
-    else if (c->deadline && now_ns(c) >= c->deadline)
-        c->stop = true;
-    else if (c->cfg->cancel && atomic_load(c->cfg->cancel))
-        c->stop = true;
-}
-
-static int to_tt(int v, int ply)
-{
-    return v > MATE_BOUND ? v + ply : v < -MATE_BOUND ? v - ply : v;
-}
-static int from_tt(int v, int ply)
-{
-    return v > MATE_BOUND ? v - ply : v < -MATE_BOUND ? v + ply : v;
-}
-
-static TTEntry *tt_probe(Ctx *c, const Pos *p, uint64_t key)
-{
-    if (!c->tt)
-        return NULL;
-    TTEntry *b = &c->tt[(p->zob & c->tt_mask) * 2];
-    if (b[0].key == key && b[0].flag)
-        return &b[0];
-    if (b[1].key == key && b[1].flag)
-        return &b[1];
-    return NULL;
-}
-
-static void tt_store(Ctx *c, const Pos *p, uint64_t key, int depth, int score, int flag,
-                     uint16_t move, int ply)
-{
-    if (!c->tt)
-        return;
-    TTEntry *b = &c->tt[(p->zob & c->tt_mask) * 2];
-    TTEntry *e = b[0].key == key || depth >= b[0].depth || !b[0].flag ? &b[0] : &b[1];
-    e->key = key;
-    e->score = (int16_t)to_tt(score, ply);
-    e->move = move;
-    e->depth = (int8_t)depth;
-    e->flag = (uint8_t)flag;
-}
-
-static bool repeated(const Ctx *c, uint64_t key, int win)
-{
-    for (int i = c->nrep - 1; i >= win; i--)
-        if (c->rep[i] == key)
-            return true;
-    return false;
-}
-
-/* Ordering scores: the table's move, mill closers (by what they remove), a move onto a
- * point where the opponent would close a mill, killers, then history. */
-static void order(const Ctx *c, const Pos *p, const uint16_t *mv, int n, int32_t *score,
-                  uint16_t ttm, int ply)
-{
-    int me = p->side, op = 1 - me;
+    (void)user;
+    const Pos *p = pos;
+    int op = 1 - p->side;
     uint32_t empty = empty_of(p), opp = p->bb[op], opp_threat = 0, opp_open2 = 0;
     for (int l = 0; l < MOULIN_MILLS; l++) {
         uint32_t L = moulin_mill_mask[l];
@@ -429,43 +332,25 @@ static void order(const Ctx *c, const Pos *p, const uint16_t *mv, int n, int32_t
             opp_open2 |= L & opp;
         }
     }
-    bool kh = c->cfg->killers_history;
     for (int i = 0; i < n; i++) {
-        uint16_t m = mv[i];
-        int32_t s;
-        if (m == ttm) {
-            s = 1 << 30;
-        } else if (MV_REM(m) != NONE) {
+        AbMove m = mv[i];
+        if (MV_REM(m) != NONE) {
             unsigned r = MV_REM(m);
-            s = (1 << 28) + ((opp_open2 >> r & 1) ? 64 : 0) + 4 * popcount(moulin_adj[r] & empty);
+            score[i] =
+                (1 << 28) + ((opp_open2 >> r & 1) ? 64 : 0) + 4 * popcount(moulin_adj[r] & empty);
         } else if (MV_TO(m) != NONE && (opp_threat >> MV_TO(m) & 1)) {
-            s = 1 << 27;
-        } else if (kh && ply < MAX_PLY && m == c->killer[ply][0]) {
-            s = (1 << 26) + 1;
-        } else if (kh && ply < MAX_PLY && m == c->killer[ply][1]) {
-            s = 1 << 26;
-        } else if (kh) {
-            s = c->history[me][MV_FROM(m) * 32 + MV_TO(m)];
+            score[i] = AB_ORDER_PRIORITY;
         } else {
-            s = popcount(moulin_adj[MV_TO(m)]);
+            score[i] = popcount(moulin_adj[MV_TO(m)]);
         }
-        score[i] = s;
     }
 }
 
-static uint16_t pick(uint16_t *mv, int32_t *score, int i, int n)
+/* Killer and history slots: from and to of a move that removes nothing. */
+static int ab_history_index(const void *user, AbMove m)
 {
-    int best = i;
-    for (int j = i + 1; j < n; j++)
-        if (score[j] > score[best])
-            best = j;
-    uint16_t m = mv[best];
-    int32_t s = score[best];
-    mv[best] = mv[i];
-    score[best] = score[i];
-    mv[i] = m;
-    score[i] = s;
-    return m;
+    (void)user;
+    return MV_REM(m) != NONE ? -1 : (int)(m & 1023u);
 }
 
 /* Losses that end the game before the side to act plays: fewer than 3 pieces, or no
@@ -480,134 +365,83 @@ static bool lost(const Ctx *c, const Pos *p)
     return !(neighbours(p->bb[me]) & empty_of(p));
 }
 
-static int qsearch(Ctx *c, const Pos *p, int alpha, int beta, int ply, int qply)
+/* Losses first, then the N-move draw (repetition is the search's). */
+static AbTerminal ab_terminal(const void *user, const void *pos)
 {
-    if ((++c->nodes & 1023) == 0)
-        check_stop(c);
-    if (c->stop)
-        return 0;
+    const Ctx *c = user;
+    const Pos *p = pos;
     if (lost(c, p))
-        return -MATE + ply;
-    int stand = evaluate(c, p);
-    if (stand >= beta || qply >= QS_MAX || ply >= MAX_PLY - 1)
-        return stand;
-    if (stand > alpha)
-        alpha = stand;
-    uint16_t mv[MAX_MOVES];
-    int32_t sc[MAX_MOVES];
-    int n = gen(c, p, mv, true);
-    order(c, p, mv, n, sc, NO_MOVE, ply);
-    for (int i = 0; i < n; i++) {
-        Pos ch;
-        make(p, pick(mv, sc, i, n), &ch);
-        int v = -qsearch(c, &ch, -beta, -alpha, ply + 1, qply + 1);
-        if (c->stop)
-            return 0;
-        if (v > alpha) {
-            alpha = v;
-            if (alpha >= beta)
-                break;
-        }
-    }
-    return alpha;
-}
-
-static int search(Ctx *c, const Pos *p, int depth, int alpha, int beta, int ply, int win, bool pv)
-{
-    if ((++c->nodes & 1023) == 0)
-        check_stop(c);
-    if (c->stop)
-        return 0;
-    if (lost(c, p))
-        return -MATE + ply;
-    int me = p->side;
-    uint64_t rk = rep_key(p);
-    if (p->quiet >= 4 && repeated(c, rk, win))
-        return draw_score(c, me);
+        return AB_LOSS;
     if (c->nmove && p->quiet >= c->nmove)
-        return draw_score(c, me);
-    if (depth <= 0 || ply >= MAX_PLY - 1)
-        return c->cfg->quiescence ? qsearch(c, p, alpha, beta, ply, 0) : evaluate(c, p);
-
-    uint64_t key = exact_key(p);
-    uint16_t ttm = NO_MOVE;
-    TTEntry *e = tt_probe(c, p, key);
-    if (e) {
-        ttm = e->move;
-        if (!pv && e->depth >= depth) {
-            int v = from_tt(e->score, ply);
-            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && v >= beta) ||
-                (e->flag == TT_UPPER && v <= alpha))
-                return v;
-        }
-    }
-    uint16_t mv[MAX_MOVES];
-    int32_t sc[MAX_MOVES];
-    int n = gen(c, p, mv, false);
-    order(c, p, mv, n, sc, ttm, ply);
-    int alpha0 = alpha, best = -INF;
-    uint16_t best_move = NO_MOVE;
-    c->rep[c->nrep++] = rk;
-    for (int i = 0; i < n; i++) {
-        uint16_t m = pick(mv, sc, i, n);
-        Pos ch;
-        make(p, m, &ch);
-        if (c->tt)
-            __builtin_prefetch(&c->tt[(ch.zob & c->tt_mask) * 2]);
-        int cw = irreversible(m) ? c->nrep : win, v;
-        if (!c->cfg->pvs) {
-            v = -search(c, &ch, depth - 1, -beta, -alpha, ply + 1, cw, false);
-        } else if (i == 0) {
-            v = -search(c, &ch, depth - 1, -beta, -alpha, ply + 1, cw, pv);
-        } else {
-            v = -search(c, &ch, depth - 1, -alpha - 1, -alpha, ply + 1, cw, false);
-            if (v > alpha && v < beta && !c->stop)
-                v = -search(c, &ch, depth - 1, -beta, -alpha, ply + 1, cw, true);
-        }
-        if (c->stop)
-            break;
-        if (v > best) {
-            best = v;
-            best_move = m;
-        }
-        if (v > alpha) {
-            alpha = v;
-            if (alpha >= beta) {
-                if (c->cfg->killers_history && MV_REM(m) == NONE) {
-                    if (c->killer[ply][0] != m) {
-                        c->killer[ply][1] = c->killer[ply][0];
-                        c->killer[ply][0] = m;
-                    }
-                    int32_t *h = &c->history[me][MV_FROM(m) * 32 + MV_TO(m)];
-                    *h += depth * depth;
-                    if (*h > (1 << 24))
-                        for (int k = 0; k < 2 * 1024; k++)
-                            c->history[k / 1024][k % 1024] /= 2;
-                }
-                break;
-            }
-        }
-    }
-    c->nrep--;
-    if (c->stop)
-        return 0;
-    tt_store(c, p, key, depth, best,
-             best >= beta    ? TT_LOWER
-             : best > alpha0 ? TT_EXACT
-                             : TT_UPPER,
-             best_move, ply);
-    return best;
+        return AB_DRAW;
+    return AB_GOING;
 }
 
-/* ---- Root ----------------------------------------------------------------------- */
+static int ab_generate(const void *user, const void *pos, AbMove *out, bool noisy_only)
+{
+    return gen(user, pos, out, noisy_only);
+}
 
-typedef struct {
-    uint16_t move;
-    int score;
-} RootMove;
+static void ab_make(const void *user, const void *pos, AbMove m, void *child)
+{
+    (void)user;
+    make(pos, m, child);
+}
+
+static int ab_evaluate(const void *user, const void *pos)
+{
+    return evaluate(user, pos);
+}
+
+static int ab_side(const void *pos)
+{
+    return ((const Pos *)pos)->side;
+}
+
+static uint64_t ab_hash(const void *user, const void *pos)
+{
+    (void)user;
+    return ((const Pos *)pos)->zob;
+}
+
+static uint64_t ab_key(const void *user, const void *pos)
+{
+    (void)user;
+    return exact_key(pos);
+}
+
+static uint64_t ab_rep_key(const void *user, const void *pos)
+{
+    (void)user;
+    return rep_key(pos);
+}
+
+static bool ab_irreversible(const void *user, AbMove m)
+{
+    (void)user;
+    return irreversible(m);
+}
+
+static const AbGame moulin_ab = {
+    .pos_size = sizeof(Pos),
+    .generate = ab_generate,
+    .make = ab_make,
+    .evaluate = ab_evaluate,
+    .terminal = ab_terminal,
+    .side = ab_side,
+    .hash = ab_hash,
+    .key = ab_key,
+    .rep_key = ab_rep_key,
+    .irreversible = ab_irreversible,
+    .order = ab_order,
+    .history_index = ab_history_index,
+};
+
+/* ---- Search ------------------------------------------------------------------------ */
 
 static Pos pos_of(const MoulinState *s)
 {
+    pthread_once(&z_once, z_init);
     Pos p;
     memset(&p, 0, sizeof p);
     p.bb[0] = s->bb[0];
@@ -621,199 +455,61 @@ static Pos pos_of(const MoulinState *s)
     return p;
 }
 
-/* The transposition table lives in a per-thread buffer, cleared before each search (a
- * fresh table per decision keeps bots deterministic; reusing the memory avoids faulting in
- * tens of megabytes per move). Freed when the thread ends. */
-static pthread_key_t tt_key;
-static pthread_once_t tt_once = PTHREAD_ONCE_INIT;
-
-typedef struct {
-    TTEntry *e;
-    size_t cap; /* entries */
-} TTBuffer;
-
-static void tt_free(void *p)
+static Ctx ctx_of(const MoulinState *s, bool full_eval)
 {
-    TTBuffer *b = p;
-    if (b)
-        free(b->e);
-    free(b);
+    Ctx c = {.flying = s->flying, .nmove = s->nmove, .full_eval = full_eval};
+    return c;
 }
 
-static void tt_key_init(void)
+static AbConfig ab_config(const MoulinSearchConfig *cfg)
 {
-    pthread_key_create(&tt_key, tt_free);
-}
-
-static TTEntry *tt_get(size_t entries)
-{
-    pthread_once(&tt_once, tt_key_init);
-    TTBuffer *b = pthread_getspecific(tt_key);
-    if (!b) {
-        b = calloc(1, sizeof *b);
-        if (!b || pthread_setspecific(tt_key, b) != 0) {
-            free(b);
-            return NULL;
-        }
-    }
-    if (b->cap < entries) {
-        free(b->e);
-        void *mem = NULL;
-        /* Aligned to 2 MiB so the kernel may back it with huge pages: the table is read at
-         * random, and TLB misses would otherwise dominate the search. */
-        size_t bytes = entries * sizeof *b->e;
-        if (posix_memalign(&mem, (size_t)2 << 20, bytes) != 0)
-            mem = NULL;
-#ifdef MADV_HUGEPAGE
-        if (mem)
-            madvise(mem, bytes, MADV_HUGEPAGE);
-#endif
-        b->e = mem;
-        b->cap = b->e ? entries : 0;
-        if (!b->e)
-            return NULL;
-    }
-    memset(b->e, 0, entries * sizeof *b->e);
-    return b->e;
-}
-
-static void ctx_init(Ctx *c, const MoulinState *s, const MoulinSearchConfig *cfg)
-{
-    pthread_once(&z_once, z_init);
-    memset(c, 0, sizeof *c);
-    c->cfg = cfg;
-    c->flying = s->flying;
-    c->nmove = s->nmove;
-    c->root_side = s->side;
-    c->budget = cfg->node_budget;
-    if (cfg->time_ms > 0)
-        c->deadline = now_ns(c) + (long long)cfg->time_ms * 1000000LL;
-    /* The game's positions since the last placement or removal, the root last. */
-    memcpy(c->rep, s->hist, sizeof s->hist[0] * s->nhist);
-    c->nrep = s->nhist;
-    if (cfg->tt_bits > 0) {
-        /* No bigger than the node budget can fill. */
-        int bits = cfg->tt_bits;
-        while (bits > 12 && cfg->node_budget && ((uint64_t)1 << bits) > cfg->node_budget)
-            bits--;
-        c->tt = tt_get((size_t)2 << bits);
-        if (c->tt)
-            c->tt_mask = ((uint64_t)1 << bits) - 1;
-    }
-}
-
-static void sort_root(RootMove *rm, int n)
-{
-    for (int i = 1; i < n; i++) { /* stable insertion sort, best first */
-        RootMove x = rm[i];
-        int j = i - 1;
-        for (; j >= 0 && rm[j].score < x.score; j--)
-            rm[j + 1] = rm[j];
-        rm[j + 1] = x;
-    }
+    AbConfig a = {
+        .max_depth = cfg->max_depth,
+        .node_budget = cfg->node_budget,
+        .time_ns = cfg->time_ms > 0 ? (int64_t)cfg->time_ms * 1000000 : 0,
+        .cpu_time = cfg->cpu_time,
+        .pvs = cfg->pvs,
+        .killers_history = cfg->killers_history,
+        .quiescence = cfg->quiescence,
+        .tt_bits = cfg->tt_bits,
+        .contempt = cfg->contempt,
+        .cancel = cfg->cancel,
+    };
+    return a;
 }
 
 void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSearchResult *out)
 {
-    long long t0 = clock_now_ns(), cpu0 = thread_cpu_ns(), c0;
     memset(out, 0, sizeof *out);
     out->best = -1;
     if (s->end != MOULIN_END_NONE || s->opening_left)
         return;
-    Ctx *c = malloc(sizeof *c);
-    if (!c)
-        return;
-    ctx_init(c, s, cfg);
-    c0 = now_ns(c);
+    Ctx c = ctx_of(s, cfg->full_eval);
     Pos root = pos_of(s);
-    uint16_t mv[MAX_MOVES];
-    int32_t sc[MAX_MOVES];
-    int n = gen(c, &root, mv, false);
-    RootMove rm[MAX_MOVES];
-    order(c, &root, mv, n, sc, NO_MOVE, 0);
-    for (int i = 0; i < n; i++) {
-        rm[i].move = pick(mv, sc, i, n);
-        rm[i].score = -INF;
-    }
-    if (n == 0)
-        goto done;
-    out->best = to_action(rm[0].move);
-    if (n == 1)
-        goto done; /* nothing to think about */
-    int max_depth =
-        cfg->max_depth > 0 && cfg->max_depth < MAX_PLY - 4 ? cfg->max_depth : MAX_PLY - 4;
-    for (int d = 1; d <= max_depth; d++) {
-        int alpha = -INF, beta = INF, best = -INF, best_i = -1;
-        for (int i = 0; i < n; i++) {
-            Pos ch;
-            make(&root, rm[i].move, &ch);
-            int cw = irreversible(rm[i].move) ? c->nrep : 0, v;
-            if (i == 0 || !cfg->pvs) {
-                v = -search(c, &ch, d - 1, -beta, -alpha, 1, cw, cfg->pvs);
-            } else {
-                v = -search(c, &ch, d - 1, -alpha - 1, -alpha, 1, cw, false);
-                if (v > alpha && !c->stop)
-                    v = -search(c, &ch, d - 1, -beta, -alpha, 1, cw, true);
-            }
-            if (c->stop)
-                break;
-            rm[i].score = v;
-            if (v > best) {
-                best = v;
-                best_i = i;
-            }
-            if (v > alpha)
-                alpha = v;
-        }
-        if (best_i >= 0 && (!c->stop || best_i > 0 || d == 1)) {
-            /* A finished iteration, or a partial one whose best beat the previous best
-             * (searched first) with a full score. */
-            out->best = to_action(rm[best_i].move);
-            out->score = best;
-            if (!c->stop)
-                out->depth = d;
-            if (!c->stop && best_i != 0) {
-                RootMove b = rm[best_i];
-                memmove(rm + 1, rm, sizeof rm[0] * (size_t)best_i);
-                rm[0] = b;
-            }
-        }
-        if (c->stop)
-            break;
-        /* Scores of moves after the first are bounds; keep the best first, the rest by
-         * their bounds. */
-        sort_root(rm + 1, n - 1);
-        if (best > MATE_BOUND || best < -MATE_BOUND)
-            break; /* a forced result: deeper search cannot change it */
-        if (c->deadline && now_ns(c) - c0 > (c->deadline - c0) / 2)
-            break; /* the next iteration would not finish in time */
-    }
-    out->mate = out->score > MATE_BOUND || out->score < -MATE_BOUND;
-done:
-    out->nodes = c->nodes;
-    out->ms = (double)(clock_now_ns() - t0) / 1e6;
-    out->cpu_ms = (double)(thread_cpu_ns() - cpu0) / 1e6;
-    free(c);
+    AbConfig ac = ab_config(cfg);
+    AbResult r;
+    ab_search(&moulin_ab, &c, &root, s->hist, s->nhist, &ac, &r);
+    out->best = r.best == AB_NO_MOVE ? -1 : to_action(r.best);
+    out->score = r.score;
+    out->depth = r.depth;
+    out->nodes = r.nodes;
+    out->ms = r.ms;
+    out->cpu_ms = r.cpu_ms;
+    out->mate = r.mate;
 }
 
 int moulin_evaluate(const MoulinState *s, bool full)
 {
-    MoulinSearchConfig cfg = {.full_eval = full};
-    Ctx *c = malloc(sizeof *c);
-    if (!c)
-        return 0;
-    ctx_init(c, s, &cfg);
+    Ctx c = ctx_of(s, full);
     Pos p = pos_of(s);
-    int v = evaluate(c, &p);
-    free(c);
-    return v;
+    return evaluate(&c, &p);
 }
 
 /* ---- Easy: a shallow search, a random pick among the nearly best safe moves -------- */
 
 static bool has_capture(const Ctx *c, const Pos *p)
 {
-    uint16_t mv[MAX_MOVES];
+    AbMove mv[MAX_MOVES];
     return gen(c, p, mv, true) > 0;
 }
 
@@ -822,18 +518,15 @@ int moulin_score_root(const MoulinState *s, int depth, Action acts[RULES_MAX_ACT
 {
     if (s->end != MOULIN_END_NONE || s->opening_left)
         return 0;
-    MoulinSearchConfig cfg = {.max_depth = depth, .full_eval = false, .tt_bits = 0};
-    Ctx *c = malloc(sizeof *c);
-    if (!c)
-        return 0;
-    ctx_init(c, s, &cfg);
+    /* Plain alpha-beta, simple evaluation, no table. */
+    AbConfig cfg = {.max_depth = depth};
+    Ctx c = ctx_of(s, false);
     Pos root = pos_of(s);
-    uint16_t mv[MAX_MOVES];
-    int n = gen(c, &root, mv, false), k = 0;
+    AbMove mv[MAX_MOVES];
+    int sc[MAX_MOVES];
+    int n = ab_score_moves(&moulin_ab, &c, &root, s->hist, s->nhist, &cfg, depth, mv, sc), k = 0;
     for (int i = 0; i < n; i++) {
-        Pos ch;
-        make(&root, mv[i], &ch);
-        int v = -search(c, &ch, depth - 1, -INF, INF, 1, irreversible(mv[i]) ? c->nrep : 0, true);
+        int v = sc[i];
         Action a = to_action(mv[i]);
         int j = 0;
         while (j < k && acts[j] != a)
@@ -845,7 +538,6 @@ int moulin_score_root(const MoulinState *s, int depth, Action acts[RULES_MAX_ACT
             scores[j] = v;
         }
     }
-    free(c);
     return k;
 }
 
@@ -861,11 +553,7 @@ Action moulin_easy_decide(const BotRequest *req)
     /* Safe: after the whole turn, the opponent cannot close a mill at once. Easy plays a
      * safe move whenever one exists. */
     bool safe[RULES_MAX_ACTIONS], any_safe = false;
-    MoulinSearchConfig cfg = {0};
-    Ctx *c = malloc(sizeof *c);
-    if (!c)
-        return acts[0];
-    ctx_init(c, s, &cfg);
+    Ctx cs = ctx_of(s, false), *c = &cs;
     for (int i = 0; i < n; i++) {
         MoulinState t = *s;
         safe[i] = moulin_rules.apply(&t, acts[i]) == NULL;
@@ -887,8 +575,7 @@ Action moulin_easy_decide(const BotRequest *req)
         }
         any_safe |= safe[i];
     }
-    free(c);
-    int best = -INF;
+    int best = -AB_INF;
     for (int i = 0; i < n; i++)
         if ((safe[i] || !any_safe) && scores[i] > best)
             best = scores[i];
@@ -897,7 +584,7 @@ Action moulin_easy_decide(const BotRequest *req)
     Action cand[RULES_MAX_ACTIONS];
     int k = 0;
     for (int i = 0; i < n; i++)
-        if ((safe[i] || !any_safe) && scores[i] >= best - margin && scores[i] > -MATE_BOUND)
+        if ((safe[i] || !any_safe) && scores[i] >= best - margin && scores[i] > -AB_MATE_BOUND)
             cand[k++] = acts[i];
     if (k == 0)
         for (int i = 0; i < n; i++)
