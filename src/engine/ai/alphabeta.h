@@ -105,7 +105,10 @@ typedef struct {
     AbMove pv[AB_MAX_PV];
 } AbResult;
 
-/* Searches `root`. `history` holds the repetition keys of the game's positions since its
+/* Searches `root`. A root with a single move returns it at once, unsearched (score 0,
+ * depth 0). The node budget, the clock and `cancel` are checked every 1024 nodes; a partial
+ * iteration counts only when its best move beat the previous best with a full score.
+ * `history` holds the repetition keys of the game's positions since its
  * last irreversible move, the root last (may be NULL/0: the root's key alone). */
 void ab_search(const AbGame *g, const void *user, const void *root, const uint64_t *history,
                int nhistory, const AbConfig *cfg, AbResult *out);
