@@ -10,7 +10,8 @@
 typedef struct {
     const char *game;       /* the game id: its autosave is app_save_path(app, game) */
     const GameRules *rules; /* a save of other rules is not this game's */
-    int players;            /* a save with another number of seats is refused; 0: any */
+    int players;            /* a save with another number of seats is refused; 0: any the
+                             * rules allow (match_load refuses the others) */
     /* Translated texts: the notice, with one %s for the reason, and the reason given when
      * the save is not this game's (or not with `players` seats). */
     const char *notice;

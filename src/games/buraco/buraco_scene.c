@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "botseat.h"
 #include "buraco.h"
@@ -30,8 +29,10 @@
 #include "engine/ai/bot.h"
 #include "protocol.h"
 #include "ui/pacer.h"
+#include "ui/resume.h"
 #include "ui/anim.h"
 #include "ui/app.h"
+#include "ui/hand.h"
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
@@ -101,10 +102,11 @@ typedef struct {
 
     Sprite spr[MAX_SPRITES];
     int n_spr;
-    /* Your hand in the order shown, and what is selected. */
+    /* Your hand in the order shown; the widget knows what is selected and the pointer on
+     * it (a sweep selecting a run, the selection carried to the table). */
     Card hand[BUR_DECK];
     int n_hand;
-    bool sel[BUR_DECK];
+    Hand hand_ui;
     bool by_rank;
     /* Meld rectangles (pixels), for dropping cards on them: [team][meld]. */
     SDL_FRect meld_rect[BUR_TEAMS][BUR_MAX_MELDS];
@@ -120,9 +122,7 @@ typedef struct {
     int hover, pressed;
 
     /* Pointer. */
-    bool down, sweeping, carry_armed, carrying;
-    int press_card;
-    float press_x, press_y, mouse_x, mouse_y;
+    float mouse_x, mouse_y;
 
     /* Choosing which meld takes the pile. */
     Action choice[MAX_CHOICES];
@@ -435,10 +435,32 @@ static void sync(Bur *t, bool instant)
         anim_to(&t->anim, &s->h, p->h, 0.38f * k, d, EASE_OUT_CUBIC);
     }
     t->n_spr = n;
-    memset(t->sel, 0, sizeof t->sel);
+    hand_select_none(&t->hand_ui);
     if (moved)
         app_sound(t->app, SND_SLIDE);
 }
+
+/* ---- Your hand, for the hand widget ---- */
+
+static int hand_places(void *user) { return ((const Bur *)user)->n_hand; }
+
+/* Card i as the pointer hits it: its sprite, raised while selected. */
+static bool hand_rect(void *user, int i, SDL_FRect *out)
+{
+    const Bur *t = user;
+    for (int k = t->n_spr - 1; k >= 0; k--) {
+        const Sprite *p = &t->spr[k];
+        if (p->zone != Z_MY_HAND || p->index != i)
+            continue;
+        *out = sprite_rect(t, p);
+        if (t->hand_ui.selected[i])
+            out->y -= 26 * t->s;
+        return true;
+    }
+    return false;
+}
+
+static const HandGeometry hand_geometry = {hand_places, hand_rect};
 
 /* ---- Games ---- */
 
@@ -462,6 +484,7 @@ static void reset_view(Bur *t)
     t->bot_said_t = 0;
     t->n_choice = 0;
     t->n_spr = 0;
+    hand_reset(&t->hand_ui);
     t->last_player = -1;
     t->last_type = 0;
 }
@@ -615,59 +638,42 @@ static void *enter(App *app)
         return NULL;
     t->app = app;
     t->hover = t->pressed = BTN_NONE;
-    t->press_card = -1;
+    hand_init(&t->hand_ui, app, &t->anim, &hand_geometry, t);
+    t->hand_ui.multi = true;
+    t->hand_ui.drag_px = 10;
     t->cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
     Kv *kv = &app->kv;
-    t->session_seed = kv_get_u64(kv, "buraco.session_seed", 0);
     t->game = kv_get_int(kv, "buraco.game", 0, 0, 2000000000);
     t->wins = kv_get_int(kv, "buraco.wins", 0, 0, 2000000000);
     t->draws = kv_get_int(kv, "buraco.draws", 0, 0, 2000000000);
     t->losses = kv_get_int(kv, "buraco.losses", 0, 0, 2000000000);
     t->by_rank = kv_get_int(kv, "buraco.by_rank", 0, 0, 1) != 0;
     t->players = t->players_next = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
-    bool fresh = app->fresh_start;
-    app->fresh_start = false;
-    if (app->opt.has_seed) {
-        t->session_seed = app->opt.seed;
-        t->game = 0;
-        fresh = true;
-        app->opt.has_seed = false;
-    } else if (t->session_seed == 0) {
-        t->session_seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
-    }
-    char path[1100], err[256];
-    app_save_path(app, "buraco", path, sizeof path);
-    FILE *f = fresh ? NULL : fopen(path, "r");
-    if (f) {
-        fclose(f);
-        Match *m = match_load(path, err, sizeof err);
-        if (m && m->rules == &buraco_rules && (m->num_players == 2 || m->num_players == 4)) {
-            /* Every other seat is the computer's (a bot program's game goes on with ours). */
-            bool had_program = false;
-            for (int p = 1; p < m->num_players; p++) {
-                had_program |= !m->seats[p].bot;
-                m->seats[p].bot = true;
-            }
-            if (had_program)
-                app_notice(app, _("The game against the bot program goes on against the computer."));
-            t->m = m;
-            t->players = m->num_players;
-            /* The Options as they are now count as applied (a resumed game keeps its seats). */
-            const char *prog = kv_get(kv, "buraco.program");
-            t->cfg_ext = kv_get_int(kv, "buraco.opponent", 0, 0, 1) == 1 && prog && *prog &&
-                         t->players_next == 2;
-            snprintf(t->cfg_path, sizeof t->cfg_path, "%s", t->cfg_ext ? prog : "");
-            app_attach_match(app, m);
-            reset_view(t);
-        } else {
-            if (m)
-                match_free(m);
-            char aside[1200] = "";
-            file_set_aside(path, aside, sizeof aside);
-            app_notice(app, _("The saved Buraco game could not be resumed (%s); a new game is dealt."),
-                       m ? _("not a Buraco game for two or four players") : err);
+    /* Two or four players: the rules refuse any other number, so any they allow. */
+    SavedGame saved = {
+        "buraco", &buraco_rules, 0,
+        _("The saved Buraco game could not be resumed (%s); a new game is dealt."),
+        _("not a Buraco game for two or four players")};
+    Match *m = app_resume_match(app, &saved);
+    t->session_seed = app_session_seed(app, "buraco", &t->game);
+    if (m) {
+        /* Every other seat is the computer's (a bot program's game goes on with ours). */
+        bool had_program = false;
+        for (int p = 1; p < m->num_players; p++) {
+            had_program |= !m->seats[p].bot;
+            m->seats[p].bot = true;
         }
+        if (had_program)
+            app_notice(app, _("The game against the bot program goes on against the computer."));
+        t->m = m;
+        t->players = m->num_players;
+        /* The Options as they are now count as applied (a resumed game keeps its seats). */
+        const char *prog = kv_get(kv, "buraco.program");
+        t->cfg_ext = kv_get_int(kv, "buraco.opponent", 0, 0, 1) == 1 && prog && *prog &&
+                     t->players_next == 2;
+        snprintf(t->cfg_path, sizeof t->cfg_path, "%s", t->cfg_ext ? prog : "");
+        reset_view(t);
     }
     if (!t->m && !new_game(t)) {
         free(t);
@@ -756,7 +762,7 @@ static int selected_cards(const Bur *t, Card *out)
 {
     int n = 0;
     for (int i = 0; i < t->n_hand; i++)
-        if (t->sel[i])
+        if (t->hand_ui.selected[i])
             out[n++] = t->hand[i];
     return n;
 }
@@ -817,21 +823,6 @@ static void do_take(Bur *t)
         match_submit(t->m, 0, t->choice[0]);
         t->n_choice = 0;
     }
-}
-
-static int hand_card_at(const Bur *t, float x, float y)
-{
-    for (int i = t->n_spr - 1; i >= 0; i--) {
-        const Sprite *p = &t->spr[i];
-        if (p->zone != Z_MY_HAND)
-            continue;
-        SDL_FRect r = sprite_rect(t, p);
-        if (t->sel[p->index])
-            r.y -= 26 * t->s;
-        if (rect_has(r, x, y))
-            return p->index;
-    }
-    return -1;
 }
 
 static int my_meld_at(const Bur *t, float x, float y)
@@ -914,26 +905,17 @@ static void press(Bur *t, int b)
 static bool event(void *self, const SDL_Event *e)
 {
     Bur *t = self;
+    Hand *h = &t->hand_ui;
     switch (e->type) {
     case SDL_MOUSEMOTION: {
         float x = (float)e->motion.x, y = (float)e->motion.y;
         t->mouse_x = x;
         t->mouse_y = y;
         t->hover = button_at(t, x, y);
-        if (t->hover != BTN_NONE || (you_can_act(t) && (hand_card_at(t, x, y) >= 0 ||
+        if (t->hover != BTN_NONE || (you_can_act(t) && (hand_card_at(h, x, y) >= 0 ||
                                                         stock_has(t, x, y) || pile_has(t, x, y))))
             t->app->pointer_hand = true;
-        if (t->down && t->sweeping) {
-            int c = hand_card_at(t, x, y);
-            if (c >= 0 && t->press_card >= 0) {
-                int lo = c < t->press_card ? c : t->press_card, hi = c ^ t->press_card ^ lo;
-                for (int i = lo; i <= hi; i++)
-                    t->sel[i] = true;
-            }
-        }
-        if (t->carry_armed && !t->carrying &&
-            fabsf(x - t->press_x) + fabsf(y - t->press_y) > 10 * t->app->u)
-            t->carrying = true;
+        hand_motion(h, x, y, true); /* sweeps a run, or carries the selection */
         return true;
     }
     case SDL_MOUSEBUTTONDOWN: {
@@ -959,22 +941,11 @@ static bool event(void *self, const SDL_Event *e)
         }
         if (t->dq && !t->over) /* the dialog is up: the table waits */
             return true;
-        int c = hand_card_at(t, x, y);
+        bool play;
+        int c = hand_press(h, &e->button, &play);
         if (c >= 0) {
-            if (e->button.clicks >= 2) {
+            if (play)
                 do_discard(t, t->hand[c]);
-                return true;
-            }
-            t->down = true;
-            t->press_card = c;
-            t->press_x = x;
-            t->press_y = y;
-            if (t->sel[c]) {
-                t->carry_armed = true;
-            } else {
-                t->sweeping = true;
-                t->sel[c] = true;
-            }
             return true;
         }
         if (stock_has(t, x, y)) {
@@ -995,20 +966,15 @@ static bool event(void *self, const SDL_Event *e)
         if (e->button.button != SDL_BUTTON_LEFT)
             return false;
         float x = (float)e->button.x, y = (float)e->button.y;
-        if (t->carrying) {
+        bool was_down = h->press >= 0;
+        if (hand_release(h) >= 0) { /* the selection carried here */
             int meld = my_meld_at(t, x, y);
             if (meld >= 0)
                 do_join(t, meld);
             else if (UY(t, y) < HAND_Y - HAND_H / 2 && UX(t, x) > MELD_X0 - 40 &&
                      UX(t, x) < MELD_X1)
                 do_meld(t);
-        } else if (t->carry_armed && t->press_card >= 0 && !t->sweeping) {
-            /* A click on a selected card: unselect it. */
-            t->sel[t->press_card] = false;
         }
-        bool was_down = t->down;
-        t->down = t->sweeping = t->carry_armed = t->carrying = false;
-        t->press_card = -1;
         int b = button_at(t, x, y);
         int was = t->pressed;
         t->pressed = BTN_NONE;
@@ -1029,7 +995,7 @@ static bool event(void *self, const SDL_Event *e)
         }
         if (k == SDLK_ESCAPE && (t->n_choice || selected_cards(t, (Card[BUR_DECK]){0}))) {
             t->n_choice = 0;
-            memset(t->sel, 0, sizeof t->sel);
+            hand_select_none(h);
             return true;
         }
         if (k == SDLK_d) {
@@ -1059,21 +1025,17 @@ static bool event(void *self, const SDL_Event *e)
     }
 }
 
-/* The computer's move, paced: each step waits for the cards to land and a moment more. */
+/* The computer's move, paced: each step waits for the cards to land and a moment more
+ * (the draw, then quicker melds). A bot program's seat is driven by drive_program. */
 static void drive_bot(Bur *t, float dt)
 {
     Match *m = t->m;
     float f = app_speed_factor(t->app);
-    if (!match_bot_to_move(m)) {
+    float pause = (((const BuracoState *)m->state)->phase == BUR_DRAW ? 0.7f : 0.35f) * f;
+    if (t->ext_on && match_current_player(m) == 1)
         pacer_reset(&t->pace);
-        return;
-    }
-    if (anim_busy(&t->anim) && f > 0)
-        return;
-    int seat = match_current_player(m);
-    const BuracoState *s = m->state;
-    float pause = s->phase == BUR_DRAW ? 0.7f : 0.35f; /* the draw, then quicker melds */
-    pacer_step(&t->pace, t->app, m, seat, dt, pause * f);
+    else
+        pacer_drive(&t->pace, t->app, m, anim_busy(&t->anim) && f > 0, dt, pause, pause);
 }
 
 /* The bot program was disqualified: say why and offer the win or the computer. */
@@ -1084,7 +1046,7 @@ static void disqualified(Bur *t, const char *why)
              why);
     botseat_stop(&t->ext);
     t->n_choice = 0;
-    memset(t->sel, 0, sizeof t->sel);
+    hand_select_none(&t->hand_ui);
     app_sound(t->app, SND_LOSE);
 }
 
@@ -1480,8 +1442,8 @@ static void draw(void *self, SDL_Renderer *r)
      * selection follows the pointer. */
     for (int i = 0; i < t->n_spr; i++) {
         const Sprite *p = &t->spr[i];
-        bool sel = p->zone == Z_MY_HAND && t->sel[p->index];
-        if (sel && t->carrying)
+        bool sel = p->zone == Z_MY_HAND && t->hand_ui.selected[p->index];
+        if (sel && t->hand_ui.dragging)
             continue;
         draw_card(t, p->face, p->x, p->y, p->h, 255, sel);
     }
@@ -1501,10 +1463,10 @@ static void draw(void *self, SDL_Renderer *r)
             text_draw(a->text, label, fs, true, COL_INK, pill.x + pill.w / 2, pill.y + pill.h / 2,
                       TEXT_CENTER | TEXT_MIDDLE);
         }
-    if (t->carrying) {
+    if (t->hand_ui.dragging) {
         int k = 0;
         for (int i = 0; i < t->n_hand; i++)
-            if (t->sel[i]) {
+            if (t->hand_ui.selected[i]) {
                 draw_card(t, t->hand[i], UX(t, t->mouse_x) + k * 30, UY(t, t->mouse_y), HAND_H * 0.8f,
                           235, false);
                 k++;

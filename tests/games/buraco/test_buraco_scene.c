@@ -13,81 +13,35 @@
 #include "games/buraco/buraco_scene.h"
 #include "ui/app.h"
 #include "ui/menu.h"
+#include "ui_fixture.h"
 
 #include <SDL_image.h>
-
-static int failures;
-
-#define CHECK(cond)                                                                        \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);       \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
 
 static App *app;
 
 static Match *match(void) { return buraco_scene.match(app->self); }
 static BuracoState *state(void) { return match()->state; }
 
-static void push_button(Uint32 type, float x, float y, int clicks)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = type;
-    e.button.windowID = SDL_GetWindowID(app->win);
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
-    e.button.clicks = (Uint8)clicks;
-    e.button.x = (Sint32)(x / app->dpi);
-    e.button.y = (Sint32)(y / app->dpi);
-    SDL_PushEvent(&e);
-}
-
-static void push_motion(float x, float y, bool held)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_MOUSEMOTION;
-    e.motion.windowID = SDL_GetWindowID(app->win);
-    e.motion.state = held ? SDL_BUTTON_LMASK : 0;
-    e.motion.x = (Sint32)(x / app->dpi);
-    e.motion.y = (Sint32)(y / app->dpi);
-    SDL_PushEvent(&e);
-}
-
-static void push_key(SDL_Keycode k)
-{
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_KEYDOWN;
-    e.key.windowID = SDL_GetWindowID(app->win);
-    e.key.keysym.sym = k;
-    SDL_PushEvent(&e);
-}
-
 static bool where(const char *what, float *x, float *y)
 {
     SDL_FRect r;
-    if (!buraco_scene.locate(app->self, what, &r))
+    if (!locate(app, what, &r))
         return false;
     *x = r.x + r.w / 2;
     *y = r.y + r.h / 2;
     return true;
 }
 
-static void click(const char *what, int clicks)
+/* A click (clicks: 2 for the second of a double-click) on what the scene names. */
+static void click_at(const char *what, int clicks)
 {
-    float x, y;
-    if (!where(what, &x, &y)) {
+    SDL_FRect r;
+    if (!locate(app, what, &r)) {
         fprintf(stderr, "nothing at '%s'\n", what);
         failures++;
         return;
     }
-    push_motion(x, y, false);
-    push_button(SDL_MOUSEBUTTONDOWN, x, y, clicks);
-    push_button(SDL_MOUSEBUTTONUP, x, y, clicks);
+    click(app, r, clicks);
     app_run_frames(app, 3);
 }
 
@@ -157,7 +111,7 @@ static void test_turn_by_mouse(void)
     give_hand("5h 6h 7h 8h 9c Kd Qs 3c");
     int before = state()->hand_n[0];
     /* Draw: click the stock. */
-    click("stock", 1);
+    click_at("stock", 1);
     app_run_frames(app, 5);
     CHECK(state()->phase == BUR_PLAY);
     CHECK(state()->hand_n[0] == before + 1);
@@ -168,40 +122,40 @@ static void test_turn_by_mouse(void)
     where(w, &x0, &y0);
     snprintf(w, sizeof w, "card:%d", hand_index_of("7h"));
     where(w, &x1, &y1);
-    push_motion(x0, y0, false);
-    push_button(SDL_MOUSEBUTTONDOWN, x0, y0, 1);
-    push_motion((x0 + x1) / 2, y0, true);
-    push_motion(x1, y1, true);
-    push_button(SDL_MOUSEBUTTONUP, x1, y1, 1);
+    push_motion(app, x0, y0, 0, 0, false);
+    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0, 1);
+    push_motion(app, (x0 + x1) / 2, y0, 0, 0, true);
+    push_motion(app, x1, y1, 0, 0, true);
+    push_button(app, SDL_MOUSEBUTTONUP, x1, y1, 1);
     app_run_frames(app, 2);
     /* Press on a selected card and carry the selection up onto the table. */
-    push_motion(x0, y0 - 30 * app->u, false);
-    push_button(SDL_MOUSEBUTTONDOWN, x0, y0 - 30 * app->u, 1);
-    push_motion(x0, y0 - 200 * app->u, true);
-    push_motion(app->w * 0.45f, app->h * 0.55f, true);
-    push_button(SDL_MOUSEBUTTONUP, app->w * 0.45f, app->h * 0.55f, 1);
+    push_motion(app, x0, y0 - 30 * app->u, 0, 0, false);
+    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0 - 30 * app->u, 1);
+    push_motion(app, x0, y0 - 200 * app->u, 0, 0, true);
+    push_motion(app, app->w * 0.45f, app->h * 0.55f, 0, 0, true);
+    push_button(app, SDL_MOUSEBUTTONUP, app->w * 0.45f, app->h * 0.55f, 1);
     app_run_frames(app, 5);
     CHECK(state()->n_melds[0] == 1);
     CHECK(state()->melds[0][0].n == 3);
     /* Add the 8♥: select it, drop it on the meld. */
     snprintf(w, sizeof w, "card:%d", hand_index_of("8h"));
     where(w, &x0, &y0);
-    push_motion(x0, y0, false);
-    push_button(SDL_MOUSEBUTTONDOWN, x0, y0, 1);
-    push_button(SDL_MOUSEBUTTONUP, x0, y0, 1);
+    push_motion(app, x0, y0, 0, 0, false);
+    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0, 1);
+    push_button(app, SDL_MOUSEBUTTONUP, x0, y0, 1);
     app_run_frames(app, 2);
     float mx, my;
     CHECK(where("meld:0", &mx, &my));
-    push_button(SDL_MOUSEBUTTONDOWN, x0, y0 - 30 * app->u, 1);
-    push_motion(x0, y0 - 200 * app->u, true);
-    push_motion(mx, my, true);
-    push_button(SDL_MOUSEBUTTONUP, mx, my, 1);
+    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0 - 30 * app->u, 1);
+    push_motion(app, x0, y0 - 200 * app->u, 0, 0, true);
+    push_motion(app, mx, my, 0, 0, true);
+    push_button(app, SDL_MOUSEBUTTONUP, mx, my, 1);
     app_run_frames(app, 5);
     CHECK(state()->melds[0][0].n == 4);
     /* Discard by double-click: the turn passes. */
     int k = hand_index_of("Kd");
     snprintf(w, sizeof w, "card:%d", k);
-    click(w, 2);
+    click_at(w, 2);
     /* (The computer may have played its turn since: look at seat 0's last move.) */
     Match *m = match();
     Action last = -1;
@@ -228,18 +182,18 @@ static void test_take_the_pile(void)
     snprintf(hand, sizeof hand, "%s %s %s", a, b, c);
     give_hand(hand);
     int melds = state()->n_melds[0];
-    click("pile", 1);
+    click_at("pile", 1);
     app_run_frames(app, 3);
     float x, y;
     if (where("choice:0", &x, &y)) {
-        click("choice:0", 1);
+        click_at("choice:0", 1);
     }
     app_run_frames(app, 5);
     CHECK(state()->n_melds[0] == melds + 1);
     CHECK(state()->phase == BUR_PLAY || match_is_over(match()));
     /* Keyboard: sorting by rank does not change the hand. */
     int n = state()->hand_n[0];
-    push_key(SDLK_s);
+    push_key(app, SDLK_s, 0);
     app_run_frames(app, 3);
     CHECK(state()->hand_n[0] == n);
 }
@@ -264,7 +218,7 @@ static void test_to_the_end(void)
     float x, y;
     CHECK(where("next", &x, &y));
     Match *old = match();
-    click("next", 1);
+    click_at("next", 1);
     app_run_frames(app, 10);
     CHECK(match() != old);
     CHECK(!match_is_over(match()));
@@ -316,7 +270,7 @@ static void test_four_players(void)
     give_hand("5h 6h 7h 9c Kd Qs 3c");
     /* Your partner holds the cards that go on: it should add them to your meld. */
     give_seat(2, "8h 9h 4d Jc");
-    click("stock", 1);
+    click_at("stock", 1);
     app_run_frames(app, 5);
     CHECK(state()->phase == BUR_PLAY);
     /* Select 5♥ 6♥ 7♥ and press M. */
@@ -324,10 +278,10 @@ static void test_four_players(void)
     for (int i = 0; i < 3; i++) {
         char w[32];
         snprintf(w, sizeof w, "card:%d", hand_index_of(run[i]));
-        click(w, 1);
+        click_at(w, 1);
     }
     int before = state()->n_melds[0];
-    push_key(SDLK_m);
+    push_key(app, SDLK_m, 0);
     app_run_frames(app, 5);
     CHECK(state()->n_melds[0] == before + 1);
     const BuracoMeld *mine = &state()->melds[0][before];
@@ -336,7 +290,7 @@ static void test_four_players(void)
     int len = match()->history_len;
     char w[32];
     snprintf(w, sizeof w, "card:%d", hand_index_of("Kd"));
-    click(w, 2);
+    click_at(w, 2);
     CHECK(match_current_player(match()) != 0);
     until_my_turn();
     CHECK(match_is_over(match()) || match_current_player(match()) == 0);
@@ -367,6 +321,34 @@ static void test_four_players(void)
     CHECK(where("next", &x, &y));
     shot("four-players-end.png");
     kv_set_int(&app->kv, "buraco.players", 2);
+}
+
+/* Leaving the table and coming back resumes the game left off, with two or four players. */
+static void test_resume(void)
+{
+    for (int k = 0; k < 2; k++) {
+        int players = k == 0 ? 4 : 2;
+        kv_set_int(&app->kv, "buraco.players", players);
+        buraco_scene.new_game(app->self);
+        app_run_frames(app, 5);
+        until_my_turn();
+        if (match_is_over(match()))
+            continue;
+        int len = match()->history_len;
+        CHECK(match()->num_players == players);
+        app->notice[0] = '\0';
+        app->scene->leave(app->self);
+        app->self = buraco_scene.enter(app);
+        CHECK(app->self != NULL);
+        if (!app->self)
+            return;
+        buraco_scene.layout(app->self, app->w, app->h);
+        app_run_frames(app, 3);
+        CHECK(match()->num_players == players);
+        CHECK(match()->history_len == len);
+        CHECK(match_current_player(match()) == 0);
+        CHECK(app->notice[0] == '\0');
+    }
 }
 
 /* A script in TMPDIR that runs `command` (the table runs a program file, no arguments). */
@@ -451,7 +433,7 @@ static void test_program_disqualified(void)
     app_run_frames(app, 5);
     float x, y;
     CHECK(where("dq-win", &x, &y));
-    click("dq-win", 1);
+    click_at("dq-win", 1);
     app_run_frames(app, 60);
     CHECK(where("next", &x, &y));
     /* Crashes: play on against the computer; the table works as before. */
@@ -463,9 +445,9 @@ static void test_program_disqualified(void)
     CHECK(strstr(msg, "crashbot.sh") != NULL && strstr(msg, "program ended") != NULL);
     /* While the dialog is up the table ignores clicks. */
     int len = match()->history_len;
-    click("stock", 1);
+    click_at("stock", 1);
     CHECK(match()->history_len == len);
-    click("dq-continue", 1);
+    click_at("dq-continue", 1);
     app_run_frames(app, 3);
     CHECK(*buraco_scene_program_message(app->self) == 0);
     CHECK(match()->seats[1].bot);
@@ -494,7 +476,7 @@ static void test_program_disqualified(void)
     CHECK(strstr(msg, "hangbot.sh") != NULL && strstr(msg, "no answer in time") != NULL);
     CHECK(SDL_GetTicks64() - t0 >= 2900);
     CHECK(longest < 1000); /* no frame blocked on the program */
-    click("dq-win", 1);
+    click_at("dq-win", 1);
     app_run_frames(app, 10);
     /* Floods: 100 KB without a newline. */
     snprintf(cmd, sizeof cmd, "%s floodline", BADBOT);
@@ -503,26 +485,17 @@ static void test_program_disqualified(void)
     CHECK(run_until_dq(8000));
     msg = buraco_scene_program_message(app->self);
     CHECK(strstr(msg, "floodbot.sh") != NULL && strstr(msg, "output flood") != NULL);
-    click("dq-win", 1);
+    click_at("dq-win", 1);
     app_run_frames(app, 10);
     /* A program that is not there (any more). */
     against_program("/nonexistent/bot-program");
     CHECK(run_until_dq(2000));
     msg = buraco_scene_program_message(app->self);
     CHECK(strstr(msg, "bot-program") != NULL && strstr(msg, "cannot run") != NULL);
-    click("dq-continue", 1);
+    click_at("dq-continue", 1);
     app_run_frames(app, 3);
     CHECK(match()->seats[1].bot);
     kv_set_int(&app->kv, "buraco.opponent", 0);
-}
-
-static void click_rect(SDL_FRect r)
-{
-    float x = r.x + r.w / 2, y = r.y + r.h / 2;
-    push_motion(x, y, false);
-    push_button(SDL_MOUSEBUTTONDOWN, x, y, 1);
-    push_button(SDL_MOUSEBUTTONUP, x, y, 1);
-    app_run_frames(app, 3);
 }
 
 /* Options -> Bot program opens the file chooser; it is walked with the keyboard and the
@@ -551,45 +524,50 @@ static void test_choose_program(void)
     menu_open(app->menu, PAGE_OPTIONS);
     app_run_frames(app, 3);
     /* Players, Opponent, then the Bot program line. */
-    push_key(SDLK_DOWN);
-    push_key(SDLK_DOWN);
-    push_key(SDLK_RETURN);
+    push_key(app, SDLK_DOWN, 0);
+    push_key(app, SDLK_DOWN, 0);
+    push_key(app, SDLK_RETURN, 0);
     app_run_frames(app, 3);
     CHECK(menu_page(app->menu) == PAGE_FILE);
     /* Parent folder, Home folder, "sub" (folders first): in. */
-    push_key(SDLK_DOWN);
-    push_key(SDLK_DOWN);
-    push_key(SDLK_RETURN);
+    push_key(app, SDLK_DOWN, 0);
+    push_key(app, SDLK_DOWN, 0);
+    push_key(app, SDLK_RETURN, 0);
     app_run_frames(app, 3);
     /* Backspace goes up again; back into "sub" with the mouse, up and in again. */
-    push_key(SDLK_BACKSPACE);
+    push_key(app, SDLK_BACKSPACE, 0);
     app_run_frames(app, 2);
     CHECK(menu_page(app->menu) == PAGE_FILE);
     SDL_FRect r;
     CHECK(!menu_find(app->menu, "prog.sh", &r));
     CHECK(menu_find(app->menu, "a-notes.txt", &r)); /* listed, but not a program */
     CHECK(menu_find(app->menu, "sub", &r));
-    click_rect(r);
+    click(app, r, 1);
+    app_run_frames(app, 3);
     CHECK(menu_find(app->menu, "prog.sh", &r));
     CHECK(menu_find(app->menu, "Parent folder", &r));
-    click_rect(r);
+    click(app, r, 1);
+    app_run_frames(app, 3);
     CHECK(menu_find(app->menu, "sub", &r));
-    click_rect(r);
+    click(app, r, 1);
+    app_run_frames(app, 3);
     CHECK(menu_find(app->menu, "prog.sh", &r));
     /* A click on a file that is not a program does nothing. */
-    push_key(SDLK_BACKSPACE);
+    push_key(app, SDLK_BACKSPACE, 0);
     app_run_frames(app, 2);
     CHECK(menu_find(app->menu, "a-notes.txt", &r));
-    click_rect(r);
+    click(app, r, 1);
+    app_run_frames(app, 3);
     CHECK(menu_page(app->menu) == PAGE_FILE);
     CHECK(menu_find(app->menu, "sub", &r));
-    click_rect(r);
+    click(app, r, 1);
+    app_run_frames(app, 3);
     menu_layout(app->menu); /* the keyboard walk below starts from the first line */
     app_run_frames(app, 2);
     /* In "sub": Parent, Home, prog.sh. */
-    push_key(SDLK_DOWN);
-    push_key(SDLK_DOWN);
-    push_key(SDLK_RETURN);
+    push_key(app, SDLK_DOWN, 0);
+    push_key(app, SDLK_DOWN, 0);
+    push_key(app, SDLK_RETURN, 0);
     app_run_frames(app, 3);
     CHECK(menu_page(app->menu) == PAGE_OPTIONS);
     const char *chosen = kv_get(&app->kv, "buraco.program");
@@ -620,28 +598,13 @@ int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     setenv("SDL_AUDIODRIVER", "dummy", 1);
-    char home[512];
-    const char *tmp = getenv("TMPDIR");
-    snprintf(home, sizeof home, "%s/buraco-ui-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(home))
-        return 1;
-    setenv("XDG_DATA_HOME", home, 1);
-    AppOptions o = {0};
-    o.game = "picker";
+    fresh_home("buraco-ui", NULL);
+    AppOptions o = test_options("picker", SPEED_INSTANT, 12);
     o.difficulty = DIFF_MEDIUM;
-    o.has_seed = true;
-    o.seed = 12;
-    o.width = 1280;
-    o.height = 800;
-    o.test_mode = true;
-    o.speed = SPEED_INSTANT;
     o.no_audio = true;
-    char err[512];
-    app = app_create(&o, err, sizeof err);
-    if (!app) {
-        fprintf(stderr, "app_create: %s\n", err);
+    app = start_app(&o);
+    if (!app)
         return 1;
-    }
     if (app->scene && app->self)
         app->scene->leave(app->self);
     app->scene = &buraco_scene;
@@ -656,10 +619,12 @@ int main(void)
     test_take_the_pile();
     test_to_the_end();
     test_four_players();
+    test_resume();
     test_program_plays();
     test_program_disqualified();
     test_choose_program();
     app_destroy(app);
+    rm_rf(home);
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
     else
