@@ -42,8 +42,22 @@ static void seen_counts(const BuracoState *s, int seen[BUR_FACES])
 
 /* ---- Medium: the seed's simple strategy ------------------------------------------- */
 
-/* How far a hand card is from any meld it could make (bigger: throw it first). */
-static int discard_score(const uint8_t *h, int f, const int seen[BUR_FACES])
+/* The positions (1..14, an Ace at both 1 and 14) of each suit's faces the hand holds. */
+static void suit_masks(const uint8_t *h, unsigned mask[SUIT_COUNT])
+{
+    for (int suit = 0; suit < SUIT_COUNT; suit++) {
+        const uint8_t *hs = h + suit * 13; /* card_index: suit * 13 + rank - 1 */
+        unsigned m = 0;
+        for (int q = 1; q <= 13; q++)
+            m |= (unsigned)(hs[q - 1] != 0) << q;
+        mask[suit] = m | (m & 2u) << 13;
+    }
+}
+
+/* How far a hand card is from any meld it could make (bigger: throw it first). `mask`:
+ * suit_masks of the hand. */
+static int discard_score_m(const uint8_t *h, const unsigned mask[SUIT_COUNT], int f,
+                           const int seen[BUR_FACES])
 {
     Card c = card_from_index(f);
     int suit = card_suit(c), rank = card_rank(c);
@@ -55,24 +69,17 @@ static int discard_score(const uint8_t *h, int f, const int seen[BUR_FACES])
         pc[1] = 14;
         npc = 2;
     }
+    /* A second copy of the same card is no neighbour. */
+    unsigned others = mask[suit] & ~(rank == RANK_ACE ? (1u << 1 | 1u << 14) : 1u << rank);
     int best = 15;
-    for (int r = 1; r <= 13; r++) {
-        int g = card_index(card_make(r, suit));
-        if (!h[g] || g == f)
-            continue; /* a second copy of the same card is no neighbour */
-        int pg[2] = {r, r}, npg = 1;
-        if (r == RANK_ACE) {
-            pg[0] = 1;
-            pg[1] = 14;
-            npg = 2;
-        }
-        for (int i = 0; i < npc; i++)
-            for (int j = 0; j < npg; j++) {
-                int d = pc[i] > pg[j] ? pc[i] - pg[j] : pg[j] - pc[i];
-                if (d < best)
-                    best = d;
+    for (int i = 0; i < npc; i++)
+        for (int d = 1; d < best; d++) {
+            int lo = pc[i] - d, hi = pc[i] + d;
+            if ((lo >= 1 && (others >> lo & 1u)) || (hi <= 14 && (others >> hi & 1u))) {
+                best = d;
+                break;
             }
-    }
+        }
     /* Memory: the neighbours that can still come. */
     int live = 0;
     for (int i = 0; i < npc; i++)
@@ -89,11 +96,13 @@ static int discard_score(const uint8_t *h, int f, const int seen[BUR_FACES])
 static int medium_discard_face(const BuracoState *s, const int seen[BUR_FACES])
 {
     const uint8_t *h = s->hand[s->turn];
+    unsigned mask[SUIT_COUNT];
+    suit_masks(h, mask);
     int best = -1, best_score = 0;
     for (int f = 0; f < BUR_FACES; f++) {
         if (!h[f])
             continue;
-        int sc = discard_score(h, f, seen);
+        int sc = discard_score_m(h, mask, f, seen);
         if (best < 0 || sc > best_score) {
             best = f;
             best_score = sc;
@@ -176,19 +185,22 @@ static Action natural_join(const BuracoState *s)
     return -1;
 }
 
-/* The longest run of naturals in the hand (three or more): its suit and first place. */
+/* The longest run of naturals in the hand (three or more): its suit and first place
+ * (the first suit, then the lowest place, among equals). */
 static bool best_run(const uint8_t *h, int *suit_out, int *lo_out, int *len_out)
 {
+    unsigned mask[SUIT_COUNT];
+    suit_masks(h, mask);
     int best_len = 0;
     for (int suit = 0; suit < SUIT_COUNT; suit++) {
-        bool have[16] = {false};
-        for (int q = 1; q <= 14; q++)
-            have[q] = h[face_at(suit, q)] > 0;
+        unsigned m = mask[suit];
+        if (!(m & m >> 1 & m >> 2))
+            continue; /* no three in a row */
         for (int lo = 1; lo <= 12; lo++) {
-            if (!have[lo] || (lo > 1 && have[lo - 1]))
+            if (!(m >> lo & 1u) || (lo > 1 && (m >> (lo - 1) & 1u)))
                 continue;
             int len = 0;
-            while (lo + len <= 14 && have[lo + len])
+            while (lo + len <= 14 && (m >> (lo + len) & 1u))
                 len++;
             if (len >= 3 && len > best_len) {
                 best_len = len;
@@ -404,9 +416,10 @@ typedef struct {
 static void make_world(const BuracoState *view, int seat, Rng *rng, World *w)
 {
     buraco_rules.resample(view, seat, rng, &w->s);
-    int n = 0;
+    int n = 0, unseen[BUR_FACES];
+    buraco_unseen_counts(&w->s, unseen);
     for (int f = 0; f < BUR_FACES; f++)
-        for (int k = buraco_unseen(&w->s, f); k > 0; k--)
+        for (int k = unseen[f]; k > 0; k--)
             w->stock[n++] = card_from_index(f);
     rng_shuffle(rng, w->stock, (size_t)n, sizeof w->stock[0]);
     w->stock_n = n;
@@ -552,9 +565,11 @@ static int play_candidates(const BuracoState *view, Plan *cands)
         int seen[BUR_FACES], score[BUR_FACES], order[BUR_FACES], n = 0;
         seen_counts(&v, seen);
         const uint8_t *h = v.hand[v.turn];
+        unsigned mask[SUIT_COUNT];
+        suit_masks(h, mask);
         for (int f = 0; f < BUR_FACES; f++)
             if (h[f]) {
-                score[f] = discard_score(h, f, seen);
+                score[f] = discard_score_m(h, mask, f, seen);
                 order[n++] = f;
             }
         for (int i = 1; i < n; i++)
