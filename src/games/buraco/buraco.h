@@ -151,6 +151,8 @@ int buraco_hand_cards(const BuracoState *s, int p, Card out[BUR_DECK]);
 /* Copies of face f nobody has placed yet: 2 minus every visible copy (hands as the state
  * holds them, melds, pile). In a full state these are exactly the stock's cards. */
 int buraco_unseen(const BuracoState *s, int f);
+/* The same for every face at once. */
+void buraco_unseen_counts(const BuracoState *s, int out[BUR_FACES]);
 
 /* For the seat to move: may it take the pile with hand faces f1, f2 (card_index)? May it
  * join face f to its team's meld m? (The same tests legal_actions makes.) */

@@ -201,6 +201,13 @@ static void visible_counts(const BuracoState *s, int count[BUR_FACES])
     }
 }
 
+void buraco_unseen_counts(const BuracoState *s, int out[BUR_FACES])
+{
+    visible_counts(s, out);
+    for (int f = 0; f < BUR_FACES; f++)
+        out[f] = 2 - out[f];
+}
+
 int buraco_unseen(const BuracoState *s, int f)
 {
     int count[BUR_FACES];

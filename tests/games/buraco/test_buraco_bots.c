@@ -117,6 +117,33 @@ static void test_hard_does_not_feed(void **u)
     fail_msg("Hard did not throw a card");
 }
 
+static void test_hard_feeds_junk(void **u)
+{
+    (void)u;
+    /* Seat 1 is down to 8♠ 9♠ (known: it took them with a pile) under a pile of eight
+     * loose cards. Seat 0's 7♠ would let it take them all: eight cards to be caught with
+     * instead of a batida a turn or two away. Hard throws it (though 7♠ goes with its
+     * 6♠), because it expects the other side to take any pile it can (it plays out the
+     * other side as Medium; taken to decline a pile that swells its hand, it threw
+     * 6♠ or Q♣ here). */
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        BuracoState s;
+        const char *hands[2] = {"7s 6s 3h 4h 6d 7d Qc Kc", "8s 9s"};
+        bt_setup(&s, 2, hands, "Ah Kh Jd 3c Tc 9h Ad Jh", "Kd", 0);
+        s.known[1][card_index(bt_card("8s"))] = 1;
+        s.known[1][card_index(bt_card("9s"))] = 1;
+        bt_draw(&s, "5h");
+        bool threw = false;
+        for (int i = 0; i < 20 && s.phase == BUR_PLAY; i++) {
+            Action a = ask(DIFF_HARD, &s, seed);
+            if (buraco_action_type(a) == BUR_A_DISCARD)
+                threw = card_from_index(buraco_action_payload(a)) == bt_card("7s");
+            assert_null(buraco_rules.apply(&s, a));
+        }
+        assert_true(threw);
+    }
+}
+
 /* Two deals the seat cannot tell apart: the same decision. */
 static void test_no_peeking(void **u)
 {
@@ -187,7 +214,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_configuration),      cmocka_unit_test(test_easy),
         cmocka_unit_test(test_medium),             cmocka_unit_test(test_medium_remembers),
-        cmocka_unit_test(test_hard_does_not_feed), cmocka_unit_test(test_no_peeking),
+        cmocka_unit_test(test_hard_does_not_feed), cmocka_unit_test(test_hard_feeds_junk),
+        cmocka_unit_test(test_no_peeking),
         cmocka_unit_test(test_legal_games),
     };
     return cmocka_run_group_tests_name("buraco bots", tests, NULL, NULL);
