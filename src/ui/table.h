@@ -1,0 +1,54 @@
+/* What the table scenes share: a 1600 x 1000 virtual table in "table units", scaled to
+ * fit the window and centred on it, over a felt drawn once per window size.
+ *
+ * A scene keeps a TableView (conventionally as the member `tv` of its state, which lets it
+ * use the short forms PX, PY, UX, UY and unit_rect below) and calls table_layout from its
+ * layout callback and table_free when it leaves. */
+#ifndef TASCA_TABLE_H
+#define TASCA_TABLE_H
+
+#include <SDL.h>
+
+#include "ui/draw.h"
+
+struct App;
+
+#define TABLE_W 1600.0f
+#define TABLE_H 1000.0f
+
+typedef struct {
+    float s, ox, oy; /* pixels = o + units * s */
+    float cw;        /* a card's width over its height, from the card art */
+    SDL_Texture *felt;
+    int fw, fh; /* the size the felt was drawn for */
+} TableView;
+
+/* Fits the table to a w x h window, reads the card art's aspect, and (re)draws the felt
+ * from `centre` to `edge` when the window size changed. */
+void table_layout(TableView *v, struct App *a, int w, int h, Rgba centre, Rgba edge);
+/* Lets go of the felt. */
+void table_free(TableView *v);
+
+/* Units to pixels and back. */
+static inline float table_px(const TableView *v, float x) { return v->ox + x * v->s; }
+static inline float table_py(const TableView *v, float y) { return v->oy + y * v->s; }
+static inline float table_ux(const TableView *v, float px) { return (px - v->ox) / v->s; }
+static inline float table_uy(const TableView *v, float py) { return (py - v->oy) / v->s; }
+
+/* The pixel rectangle of a w x h rectangle centred on (cx, cy), all in units. */
+static inline SDL_FRect table_rect(const TableView *v, float cx, float cy, float w, float h)
+{
+    return (SDL_FRect){table_px(v, cx - w / 2), table_py(v, cy - h / 2), w * v->s, h * v->s};
+}
+
+/* The width in units of a card `card_h` units high. */
+static inline float table_card_w(const TableView *v, float card_h) { return card_h * v->cw; }
+
+/* Short forms for a scene state `t` with its TableView in `t->tv`. */
+#define PX(t, x) table_px(&(t)->tv, (x))
+#define PY(t, y) table_py(&(t)->tv, (y))
+#define UX(t, px) table_ux(&(t)->tv, (px))
+#define UY(t, py) table_uy(&(t)->tv, (py))
+#define unit_rect(t, cx, cy, w, h) table_rect(&(t)->tv, (cx), (cy), (w), (h))
+
+#endif
