@@ -8,6 +8,7 @@
 #define TASCA_TABLE_H
 
 #include <SDL.h>
+#include <stdbool.h>
 
 #include "ui/draw.h"
 
@@ -43,6 +44,22 @@ static inline SDL_FRect table_rect(const TableView *v, float cx, float cy, float
 
 /* The width in units of a card `card_h` units high. */
 static inline float table_card_w(const TableView *v, float card_h) { return card_h * v->cw; }
+
+/* A short message on the table (a rule's reason, a hint): shown for a few seconds, then
+ * fading out over the last half second. */
+typedef struct {
+    char text[320];
+    float t; /* seconds left; 0: none */
+} TableToast;
+
+/* Shows `msg` for `secs` seconds, its first letter capitalised: rule texts are short
+ * lower-case reasons, shown as a sentence. */
+void table_toast(TableToast *m, const char *msg, float secs);
+/* Counts the time down. */
+void table_toast_update(TableToast *m, float dt);
+/* Draws it, if shown, centred on (x, y) in pixels. */
+void table_toast_draw(const TableToast *m, struct App *a, float x, float y);
+static inline bool table_toast_busy(const TableToast *m) { return m->t > 0; }
 
 /* Short forms for a scene state `t` with its TableView in `t->tv`. */
 #define PX(t, x) table_px(&(t)->tv, (x))

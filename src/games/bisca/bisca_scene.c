@@ -93,8 +93,7 @@ typedef struct {
     BiscaState count; /* the finished game: piles and points */
     char title[96], reason[200];
 
-    char toast[200];
-    float toast_t;
+    TableToast toast;
     Confetti confetti; /* a win */
     float time;
 } TBisca;
@@ -202,10 +201,7 @@ static void sound_cb(void *user, int id) { app_sound(((TBisca *)user)->app, (Sou
 
 static void toast(TBisca *t, const char *msg)
 {
-    snprintf(t->toast, sizeof t->toast, "%s", msg);
-    if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
-        t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
-    t->toast_t = 2.6f;
+    table_toast(&t->toast, msg, 2.6f);
 }
 
 /* ---- Keeping sprites in step with the match ---- */
@@ -869,8 +865,7 @@ static void update(void *self, float dt)
     t->time += dt;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     anim_update(&t->anim, dt);
-    if (t->toast_t > 0)
-        t->toast_t -= dt;
+    table_toast_update(&t->toast, dt);
     if (t->review_t > 0)
         t->review_t -= dt;
     confetti_update(&t->confetti, dt, TABLE_H + 40);
@@ -1188,14 +1183,13 @@ static void draw(void *self, SDL_Renderer *r)
     if (t->count_on && t->banner > 0.01f)
         draw_count(t);
     confetti_draw(&t->confetti, r, t->tv.ox, t->tv.oy, t->tv.s);
-    if (t->toast_t > 0)
-        ui_toast(a, t->toast, PX(t, MID_X), PY(t, 700), fminf(1, t->toast_t * 2));
+    table_toast_draw(&t->toast, a, PX(t, MID_X), PY(t, 700));
 }
 
 static bool animating(const void *self)
 {
     const TBisca *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || confetti_busy(&t->confetti) ||
+    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || confetti_busy(&t->confetti) ||
         t->review_t > 0)
         return true;
     if (!t->m)

@@ -151,8 +151,7 @@ typedef struct {
     bool cfg_ext;           /* the Options choice the game shown was dealt with */
     char cfg_path[KV_VAL];
 
-    char toast[320];
-    float toast_t;
+    TableToast toast;
     float time;
 } Bur;
 
@@ -210,10 +209,7 @@ static bool you_can_act(const Bur *t)
 
 static void toast(Bur *t, const char *msg)
 {
-    snprintf(t->toast, sizeof t->toast, "%s", msg);
-    if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
-        t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
-    t->toast_t = 2.8f;
+    table_toast(&t->toast, msg, 2.8f);
 }
 
 /* Your hand sorted by suit then rank (Ace high), or by rank then suit. */
@@ -1079,8 +1075,7 @@ static void update(void *self, float dt)
     t->time += dt;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     anim_update(&t->anim, dt);
-    if (t->toast_t > 0)
-        t->toast_t -= dt;
+    table_toast_update(&t->toast, dt);
     if (t->bot_said_t > 0)
         t->bot_said_t -= dt;
     if (!t->m)
@@ -1507,8 +1502,7 @@ static void draw(void *self, SDL_Renderer *r)
         draw_score_sheet(t, t->m->state);
     if (t->dq && !t->over)
         draw_dq(t);
-    if (t->toast_t > 0)
-        ui_toast(a, t->toast, PX(t, 700), PY(t, HAND_Y - HAND_H / 2 - 80), fminf(1, t->toast_t * 2));
+    table_toast_draw(&t->toast, a, PX(t, 700), PY(t, HAND_Y - HAND_H / 2 - 80));
 }
 
 /* The bot program is to move (frames keep coming while it thinks, to read its pipe). */
@@ -1521,7 +1515,7 @@ static bool program_to_move(const Bur *t)
 static bool animating(const void *self)
 {
     const Bur *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || t->bot_said_t > 0)
+    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || t->bot_said_t > 0)
         return true;
     if (!t->m)
         return false;

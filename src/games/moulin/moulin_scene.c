@@ -99,8 +99,7 @@ typedef struct {
     int result;
     char title[64], reason[200];
 
-    char toast[200];
-    float toast_t;
+    TableToast toast;
     Rng fx;
     float time;
 } Mou;
@@ -160,10 +159,7 @@ static void sound_cb(void *user, int id)
 
 static void toast(Mou *t, const char *msg)
 {
-    snprintf(t->toast, sizeof t->toast, "%s", msg);
-    if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
-        t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
-    t->toast_t = 2.6f;
+    table_toast(&t->toast, msg, 2.6f);
 }
 
 /* ---- Keeping the sprites in step with the match ---- */
@@ -932,8 +928,7 @@ static void update(void *self, float dt)
     t->time += dt;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     anim_update(&t->anim, dt);
-    if (t->toast_t > 0)
-        t->toast_t -= dt;
+    table_toast_update(&t->toast, dt);
     if (!t->m)
         return;
     int guard = 0; /* the random opening, when that option is on */
@@ -1249,14 +1244,13 @@ static void draw(void *self, SDL_Renderer *r)
                  (t->pressed_btn == BTN_NEXT ? BTN_PRESSED : 0) | BTN_FOCUS;
         ui_button(a, t->btn[BTN_NEXT], _("New game"), fl);
     }
-    if (t->toast_t > 0)
-        ui_toast(a, t->toast, PX(t, BX), PY(t, BY + BOARD / 2 - 40), fminf(1, t->toast_t * 2));
+    table_toast_draw(&t->toast, a, PX(t, BX), PY(t, BY + BOARD / 2 - 40));
 }
 
 static bool animating(const void *self)
 {
     const Mou *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || t->flash > 0)
+    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || t->flash > 0)
         return true;
     if (!t->m)
         return false;

@@ -87,8 +87,7 @@ typedef struct {
     float banner;
     int result;
     char title[64], reason[200];
-    char toast[200];
-    float toast_t;
+    TableToast toast;
     float time;
 } Tr;
 
@@ -121,10 +120,7 @@ static bool my_turn(const Tr *t)
 
 static void toast(Tr *t, const char *msg)
 {
-    snprintf(t->toast, sizeof t->toast, "%s", msg);
-    if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
-        t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
-    t->toast_t = 2.6f;
+    table_toast(&t->toast, msg, 2.6f);
 }
 
 static void sound_cb(void *user, int id) { app_sound(((Tr *)user)->app, (SoundId)id); }
@@ -646,8 +642,7 @@ static void update(void *self, float dt)
     t->time += dt;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     anim_update(&t->anim, dt);
-    if (t->toast_t > 0)
-        t->toast_t -= dt;
+    table_toast_update(&t->toast, dt);
     if (t->said_t > 0)
         t->said_t -= dt;
     if (t->hand_msg_t > 0)
@@ -989,14 +984,13 @@ static void draw(void *self, SDL_Renderer *r)
             ui_button(a, t->btn[BTN_NEXT], _("New game"),
                       BTN_PRIMARY | BTN_FOCUS | (t->hover == BTN_NEXT ? BTN_HOVER : 0));
     }
-    if (t->toast_t > 0)
-        ui_toast(a, t->toast, PX(t, MID_X), PY(t, ME_Y - CARD_H / 2 - 70), fminf(1, t->toast_t * 2));
+    table_toast_draw(&t->toast, a, PX(t, MID_X), PY(t, ME_Y - CARD_H / 2 - 70));
 }
 
 static bool animating(const void *self)
 {
     const Tr *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || t->said_t > 0 || t->hand_msg_t > 0 ||
+    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || t->said_t > 0 || t->hand_msg_t > 0 ||
         t->deal_wait > 0)
         return true;
     if (!t->m)

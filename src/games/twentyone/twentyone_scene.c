@@ -79,8 +79,7 @@ typedef struct {
     int result;       /* +1 player won, 0 draw, -1 lost */
     char title[64], reason[200];
 
-    char toast[200];
-    float toast_t;
+    TableToast toast;
     Confetti confetti; /* a win */
     float time;
 } T21;
@@ -121,11 +120,7 @@ static void sound_cb(void *user, int id) { app_sound(((T21 *)user)->app, (SoundI
 
 static void toast(T21 *t, const char *msg)
 {
-    /* Rule texts are short lower-case reasons: show them as a sentence. */
-    snprintf(t->toast, sizeof t->toast, "%s", msg);
-    if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
-        t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
-    t->toast_t = 2.6f;
+    table_toast(&t->toast, msg, 2.6f);
 }
 
 /* ---- Keeping sprites in step with the match ---- */
@@ -615,8 +610,7 @@ static void update(void *self, float dt)
     t->time += dt;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     anim_update(&t->anim, dt);
-    if (t->toast_t > 0)
-        t->toast_t -= dt;
+    table_toast_update(&t->toast, dt);
     if (t->bot_said_t > 0)
         t->bot_said_t -= dt;
     confetti_update(&t->confetti, dt, TABLE_H + 40);
@@ -866,15 +860,13 @@ static void draw(void *self, SDL_Renderer *r)
         text_draw_fit(a->text, t->reason, (int)lroundf(21 * t->tv.s), false, rgba(246, 241, 226, al),
                       b.x + bw / 2, b.y + bh * 0.76f, TEXT_CENTER | TEXT_MIDDLE, bw - 30 * t->tv.s);
     }
-    if (t->toast_t > 0)
-        ui_toast(a, t->toast, PX(t, HAND_X), PY(t, PLAYER_Y - CARD_H / 2 - 40),
-                 fminf(1, t->toast_t * 2));
+    table_toast_draw(&t->toast, a, PX(t, HAND_X), PY(t, PLAYER_Y - CARD_H / 2 - 40));
 }
 
 static bool animating(const void *self)
 {
     const T21 *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || confetti_busy(&t->confetti) ||
+    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || confetti_busy(&t->confetti) ||
         t->bot_said_t > 0)
         return true;
     if (!t->m)
