@@ -3,8 +3,11 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ui/app.h"
+#include "ui/i18n.h"
+#include "ui/text.h"
 #include "ui/widgets.h"
 
 void table_layout(TableView *v, struct App *a, int w, int h, Rgba centre, Rgba edge)
@@ -47,4 +50,29 @@ void table_toast_draw(const TableToast *m, struct App *a, float x, float y)
 {
     if (m->t > 0)
         ui_toast(a, m->text, x, y, fminf(1, m->t * 2));
+}
+
+const char *table_level_name(Difficulty d)
+{
+    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
+    return _(lv[d < DIFF_COUNT ? d : 0]);
+}
+
+void table_top_bar(struct App *a, const char *title, const char *right)
+{
+    float u = a->u;
+    draw_vgradient(a->ren, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f},
+                   rgba(0, 0, 0, 90), rgba(0, 0, 0, 0));
+    text_draw(a->text, title, (int)(28 * u), true, COL_GOLD, a->w / 2.0f, 30 * u,
+              TEXT_CENTER | TEXT_MIDDLE);
+    if (right)
+        text_draw(a->text, right, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
+                  TEXT_RIGHT | TEXT_MIDDLE);
+}
+
+void table_dots(char *buf, size_t size, float time)
+{
+    size_t n = strlen(buf);
+    if (n < size)
+        snprintf(buf + n, size - n, "%.*s", (int)(time * 3) % 4, "...");
 }

@@ -9,7 +9,9 @@
 
 #include <SDL.h>
 #include <stdbool.h>
+#include <stddef.h>
 
+#include "engine/ai/bot.h"
 #include "ui/draw.h"
 
 struct App;
@@ -60,6 +62,14 @@ void table_toast_update(TableToast *m, float dt);
 /* Draws it, if shown, centred on (x, y) in pixels. */
 void table_toast_draw(const TableToast *m, struct App *a, float x, float y);
 static inline bool table_toast_busy(const TableToast *m) { return m->t > 0; }
+
+/* The level's name, translated ("Random", "Easy", "Medium", "Hard"). */
+const char *table_level_name(Difficulty d);
+/* The bar at the top of the window: a shade, `title` in the middle and `right` (if not
+ * NULL: the round, the level...) on the right. */
+void table_top_bar(struct App *a, const char *title, const char *right);
+/* Appends the "..." of someone thinking to `buf`: 0 to 3 dots, three steps a second. */
+void table_dots(char *buf, size_t size, float time);
 
 /* Short forms for a scene state `t` with its TableView in `t->tv`. */
 #define PX(t, x) table_px(&(t)->tv, (x))

@@ -1098,23 +1098,14 @@ static void draw_count(TBisca *t)
 static void draw_hud(TBisca *t, const BiscaState *v)
 {
     App *a = t->app;
-    float u = a->u;
-    SDL_Renderer *r = a->ren;
-    draw_vgradient(r, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f}, rgba(0, 0, 0, 90),
-                   rgba(0, 0, 0, 0));
-    text_draw(a->text, _("Bisca"), (int)(28 * u), true, COL_GOLD, a->w / 2.0f, 30 * u,
-              TEXT_CENTER | TEXT_MIDDLE);
-    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
     char right[200];
     Difficulty d = t->m ? t->m->seats[1].difficulty : a->set.difficulty;
     if (v->match)
         snprintf(right, sizeof right, _("Marks %d to %d  \xC2\xB7  game %d  \xC2\xB7  %s"),
-                 v->marks[0], v->marks[1], v->game + 1, _(lv[d < DIFF_COUNT ? d : 0]));
+                 v->marks[0], v->marks[1], v->game + 1, table_level_name(d));
     else
-        snprintf(right, sizeof right, _("Game %d  \xC2\xB7  %s"), t->game_no,
-                 _(lv[d < DIFF_COUNT ? d : 0]));
-    text_draw(a->text, right, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
-              TEXT_RIGHT | TEXT_MIDDLE);
+        snprintf(right, sizeof right, _("Game %d  \xC2\xB7  %s"), t->game_no, table_level_name(d));
+    table_top_bar(a, _("Bisca"), right);
     /* The table size for the next game. */
     const char *labels[2] = {_("2 players"), _("4 players")};
     for (int b = BTN_TWO; b <= BTN_FOUR; b++) {
@@ -1161,10 +1152,9 @@ static void draw(void *self, SDL_Renderer *r)
     float ty = 712;
     if (!t->count_on && !match_is_over(t->m)) {
         if (match_bot_to_move(t->m) && !t->hold_deal) {
-            int dots = (int)(t->time * 3) % 4;
             char b[128];
             snprintf(b, sizeof b, _("%s is thinking"), seat_name(t, cur));
-            snprintf(b + strlen(b), sizeof b - strlen(b), "%.*s", dots, "...");
+            table_dots(b, sizeof b, t->time);
             text_draw(a->text, b, (int)lroundf(20 * t->tv.s), false, COL_TEXT, PX(t, MID_X - 120),
                       PY(t, ty), TEXT_LEFT | TEXT_MIDDLE);
         } else if (cur == 0 && !pacer_demo(&t->pace)) {

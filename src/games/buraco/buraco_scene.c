@@ -1449,16 +1449,9 @@ static void draw(void *self, SDL_Renderer *r)
     draw_panel(t, &v);
     /* The top bar. */
     float u = a->u;
-    draw_vgradient(r, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f}, rgba(0, 0, 0, 90),
-                   rgba(0, 0, 0, 0));
-    text_draw(a->text, "Buraco", (int)(28 * u), true, COL_GOLD, a->w / 2.0f, 30 * u,
-              TEXT_CENTER | TEXT_MIDDLE);
-    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
-    Difficulty d = t->m->seats[1].difficulty;
     snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), t->game,
-             t->ext_on ? t->ext_name : _(lv[d < DIFF_COUNT ? d : 0]));
-    text_draw(a->text, b, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
-              TEXT_RIGHT | TEXT_MIDDLE);
+             t->ext_on ? t->ext_name : table_level_name(t->m->seats[1].difficulty));
+    table_top_bar(a, "Buraco", b);
     /* Whose turn, and what to do. */
     int cur = match_current_player(t->m);
     float my = PY(t, HAND_Y - HAND_H / 2 - 36);

@@ -1067,9 +1067,10 @@ static void status_text(Mou *t, char *out, size_t size)
         if (cur >= 0 && s->pending)
             snprintf(out, size, "%s",
                      _("The computer closed a mill and takes one of your pieces..."));
-        else if (cur >= 0)
-            snprintf(out, size, "%s%.*s", _("The computer is thinking"), (int)(t->time * 3) % 4,
-                     "...");
+        else if (cur >= 0) {
+            snprintf(out, size, "%s", _("The computer is thinking"));
+            table_dots(out, size, t->time);
+        }
         return;
     }
     if (s->pending)
@@ -1089,19 +1090,12 @@ static void status_text(Mou *t, char *out, size_t size)
 static void draw_hud(Mou *t)
 {
     App *a = t->app;
-    float u = a->u;
     SDL_Renderer *r = a->ren;
-    draw_vgradient(r, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f}, rgba(0, 0, 0, 90),
-                   rgba(0, 0, 0, 0));
-    text_draw(a->text, _("Moulin"), (int)(28 * u), true, COL_GOLD, a->w / 2.0f, 30 * u,
-              TEXT_CENTER | TEXT_MIDDLE);
-    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
     Difficulty d = t->m ? t->m->seats[1 - t->human].difficulty : a->set.difficulty;
     char right[200];
     snprintf(right, sizeof right, _("Won %d  \xC2\xB7  Drawn %d  \xC2\xB7  Lost %d  \xC2\xB7  %s"),
-             t->wins, t->draws, t->losses, _(lv[d < DIFF_COUNT ? d : 0]));
-    text_draw(a->text, right, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
-              TEXT_RIGHT | TEXT_MIDDLE);
+             t->wins, t->draws, t->losses, table_level_name(d));
+    table_top_bar(a, _("Moulin"), right);
     /* The phase, above the board. */
     const MoulinState *s = st(t);
     int who = match_is_over(t->m) ? t->human : s->side;

@@ -884,23 +884,15 @@ static void draw(void *self, SDL_Renderer *r)
     draw_panel_info(t, &v);
     draw_scores(t, &v);
 
-    /* Top bar. */
-    draw_vgradient(r, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f},
-                   rgba(0, 0, 0, 90), rgba(0, 0, 0, 0));
-    text_draw(a->text, "Truco", (int)(28 * a->u), true, COL_GOLD, a->w / 2.0f, 30 * a->u,
-              TEXT_CENTER | TEXT_MIDDLE);
-    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
-    Difficulty d = t->m->seats[BOT].difficulty;
-    text_draw(a->text, _(lv[d < DIFF_COUNT ? d : 0]), (int)(16 * a->u), false, COL_DIM,
-              a->w - 20 * a->u, 30 * a->u, TEXT_RIGHT | TEXT_MIDDLE);
+    table_top_bar(a, "Truco", table_level_name(t->m->seats[BOT].difficulty));
 
     /* What is going on. */
     float mid_y = (TBOT_Y + TME_Y) / 2;
     bool over = match_is_over(t->m);
     if (!over && match_bot_to_move(t->m) && t->deal_wait <= 0) {
-        int dots = (int)(t->time * 3) % 4;
         char b[96];
-        snprintf(b, sizeof b, "%s%.*s", _("Computer is thinking"), dots, "...");
+        snprintf(b, sizeof b, "%s", _("Computer is thinking"));
+        table_dots(b, sizeof b, t->time);
         text_draw(a->text, b, (int)lroundf(20 * t->tv.s), false, COL_DIM, PX(t, MID_X),
                   PY(t, BOT_Y + CARD_H / 2 + 22), TEXT_CENTER | TEXT_MIDDLE);
     } else if (cur == ME && v.phase == TR_PH_PLAY) {

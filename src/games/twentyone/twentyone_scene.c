@@ -719,19 +719,12 @@ static void total_text(const T21 *t, int seat, char *out, size_t size)
 static void draw_hud(T21 *t)
 {
     App *a = t->app;
-    float u = a->u;
     SDL_Renderer *r = a->ren;
     /* Top bar: title in the middle, round and level on the right. */
-    draw_vgradient(r, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f}, rgba(0, 0, 0, 90),
-                   rgba(0, 0, 0, 0));
-    text_draw(a->text, "21", (int)(28 * u), true, COL_GOLD, a->w / 2.0f, 30 * u,
-              TEXT_CENTER | TEXT_MIDDLE);
-    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
     char right[160];
     Difficulty d = t->m ? t->m->seats[TO_COMPUTER].difficulty : a->set.difficulty;
-    snprintf(right, sizeof right, _("Round %d  \xC2\xB7  %s"), t->round, _(lv[d < DIFF_COUNT ? d : 0]));
-    text_draw(a->text, right, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
-              TEXT_RIGHT | TEXT_MIDDLE);
+    snprintf(right, sizeof right, _("Round %d  \xC2\xB7  %s"), t->round, table_level_name(d));
+    table_top_bar(a, "21", right);
     /* The session's score, on the right of the table. */
     float px = PX(t, 1392), py = PY(t, 500);
     float pw = 250 * t->tv.s, ph = 230 * t->tv.s;
@@ -806,9 +799,9 @@ static void draw(void *self, SDL_Renderer *r)
     /* The computer thinking, or what it just did. */
     float mid = (COMP_Y + CARD_H / 2 + PLAYER_Y - CARD_H / 2) / 2;
     if (match_bot_to_move(t->m) && !match_is_over(t->m)) {
-        int dots = (int)(t->time * 3) % 4;
         char b[96];
-        snprintf(b, sizeof b, "%s%.*s", _("Computer is thinking"), dots, "...");
+        snprintf(b, sizeof b, "%s", _("Computer is thinking"));
+        table_dots(b, sizeof b, t->time);
         text_draw(a->text, b, (int)lroundf(22 * t->tv.s), false, COL_TEXT, PX(t, HAND_X - 110),
                   PY(t, mid), TEXT_LEFT | TEXT_MIDDLE);
     } else if (t->bot_said_t > 0 && t->bot_said[0] && !match_is_over(t->m)) {
