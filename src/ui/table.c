@@ -76,3 +76,47 @@ void table_dots(char *buf, size_t size, float time)
     if (n < size)
         snprintf(buf + n, size - n, "%.*s", (int)(time * 3) % 4, "...");
 }
+
+void table_plate(SDL_Renderer *r, const TableView *v, SDL_FRect b, Rgba accent, Uint8 fill, float k)
+{
+    draw_shadow(r, b, 22 * v->s, 24 * v->s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
+    draw_rounded(r, b, 22 * v->s, rgba(12, 26, 18, (Uint8)(fill * fminf(1, k))));
+    draw_rounded_outline(r, b, 22 * v->s, fmaxf(2, 3 * v->s), rgba_alpha(accent, fminf(1, k)));
+}
+
+static void score_key(char *key, size_t size, const char *game, const char *what)
+{
+    snprintf(key, size, "%s.%s", game, what);
+}
+
+void table_score_load(TableScore *sc, const Kv *kv, const char *game)
+{
+    char key[96];
+    score_key(key, sizeof key, game, "wins");
+    sc->wins = kv_get_int(kv, key, 0, 0, 2000000000);
+    score_key(key, sizeof key, game, "draws");
+    sc->draws = kv_get_int(kv, key, 0, 0, 2000000000);
+    score_key(key, sizeof key, game, "losses");
+    sc->losses = kv_get_int(kv, key, 0, 0, 2000000000);
+}
+
+void table_score_save(const TableScore *sc, Kv *kv, const char *game)
+{
+    char key[96];
+    score_key(key, sizeof key, game, "wins");
+    kv_set_int(kv, key, sc->wins);
+    score_key(key, sizeof key, game, "draws");
+    kv_set_int(kv, key, sc->draws);
+    score_key(key, sizeof key, game, "losses");
+    kv_set_int(kv, key, sc->losses);
+}
+
+void table_score_count(TableScore *sc, int result)
+{
+    if (result > 0)
+        sc->wins++;
+    else if (result < 0)
+        sc->losses++;
+    else
+        sc->draws++;
+}

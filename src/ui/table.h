@@ -13,6 +13,7 @@
 
 #include "engine/ai/bot.h"
 #include "ui/draw.h"
+#include "ui/settings.h"
 
 struct App;
 
@@ -70,6 +71,21 @@ const char *table_level_name(Difficulty d);
 void table_top_bar(struct App *a, const char *title, const char *right);
 /* Appends the "..." of someone thinking to `buf`: 0 to 3 dots, three steps a second. */
 void table_dots(char *buf, size_t size, float time);
+
+/* The round-end banner's plate: shadow, dark fill (alpha `fill`) and an outline in
+ * `accent`, all faded in by k (0 .. 1; more is taken as 1). */
+void table_plate(SDL_Renderer *r, const TableView *v, SDL_FRect b, Rgba accent, Uint8 fill, float k);
+
+/* The games won, drawn and lost at a table, kept in the settings as <game>.wins,
+ * <game>.draws and <game>.losses. */
+typedef struct {
+    int wins, draws, losses;
+} TableScore;
+
+void table_score_load(TableScore *sc, const Kv *kv, const char *game);
+void table_score_save(const TableScore *sc, Kv *kv, const char *game);
+/* Counts a result: > 0 won, < 0 lost, 0 drawn. */
+void table_score_count(TableScore *sc, int result);
 
 /* Short forms for a scene state `t` with its TableView in `t->tv`. */
 #define PX(t, x) table_px(&(t)->tv, (x))

@@ -97,7 +97,7 @@ typedef struct {
     Anim anim;
     uint64_t session_seed;
     int game;
-    int wins, draws, losses;
+    TableScore score;
 
     Sprite spr[MAX_SPRITES];
     int n_spr;
@@ -452,9 +452,7 @@ static void save_session(Bur *t)
     Kv *kv = &t->app->kv;
     kv_set_u64(kv, "buraco.session_seed", t->session_seed);
     kv_set_int(kv, "buraco.game", t->game);
-    kv_set_int(kv, "buraco.wins", t->wins);
-    kv_set_int(kv, "buraco.draws", t->draws);
-    kv_set_int(kv, "buraco.losses", t->losses);
+    table_score_save(&t->score, kv, "buraco");
     kv_set_int(kv, "buraco.by_rank", t->by_rank);
     app_save_settings(t->app);
 }
@@ -545,12 +543,7 @@ static void game_over(Bur *t, bool live)
     t->over = true;
     t->n_choice = 0;
     if (live) {
-        if (t->result > 0)
-            t->wins++;
-        else if (t->result < 0)
-            t->losses++;
-        else
-            t->draws++;
+        table_score_count(&t->score, t->result);
         save_session(t);
         if (!t->ext_game) { /* the statistics are per level of our own bot */
             stats_record(&t->app->stats, "buraco", t->m->seats[1].difficulty, t->result);
@@ -628,9 +621,7 @@ static void *enter(App *app)
     anim_init(&t->anim, app_speed_factor(app));
     Kv *kv = &app->kv;
     t->game = kv_get_int(kv, "buraco.game", 0, 0, 2000000000);
-    t->wins = kv_get_int(kv, "buraco.wins", 0, 0, 2000000000);
-    t->draws = kv_get_int(kv, "buraco.draws", 0, 0, 2000000000);
-    t->losses = kv_get_int(kv, "buraco.losses", 0, 0, 2000000000);
+    table_score_load(&t->score, kv, "buraco");
     t->by_rank = kv_get_int(kv, "buraco.by_rank", 0, 0, 1) != 0;
     t->players = t->players_next = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
     /* Two or four players: the rules refuse any other number, so any they allow. */
@@ -858,7 +849,7 @@ static void press(Bur *t, int b)
         t->dq_win = true;
         t->over = true;
         t->result = 1;
-        t->wins++;
+        t->score.wins++;
         save_session(t);
         anim_call(&t->anim, 0.1f, show_banner, t, 1);
         break;
@@ -1215,7 +1206,7 @@ static void draw_panel(Bur *t, const BuracoState *v)
     char b[96];
     snprintf(b, sizeof b, _("Stock: %d"), v->stock_n);
     text_draw(a->text, b, fs, false, COL_DIM, px, p.y + 270 * t->tv.s, TEXT_CENTER | TEXT_MIDDLE);
-    snprintf(b, sizeof b, _("Won %d  \xC2\xB7  lost %d"), t->wins, t->losses);
+    snprintf(b, sizeof b, _("Won %d  \xC2\xB7  lost %d"), t->score.wins, t->score.losses);
     text_draw(a->text, b, (int)lroundf(17 * t->tv.s), false, COL_DIM, px, p.y + 320 * t->tv.s,
               TEXT_CENTER | TEXT_MIDDLE);
     /* Buttons. */
@@ -1240,9 +1231,7 @@ static void draw_score_sheet(Bur *t, const BuracoState *s)
     SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 410) - bh / 2, bw, bh};
     Uint8 al = (Uint8)(255 * fminf(1, k));
     Rgba accent = t->result > 0 ? COL_GOLD : t->result < 0 ? COL_RED : COL_TEXT;
-    draw_shadow(r, b, 22 * t->tv.s, 24 * t->tv.s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
-    draw_rounded(r, b, 22 * t->tv.s, rgba(12, 26, 18, (Uint8)(240 * fminf(1, k))));
-    draw_rounded_outline(r, b, 22 * t->tv.s, fmaxf(2, 3 * t->tv.s), rgba_alpha(accent, fminf(1, k)));
+    table_plate(r, &t->tv, b, accent, 240, k);
     const char *title = t->result > 0   ? (t->players == 4 ? _("Your team wins!") : _("You win!"))
                         : t->result < 0 ? (t->players == 4 ? _("Your team loses") : _("You lose"))
                                         : _("Draw");
@@ -1448,7 +1437,6 @@ static void draw(void *self, SDL_Renderer *r)
     }
     draw_panel(t, &v);
     /* The top bar. */
-    float u = a->u;
     snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), t->game,
              t->ext_on ? t->ext_name : table_level_name(t->m->seats[1].difficulty));
     table_top_bar(a, "Buraco", b);

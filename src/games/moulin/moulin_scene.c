@@ -65,7 +65,7 @@ typedef struct {
     uint64_t session_seed;
     int games;
     int human; /* the seat the person plays */
-    int wins, draws, losses;
+    TableScore score;
 
     Piece pc[N_SPRITES];
     bool placed; /* sprites have been put where the state says */
@@ -304,9 +304,7 @@ static void save_session(Mou *t)
     Kv *kv = &t->app->kv;
     kv_set_u64(kv, "moulin.session_seed", t->session_seed);
     kv_set_int(kv, "moulin.games", t->games);
-    kv_set_int(kv, "moulin.wins", t->wins);
-    kv_set_int(kv, "moulin.draws", t->draws);
-    kv_set_int(kv, "moulin.losses", t->losses);
+    table_score_save(&t->score, kv, "moulin");
     app_save_settings(t->app);
 }
 
@@ -403,12 +401,7 @@ static void game_over(Mou *t, bool live)
     t->over = true;
     t->selected = -1;
     if (live) {
-        if (t->result > 0)
-            t->wins++;
-        else if (t->result < 0)
-            t->losses++;
-        else
-            t->draws++;
+        table_score_count(&t->score, t->result);
         save_session(t);
         Difficulty d = t->m->seats[1 - t->human].difficulty;
         stats_record(&t->app->stats, "moulin", d, t->result);
@@ -542,9 +535,7 @@ static void *enter(App *app)
     pacer_init(&t->pace, DIFF_EASY);
     Kv *kv = &app->kv;
     t->games = kv_get_int(kv, "moulin.games", 0, 0, 2000000000);
-    t->wins = kv_get_int(kv, "moulin.wins", 0, 0, 2000000000);
-    t->draws = kv_get_int(kv, "moulin.draws", 0, 0, 2000000000);
-    t->losses = kv_get_int(kv, "moulin.losses", 0, 0, 2000000000);
+    table_score_load(&t->score, kv, "moulin");
     SavedGame saved = {
         "moulin", &moulin_rules, 0,
         _("The saved Moulin game could not be resumed (%s); a new game starts."),
@@ -1094,7 +1085,7 @@ static void draw_hud(Mou *t)
     Difficulty d = t->m ? t->m->seats[1 - t->human].difficulty : a->set.difficulty;
     char right[200];
     snprintf(right, sizeof right, _("Won %d  \xC2\xB7  Drawn %d  \xC2\xB7  Lost %d  \xC2\xB7  %s"),
-             t->wins, t->draws, t->losses, table_level_name(d));
+             t->score.wins, t->score.draws, t->score.losses, table_level_name(d));
     table_top_bar(a, _("Moulin"), right);
     /* The phase, above the board. */
     const MoulinState *s = st(t);
@@ -1225,9 +1216,7 @@ static void draw(void *self, SDL_Renderer *r)
         SDL_FRect b = {PX(t, BX) - bw / 2, PY(t, BY - 40) - bh / 2, bw, bh};
         Uint8 al = (Uint8)(255 * fminf(1, k));
         Rgba accent = t->result > 0 ? COL_GOLD : t->result < 0 ? COL_RED : COL_TEXT;
-        draw_shadow(r, b, 22 * t->tv.s, 24 * t->tv.s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
-        draw_rounded(r, b, 22 * t->tv.s, rgba(12, 26, 18, (Uint8)(236 * fminf(1, k))));
-        draw_rounded_outline(r, b, 22 * t->tv.s, fmaxf(2, 3 * t->tv.s), rgba_alpha(accent, fminf(1, k)));
+        table_plate(r, &t->tv, b, accent, 236, k);
         Rgba tc = accent;
         tc.a = al;
         text_draw(a->text, t->title, (int)lroundf(54 * t->tv.s), true, tc, b.x + bw / 2,

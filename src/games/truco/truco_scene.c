@@ -965,9 +965,7 @@ static void draw(void *self, SDL_Renderer *r)
         float bw = 600 * t->tv.s, bh = 170 * t->tv.s;
         SDL_FRect b = {PX(t, MID_X) - bw / 2, PY(t, 420) - bh / 2, bw, bh};
         Rgba accent = t->result > 0 ? COL_GOLD : COL_RED;
-        draw_shadow(r, b, 22 * t->tv.s, 24 * t->tv.s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
-        draw_rounded(r, b, 22 * t->tv.s, rgba(12, 26, 18, (Uint8)(236 * fminf(1, k))));
-        draw_rounded_outline(r, b, 22 * t->tv.s, fmaxf(2, 3 * t->tv.s), rgba_alpha(accent, fminf(1, k)));
+        table_plate(r, &t->tv, b, accent, 236, k);
         text_draw(a->text, t->title, (int)lroundf(54 * t->tv.s), true, accent, b.x + bw / 2,
                   b.y + bh * 0.36f, TEXT_CENTER | TEXT_MIDDLE);
         text_draw_fit(a->text, t->reason, (int)lroundf(22 * t->tv.s), false, COL_TEXT, b.x + bw / 2,

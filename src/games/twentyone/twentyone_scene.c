@@ -46,7 +46,7 @@ typedef struct {
     Anim anim;
     uint64_t session_seed;
     int round;
-    int wins, draws, losses;
+    TableScore score;
 
     Sprite hand[TO_SEATS][TO_MAX_CARDS];
     int shown[TO_SEATS];
@@ -200,9 +200,7 @@ static void save_session(T21 *t)
     Kv *kv = &t->app->kv;
     kv_set_u64(kv, "twentyone.session_seed", t->session_seed);
     kv_set_int(kv, "twentyone.round", t->round);
-    kv_set_int(kv, "twentyone.wins", t->wins);
-    kv_set_int(kv, "twentyone.draws", t->draws);
-    kv_set_int(kv, "twentyone.losses", t->losses);
+    table_score_save(&t->score, kv, "twentyone");
     app_save_settings(t->app);
 }
 
@@ -334,12 +332,7 @@ static void round_over(T21 *t, bool live)
     end_reason(s, &t->result, t->title, sizeof t->title, t->reason, sizeof t->reason);
     t->over = true;
     if (live) {
-        if (t->result > 0)
-            t->wins++;
-        else if (t->result < 0)
-            t->losses++;
-        else
-            t->draws++;
+        table_score_count(&t->score, t->result);
         save_session(t);
         Difficulty d = t->m->seats[TO_COMPUTER].difficulty;
         stats_record(&t->app->stats, "twentyone", d, t->result);
@@ -382,9 +375,7 @@ static void *enter(App *app)
     pacer_init(&t->pace, DIFF_EASY);
     Kv *kv = &app->kv;
     t->round = kv_get_int(kv, "twentyone.round", 0, 0, 2000000000);
-    t->wins = kv_get_int(kv, "twentyone.wins", 0, 0, 2000000000);
-    t->draws = kv_get_int(kv, "twentyone.draws", 0, 0, 2000000000);
-    t->losses = kv_get_int(kv, "twentyone.losses", 0, 0, 2000000000);
+    table_score_load(&t->score, kv, "twentyone");
     SavedGame saved = {
         "twentyone", &twentyone_rules, 0,
         _("The saved 21 round could not be resumed (%s); a new round is dealt."),
@@ -734,7 +725,7 @@ static void draw_hud(T21 *t)
     text_draw(a->text, _("Score"), (int)lroundf(20 * t->tv.s), true, COL_GOLD, px, p.y + 30 * t->tv.s,
               TEXT_CENTER | TEXT_MIDDLE);
     const char *names[3] = {_("Won"), _("Drawn"), _("Lost")};
-    int vals[3] = {t->wins, t->draws, t->losses};
+    int vals[3] = {t->score.wins, t->score.draws, t->score.losses};
     for (int i = 0; i < 3; i++) {
         float y = p.y + (78 + i * 50) * t->tv.s;
         char b[16];
@@ -843,9 +834,7 @@ static void draw(void *self, SDL_Renderer *r)
         SDL_FRect b = {PX(t, HAND_X) - bw / 2, PY(t, mid) - bh / 2, bw, bh};
         Uint8 al = (Uint8)(255 * fminf(1, k));
         Rgba accent = t->result > 0 ? COL_GOLD : t->result < 0 ? COL_RED : COL_TEXT;
-        draw_shadow(r, b, 22 * t->tv.s, 24 * t->tv.s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
-        draw_rounded(r, b, 22 * t->tv.s, rgba(12, 26, 18, (Uint8)(236 * fminf(1, k))));
-        draw_rounded_outline(r, b, 22 * t->tv.s, fmaxf(2, 3 * t->tv.s), rgba_alpha(accent, fminf(1, k)));
+        table_plate(r, &t->tv, b, accent, 236, k);
         Rgba tc = accent;
         tc.a = al;
         text_draw(a->text, t->title, (int)lroundf(54 * t->tv.s), true, tc, b.x + bw / 2,
