@@ -32,6 +32,13 @@ void table_free(TableView *v)
     v->felt = NULL;
 }
 
+void table_close(TableView *v, Match *m)
+{
+    if (m)
+        match_free(m);
+    table_free(v);
+}
+
 void table_toast(TableToast *m, const char *msg, float secs)
 {
     snprintf(m->text, sizeof m->text, "%s", msg);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "engine/ai/bot.h"
+#include "engine/match.h"
 #include "ui/draw.h"
 #include "ui/settings.h"
 
@@ -32,6 +33,9 @@ typedef struct {
 void table_layout(TableView *v, struct App *a, int w, int h, Rgba centre, Rgba edge);
 /* Lets go of the felt. */
 void table_free(TableView *v);
+/* What a scene's leave does with the shared parts: frees the match (if any; this cancels a
+ * thinking bot, the autosave being already on disk) and lets go of the felt. */
+void table_close(TableView *v, Match *m);
 
 /* Units to pixels and back. */
 static inline float table_px(const TableView *v, float x) { return v->ox + x * v->s; }

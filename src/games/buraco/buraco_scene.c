@@ -660,9 +660,7 @@ static void leave(void *self)
 {
     Bur *t = self;
     ext_reset(t);
-    if (t->m)
-        match_free(t->m);
-    table_free(&t->tv);
+    table_close(&t->tv, t->m);
     free(t);
 }
 

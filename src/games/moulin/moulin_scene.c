@@ -558,9 +558,7 @@ static void *enter(App *app)
 static void leave(void *self)
 {
     Mou *t = self;
-    if (t->m)
-        match_free(t->m);
-    table_free(&t->tv);
+    table_close(&t->tv, t->m);
     if (t->wood)
         SDL_DestroyTexture(t->wood);
     free(t);

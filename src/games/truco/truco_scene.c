@@ -411,9 +411,7 @@ static void *enter(App *app)
 static void leave(void *self)
 {
     Tr *t = self;
-    if (t->m)
-        match_free(t->m);
-    table_free(&t->tv);
+    table_close(&t->tv, t->m);
     free(t);
 }
 

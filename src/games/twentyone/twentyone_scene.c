@@ -394,9 +394,7 @@ static void *enter(App *app)
 static void leave(void *self)
 {
     T21 *t = self;
-    if (t->m)
-        match_free(t->m); /* cancels a thinking bot; the autosave is already on disk */
-    table_free(&t->tv);
+    table_close(&t->tv, t->m);
     free(t);
 }
 
