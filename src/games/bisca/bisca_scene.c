@@ -21,14 +21,13 @@
 #include "ui/hand.h"
 #include "ui/pacer.h"
 #include "ui/resume.h"
+#include "ui/table.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/confetti.h"
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
-#define TABLE_W 1600.0f
-#define TABLE_H 1000.0f
 #define CARD_H 180.0f
 #define PILE_SCALE 0.8f
 #define STOCK_X 262.0f
@@ -68,9 +67,7 @@ typedef struct {
     BiscaState last; /* the view before the latest action */
 
     /* Layout: pixels = o + units * s. */
-    float s, ox, oy, cw;
-    SDL_Texture *felt;
-    int fw, fh;
+    TableView tv;
     SDL_FRect btn[BTN_COUNT];
     int hover, pressed;
 
@@ -96,25 +93,14 @@ typedef struct {
     BiscaState count; /* the finished game: piles and points */
     char title[96], reason[200];
 
-    char toast[200];
-    float toast_t;
+    TableToast toast;
     Confetti confetti; /* a win */
     float time;
 } TBisca;
 
 /* ---- Units and pixels ---- */
 
-static float PX(const TBisca *t, float x) { return t->ox + x * t->s; }
-static float PY(const TBisca *t, float y) { return t->oy + y * t->s; }
-static float UX(const TBisca *t, float px) { return (px - t->ox) / t->s; }
-static float UY(const TBisca *t, float py) { return (py - t->oy) / t->s; }
-
-static SDL_FRect unit_rect(const TBisca *t, float cx, float cy, float w, float h)
-{
-    return (SDL_FRect){PX(t, cx - w / 2), PY(t, cy - h / 2), w * t->s, h * t->s};
-}
-
-static float card_w(const TBisca *t) { return CARD_H * t->cw; }
+static float card_w(const TBisca *t) { return table_card_w(&t->tv, CARD_H); }
 
 /* Where a seat sits on the screen: 0 south, 1 east, 2 north, 3 west (4 players); with 2
  * players seat 1 sits north. */
@@ -215,10 +201,7 @@ static void sound_cb(void *user, int id) { app_sound(((TBisca *)user)->app, (Sou
 
 static void toast(TBisca *t, const char *msg)
 {
-    snprintf(t->toast, sizeof t->toast, "%s", msg);
-    if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
-        t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
-    t->toast_t = 2.6f;
+    table_toast(&t->toast, msg, 2.6f);
 }
 
 /* ---- Keeping sprites in step with the match ---- */
@@ -620,7 +603,7 @@ static void *enter(App *app)
     hand_bind_lift(&t->hand_ui, &t->hand[0][0].lift, sizeof(Sprite));
     t->hand_ui.arrows = true;
     t->hand_ui.digits = 9;
-    t->cw = (float)cardart_aspect(app->art);
+    t->tv.cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
     pacer_init(&t->pace, DIFF_MEDIUM);
     Kv *kv = &app->kv;
@@ -651,10 +634,7 @@ static void *enter(App *app)
 static void leave(void *self)
 {
     TBisca *t = self;
-    if (t->m)
-        match_free(t->m);
-    if (t->felt)
-        SDL_DestroyTexture(t->felt);
+    table_close(&t->tv, t->m);
     free(t);
 }
 
@@ -662,17 +642,7 @@ static void layout(void *self, int w, int h)
 {
     TBisca *t = self;
     App *a = t->app;
-    t->s = fminf(w / TABLE_W, h / TABLE_H);
-    t->ox = (w - TABLE_W * t->s) / 2;
-    t->oy = (h - TABLE_H * t->s) / 2;
-    t->cw = (float)cardart_aspect(a->art);
-    if (!t->felt || t->fw != w || t->fh != h) {
-        if (t->felt)
-            SDL_DestroyTexture(t->felt);
-        t->felt = draw_make_felt(a->ren, w, h, rgba(34, 110, 64, 255), rgba(9, 46, 27, 255));
-        t->fw = w;
-        t->fh = h;
-    }
+    table_layout(&t->tv, a, w, h, rgba(34, 110, 64, 255), rgba(9, 46, 27, 255));
     t->btn[BTN_NEXT] = unit_rect(t, MID_X, 770, 300, 64);
     t->btn[BTN_TWO] = unit_rect(t, 118, 952, 150, 52);
     t->btn[BTN_FOUR] = unit_rect(t, 278, 952, 150, 52);
@@ -893,8 +863,7 @@ static void update(void *self, float dt)
     t->time += dt;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     anim_update(&t->anim, dt);
-    if (t->toast_t > 0)
-        t->toast_t -= dt;
+    table_toast_update(&t->toast, dt);
     if (t->review_t > 0)
         t->review_t -= dt;
     confetti_update(&t->confetti, dt, TABLE_H + 40);
@@ -930,13 +899,13 @@ static void draw_sprite(TBisca *t, const Sprite *s, float extra_lift)
     Card c = flip >= 0.5f && s->face != CARD_HIDDEN ? s->face : CARD_HIDDEN;
     float lift = (s->lift + extra_lift) * 18;
     float cx = PX(t, s->x), cy = PY(t, s->y - lift);
-    float w = card_w(t) * t->s * s->scale, h = CARD_H * t->s * s->scale;
+    float w = card_w(t) * t->tv.s * s->scale, h = CARD_H * t->tv.s * s->scale;
     float ww = w * fmaxf(wscale, 0.02f);
     h *= 1 + sinf(flip * 3.14159265f) * 0.06f;
     SDL_FRect d = {cx - ww / 2, cy - h / 2, ww, h};
     Uint8 alpha = (Uint8)(255 * fmaxf(0, fminf(1, s->alpha)));
     SDL_FRect sh = d;
-    float off = (3 + lift * 0.6f) * t->s;
+    float off = (3 + lift * 0.6f) * t->tv.s;
     sh.x += off * 0.5f;
     sh.y += off;
     cardart_draw_shadow(a->art, a->ren, &sh, s->rot, alpha);
@@ -948,25 +917,25 @@ static void draw_label(TBisca *t, float cx, float cy, const char *name, const ch
                        int team, bool active)
 {
     App *a = t->app;
-    int fs = (int)lroundf(22 * t->s);
+    int fs = (int)lroundf(22 * t->tv.s);
     int nw = 0, nh = 0, vw = 0, vh = 0;
     if (name)
         text_measure(a->text, name, fs, true, &nw, &nh);
     if (value && *value)
         text_measure(a->text, value, fs, true, &vw, &vh);
-    float pad = 16 * t->s, h = 42 * t->s, dot = 14 * t->s;
-    float chip = value && *value ? vw + 24 * t->s : 0;
-    float w = nw + 2 * pad + dot + (name ? 10 * t->s : 0) + (chip > 0 ? chip + 8 * t->s : 0);
+    float pad = 16 * t->tv.s, h = 42 * t->tv.s, dot = 14 * t->tv.s;
+    float chip = value && *value ? vw + 24 * t->tv.s : 0;
+    float w = nw + 2 * pad + dot + (name ? 10 * t->tv.s : 0) + (chip > 0 ? chip + 8 * t->tv.s : 0);
     SDL_FRect r = {PX(t, cx) - w / 2, PY(t, cy) - h / 2, w, h};
     draw_rounded(a->ren, r, h / 2, active ? rgba(0, 0, 0, 120) : rgba(0, 0, 0, 70));
     if (active)
-        draw_rounded_outline(a->ren, r, h / 2, fmaxf(1.5f, 2 * t->s), rgba(236, 196, 96, 210));
+        draw_rounded_outline(a->ren, r, h / 2, fmaxf(1.5f, 2 * t->tv.s), rgba(236, 196, 96, 210));
     draw_circle(a->ren, r.x + pad + dot / 2, r.y + h / 2, dot / 2, team_colour(team));
     if (name)
         text_draw(a->text, name, fs, true, active ? COL_GOLD : COL_TEXT,
-                  r.x + pad + dot + 10 * t->s, r.y + h / 2, TEXT_LEFT | TEXT_MIDDLE);
+                  r.x + pad + dot + 10 * t->tv.s, r.y + h / 2, TEXT_LEFT | TEXT_MIDDLE);
     if (chip > 0) {
-        SDL_FRect c = {r.x + r.w - chip - 6 * t->s, r.y + 6 * t->s, chip, h - 12 * t->s};
+        SDL_FRect c = {r.x + r.w - chip - 6 * t->tv.s, r.y + 6 * t->tv.s, chip, h - 12 * t->tv.s};
         draw_rounded(a->ren, c, c.h / 2, rgba(246, 241, 226, 235));
         text_draw(a->text, value, fs, true, COL_INK, c.x + c.w / 2, c.y + c.h / 2,
                   TEXT_CENTER | TEXT_MIDDLE);
@@ -1014,7 +983,7 @@ static void draw_stock(TBisca *t, const BiscaState *v)
             snprintf(b, sizeof b, P_("%d card", "%d cards", left), left);
         else
             snprintf(b, sizeof b, _("Trumps: %s"), card_suit_symbol(card_suit(v->trunfo)));
-        text_draw(a->text, b, (int)lroundf(19 * t->s), true, COL_TEXT, PX(t, STOCK_X),
+        text_draw(a->text, b, (int)lroundf(19 * t->tv.s), true, COL_TEXT, PX(t, STOCK_X),
                   PY(t, STOCK_Y + CARD_H / 2 + 24), TEXT_CENTER | TEXT_MIDDLE);
     }
 }
@@ -1052,10 +1021,10 @@ static void draw_review(TBisca *t)
     float cw = card_w(t) * 0.8f, gap = 24;
     float pw = n * (cw + gap) + 60, ph = CARD_H * 0.8f + 130;
     SDL_FRect p = unit_rect(t, MID_X, MID_Y, pw, ph);
-    draw_shadow(a->ren, p, 20 * t->s, 22 * t->s, rgba(0, 0, 0, (Uint8)(110 * al)));
-    draw_rounded(a->ren, p, 20 * t->s, rgba(12, 26, 18, (Uint8)(238 * al)));
-    text_draw(a->text, _("Last trick"), (int)lroundf(22 * t->s), true, rgba_alpha(COL_GOLD, al),
-              PX(t, MID_X), p.y + 28 * t->s, TEXT_CENTER | TEXT_MIDDLE);
+    draw_shadow(a->ren, p, 20 * t->tv.s, 22 * t->tv.s, rgba(0, 0, 0, (Uint8)(110 * al)));
+    draw_rounded(a->ren, p, 20 * t->tv.s, rgba(12, 26, 18, (Uint8)(238 * al)));
+    text_draw(a->text, _("Last trick"), (int)lroundf(22 * t->tv.s), true, rgba_alpha(COL_GOLD, al),
+              PX(t, MID_X), p.y + 28 * t->tv.s, TEXT_CENTER | TEXT_MIDDLE);
     for (int i = 0; i < n; i++) {
         int seat = (s->last_leader + i) % n;
         float x = MID_X - (n - 1) * (cw + gap) / 2 + i * (cw + gap);
@@ -1064,7 +1033,7 @@ static void draw_review(TBisca *t)
         c.alpha = al;
         draw_sprite(t, &c, 0);
         bool won = seat == s->last_winner;
-        text_draw(a->text, seat_name(t, seat), (int)lroundf(17 * t->s), won,
+        text_draw(a->text, seat_name(t, seat), (int)lroundf(17 * t->tv.s), won,
                   rgba_alpha(won ? COL_GOLD : COL_TEXT, al), PX(t, x),
                   PY(t, MID_Y + CARD_H * 0.4f + 30), TEXT_CENTER | TEXT_MIDDLE);
     }
@@ -1090,20 +1059,20 @@ static void draw_count(TBisca *t)
     float pw = 1240 * (0.9f + 0.1f * k), ph = 700 * (0.9f + 0.1f * k);
     SDL_FRect p = unit_rect(t, MID_X, 470, pw, ph);
     Rgba accent = t->result > 0 ? COL_GOLD : t->result < 0 ? COL_RED : COL_TEXT;
-    draw_shadow(r, p, 24 * t->s, 26 * t->s, rgba(0, 0, 0, (Uint8)(120 * al)));
-    draw_rounded(r, p, 24 * t->s, rgba(12, 26, 18, (Uint8)(240 * al)));
-    draw_rounded_outline(r, p, 24 * t->s, fmaxf(2, 3 * t->s), rgba_alpha(accent, al));
-    text_draw(a->text, t->title, (int)lroundf(48 * t->s), true, rgba_alpha(accent, al),
+    draw_shadow(r, p, 24 * t->tv.s, 26 * t->tv.s, rgba(0, 0, 0, (Uint8)(120 * al)));
+    draw_rounded(r, p, 24 * t->tv.s, rgba(12, 26, 18, (Uint8)(240 * al)));
+    draw_rounded_outline(r, p, 24 * t->tv.s, fmaxf(2, 3 * t->tv.s), rgba_alpha(accent, al));
+    text_draw(a->text, t->title, (int)lroundf(48 * t->tv.s), true, rgba_alpha(accent, al),
               PX(t, MID_X), PY(t, 180), TEXT_CENTER | TEXT_MIDDLE);
-    text_draw_fit(a->text, t->reason, (int)lroundf(22 * t->s), false, rgba_alpha(COL_TEXT, al),
-                  PX(t, MID_X), PY(t, 232), TEXT_CENTER | TEXT_MIDDLE, 1100 * t->s);
+    text_draw_fit(a->text, t->reason, (int)lroundf(22 * t->tv.s), false, rgba_alpha(COL_TEXT, al),
+                  PX(t, MID_X), PY(t, 232), TEXT_CENTER | TEXT_MIDDLE, 1100 * t->tv.s);
     const BiscaState *c = &t->count;
     for (int team = 0; team < BI_TEAMS; team++) {
         float y = team == 0 ? 375 : 570;
         char b[96];
         snprintf(b, sizeof b, "%s  %d", team_name(t, team), c->points[team]);
-        draw_circle(r, PX(t, 218), PY(t, y - 92), 8 * t->s, team_colour(team));
-        text_draw(a->text, b, (int)lroundf(22 * t->s), true, rgba_alpha(COL_TEXT, al),
+        draw_circle(r, PX(t, 218), PY(t, y - 92), 8 * t->tv.s, team_colour(team));
+        text_draw(a->text, b, (int)lroundf(22 * t->tv.s), true, rgba_alpha(COL_TEXT, al),
                   PX(t, 234), PY(t, y - 92), TEXT_LEFT | TEXT_MIDDLE);
         Card cards[BI_DECK];
         int n = c->n_pile[team];
@@ -1127,23 +1096,14 @@ static void draw_count(TBisca *t)
 static void draw_hud(TBisca *t, const BiscaState *v)
 {
     App *a = t->app;
-    float u = a->u;
-    SDL_Renderer *r = a->ren;
-    draw_vgradient(r, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f}, rgba(0, 0, 0, 90),
-                   rgba(0, 0, 0, 0));
-    text_draw(a->text, _("Bisca"), (int)(28 * u), true, COL_GOLD, a->w / 2.0f, 30 * u,
-              TEXT_CENTER | TEXT_MIDDLE);
-    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
     char right[200];
     Difficulty d = t->m ? t->m->seats[1].difficulty : a->set.difficulty;
     if (v->match)
         snprintf(right, sizeof right, _("Marks %d to %d  \xC2\xB7  game %d  \xC2\xB7  %s"),
-                 v->marks[0], v->marks[1], v->game + 1, _(lv[d < DIFF_COUNT ? d : 0]));
+                 v->marks[0], v->marks[1], v->game + 1, table_level_name(d));
     else
-        snprintf(right, sizeof right, _("Game %d  \xC2\xB7  %s"), t->game_no,
-                 _(lv[d < DIFF_COUNT ? d : 0]));
-    text_draw(a->text, right, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
-              TEXT_RIGHT | TEXT_MIDDLE);
+        snprintf(right, sizeof right, _("Game %d  \xC2\xB7  %s"), t->game_no, table_level_name(d));
+    table_top_bar(a, _("Bisca"), right);
     /* The table size for the next game. */
     const char *labels[2] = {_("2 players"), _("4 players")};
     for (int b = BTN_TWO; b <= BTN_FOUR; b++) {
@@ -1158,8 +1118,8 @@ static void draw(void *self, SDL_Renderer *r)
 {
     TBisca *t = self;
     App *a = t->app;
-    if (t->felt)
-        SDL_RenderCopy(r, t->felt, NULL, NULL);
+    if (t->tv.felt)
+        SDL_RenderCopy(r, t->tv.felt, NULL, NULL);
     if (!t->m)
         return;
     BiscaState v;
@@ -1190,15 +1150,14 @@ static void draw(void *self, SDL_Renderer *r)
     float ty = 712;
     if (!t->count_on && !match_is_over(t->m)) {
         if (match_bot_to_move(t->m) && !t->hold_deal) {
-            int dots = (int)(t->time * 3) % 4;
             char b[128];
             snprintf(b, sizeof b, _("%s is thinking"), seat_name(t, cur));
-            snprintf(b + strlen(b), sizeof b - strlen(b), "%.*s", dots, "...");
-            text_draw(a->text, b, (int)lroundf(20 * t->s), false, COL_TEXT, PX(t, MID_X - 120),
+            table_dots(b, sizeof b, t->time);
+            text_draw(a->text, b, (int)lroundf(20 * t->tv.s), false, COL_TEXT, PX(t, MID_X - 120),
                       PY(t, ty), TEXT_LEFT | TEXT_MIDDLE);
         } else if (cur == 0 && !pacer_demo(&t->pace)) {
             text_draw(a->text, _("Your turn: double-click or drag a card to play it"),
-                      (int)lroundf(20 * t->s), false, rgba_alpha(COL_TEXT, 0.9f), PX(t, MID_X),
+                      (int)lroundf(20 * t->tv.s), false, rgba_alpha(COL_TEXT, 0.9f), PX(t, MID_X),
                       PY(t, ty), TEXT_CENTER | TEXT_MIDDLE);
         }
     }
@@ -1211,15 +1170,14 @@ static void draw(void *self, SDL_Renderer *r)
         draw_review(t);
     if (t->count_on && t->banner > 0.01f)
         draw_count(t);
-    confetti_draw(&t->confetti, r, t->ox, t->oy, t->s);
-    if (t->toast_t > 0)
-        ui_toast(a, t->toast, PX(t, MID_X), PY(t, 700), fminf(1, t->toast_t * 2));
+    confetti_draw(&t->confetti, r, t->tv.ox, t->tv.oy, t->tv.s);
+    table_toast_draw(&t->toast, a, PX(t, MID_X), PY(t, 700));
 }
 
 static bool animating(const void *self)
 {
     const TBisca *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || confetti_busy(&t->confetti) ||
+    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || confetti_busy(&t->confetti) ||
         t->review_t > 0)
         return true;
     if (!t->m)
@@ -1258,7 +1216,7 @@ static void settings_changed(void *self)
 {
     TBisca *t = self;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
-    t->cw = (float)cardart_aspect(t->app->art);
+    t->tv.cw = (float)cardart_aspect(t->app->art);
     if (t->m) {
         /* "Show opponents' cards" may have changed: faces follow the view. */
         BiscaState v;

@@ -30,14 +30,13 @@
 #include "protocol.h"
 #include "ui/pacer.h"
 #include "ui/resume.h"
+#include "ui/table.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/hand.h"
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
-#define TABLE_W 1600.0f
-#define TABLE_H 1000.0f
 #define HAND_Y 880.0f
 #define HAND_H 176.0f
 #define HAND_X0 60.0f
@@ -98,7 +97,7 @@ typedef struct {
     Anim anim;
     uint64_t session_seed;
     int game;
-    int wins, draws, losses;
+    TableScore score;
 
     Sprite spr[MAX_SPRITES];
     int n_spr;
@@ -115,9 +114,7 @@ typedef struct {
     int last_player, last_type;
 
     /* Layout: pixels = o + units * s. */
-    float s, ox, oy, cw;
-    SDL_Texture *felt;
-    int fw, fh;
+    TableView tv;
     SDL_FRect btn[BTN_COUNT];
     int hover, pressed;
 
@@ -154,26 +151,15 @@ typedef struct {
     bool cfg_ext;           /* the Options choice the game shown was dealt with */
     char cfg_path[KV_VAL];
 
-    char toast[320];
-    float toast_t;
+    TableToast toast;
     float time;
 } Bur;
 
 /* ---- Units and pixels ---- */
 
-static float PX(const Bur *t, float x) { return t->ox + x * t->s; }
-static float PY(const Bur *t, float y) { return t->oy + y * t->s; }
-static float UX(const Bur *t, float px) { return (px - t->ox) / t->s; }
-static float UY(const Bur *t, float py) { return (py - t->oy) / t->s; }
-
-static SDL_FRect unit_rect(const Bur *t, float cx, float cy, float w, float h)
-{
-    return (SDL_FRect){PX(t, cx - w / 2), PY(t, cy - h / 2), w * t->s, h * t->s};
-}
-
 static SDL_FRect sprite_rect(const Bur *t, const Sprite *p)
 {
-    return unit_rect(t, p->x, p->y, p->h * t->cw, p->h);
+    return unit_rect(t, p->x, p->y, p->h * t->tv.cw, p->h);
 }
 
 /* ---- What you see ---- */
@@ -223,10 +209,7 @@ static bool you_can_act(const Bur *t)
 
 static void toast(Bur *t, const char *msg)
 {
-    snprintf(t->toast, sizeof t->toast, "%s", msg);
-    if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
-        t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
-    t->toast_t = 2.8f;
+    table_toast(&t->toast, msg, 2.8f);
 }
 
 /* Your hand sorted by suit then rank (Ace high), or by rank then suit. */
@@ -254,14 +237,14 @@ static void hand_cards(const Bur *t, const BuracoState *v, Card *out, int *n)
 
 static float hand_step(const Bur *t, int n, float h)
 {
-    float w = h * t->cw, span = HAND_X1 - HAND_X0 - w;
+    float w = h * t->tv.cw, span = HAND_X1 - HAND_X0 - w;
     float step = w * 0.62f;
     if (n > 1 && step * (n - 1) > span)
         step = span / (n - 1);
     return step;
 }
 
-static float meld_step(const Bur *t, float h) { return h * t->cw * 0.34f; }
+static float meld_step(const Bur *t, float h) { return h * t->tv.cw * 0.34f; }
 
 /* Lays out the melds of a team in its band; cards of meld i at x0 + k * step. Shrinks the
  * cards until the melds fit. */
@@ -269,7 +252,7 @@ static float meld_layout(Bur *t, const BuracoState *v, int team, float *xs, floa
 {
     float y0 = team == 0 ? US_Y0 : THEM_Y0;
     for (float h = MELD_H; h > 40; h *= 0.9f) {
-        float step = meld_step(t, h), w = h * t->cw, gap = w * 0.28f;
+        float step = meld_step(t, h), w = h * t->tv.cw, gap = w * 0.28f;
         float x = MELD_X0 + w / 2, y = y0 + h / 2 + 26;
         bool fits = true;
         for (int i = 0; i < v->n_melds[team]; i++) {
@@ -320,7 +303,7 @@ static int plan_table(Bur *t, const BuracoState *v, Place *out)
         int shown = buraco_hand_cards(v, seat, oc);
         bool north = seat_side(t, seat) == 2;
         float h = north ? OPP_H : SIDE_H;
-        float w = h * t->cw, step = w * (north ? 0.42f : 0.3f);
+        float w = h * t->tv.cw, step = w * (north ? 0.42f : 0.3f);
         float span = north ? (t->players == 4 ? 560 : 900) : 90;
         if (on > 1 && step * (on - 1) > span)
             step = span / (on - 1);
@@ -337,7 +320,7 @@ static int plan_table(Bur *t, const BuracoState *v, Place *out)
     for (int team = 0; team < BUR_TEAMS; team++) {
         float xs[BUR_MAX_MELDS], ys[BUR_MAX_MELDS], h;
         meld_layout(t, v, team, xs, ys, &h);
-        float step = meld_step(t, h), w = h * t->cw;
+        float step = meld_step(t, h), w = h * t->tv.cw;
         t->n_meld_rect[team] = v->n_melds[team];
         for (int i = 0; i < v->n_melds[team]; i++) {
             const BuracoMeld *m = &v->melds[team][i];
@@ -350,7 +333,7 @@ static int plan_table(Bur *t, const BuracoState *v, Place *out)
     }
     /* Your hand. */
     hand_cards(t, v, t->hand, &t->n_hand);
-    float step = hand_step(t, t->n_hand, HAND_H), w = HAND_H * t->cw;
+    float step = hand_step(t, t->n_hand, HAND_H), w = HAND_H * t->tv.cw;
     float x0 = (HAND_X0 + HAND_X1) / 2 - step * (t->n_hand - 1) / 2;
     (void)w;
     for (int i = 0; i < t->n_hand && n < MAX_SPRITES; i++)
@@ -454,7 +437,7 @@ static bool hand_rect(void *user, int i, SDL_FRect *out)
             continue;
         *out = sprite_rect(t, p);
         if (t->hand_ui.selected[i])
-            out->y -= 26 * t->s;
+            out->y -= 26 * t->tv.s;
         return true;
     }
     return false;
@@ -469,9 +452,7 @@ static void save_session(Bur *t)
     Kv *kv = &t->app->kv;
     kv_set_u64(kv, "buraco.session_seed", t->session_seed);
     kv_set_int(kv, "buraco.game", t->game);
-    kv_set_int(kv, "buraco.wins", t->wins);
-    kv_set_int(kv, "buraco.draws", t->draws);
-    kv_set_int(kv, "buraco.losses", t->losses);
+    table_score_save(&t->score, kv, "buraco");
     kv_set_int(kv, "buraco.by_rank", t->by_rank);
     app_save_settings(t->app);
 }
@@ -562,12 +543,7 @@ static void game_over(Bur *t, bool live)
     t->over = true;
     t->n_choice = 0;
     if (live) {
-        if (t->result > 0)
-            t->wins++;
-        else if (t->result < 0)
-            t->losses++;
-        else
-            t->draws++;
+        table_score_count(&t->score, t->result);
         save_session(t);
         if (!t->ext_game) { /* the statistics are per level of our own bot */
             stats_record(&t->app->stats, "buraco", t->m->seats[1].difficulty, t->result);
@@ -641,13 +617,11 @@ static void *enter(App *app)
     hand_init(&t->hand_ui, app, &t->anim, &hand_geometry, t);
     t->hand_ui.multi = true;
     t->hand_ui.drag_px = 10;
-    t->cw = (float)cardart_aspect(app->art);
+    t->tv.cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
     Kv *kv = &app->kv;
     t->game = kv_get_int(kv, "buraco.game", 0, 0, 2000000000);
-    t->wins = kv_get_int(kv, "buraco.wins", 0, 0, 2000000000);
-    t->draws = kv_get_int(kv, "buraco.draws", 0, 0, 2000000000);
-    t->losses = kv_get_int(kv, "buraco.losses", 0, 0, 2000000000);
+    table_score_load(&t->score, kv, "buraco");
     t->by_rank = kv_get_int(kv, "buraco.by_rank", 0, 0, 1) != 0;
     t->players = t->players_next = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
     /* Two or four players: the rules refuse any other number, so any they allow. */
@@ -686,10 +660,7 @@ static void leave(void *self)
 {
     Bur *t = self;
     ext_reset(t);
-    if (t->m)
-        match_free(t->m);
-    if (t->felt)
-        SDL_DestroyTexture(t->felt);
+    table_close(&t->tv, t->m);
     free(t);
 }
 
@@ -697,17 +668,7 @@ static void layout(void *self, int w, int h)
 {
     Bur *t = self;
     App *a = t->app;
-    t->s = fminf(w / TABLE_W, h / TABLE_H);
-    t->ox = (w - TABLE_W * t->s) / 2;
-    t->oy = (h - TABLE_H * t->s) / 2;
-    t->cw = (float)cardart_aspect(a->art);
-    if (!t->felt || t->fw != w || t->fh != h) {
-        if (t->felt)
-            SDL_DestroyTexture(t->felt);
-        t->felt = draw_make_felt(a->ren, w, h, rgba(34, 110, 64, 255), rgba(9, 46, 27, 255));
-        t->fw = w;
-        t->fh = h;
-    }
+    table_layout(&t->tv, a, w, h, rgba(34, 110, 64, 255), rgba(9, 46, 27, 255));
     static const float by[BTN_COUNT] = {590, 660, 730, 800, 0};
     for (int b = BTN_DRAW; b <= BTN_SORT; b++)
         t->btn[b] = unit_rect(t, PANEL_X, by[b], 230, 56);
@@ -835,12 +796,12 @@ static int my_meld_at(const Bur *t, float x, float y)
 
 static bool stock_has(const Bur *t, float x, float y)
 {
-    return rect_has(unit_rect(t, STOCK_X, STOCK_Y, PILE_H * t->cw + 20, PILE_H + 20), x, y);
+    return rect_has(unit_rect(t, STOCK_X, STOCK_Y, PILE_H * t->tv.cw + 20, PILE_H + 20), x, y);
 }
 
 static bool pile_has(const Bur *t, float x, float y)
 {
-    return rect_has(unit_rect(t, PILE_X, (PILE_Y0 + PILE_Y1) / 2, PILE_H * t->cw + 20,
+    return rect_has(unit_rect(t, PILE_X, (PILE_Y0 + PILE_Y1) / 2, PILE_H * t->tv.cw + 20,
                               PILE_Y1 - PILE_Y0 + PILE_H + 20),
                     x, y);
 }
@@ -886,7 +847,7 @@ static void press(Bur *t, int b)
         t->dq_win = true;
         t->over = true;
         t->result = 1;
-        t->wins++;
+        t->score.wins++;
         save_session(t);
         anim_call(&t->anim, 0.1f, show_banner, t, 1);
         break;
@@ -1103,8 +1064,7 @@ static void update(void *self, float dt)
     t->time += dt;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     anim_update(&t->anim, dt);
-    if (t->toast_t > 0)
-        t->toast_t -= dt;
+    table_toast_update(&t->toast, dt);
     if (t->bot_said_t > 0)
         t->bot_said_t -= dt;
     if (!t->m)
@@ -1132,15 +1092,15 @@ static void update(void *self, float dt)
 static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, bool raised)
 {
     App *a = t->app;
-    float w = h * t->cw;
-    SDL_FRect d = {PX(t, cx - w / 2), PY(t, cy - h / 2 - (raised ? 26 : 0)), w * t->s, h * t->s};
+    float w = h * t->tv.cw;
+    SDL_FRect d = {PX(t, cx - w / 2), PY(t, cy - h / 2 - (raised ? 26 : 0)), w * t->tv.s, h * t->tv.s};
     SDL_FRect sh = d;
-    sh.x += 2 * t->s;
-    sh.y += 4 * t->s;
+    sh.x += 2 * t->tv.s;
+    sh.y += 4 * t->tv.s;
     cardart_draw_shadow(a->art, a->ren, &sh, 0, alpha);
     cardart_draw(a->art, a->ren, c, &d, 0, alpha);
     if (raised) {
-        draw_rounded_outline(a->ren, d, 8 * t->s, fmaxf(2, 3 * t->s), rgba(236, 196, 96, 230));
+        draw_rounded_outline(a->ren, d, 8 * t->tv.s, fmaxf(2, 3 * t->tv.s), rgba(236, 196, 96, 230));
     }
 }
 
@@ -1177,7 +1137,7 @@ static void draw_seats(Bur *t, const BuracoState *v)
     App *a = t->app;
     SDL_Renderer *r = a->ren;
     int cur = match_current_player(t->m);
-    int fs = (int)lroundf(20 * t->s), fd = (int)lroundf(16 * t->s);
+    int fs = (int)lroundf(20 * t->tv.s), fd = (int)lroundf(16 * t->tv.s);
     for (int seat = 1; seat < 4; seat++) {
         bool active = seat == cur && !t->over;
         int held = v->hand_n[seat];
@@ -1191,10 +1151,10 @@ static void draw_seats(Bur *t, const BuracoState *v)
             int nw, nh, cw2, ch;
             text_measure(a->text, seat_name(t, seat), fd, true, &nw, &nh);
             text_measure(a->text, cards, fd, false, &cw2, &ch);
-            float gap = 12 * t->s, dw = 18 * t->s;
+            float gap = 12 * t->tv.s, dw = 18 * t->tv.s;
             float total = dw + nw + gap + cw2;
             float x = PX(t, 800) - total / 2, y = PY(t, OPP_Y + OPP_H / 2 + 16);
-            draw_circle(r, x + 6 * t->s, y, 6 * t->s, dot);
+            draw_circle(r, x + 6 * t->tv.s, y, 6 * t->tv.s, dot);
             text_draw(a->text, seat_name(t, seat), fd, true, name_col, x + dw, y,
                       TEXT_LEFT | TEXT_MIDDLE);
             text_draw(a->text, cards, fd, false, COL_DIM, x + dw + nw + gap, y,
@@ -1203,14 +1163,14 @@ static void draw_seats(Bur *t, const BuracoState *v)
         }
         float px = seat_side(t, seat) == 1 ? EAST_X : WEST_X;
         SDL_FRect plate = unit_rect(t, px, SIDE_Y, PLATE_W, PLATE_H);
-        draw_rounded(r, plate, 16 * t->s, rgba(0, 0, 0, active ? 90 : 60));
-        draw_rounded_outline(r, plate, 16 * t->s, fmaxf(1, (active ? 3 : 1.5f) * t->s),
+        draw_rounded(r, plate, 16 * t->tv.s, rgba(0, 0, 0, active ? 90 : 60));
+        draw_rounded_outline(r, plate, 16 * t->tv.s, fmaxf(1, (active ? 3 : 1.5f) * t->tv.s),
                              active ? COL_GOLD : rgba(255, 255, 255, 30));
         float tx = PX(t, px + 6), ty = PY(t, SIDE_Y);
-        draw_circle(r, tx + 8 * t->s, ty - 16 * t->s, 7 * t->s, dot);
-        text_draw(a->text, seat_name(t, seat), fs, true, name_col, tx + 22 * t->s, ty - 16 * t->s,
+        draw_circle(r, tx + 8 * t->tv.s, ty - 16 * t->tv.s, 7 * t->tv.s, dot);
+        text_draw(a->text, seat_name(t, seat), fs, true, name_col, tx + 22 * t->tv.s, ty - 16 * t->tv.s,
                   TEXT_LEFT | TEXT_MIDDLE);
-        text_draw(a->text, cards, fd, false, COL_DIM, tx + 22 * t->s, ty + 16 * t->s,
+        text_draw(a->text, cards, fd, false, COL_DIM, tx + 22 * t->tv.s, ty + 16 * t->tv.s,
                   TEXT_LEFT | TEXT_MIDDLE);
     }
 }
@@ -1219,33 +1179,33 @@ static void draw_panel(Bur *t, const BuracoState *v)
 {
     App *a = t->app;
     SDL_Renderer *r = a->ren;
-    float px = PX(t, PANEL_X), w = 240 * t->s;
+    float px = PX(t, PANEL_X), w = 240 * t->tv.s;
     /* With four players the panel makes room for the east seat's plate above it. */
     float top = t->players == 4 ? 200 : 170;
-    SDL_FRect p = {px - w / 2, PY(t, top), w, (t->players == 4 ? 350 : 370) * t->s};
-    draw_rounded(r, p, 18 * t->s, rgba(0, 0, 0, 60));
-    draw_rounded_outline(r, p, 18 * t->s, fmaxf(1, 1.5f * t->s), rgba(255, 255, 255, 30));
-    int fs = (int)lroundf(20 * t->s), fb = (int)lroundf(23 * t->s);
-    text_draw(a->text, _("On the table"), fs, true, COL_GOLD, px, p.y + 30 * t->s,
+    SDL_FRect p = {px - w / 2, PY(t, top), w, (t->players == 4 ? 350 : 370) * t->tv.s};
+    draw_rounded(r, p, 18 * t->tv.s, rgba(0, 0, 0, 60));
+    draw_rounded_outline(r, p, 18 * t->tv.s, fmaxf(1, 1.5f * t->tv.s), rgba(255, 255, 255, 30));
+    int fs = (int)lroundf(20 * t->tv.s), fb = (int)lroundf(23 * t->tv.s);
+    text_draw(a->text, _("On the table"), fs, true, COL_GOLD, px, p.y + 30 * t->tv.s,
               TEXT_CENTER | TEXT_MIDDLE);
     const char *names[2] = {team_name(t, 0), team_name(t, 1)};
     for (int team = 0; team < 2; team++) {
-        float y = p.y + (74 + team * 92) * t->s;
+        float y = p.y + (74 + team * 92) * t->tv.s;
         char b[64];
-        text_draw(a->text, names[team], fs, false, COL_TEXT, p.x + 20 * t->s, y,
+        text_draw(a->text, names[team], fs, false, COL_TEXT, p.x + 20 * t->tv.s, y,
                   TEXT_LEFT | TEXT_MIDDLE);
         snprintf(b, sizeof b, "%d", meld_points_now(v, team));
-        text_draw(a->text, b, fb, true, COL_TEXT, p.x + w - 20 * t->s, y, TEXT_RIGHT | TEXT_MIDDLE);
+        text_draw(a->text, b, fb, true, COL_TEXT, p.x + w - 20 * t->tv.s, y, TEXT_RIGHT | TEXT_MIDDLE);
         int held = team_hand_n(v, team);
         snprintf(b, sizeof b, P_("%d card in hand", "%d cards in hand", held), held);
-        text_draw(a->text, b, (int)lroundf(16 * t->s), false, COL_DIM, p.x + 20 * t->s,
-                  y + 30 * t->s, TEXT_LEFT | TEXT_MIDDLE);
+        text_draw(a->text, b, (int)lroundf(16 * t->tv.s), false, COL_DIM, p.x + 20 * t->tv.s,
+                  y + 30 * t->tv.s, TEXT_LEFT | TEXT_MIDDLE);
     }
     char b[96];
     snprintf(b, sizeof b, _("Stock: %d"), v->stock_n);
-    text_draw(a->text, b, fs, false, COL_DIM, px, p.y + 270 * t->s, TEXT_CENTER | TEXT_MIDDLE);
-    snprintf(b, sizeof b, _("Won %d  \xC2\xB7  lost %d"), t->wins, t->losses);
-    text_draw(a->text, b, (int)lroundf(17 * t->s), false, COL_DIM, px, p.y + 320 * t->s,
+    text_draw(a->text, b, fs, false, COL_DIM, px, p.y + 270 * t->tv.s, TEXT_CENTER | TEXT_MIDDLE);
+    snprintf(b, sizeof b, _("Won %d  \xC2\xB7  lost %d"), t->score.wins, t->score.losses);
+    text_draw(a->text, b, (int)lroundf(17 * t->tv.s), false, COL_DIM, px, p.y + 320 * t->tv.s,
               TEXT_CENTER | TEXT_MIDDLE);
     /* Buttons. */
     bool can = you_can_act(t) && !t->over;
@@ -1265,19 +1225,17 @@ static void draw_score_sheet(Bur *t, const BuracoState *s)
     App *a = t->app;
     SDL_Renderer *r = a->ren;
     float k = t->banner;
-    float bw = 720 * t->s, bh = 430 * t->s;
+    float bw = 720 * t->tv.s, bh = 430 * t->tv.s;
     SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 410) - bh / 2, bw, bh};
     Uint8 al = (Uint8)(255 * fminf(1, k));
     Rgba accent = t->result > 0 ? COL_GOLD : t->result < 0 ? COL_RED : COL_TEXT;
-    draw_shadow(r, b, 22 * t->s, 24 * t->s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
-    draw_rounded(r, b, 22 * t->s, rgba(12, 26, 18, (Uint8)(240 * fminf(1, k))));
-    draw_rounded_outline(r, b, 22 * t->s, fmaxf(2, 3 * t->s), rgba_alpha(accent, fminf(1, k)));
+    table_plate(r, &t->tv, b, accent, 240, k);
     const char *title = t->result > 0   ? (t->players == 4 ? _("Your team wins!") : _("You win!"))
                         : t->result < 0 ? (t->players == 4 ? _("Your team loses") : _("You lose"))
                                         : _("Draw");
     Rgba tc = accent;
     tc.a = al;
-    text_draw(a->text, title, (int)lroundf(46 * t->s), true, tc, b.x + bw / 2, b.y + 46 * t->s,
+    text_draw(a->text, title, (int)lroundf(46 * t->tv.s), true, tc, b.x + bw / 2, b.y + 46 * t->tv.s,
               TEXT_CENTER | TEXT_MIDDLE);
     char whyb[160];
     const char *why = _("The stock ran out.");
@@ -1290,22 +1248,22 @@ static void draw_score_sheet(Bur *t, const BuracoState *s)
         why = whyb;
     }
     if (t->dq_win) { /* no sheet: the game stopped where the program failed */
-        text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(20 * t->s), false,
-                          rgba(246, 241, 226, al), b.x + 50 * t->s, b.y + 100 * t->s,
-                          (int)(bw - 100 * t->s), TEXT_CENTER, true);
-        t->btn[BTN_NEXT] = (SDL_FRect){b.x + bw / 2 - 140 * t->s, b.y + bh - 68 * t->s,
-                                       280 * t->s, 56 * t->s};
+        text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(20 * t->tv.s), false,
+                          rgba(246, 241, 226, al), b.x + 50 * t->tv.s, b.y + 100 * t->tv.s,
+                          (int)(bw - 100 * t->tv.s), TEXT_CENTER, true);
+        t->btn[BTN_NEXT] = (SDL_FRect){b.x + bw / 2 - 140 * t->tv.s, b.y + bh - 68 * t->tv.s,
+                                       280 * t->tv.s, 56 * t->tv.s};
         ui_button(a, t->btn[BTN_NEXT], _("New game"),
                   BTN_PRIMARY | (t->hover == BTN_NEXT ? BTN_HOVER : 0) |
                       (t->pressed == BTN_NEXT ? BTN_PRESSED : 0));
         return;
     }
-    text_draw(a->text, why, (int)lroundf(20 * t->s), false, rgba(246, 241, 226, al), b.x + bw / 2,
-              b.y + 90 * t->s, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(a->text, why, (int)lroundf(20 * t->tv.s), false, rgba(246, 241, 226, al), b.x + bw / 2,
+              b.y + 90 * t->tv.s, TEXT_CENTER | TEXT_MIDDLE);
     /* The sheet: melds, canastras, batida, cards in hand, total. */
-    int fs = (int)lroundf(19 * t->s);
-    float cx[3] = {b.x + 40 * t->s, b.x + bw * 0.62f, b.x + bw * 0.86f};
-    float y = b.y + 140 * t->s, row = 40 * t->s;
+    int fs = (int)lroundf(19 * t->tv.s);
+    float cx[3] = {b.x + 40 * t->tv.s, b.x + bw * 0.62f, b.x + bw * 0.86f};
+    float y = b.y + 140 * t->tv.s, row = 40 * t->tv.s;
     text_draw(a->text, team_name(t, 0), fs, true, COL_GOLD, cx[1], y, TEXT_CENTER | TEXT_MIDDLE);
     text_draw(a->text, team_name(t, 1), fs, true, COL_GOLD, cx[2], y, TEXT_CENTER | TEXT_MIDDLE);
     const char *labels[5] = {_("Cards in melds"), _("Canastras"), _("Going out"),
@@ -1341,8 +1299,8 @@ static void draw_score_sheet(Bur *t, const BuracoState *s)
                       cx[1 + team], y, TEXT_CENTER | TEXT_MIDDLE);
         }
     }
-    t->btn[BTN_NEXT] = (SDL_FRect){b.x + bw / 2 - 140 * t->s, b.y + bh - 68 * t->s, 280 * t->s,
-                                   56 * t->s};
+    t->btn[BTN_NEXT] = (SDL_FRect){b.x + bw / 2 - 140 * t->tv.s, b.y + bh - 68 * t->tv.s, 280 * t->tv.s,
+                                   56 * t->tv.s};
     ui_button(a, t->btn[BTN_NEXT], _("New game"),
               BTN_PRIMARY | (t->hover == BTN_NEXT ? BTN_HOVER : 0) |
                   (t->pressed == BTN_NEXT ? BTN_PRESSED : 0));
@@ -1354,21 +1312,21 @@ static void draw_dq(Bur *t)
     App *a = t->app;
     SDL_Renderer *r = a->ren;
     draw_rect(r, (SDL_FRect){0, 0, (float)a->w, (float)a->h}, rgba(0, 0, 0, 110));
-    float bw = 760 * t->s, bh = 330 * t->s;
+    float bw = 760 * t->tv.s, bh = 330 * t->tv.s;
     SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 470) - bh / 2, bw, bh};
-    draw_shadow(r, b, 22 * t->s, 24 * t->s, rgba(0, 0, 0, 120));
-    draw_rounded(r, b, 22 * t->s, rgba(12, 26, 18, 245));
-    draw_rounded_outline(r, b, 22 * t->s, fmaxf(2, 3 * t->s), COL_RED);
-    text_draw(a->text, _("Bot program disqualified"), (int)lroundf(34 * t->s), true, COL_RED,
-              b.x + bw / 2, b.y + 44 * t->s, TEXT_CENTER | TEXT_MIDDLE);
-    text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(19 * t->s), false, COL_TEXT,
-                      b.x + 40 * t->s, b.y + 84 * t->s, (int)(bw - 80 * t->s), TEXT_CENTER, true);
+    draw_shadow(r, b, 22 * t->tv.s, 24 * t->tv.s, rgba(0, 0, 0, 120));
+    draw_rounded(r, b, 22 * t->tv.s, rgba(12, 26, 18, 245));
+    draw_rounded_outline(r, b, 22 * t->tv.s, fmaxf(2, 3 * t->tv.s), COL_RED);
+    text_draw(a->text, _("Bot program disqualified"), (int)lroundf(34 * t->tv.s), true, COL_RED,
+              b.x + bw / 2, b.y + 44 * t->tv.s, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(19 * t->tv.s), false, COL_TEXT,
+                      b.x + 40 * t->tv.s, b.y + 84 * t->tv.s, (int)(bw - 80 * t->tv.s), TEXT_CENTER, true);
     text_draw_wrapped(a->text, _("By the protocol's rules the game is yours. You may also play it to the end against the computer."),
-                      (int)lroundf(16 * t->s), false, COL_DIM, b.x + 40 * t->s, b.y + 176 * t->s,
-                      (int)(bw - 80 * t->s), TEXT_CENTER, true);
-    float y = b.y + bh - 70 * t->s, w = 320 * t->s, h = 52 * t->s;
-    t->btn[BTN_DQ_WIN] = (SDL_FRect){b.x + bw / 2 - w - 10 * t->s, y, w, h};
-    t->btn[BTN_DQ_CONTINUE] = (SDL_FRect){b.x + bw / 2 + 10 * t->s, y, w, h};
+                      (int)lroundf(16 * t->tv.s), false, COL_DIM, b.x + 40 * t->tv.s, b.y + 176 * t->tv.s,
+                      (int)(bw - 80 * t->tv.s), TEXT_CENTER, true);
+    float y = b.y + bh - 70 * t->tv.s, w = 320 * t->tv.s, h = 52 * t->tv.s;
+    t->btn[BTN_DQ_WIN] = (SDL_FRect){b.x + bw / 2 - w - 10 * t->tv.s, y, w, h};
+    t->btn[BTN_DQ_CONTINUE] = (SDL_FRect){b.x + bw / 2 + 10 * t->tv.s, y, w, h};
     ui_button(a, t->btn[BTN_DQ_WIN], _("Take the win"),
               BTN_PRIMARY | (t->hover == BTN_DQ_WIN ? BTN_HOVER : 0) |
                   (t->pressed == BTN_DQ_WIN ? BTN_PRESSED : 0));
@@ -1381,15 +1339,15 @@ static void draw_choices(Bur *t, const BuracoState *v)
 {
     App *a = t->app;
     SDL_Renderer *r = a->ren;
-    float h = 96, w = h * t->cw, step = w * 0.55f;
+    float h = 96, w = h * t->tv.cw, step = w * 0.55f;
     float ow = w + 2 * step + 30;
     int n = t->n_choice;
     float total = n * ow;
     float x0 = 800 - total / 2;
     SDL_FRect back = unit_rect(t, 800, 470, total + 60, h + 120);
-    draw_rounded(r, back, 18 * t->s, rgba(8, 20, 14, 235));
-    text_draw(a->text, _("Take the pile with which meld?"), (int)lroundf(21 * t->s), true, COL_GOLD,
-              PX(t, 800), back.y + 30 * t->s, TEXT_CENTER | TEXT_MIDDLE);
+    draw_rounded(r, back, 18 * t->tv.s, rgba(8, 20, 14, 235));
+    text_draw(a->text, _("Take the pile with which meld?"), (int)lroundf(21 * t->tv.s), true, COL_GOLD,
+              PX(t, 800), back.y + 30 * t->tv.s, TEXT_CENTER | TEXT_MIDDLE);
     Card top = buraco_pile_top(v);
     for (int i = 0; i < n; i++) {
         int pay = buraco_action_payload(t->choice[i]);
@@ -1401,7 +1359,7 @@ static void draw_choices(Bur *t, const BuracoState *v)
         t->choice_rect[i] = unit_rect(t, cx, 490, ow - 10, h + 20);
         bool hov = rect_has(t->choice_rect[i], t->mouse_x, t->mouse_y);
         if (hov)
-            draw_rounded(r, t->choice_rect[i], 10 * t->s, rgba(255, 255, 255, 30));
+            draw_rounded(r, t->choice_rect[i], 10 * t->tv.s, rgba(255, 255, 255, 30));
         for (int k = 0; k < 3; k++)
             draw_card(t, m[k], cx - step + k * step, 490, h, 255, false);
     }
@@ -1411,27 +1369,27 @@ static void draw(void *self, SDL_Renderer *r)
 {
     Bur *t = self;
     App *a = t->app;
-    if (t->felt)
-        SDL_RenderCopy(r, t->felt, NULL, NULL);
+    if (t->tv.felt)
+        SDL_RenderCopy(r, t->tv.felt, NULL, NULL);
     if (!t->m)
         return;
     BuracoState v;
     view(t, &v);
     /* The stock. */
-    SDL_FRect slot = unit_rect(t, STOCK_X, STOCK_Y, PILE_H * t->cw, PILE_H);
+    SDL_FRect slot = unit_rect(t, STOCK_X, STOCK_Y, PILE_H * t->tv.cw, PILE_H);
     cardart_draw_slot(a->art, r, &slot);
     int layers = v.stock_n == 0 ? 0 : v.stock_n < 3 ? v.stock_n : (a->software ? 2 : 3);
     for (int i = 0; i < layers; i++)
         draw_card(t, CARD_HIDDEN, STOCK_X - i * 3, STOCK_Y - i * 3, PILE_H, 255, false);
     char b[64];
     snprintf(b, sizeof b, "%d", v.stock_n);
-    text_draw(a->text, b, (int)lroundf(18 * t->s), true, COL_DIM, PX(t, STOCK_X),
+    text_draw(a->text, b, (int)lroundf(18 * t->tv.s), true, COL_DIM, PX(t, STOCK_X),
               PY(t, STOCK_Y + PILE_H / 2 + 22), TEXT_CENTER | TEXT_MIDDLE);
-    SDL_FRect pslot = unit_rect(t, PILE_X, PILE_Y0, PILE_H * t->cw, PILE_H);
+    SDL_FRect pslot = unit_rect(t, PILE_X, PILE_Y0, PILE_H * t->tv.cw, PILE_H);
     if (!v.pile_n)
         cardart_draw_slot(a->art, r, &pslot);
     /* Band labels. */
-    int ls = (int)lroundf(18 * t->s);
+    int ls = (int)lroundf(18 * t->tv.s);
     bool teams = t->players == 4;
     text_draw(a->text, teams || t->ext_on ? _("Their melds") : _("Computer's melds"), ls, true,
               rgba_alpha(COL_DIM, 0.9f), PX(t, MELD_X0), PY(t, THEM_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
@@ -1455,10 +1413,10 @@ static void draw(void *self, SDL_Renderer *r)
                 continue;
             SDL_FRect mr = t->meld_rect[team][i];
             const char *label = m->clean ? _("canastra limpa") : _("canastra suja");
-            int fs = (int)lroundf(15 * t->s);
+            int fs = (int)lroundf(15 * t->tv.s);
             int tw, th;
             text_measure(a->text, label, fs, true, &tw, &th);
-            SDL_FRect pill = {mr.x + 6 * t->s, mr.y - 14 * t->s, tw + 18 * t->s, th + 6 * t->s};
+            SDL_FRect pill = {mr.x + 6 * t->tv.s, mr.y - 14 * t->tv.s, tw + 18 * t->tv.s, th + 6 * t->tv.s};
             draw_rounded(r, pill, pill.h / 2, m->clean ? COL_GOLD : rgba(190, 190, 190, 255));
             text_draw(a->text, label, fs, true, COL_INK, pill.x + pill.w / 2, pill.y + pill.h / 2,
                       TEXT_CENTER | TEXT_MIDDLE);
@@ -1473,21 +1431,13 @@ static void draw(void *self, SDL_Renderer *r)
             }
         int meld = my_meld_at(t, t->mouse_x, t->mouse_y);
         if (meld >= 0)
-            draw_rounded_outline(r, t->meld_rect[0][meld], 10 * t->s, fmaxf(2, 3 * t->s), COL_GOLD);
+            draw_rounded_outline(r, t->meld_rect[0][meld], 10 * t->tv.s, fmaxf(2, 3 * t->tv.s), COL_GOLD);
     }
     draw_panel(t, &v);
     /* The top bar. */
-    float u = a->u;
-    draw_vgradient(r, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f}, rgba(0, 0, 0, 90),
-                   rgba(0, 0, 0, 0));
-    text_draw(a->text, "Buraco", (int)(28 * u), true, COL_GOLD, a->w / 2.0f, 30 * u,
-              TEXT_CENTER | TEXT_MIDDLE);
-    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
-    Difficulty d = t->m->seats[1].difficulty;
     snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), t->game,
-             t->ext_on ? t->ext_name : _(lv[d < DIFF_COUNT ? d : 0]));
-    text_draw(a->text, b, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
-              TEXT_RIGHT | TEXT_MIDDLE);
+             t->ext_on ? t->ext_name : table_level_name(t->m->seats[1].difficulty));
+    table_top_bar(a, "Buraco", b);
     /* Whose turn, and what to do. */
     int cur = match_current_player(t->m);
     float my = PY(t, HAND_Y - HAND_H / 2 - 36);
@@ -1499,14 +1449,14 @@ static void draw(void *self, SDL_Renderer *r)
         else
             snprintf(who, sizeof who, "%s", _("Computer is playing"));
         snprintf(s, sizeof s, "%s%.*s", who, dots, "...");
-        text_draw(a->text, s, (int)lroundf(20 * t->s), false, COL_TEXT, PX(t, 700), my,
+        text_draw(a->text, s, (int)lroundf(20 * t->tv.s), false, COL_TEXT, PX(t, 700), my,
                   TEXT_CENTER | TEXT_MIDDLE);
     } else if (cur == 0 && !t->over) {
         const char *hint = v.phase == BUR_DRAW
                                ? _("Your turn: draw from the stock, or click the pile to take it")
                                : _("Lay melds (select, then drag to the table) or double-click a "
                                    "card to discard");
-        text_draw(a->text, hint, (int)lroundf(20 * t->s), false, rgba_alpha(COL_TEXT, 0.9f),
+        text_draw(a->text, hint, (int)lroundf(20 * t->tv.s), false, rgba_alpha(COL_TEXT, 0.9f),
                   PX(t, 700), my, TEXT_CENTER | TEXT_MIDDLE);
     }
     if (t->bot_said_t > 0 && t->bot_said[0] && !t->over) {
@@ -1516,7 +1466,7 @@ static void draw(void *self, SDL_Renderer *r)
         if (!north) { /* beside the seat plate, towards the middle */
             int tw, th;
             text_measure(a->text, t->bot_said, (int)lroundf(17 * a->u), false, &tw, &th);
-            float half = (tw + 36 * a->u) / 2 / t->s; /* as ui_toast sizes its plate */
+            float half = (tw + 36 * a->u) / 2 / t->tv.s; /* as ui_toast sizes its plate */
             bool east = seat_side(t, t->bot_said_seat) == 1;
             bx = east ? EAST_X - PLATE_W / 2 - 12 - half : WEST_X + PLATE_W / 2 + 12 + half;
             by = SIDE_Y;
@@ -1531,8 +1481,7 @@ static void draw(void *self, SDL_Renderer *r)
         draw_score_sheet(t, t->m->state);
     if (t->dq && !t->over)
         draw_dq(t);
-    if (t->toast_t > 0)
-        ui_toast(a, t->toast, PX(t, 700), PY(t, HAND_Y - HAND_H / 2 - 80), fminf(1, t->toast_t * 2));
+    table_toast_draw(&t->toast, a, PX(t, 700), PY(t, HAND_Y - HAND_H / 2 - 80));
 }
 
 /* The bot program is to move (frames keep coming while it thinks, to read its pipe). */
@@ -1545,7 +1494,7 @@ static bool program_to_move(const Bur *t)
 static bool animating(const void *self)
 {
     const Bur *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || t->bot_said_t > 0)
+    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || t->bot_said_t > 0)
         return true;
     if (!t->m)
         return false;
@@ -1660,7 +1609,7 @@ static void settings_changed(void *self)
 {
     Bur *t = self;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
-    t->cw = (float)cardart_aspect(t->app->art);
+    t->tv.cw = (float)cardart_aspect(t->app->art);
     table_changed(t);
     sync(t, false);
 }
@@ -1743,9 +1692,9 @@ static bool locate(void *self, const char *what, SDL_FRect *out)
 {
     Bur *t = self;
     if (!strcmp(what, "stock"))
-        *out = unit_rect(t, STOCK_X, STOCK_Y, PILE_H * t->cw, PILE_H);
+        *out = unit_rect(t, STOCK_X, STOCK_Y, PILE_H * t->tv.cw, PILE_H);
     else if (!strcmp(what, "pile"))
-        *out = unit_rect(t, PILE_X, PILE_Y0, PILE_H * t->cw, PILE_H);
+        *out = unit_rect(t, PILE_X, PILE_Y0, PILE_H * t->tv.cw, PILE_H);
     else if (!strcmp(what, "hand"))
         *out = unit_rect(t, (HAND_X0 + HAND_X1) / 2, HAND_Y, HAND_X1 - HAND_X0, HAND_H);
     else if (!strcmp(what, "draw"))
@@ -1767,7 +1716,7 @@ static bool locate(void *self, const char *what, SDL_FRect *out)
                 *out = sprite_rect(t, &t->spr[i]);
                 /* The part not covered by the next card. */
                 if (k + 1 < t->n_hand)
-                    out->w = fminf(out->w, hand_step(t, t->n_hand, HAND_H) * t->s);
+                    out->w = fminf(out->w, hand_step(t, t->n_hand, HAND_H) * t->tv.s);
                 return true;
             }
         return false;

@@ -23,13 +23,12 @@
 #include "moulin.h"
 #include "ui/pacer.h"
 #include "ui/resume.h"
+#include "ui/table.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
-#define TABLE_W 1600.0f
-#define TABLE_H 1000.0f
 #define BX 800.0f /* board centre */
 #define BY 555.0f
 #define STEP 106.0f  /* one grid step between points */
@@ -66,15 +65,15 @@ typedef struct {
     uint64_t session_seed;
     int games;
     int human; /* the seat the person plays */
-    int wins, draws, losses;
+    TableScore score;
 
     Piece pc[N_SPRITES];
     bool placed; /* sprites have been put where the state says */
 
     /* Layout: pixels = o + units * s. */
-    float s, ox, oy;
-    SDL_Texture *felt, *wood;
-    int fw, fh, ww;
+    TableView tv;
+    SDL_Texture *wood;
+    int ww;
     SDL_FRect btn[BTN_COUNT];
     int hover_btn, pressed_btn;
 
@@ -100,35 +99,12 @@ typedef struct {
     int result;
     char title[64], reason[200];
 
-    char toast[200];
-    float toast_t;
+    TableToast toast;
     Rng fx;
     float time;
 } Mou;
 
 /* ---- Units and pixels ---- */
-
-static float PX(const Mou *t, float x)
-{
-    return t->ox + x * t->s;
-}
-static float PY(const Mou *t, float y)
-{
-    return t->oy + y * t->s;
-}
-static float UX(const Mou *t, float px)
-{
-    return (px - t->ox) / t->s;
-}
-static float UY(const Mou *t, float py)
-{
-    return (py - t->oy) / t->s;
-}
-
-static SDL_FRect unit_rect(const Mou *t, float cx, float cy, float w, float h)
-{
-    return (SDL_FRect){PX(t, cx - w / 2), PY(t, cy - h / 2), w * t->s, h * t->s};
-}
 
 static float point_x(int p)
 {
@@ -183,10 +159,7 @@ static void sound_cb(void *user, int id)
 
 static void toast(Mou *t, const char *msg)
 {
-    snprintf(t->toast, sizeof t->toast, "%s", msg);
-    if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
-        t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
-    t->toast_t = 2.6f;
+    table_toast(&t->toast, msg, 2.6f);
 }
 
 /* ---- Keeping the sprites in step with the match ---- */
@@ -331,9 +304,7 @@ static void save_session(Mou *t)
     Kv *kv = &t->app->kv;
     kv_set_u64(kv, "moulin.session_seed", t->session_seed);
     kv_set_int(kv, "moulin.games", t->games);
-    kv_set_int(kv, "moulin.wins", t->wins);
-    kv_set_int(kv, "moulin.draws", t->draws);
-    kv_set_int(kv, "moulin.losses", t->losses);
+    table_score_save(&t->score, kv, "moulin");
     app_save_settings(t->app);
 }
 
@@ -430,12 +401,7 @@ static void game_over(Mou *t, bool live)
     t->over = true;
     t->selected = -1;
     if (live) {
-        if (t->result > 0)
-            t->wins++;
-        else if (t->result < 0)
-            t->losses++;
-        else
-            t->draws++;
+        table_score_count(&t->score, t->result);
         save_session(t);
         Difficulty d = t->m->seats[1 - t->human].difficulty;
         stats_record(&t->app->stats, "moulin", d, t->result);
@@ -569,9 +535,7 @@ static void *enter(App *app)
     pacer_init(&t->pace, DIFF_EASY);
     Kv *kv = &app->kv;
     t->games = kv_get_int(kv, "moulin.games", 0, 0, 2000000000);
-    t->wins = kv_get_int(kv, "moulin.wins", 0, 0, 2000000000);
-    t->draws = kv_get_int(kv, "moulin.draws", 0, 0, 2000000000);
-    t->losses = kv_get_int(kv, "moulin.losses", 0, 0, 2000000000);
+    table_score_load(&t->score, kv, "moulin");
     SavedGame saved = {
         "moulin", &moulin_rules, 0,
         _("The saved Moulin game could not be resumed (%s); a new game starts."),
@@ -594,10 +558,7 @@ static void *enter(App *app)
 static void leave(void *self)
 {
     Mou *t = self;
-    if (t->m)
-        match_free(t->m);
-    if (t->felt)
-        SDL_DestroyTexture(t->felt);
+    table_close(&t->tv, t->m);
     if (t->wood)
         SDL_DestroyTexture(t->wood);
     free(t);
@@ -648,17 +609,8 @@ static void layout(void *self, int w, int h)
 {
     Mou *t = self;
     App *a = t->app;
-    t->s = fminf(w / TABLE_W, h / TABLE_H);
-    t->ox = (w - TABLE_W * t->s) / 2;
-    t->oy = (h - TABLE_H * t->s) / 2;
-    if (!t->felt || t->fw != w || t->fh != h) {
-        if (t->felt)
-            SDL_DestroyTexture(t->felt);
-        t->felt = draw_make_felt(a->ren, w, h, rgba(34, 110, 64, 255), rgba(9, 46, 27, 255));
-        t->fw = w;
-        t->fh = h;
-    }
-    int ws = (int)lroundf(BOARD * t->s);
+    table_layout(&t->tv, a, w, h, rgba(34, 110, 64, 255), rgba(9, 46, 27, 255));
+    int ws = (int)lroundf(BOARD * t->tv.s);
     if (!t->wood || t->ww != ws) {
         if (t->wood)
             SDL_DestroyTexture(t->wood);
@@ -965,8 +917,7 @@ static void update(void *self, float dt)
     t->time += dt;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     anim_update(&t->anim, dt);
-    if (t->toast_t > 0)
-        t->toast_t -= dt;
+    table_toast_update(&t->toast, dt);
     if (!t->m)
         return;
     int guard = 0; /* the random opening, when that option is on */
@@ -982,7 +933,7 @@ static void update(void *self, float dt)
 
 static void disc(Mou *t, float ux, float uy, float r, Rgba c)
 {
-    draw_circle(t->app->ren, PX(t, ux), PY(t, uy), r * t->s, c);
+    draw_circle(t->app->ren, PX(t, ux), PY(t, uy), r * t->tv.s, c);
 }
 
 static void draw_piece(Mou *t, const Piece *q)
@@ -1003,14 +954,14 @@ static void draw_piece(Mou *t, const Piece *q)
         groove = rgba(44, 40, 38, 255), rim = rgba(30, 27, 26, 255);
     }
     /* Shadow on the board, further away when lifted. */
-    draw_glow(ren, PX(t, q->x + 4 + lift * 0.5f), PY(t, q->y + 8 + lift * 0.9f), (R + 12) * t->s,
+    draw_glow(ren, PX(t, q->x + 4 + lift * 0.5f), PY(t, q->y + 8 + lift * 0.9f), (R + 12) * t->tv.s,
               rgba(0, 0, 0, (Uint8)(150 * al)));
     disc(t, x, y + depth, R, rgba_alpha(side, al));
     disc(t, x, y, R, rgba_alpha(rim, al));
     disc(t, x, y, R - 3, rgba_alpha(top, al));
     disc(t, x, y, R * 0.62f, rgba_alpha(groove, al));
     disc(t, x, y, R * 0.56f, rgba_alpha(top, al));
-    draw_glow(ren, PX(t, x - R * 0.32f), PY(t, y - R * 0.38f), R * 0.55f * t->s,
+    draw_glow(ren, PX(t, x - R * 0.32f), PY(t, y - R * 0.38f), R * 0.55f * t->tv.s,
               rgba(255, 255, 255, (Uint8)((q->color == 0 ? 70 : 45) * al)));
 }
 
@@ -1018,8 +969,8 @@ static void line_between(Mou *t, int a, int b, float thick, Rgba c)
 {
     float x0 = fminf(point_x(a), point_x(b)), x1 = fmaxf(point_x(a), point_x(b));
     float y0 = fminf(point_y(a), point_y(b)), y1 = fmaxf(point_y(a), point_y(b));
-    SDL_FRect r = {PX(t, x0 - thick / 2), PY(t, y0 - thick / 2), (x1 - x0 + thick) * t->s,
-                   (y1 - y0 + thick) * t->s};
+    SDL_FRect r = {PX(t, x0 - thick / 2), PY(t, y0 - thick / 2), (x1 - x0 + thick) * t->tv.s,
+                   (y1 - y0 + thick) * t->tv.s};
     draw_rect(t->app->ren, r, c);
 }
 
@@ -1028,7 +979,7 @@ static void draw_board(Mou *t)
 {
     SDL_Renderer *ren = t->app->ren;
     SDL_FRect b = unit_rect(t, BX, BY, BOARD, BOARD);
-    draw_shadow(ren, b, 10 * t->s, 34 * t->s, rgba(0, 0, 0, 150));
+    draw_shadow(ren, b, 10 * t->tv.s, 34 * t->tv.s, rgba(0, 0, 0, 150));
     if (t->wood)
         SDL_RenderCopyF(ren, t->wood, NULL, &b);
     else
@@ -1047,8 +998,8 @@ static void draw_board(Mou *t)
                       x1 = fmaxf(point_x(seg[i][0]), point_x(seg[i][1]));
                 float y0 = fminf(point_y(seg[i][0]), point_y(seg[i][1])),
                       y1 = fmaxf(point_y(seg[i][0]), point_y(seg[i][1]));
-                SDL_FRect r = {PX(t, x0 - 4 + o), PY(t, y0 - 4 + o), (x1 - x0 + 8) * t->s,
-                               (y1 - y0 + 8) * t->s};
+                SDL_FRect r = {PX(t, x0 - 4 + o), PY(t, y0 - 4 + o), (x1 - x0 + 8) * t->tv.s,
+                               (y1 - y0 + 8) * t->tv.s};
                 draw_rect(ren, r, rgba(236, 196, 140, 110));
             } else {
                 line_between(t, seg[i][0], seg[i][1], 8, rgba(74, 46, 24, 235));
@@ -1069,15 +1020,15 @@ static void draw_panel(Mou *t, int color)
     bool active = !match_is_over(t->m) && match_current_player(t->m) == color;
     float cx = stack_x(color);
     SDL_FRect p = unit_rect(t, cx, 560, 250, 560);
-    draw_rounded(a->ren, p, 22 * t->s, rgba(0, 0, 0, active ? 78 : 52));
+    draw_rounded(a->ren, p, 22 * t->tv.s, rgba(0, 0, 0, active ? 78 : 52));
     if (active)
-        draw_rounded_outline(a->ren, p, 22 * t->s, fmaxf(1.5f, 2.5f * t->s),
+        draw_rounded_outline(a->ren, p, 22 * t->tv.s, fmaxf(1.5f, 2.5f * t->tv.s),
                              rgba(236, 196, 96, 190));
     char name[64];
     snprintf(name, sizeof name, "%s", you ? _("You") : _("Computer"));
-    text_draw(a->text, name, (int)lroundf(28 * t->s), true, active ? COL_GOLD : COL_TEXT, PX(t, cx),
+    text_draw(a->text, name, (int)lroundf(28 * t->tv.s), true, active ? COL_GOLD : COL_TEXT, PX(t, cx),
               PY(t, 316), TEXT_CENTER | TEXT_MIDDLE);
-    text_draw(a->text, color == 0 ? _("White") : _("Black"), (int)lroundf(19 * t->s), false,
+    text_draw(a->text, color == 0 ? _("White") : _("Black"), (int)lroundf(19 * t->tv.s), false,
               COL_DIM, PX(t, cx), PY(t, 350), TEXT_CENTER | TEXT_MIDDLE);
     char line[96];
     if (s->hand[color])
@@ -1085,11 +1036,11 @@ static void draw_panel(Mou *t, int color)
                  s->hand[color]);
     else
         snprintf(line, sizeof line, "%s", _("All placed"));
-    text_draw(a->text, line, (int)lroundf(19 * t->s), false, COL_TEXT, PX(t, cx), PY(t, 790),
+    text_draw(a->text, line, (int)lroundf(19 * t->tv.s), false, COL_TEXT, PX(t, cx), PY(t, 790),
               TEXT_CENTER | TEXT_MIDDLE);
     int on = __builtin_popcount(s->bb[color]);
     snprintf(line, sizeof line, P_("%d on the board", "%d on the board", on), on);
-    text_draw(a->text, line, (int)lroundf(19 * t->s), false, COL_DIM, PX(t, cx), PY(t, 820),
+    text_draw(a->text, line, (int)lroundf(19 * t->tv.s), false, COL_DIM, PX(t, cx), PY(t, 820),
               TEXT_CENTER | TEXT_MIDDLE);
 }
 
@@ -1105,9 +1056,10 @@ static void status_text(Mou *t, char *out, size_t size)
         if (cur >= 0 && s->pending)
             snprintf(out, size, "%s",
                      _("The computer closed a mill and takes one of your pieces..."));
-        else if (cur >= 0)
-            snprintf(out, size, "%s%.*s", _("The computer is thinking"), (int)(t->time * 3) % 4,
-                     "...");
+        else if (cur >= 0) {
+            snprintf(out, size, "%s", _("The computer is thinking"));
+            table_dots(out, size, t->time);
+        }
         return;
     }
     if (s->pending)
@@ -1127,19 +1079,12 @@ static void status_text(Mou *t, char *out, size_t size)
 static void draw_hud(Mou *t)
 {
     App *a = t->app;
-    float u = a->u;
     SDL_Renderer *r = a->ren;
-    draw_vgradient(r, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f}, rgba(0, 0, 0, 90),
-                   rgba(0, 0, 0, 0));
-    text_draw(a->text, _("Moulin"), (int)(28 * u), true, COL_GOLD, a->w / 2.0f, 30 * u,
-              TEXT_CENTER | TEXT_MIDDLE);
-    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
     Difficulty d = t->m ? t->m->seats[1 - t->human].difficulty : a->set.difficulty;
     char right[200];
     snprintf(right, sizeof right, _("Won %d  \xC2\xB7  Drawn %d  \xC2\xB7  Lost %d  \xC2\xB7  %s"),
-             t->wins, t->draws, t->losses, _(lv[d < DIFF_COUNT ? d : 0]));
-    text_draw(a->text, right, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
-              TEXT_RIGHT | TEXT_MIDDLE);
+             t->score.wins, t->score.draws, t->score.losses, table_level_name(d));
+    table_top_bar(a, _("Moulin"), right);
     /* The phase, above the board. */
     const MoulinState *s = st(t);
     int who = match_is_over(t->m) ? t->human : s->side;
@@ -1148,10 +1093,10 @@ static void draw_hud(Mou *t)
                                                  : _("Moving");
     char ph[120];
     snprintf(ph, sizeof ph, "%s", phase);
-    int fs = (int)lroundf(22 * t->s), tw, th;
+    int fs = (int)lroundf(22 * t->tv.s), tw, th;
     text_measure(a->text, ph, fs, true, &tw, &th);
-    SDL_FRect chip = {PX(t, BX) - (tw + 40 * t->s) / 2, PY(t, BY - BOARD / 2 - 42), tw + 40 * t->s,
-                      40 * t->s};
+    SDL_FRect chip = {PX(t, BX) - (tw + 40 * t->tv.s) / 2, PY(t, BY - BOARD / 2 - 42), tw + 40 * t->tv.s,
+                      40 * t->tv.s};
     draw_rounded(r, chip, chip.h / 2, rgba(246, 241, 226, 230));
     text_draw(a->text, ph, fs, true, COL_INK, chip.x + chip.w / 2, chip.y + chip.h / 2,
               TEXT_CENTER | TEXT_MIDDLE);
@@ -1161,8 +1106,8 @@ static void draw(void *self, SDL_Renderer *r)
 {
     Mou *t = self;
     App *a = t->app;
-    if (t->felt)
-        SDL_RenderCopy(r, t->felt, NULL, NULL);
+    if (t->tv.felt)
+        SDL_RenderCopy(r, t->tv.felt, NULL, NULL);
     if (!t->m)
         return;
     const MoulinState *s = st(t);
@@ -1187,7 +1132,7 @@ static void draw(void *self, SDL_Renderer *r)
             float k = t->flash * (0.7f + 0.3f * sinf(t->time * 18));
             line_between(t, pts[0], pts[2], 34, rgba(255, 230, 140, (Uint8)(200 * k)));
             for (int i = 0; i < 3; i++) {
-                draw_glow(r, PX(t, point_x(pts[i])), PY(t, point_y(pts[i])), (R + 46) * t->s,
+                draw_glow(r, PX(t, point_x(pts[i])), PY(t, point_y(pts[i])), (R + 46) * t->tv.s,
                           rgba(255, 236, 150, (Uint8)(255 * k)));
                 disc(t, point_x(pts[i]), point_y(pts[i]), R + 9,
                      rgba(236, 196, 96, (Uint8)(255 * k)));
@@ -1213,7 +1158,7 @@ static void draw(void *self, SDL_Renderer *r)
             bool hot = p == t->hover || p == t->cursor;
             if (s->hand[t->human] && !hot)
                 continue; /* while placing, only the point under the pointer */
-            draw_glow(r, PX(t, point_x(p)), PY(t, point_y(p)), 34 * t->s,
+            draw_glow(r, PX(t, point_x(p)), PY(t, point_y(p)), 34 * t->tv.s,
                       rgba(255, 226, 140, hot ? 230 : 150));
             disc(t, point_x(p), point_y(p), hot ? 15 : 11, rgba(255, 226, 140, 255));
         }
@@ -1246,14 +1191,14 @@ static void draw(void *self, SDL_Renderer *r)
     /* A pointer over a removable piece: mark it. */
     if (mine && s->pending && t->hover >= 0 &&
         (moulin_removable(s->bb[1 - t->human]) >> t->hover & 1))
-        draw_glow(r, PX(t, point_x(t->hover)), PY(t, point_y(t->hover)), (R + 10) * t->s,
+        draw_glow(r, PX(t, point_x(t->hover)), PY(t, point_y(t->hover)), (R + 10) * t->tv.s,
                   rgba(255, 120, 100, 140));
 
     draw_hud(t);
     char line[200];
     status_text(t, line, sizeof line);
     if (line[0])
-        text_draw(a->text, line, (int)lroundf(22 * t->s), false, COL_TEXT, PX(t, BX),
+        text_draw(a->text, line, (int)lroundf(22 * t->tv.s), false, COL_TEXT, PX(t, BX),
                   PY(t, BY + BOARD / 2 + 30), TEXT_CENTER | TEXT_MIDDLE);
 
     bool over = match_is_over(t->m);
@@ -1265,31 +1210,28 @@ static void draw(void *self, SDL_Renderer *r)
     }
     if (over && t->banner > 0.01f) {
         float k = t->banner;
-        float bw = 600 * t->s * (0.85f + 0.15f * k), bh = 170 * t->s * (0.85f + 0.15f * k);
+        float bw = 600 * t->tv.s * (0.85f + 0.15f * k), bh = 170 * t->tv.s * (0.85f + 0.15f * k);
         SDL_FRect b = {PX(t, BX) - bw / 2, PY(t, BY - 40) - bh / 2, bw, bh};
         Uint8 al = (Uint8)(255 * fminf(1, k));
         Rgba accent = t->result > 0 ? COL_GOLD : t->result < 0 ? COL_RED : COL_TEXT;
-        draw_shadow(r, b, 22 * t->s, 24 * t->s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
-        draw_rounded(r, b, 22 * t->s, rgba(12, 26, 18, (Uint8)(236 * fminf(1, k))));
-        draw_rounded_outline(r, b, 22 * t->s, fmaxf(2, 3 * t->s), rgba_alpha(accent, fminf(1, k)));
+        table_plate(r, &t->tv, b, accent, 236, k);
         Rgba tc = accent;
         tc.a = al;
-        text_draw(a->text, t->title, (int)lroundf(54 * t->s), true, tc, b.x + bw / 2,
+        text_draw(a->text, t->title, (int)lroundf(54 * t->tv.s), true, tc, b.x + bw / 2,
                   b.y + bh * 0.36f, TEXT_CENTER | TEXT_MIDDLE);
-        text_draw_fit(a->text, t->reason, (int)lroundf(21 * t->s), false, rgba(246, 241, 226, al),
-                      b.x + bw / 2, b.y + bh * 0.74f, TEXT_CENTER | TEXT_MIDDLE, bw - 30 * t->s);
+        text_draw_fit(a->text, t->reason, (int)lroundf(21 * t->tv.s), false, rgba(246, 241, 226, al),
+                      b.x + bw / 2, b.y + bh * 0.74f, TEXT_CENTER | TEXT_MIDDLE, bw - 30 * t->tv.s);
         int fl = BTN_PRIMARY | (t->hover_btn == BTN_NEXT ? BTN_HOVER : 0) |
                  (t->pressed_btn == BTN_NEXT ? BTN_PRESSED : 0) | BTN_FOCUS;
         ui_button(a, t->btn[BTN_NEXT], _("New game"), fl);
     }
-    if (t->toast_t > 0)
-        ui_toast(a, t->toast, PX(t, BX), PY(t, BY + BOARD / 2 - 40), fminf(1, t->toast_t * 2));
+    table_toast_draw(&t->toast, a, PX(t, BX), PY(t, BY + BOARD / 2 - 40));
 }
 
 static bool animating(const void *self)
 {
     const Mou *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || t->flash > 0)
+    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || t->flash > 0)
         return true;
     if (!t->m)
         return false;

@@ -19,13 +19,12 @@
 #include "ui/hand.h"
 #include "ui/pacer.h"
 #include "ui/resume.h"
+#include "ui/table.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
-#define TABLE_W 1600.0f
-#define TABLE_H 1000.0f
 #define CARD_H 190.0f
 #define MID_X 760.0f
 #define BOT_Y 150.0f
@@ -69,9 +68,7 @@ typedef struct {
     int shown_hand; /* TrucoState.hands of the cards laid out */
     float from_x[2], from_y[2];
 
-    float s, ox, oy, cw;
-    SDL_Texture *felt;
-    int fw, fh;
+    TableView tv;
     SDL_FRect btn[BTN_COUNT];
     int hover, pressed;
     bool face_down;
@@ -90,24 +87,13 @@ typedef struct {
     float banner;
     int result;
     char title[64], reason[200];
-    char toast[200];
-    float toast_t;
+    TableToast toast;
     float time;
 } Tr;
 
 /* ---- Units and pixels ---- */
 
-static float PX(const Tr *t, float x) { return t->ox + x * t->s; }
-static float PY(const Tr *t, float y) { return t->oy + y * t->s; }
-static float UX(const Tr *t, float px) { return (px - t->ox) / t->s; }
-static float UY(const Tr *t, float py) { return (py - t->oy) / t->s; }
-
-static SDL_FRect unit_rect(const Tr *t, float cx, float cy, float w, float h)
-{
-    return (SDL_FRect){PX(t, cx - w / 2), PY(t, cy - h / 2), w * t->s, h * t->s};
-}
-
-static float card_w(const Tr *t) { return CARD_H * t->cw; }
+static float card_w(const Tr *t) { return table_card_w(&t->tv, CARD_H); }
 static float slot_x(const Tr *t, int i)
 {
     HandLayout l = {.x = MID_X, .step = card_w(t) * 1.18f};
@@ -134,10 +120,7 @@ static bool my_turn(const Tr *t)
 
 static void toast(Tr *t, const char *msg)
 {
-    snprintf(t->toast, sizeof t->toast, "%s", msg);
-    if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
-        t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
-    t->toast_t = 2.6f;
+    table_toast(&t->toast, msg, 2.6f);
 }
 
 static void sound_cb(void *user, int id) { app_sound(((Tr *)user)->app, (SoundId)id); }
@@ -411,7 +394,7 @@ static void *enter(App *app)
     hand_bind_lift(&t->hand_ui, &t->hand[ME][0].lift, sizeof(Sprite));
     t->hand_ui.digits = TR_HAND;
     t->shown_hand = -1;
-    t->cw = (float)cardart_aspect(app->art);
+    t->tv.cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
     SavedGame saved = {
         "truco", &truco_rules, 0,
@@ -428,10 +411,7 @@ static void *enter(App *app)
 static void leave(void *self)
 {
     Tr *t = self;
-    if (t->m)
-        match_free(t->m);
-    if (t->felt)
-        SDL_DestroyTexture(t->felt);
+    table_close(&t->tv, t->m);
     free(t);
 }
 
@@ -439,17 +419,7 @@ static void layout(void *self, int w, int h)
 {
     Tr *t = self;
     App *a = t->app;
-    t->s = fminf(w / TABLE_W, h / TABLE_H);
-    t->ox = (w - TABLE_W * t->s) / 2;
-    t->oy = (h - TABLE_H * t->s) / 2;
-    t->cw = (float)cardart_aspect(a->art);
-    if (!t->felt || t->fw != w || t->fh != h) {
-        if (t->felt)
-            SDL_DestroyTexture(t->felt);
-        t->felt = draw_make_felt(a->ren, w, h, rgba(28, 98, 70, 255), rgba(8, 40, 30, 255));
-        t->fw = w;
-        t->fh = h;
-    }
+    table_layout(&t->tv, a, w, h, rgba(28, 98, 70, 255), rgba(8, 40, 30, 255));
     float bx = PANEL_X, bw = 250, bh = 64;
     t->btn[BTN_RAISE] = unit_rect(t, bx, 640, bw, 76);
     t->btn[BTN_DOWN] = unit_rect(t, bx, 740, bw, bh);
@@ -670,8 +640,7 @@ static void update(void *self, float dt)
     t->time += dt;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     anim_update(&t->anim, dt);
-    if (t->toast_t > 0)
-        t->toast_t -= dt;
+    table_toast_update(&t->toast, dt);
     if (t->said_t > 0)
         t->said_t -= dt;
     if (t->hand_msg_t > 0)
@@ -702,23 +671,23 @@ static void draw_card_at(Tr *t, const Sprite *s, float extra_lift, bool glow)
     Card c = s->flip >= 0.5f && s->face != CARD_HIDDEN ? s->face : CARD_HIDDEN;
     float lift = (s->lift + extra_lift) * 14;
     float cx = PX(t, s->x), cy = PY(t, s->y - lift);
-    float w = card_w(t) * t->s, h = CARD_H * t->s, ww = w * fmaxf(wscale, 0.02f);
+    float w = card_w(t) * t->tv.s, h = CARD_H * t->tv.s, ww = w * fmaxf(wscale, 0.02f);
     SDL_FRect d = {cx - ww / 2, cy - h / 2, ww, h};
     Uint8 alpha = (Uint8)(255 * fmaxf(0, fminf(1, s->alpha)));
     if (glow && c != CARD_HIDDEN)
         draw_glow(a->ren, cx, cy, h * 0.62f, rgba(236, 196, 96, 90));
     SDL_FRect sh = d;
-    float off = (3 + lift * 0.6f) * t->s;
+    float off = (3 + lift * 0.6f) * t->tv.s;
     sh.x += off * 0.5f;
     sh.y += off;
     cardart_draw_shadow(a->art, a->ren, &sh, 0, alpha);
     cardart_draw(a->art, a->ren, c, &d, 0, alpha);
     if (glow && c != CARD_HIDDEN) {
-        draw_rounded_outline(a->ren, d, 10 * t->s, fmaxf(2, 4 * t->s), COL_GOLD);
+        draw_rounded_outline(a->ren, d, 10 * t->tv.s, fmaxf(2, 4 * t->tv.s), COL_GOLD);
         /* A tag under the card: this one is a manilha. */
-        SDL_FRect tag = {cx - 46 * t->s, d.y + h - 4 * t->s, 92 * t->s, 26 * t->s};
-        draw_rounded(a->ren, tag, 13 * t->s, COL_GOLD);
-        text_draw(a->text, _("manilha"), (int)lroundf(16 * t->s), true, COL_INK, cx,
+        SDL_FRect tag = {cx - 46 * t->tv.s, d.y + h - 4 * t->tv.s, 92 * t->tv.s, 26 * t->tv.s};
+        draw_rounded(a->ren, tag, 13 * t->tv.s, COL_GOLD);
+        text_draw(a->text, _("manilha"), (int)lroundf(16 * t->tv.s), true, COL_INK, cx,
                   tag.y + tag.h / 2, TEXT_CENTER | TEXT_MIDDLE);
     }
 }
@@ -734,15 +703,15 @@ static void draw_tally(Tr *t, float x, float y, int points, Rgba c)
     SDL_Renderer *r = t->app->ren;
     if (points > 24)
         points = 24;
-    float step = 11, gap = 20, hh = 44, th = fmaxf(2, 4 * t->s);
+    float step = 11, gap = 20, hh = 44, th = fmaxf(2, 4 * t->tv.s);
     for (int k = 0; k < points; k++) {
         int g = k / 5, i = k % 5;
         float gx = x + g * (4 * step + gap + 8);
         if (i < 4) {
-            draw_quad(r, PX(t, gx + i * step), PY(t, y), th, hh * t->s, 0, c);
+            draw_quad(r, PX(t, gx + i * step), PY(t, y), th, hh * t->tv.s, 0, c);
         } else {
             float len = sqrtf(4 * step * 4 * step + hh * hh);
-            draw_quad(r, PX(t, gx + 1.5f * step), PY(t, y), th, len * t->s,
+            draw_quad(r, PX(t, gx + 1.5f * step), PY(t, y), th, len * t->tv.s,
                       atan2f(4 * step + 6, hh) * -57.3f, c);
         }
     }
@@ -751,14 +720,14 @@ static void draw_tally(Tr *t, float x, float y, int points, Rgba c)
 static void draw_bubble(Tr *t, const char *msg, float cx, float cy, float alpha, bool big)
 {
     App *a = t->app;
-    int fs = (int)lroundf((big ? 38 : 26) * t->s);
+    int fs = (int)lroundf((big ? 38 : 26) * t->tv.s);
     int w, h;
     text_measure(a->text, msg, fs, true, &w, &h);
-    float pw = w + 44 * t->s, ph = h + 22 * t->s;
+    float pw = w + 44 * t->tv.s, ph = h + 22 * t->tv.s;
     SDL_FRect r = {PX(t, cx) - pw / 2, PY(t, cy) - ph / 2, pw, ph};
-    draw_shadow(a->ren, r, ph / 2, 12 * t->s, rgba(0, 0, 0, (Uint8)(90 * alpha)));
+    draw_shadow(a->ren, r, ph / 2, 12 * t->tv.s, rgba(0, 0, 0, (Uint8)(90 * alpha)));
     draw_rounded(a->ren, r, ph / 2, rgba(250, 246, 232, (Uint8)(245 * alpha)));
-    draw_quad(a->ren, r.x + pw / 2, r.y - 6 * t->s, 18 * t->s, 18 * t->s, 45,
+    draw_quad(a->ren, r.x + pw / 2, r.y - 6 * t->tv.s, 18 * t->tv.s, 18 * t->tv.s, 45,
               rgba(250, 246, 232, (Uint8)(245 * alpha)));
     Rgba tc = big ? rgba(178, 34, 34, 255) : COL_INK;
     tc.a = (Uint8)(255 * alpha);
@@ -773,25 +742,25 @@ static void draw_panel_info(Tr *t, const TrucoState *v)
     char b[96];
     float px = PANEL_X;
     SDL_FRect p = unit_rect(t, px, 240, 310, 220);
-    draw_rounded(r, p, 18 * t->s, rgba(0, 0, 0, 60));
+    draw_rounded(r, p, 18 * t->tv.s, rgba(0, 0, 0, 60));
     if (v->n_dealt > 0 || v->last_end != TR_END_NONE) {
         snprintf(b, sizeof b, P_("Hand worth %d point", "Hand worth %d points", v->value),
                  v->value);
-        text_draw(a->text, b, (int)lroundf(24 * t->s), true, COL_GOLD, PX(t, px), PY(t, 165),
+        text_draw(a->text, b, (int)lroundf(24 * t->tv.s), true, COL_GOLD, PX(t, px), PY(t, 165),
                   TEXT_CENTER | TEXT_MIDDLE);
         const char *kind = v->kind == TR_KIND_ONZE   ? _("Mão de onze")
                            : v->kind == TR_KIND_FERRO ? (v->blind ? _("Mão de ferro, às cegas")
                                                                    : _("Mão de ferro"))
                                                       : "";
         if (*kind)
-            text_draw(a->text, kind, (int)lroundf(19 * t->s), false, COL_TEXT, PX(t, px),
+            text_draw(a->text, kind, (int)lroundf(19 * t->tv.s), false, COL_TEXT, PX(t, px),
                       PY(t, 198), TEXT_CENTER | TEXT_MIDDLE);
     }
     /* Rodada markers: won, lost, tied, to play. */
-    text_draw(a->text, _("Rodadas"), (int)lroundf(18 * t->s), false, COL_DIM, PX(t, px),
+    text_draw(a->text, _("Rodadas"), (int)lroundf(18 * t->tv.s), false, COL_DIM, PX(t, px),
               PY(t, 240), TEXT_CENTER | TEXT_MIDDLE);
     for (int i = 0; i < TR_RODADAS; i++) {
-        float cx = PX(t, px + (i - 1) * 70), cy = PY(t, 295), rad = 24 * t->s;
+        float cx = PX(t, px + (i - 1) * 70), cy = PY(t, 295), rad = 24 * t->tv.s;
         int res = v->result[i];
         Rgba c = res == ME                    ? rgba(86, 190, 110, 255)
                  : res == BOT                 ? COL_RED
@@ -802,7 +771,7 @@ static void draw_panel_info(Tr *t, const TrucoState *v)
                            : res == TR_RES_TIE ? "=" : "";
         char num[8];
         snprintf(num, sizeof num, "%d", i + 1);
-        text_draw(a->text, *mark ? mark : num, (int)lroundf(22 * t->s), true,
+        text_draw(a->text, *mark ? mark : num, (int)lroundf(22 * t->tv.s), true,
                   res == TR_RES_NONE ? COL_DIM : COL_TEXT, cx, cy, TEXT_CENTER | TEXT_MIDDLE);
     }
 }
@@ -811,24 +780,24 @@ static void draw_scores(Tr *t, const TrucoState *v)
 {
     App *a = t->app;
     SDL_FRect p = unit_rect(t, 200, 815, 330, 250);
-    draw_rounded(a->ren, p, 18 * t->s, rgba(0, 0, 0, 60));
-    text_draw(a->text, _("Tentos"), (int)lroundf(20 * t->s), true, COL_GOLD, PX(t, 200),
+    draw_rounded(a->ren, p, 18 * t->tv.s, rgba(0, 0, 0, 60));
+    text_draw(a->text, _("Tentos"), (int)lroundf(20 * t->tv.s), true, COL_GOLD, PX(t, 200),
               PY(t, 715), TEXT_CENTER | TEXT_MIDDLE);
     const char *who[2] = {_("You"), _("Computer")};
     for (int q = 0; q < 2; q++) {
         float y = 775 + q * 95;
         char b[32];
         snprintf(b, sizeof b, "%d", v->score[q]);
-        text_draw(a->text, who[q], (int)lroundf(18 * t->s), false, COL_TEXT, PX(t, 50),
+        text_draw(a->text, who[q], (int)lroundf(18 * t->tv.s), false, COL_TEXT, PX(t, 50),
                   PY(t, y - 30), TEXT_LEFT | TEXT_MIDDLE);
-        text_draw(a->text, b, (int)lroundf(26 * t->s), true, COL_TEXT, PX(t, 350), PY(t, y - 30),
+        text_draw(a->text, b, (int)lroundf(26 * t->tv.s), true, COL_TEXT, PX(t, 350), PY(t, y - 30),
                   TEXT_RIGHT | TEXT_MIDDLE);
         draw_tally(t, 58, y + 18, v->score[q], q == ME ? COL_TEXT : rgba(250, 210, 170, 255));
     }
     if (v->opt_match) {
         char b[64];
         snprintf(b, sizeof b, _("Games %d-%d"), v->games[ME], v->games[BOT]);
-        text_draw(a->text, b, (int)lroundf(18 * t->s), false, COL_DIM, PX(t, 200), PY(t, 955),
+        text_draw(a->text, b, (int)lroundf(18 * t->tv.s), false, COL_DIM, PX(t, 200), PY(t, 955),
                   TEXT_CENTER | TEXT_MIDDLE);
     }
 }
@@ -837,8 +806,8 @@ static void draw(void *self, SDL_Renderer *r)
 {
     Tr *t = self;
     App *a = t->app;
-    if (t->felt)
-        SDL_RenderCopy(r, t->felt, NULL, NULL);
+    if (t->tv.felt)
+        SDL_RenderCopy(r, t->tv.felt, NULL, NULL);
     if (!t->m)
         return;
     TrucoState v;
@@ -853,16 +822,16 @@ static void draw(void *self, SDL_Renderer *r)
         Sprite s = {DECK_X - i * 5.0f, DECK_Y - i * 5.0f, 0, 1, 0, CARD_HIDDEN, true};
         draw_card_at(t, &s, 0, false);
     }
-    text_draw(a->text, _("Vira"), (int)lroundf(20 * t->s), true, COL_GOLD, PX(t, VIRA_X),
+    text_draw(a->text, _("Vira"), (int)lroundf(20 * t->tv.s), true, COL_GOLD, PX(t, VIRA_X),
               PY(t, DECK_Y - CARD_H / 2 - 26), TEXT_CENTER | TEXT_MIDDLE);
     if (t->vira.on) {
         draw_card_at(t, &t->vira, 0, false);
         char b[96];
         snprintf(b, sizeof b, _("Manilhas: %s"), card_rank_text(truco_manilha_rank(v.vira)));
-        text_draw(a->text, b, (int)lroundf(22 * t->s), true, COL_GOLD, PX(t, (DECK_X + VIRA_X) / 2),
+        text_draw(a->text, b, (int)lroundf(22 * t->tv.s), true, COL_GOLD, PX(t, (DECK_X + VIRA_X) / 2),
                   PY(t, DECK_Y + CARD_H / 2 + 32), TEXT_CENTER | TEXT_MIDDLE);
         text_draw(a->text, "\xE2\x99\xA6 < \xE2\x99\xA0 < \xE2\x99\xA5 < \xE2\x99\xA3",
-                  (int)lroundf(20 * t->s), false, COL_TEXT, PX(t, (DECK_X + VIRA_X) / 2),
+                  (int)lroundf(20 * t->tv.s), false, COL_TEXT, PX(t, (DECK_X + VIRA_X) / 2),
                   PY(t, DECK_Y + CARD_H / 2 + 64), TEXT_CENTER | TEXT_MIDDLE);
     } else {
         SDL_FRect vs = unit_rect(t, VIRA_X, DECK_Y, cw, CARD_H);
@@ -900,48 +869,40 @@ static void draw(void *self, SDL_Renderer *r)
             d.flip = 0;
         draw_card_at(t, &d, 1.2f, false);
     }
-    int label = (int)lroundf(22 * t->s);
+    int label = (int)lroundf(22 * t->tv.s);
     text_draw(a->text, _("Computer"), label, true, cur == BOT ? COL_GOLD : COL_TEXT,
               PX(t, MID_X + 1.9f * cw), PY(t, BOT_Y), TEXT_LEFT | TEXT_MIDDLE);
     text_draw(a->text, _("You"), label, true, cur == ME ? COL_GOLD : COL_TEXT,
               PX(t, MID_X + 1.9f * cw), PY(t, ME_Y), TEXT_LEFT | TEXT_MIDDLE);
     if (v.mao >= 0 && (v.n_dealt > 0 || v.hands > 0))
-        text_draw(a->text, _("(mão)"), (int)lroundf(17 * t->s), false, COL_DIM,
+        text_draw(a->text, _("(mão)"), (int)lroundf(17 * t->tv.s), false, COL_DIM,
                   PX(t, MID_X + 1.9f * cw), PY(t, (v.mao == ME ? ME_Y : BOT_Y) + 30),
                   TEXT_LEFT | TEXT_MIDDLE);
 
     draw_panel_info(t, &v);
     draw_scores(t, &v);
 
-    /* Top bar. */
-    draw_vgradient(r, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f},
-                   rgba(0, 0, 0, 90), rgba(0, 0, 0, 0));
-    text_draw(a->text, "Truco", (int)(28 * a->u), true, COL_GOLD, a->w / 2.0f, 30 * a->u,
-              TEXT_CENTER | TEXT_MIDDLE);
-    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
-    Difficulty d = t->m->seats[BOT].difficulty;
-    text_draw(a->text, _(lv[d < DIFF_COUNT ? d : 0]), (int)(16 * a->u), false, COL_DIM,
-              a->w - 20 * a->u, 30 * a->u, TEXT_RIGHT | TEXT_MIDDLE);
+    table_top_bar(a, "Truco", table_level_name(t->m->seats[BOT].difficulty));
 
     /* What is going on. */
     float mid_y = (TBOT_Y + TME_Y) / 2;
     bool over = match_is_over(t->m);
     if (!over && match_bot_to_move(t->m) && t->deal_wait <= 0) {
-        int dots = (int)(t->time * 3) % 4;
         char b[96];
-        snprintf(b, sizeof b, "%s%.*s", _("Computer is thinking"), dots, "...");
-        text_draw(a->text, b, (int)lroundf(20 * t->s), false, COL_DIM, PX(t, MID_X),
+        snprintf(b, sizeof b, "%s", _("Computer is thinking"));
+        table_dots(b, sizeof b, t->time);
+        text_draw(a->text, b, (int)lroundf(20 * t->tv.s), false, COL_DIM, PX(t, MID_X),
                   PY(t, BOT_Y + CARD_H / 2 + 22), TEXT_CENTER | TEXT_MIDDLE);
     } else if (cur == ME && v.phase == TR_PH_PLAY) {
         const char *hint = v.rodada > 0 ? _("Your turn: double-click or drag a card (right-click: face down)")
                                         : _("Your turn: double-click or drag a card");
-        text_draw(a->text, hint, (int)lroundf(18 * t->s), false, COL_DIM, PX(t, MID_X),
+        text_draw(a->text, hint, (int)lroundf(18 * t->tv.s), false, COL_DIM, PX(t, MID_X),
                   PY(t, ME_Y - CARD_H / 2 - 24), TEXT_CENTER | TEXT_MIDDLE);
     } else if (cur == ME && v.phase == TR_PH_ANSWER) {
         char b[96];
         snprintf(b, sizeof b, _("The computer asks %s Accept, run or raise?"),
                  raise_label(v.pending / 3));
-        text_draw(a->text, b, (int)lroundf(20 * t->s), true, COL_TEXT, PX(t, MID_X),
+        text_draw(a->text, b, (int)lroundf(20 * t->tv.s), true, COL_TEXT, PX(t, MID_X),
                   PY(t, ME_Y - CARD_H / 2 - 24), TEXT_CENTER | TEXT_MIDDLE);
     }
     if (t->said_t > 0 && t->said[0])
@@ -978,14 +939,14 @@ static void draw(void *self, SDL_Renderer *r)
     /* Mão de onze: a dialog over the table, your cards in sight below it. */
     if (shown(t, BTN_JOGAR)) {
         SDL_FRect p = unit_rect(t, MID_X, 480, 720, 240);
-        draw_shadow(r, p, 22 * t->s, 22 * t->s, rgba(0, 0, 0, 120));
-        draw_rounded(r, p, 22 * t->s, rgba(12, 26, 18, 240));
-        draw_rounded_outline(r, p, 22 * t->s, fmaxf(2, 3 * t->s), COL_GOLD);
-        text_draw(a->text, _("Mão de onze"), (int)lroundf(34 * t->s), true, COL_GOLD,
+        draw_shadow(r, p, 22 * t->tv.s, 22 * t->tv.s, rgba(0, 0, 0, 120));
+        draw_rounded(r, p, 22 * t->tv.s, rgba(12, 26, 18, 240));
+        draw_rounded_outline(r, p, 22 * t->tv.s, fmaxf(2, 3 * t->tv.s), COL_GOLD);
+        text_draw(a->text, _("Mão de onze"), (int)lroundf(34 * t->tv.s), true, COL_GOLD,
                   PX(t, MID_X), PY(t, 400), TEXT_CENTER | TEXT_MIDDLE);
         text_draw_fit(a->text, _("You have 11. Play this hand for 3 points, or run and give 1?"),
-                      (int)lroundf(22 * t->s), false, COL_TEXT, PX(t, MID_X), PY(t, 470),
-                      TEXT_CENTER | TEXT_MIDDLE, 680 * t->s);
+                      (int)lroundf(22 * t->tv.s), false, COL_TEXT, PX(t, MID_X), PY(t, 470),
+                      TEXT_CENTER | TEXT_MIDDLE, 680 * t->tv.s);
         ui_button(a, t->btn[BTN_JOGAR], _("Jogar (3 points)"),
                   BTN_PRIMARY | (t->hover == BTN_JOGAR ? BTN_HOVER : 0));
         ui_button(a, t->btn[BTN_FUGIR], _("Fugir (+1 for them)"),
@@ -999,28 +960,25 @@ static void draw(void *self, SDL_Renderer *r)
     /* End of the game. */
     if (over && t->banner > 0.01f) {
         float k = t->banner;
-        float bw = 600 * t->s, bh = 170 * t->s;
+        float bw = 600 * t->tv.s, bh = 170 * t->tv.s;
         SDL_FRect b = {PX(t, MID_X) - bw / 2, PY(t, 420) - bh / 2, bw, bh};
         Rgba accent = t->result > 0 ? COL_GOLD : COL_RED;
-        draw_shadow(r, b, 22 * t->s, 24 * t->s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
-        draw_rounded(r, b, 22 * t->s, rgba(12, 26, 18, (Uint8)(236 * fminf(1, k))));
-        draw_rounded_outline(r, b, 22 * t->s, fmaxf(2, 3 * t->s), rgba_alpha(accent, fminf(1, k)));
-        text_draw(a->text, t->title, (int)lroundf(54 * t->s), true, accent, b.x + bw / 2,
+        table_plate(r, &t->tv, b, accent, 236, k);
+        text_draw(a->text, t->title, (int)lroundf(54 * t->tv.s), true, accent, b.x + bw / 2,
                   b.y + bh * 0.36f, TEXT_CENTER | TEXT_MIDDLE);
-        text_draw_fit(a->text, t->reason, (int)lroundf(22 * t->s), false, COL_TEXT, b.x + bw / 2,
-                      b.y + bh * 0.74f, TEXT_CENTER | TEXT_MIDDLE, bw - 30 * t->s);
+        text_draw_fit(a->text, t->reason, (int)lroundf(22 * t->tv.s), false, COL_TEXT, b.x + bw / 2,
+                      b.y + bh * 0.74f, TEXT_CENTER | TEXT_MIDDLE, bw - 30 * t->tv.s);
         if (shown(t, BTN_NEXT))
             ui_button(a, t->btn[BTN_NEXT], _("New game"),
                       BTN_PRIMARY | BTN_FOCUS | (t->hover == BTN_NEXT ? BTN_HOVER : 0));
     }
-    if (t->toast_t > 0)
-        ui_toast(a, t->toast, PX(t, MID_X), PY(t, ME_Y - CARD_H / 2 - 70), fminf(1, t->toast_t * 2));
+    table_toast_draw(&t->toast, a, PX(t, MID_X), PY(t, ME_Y - CARD_H / 2 - 70));
 }
 
 static bool animating(const void *self)
 {
     const Tr *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || t->said_t > 0 || t->hand_msg_t > 0 ||
+    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || t->said_t > 0 || t->hand_msg_t > 0 ||
         t->deal_wait > 0)
         return true;
     if (!t->m)
@@ -1050,7 +1008,7 @@ static void settings_changed(void *self)
 {
     Tr *t = self;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
-    t->cw = (float)cardart_aspect(t->app->art);
+    t->tv.cw = (float)cardart_aspect(t->app->art);
     if (t->m)
         sync(t, true);
 }

@@ -18,14 +18,13 @@
 #include "ui/hand.h"
 #include "ui/pacer.h"
 #include "ui/resume.h"
+#include "ui/table.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/confetti.h"
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
-#define TABLE_W 1600.0f
-#define TABLE_H 1000.0f
 #define CARD_H 230.0f
 #define DECK_X 235.0f
 #define DECK_Y 500.0f
@@ -47,7 +46,7 @@ typedef struct {
     Anim anim;
     uint64_t session_seed;
     int round;
-    int wins, draws, losses;
+    TableScore score;
 
     Sprite hand[TO_SEATS][TO_MAX_CARDS];
     int shown[TO_SEATS];
@@ -56,9 +55,7 @@ typedef struct {
     float deck_lift;
 
     /* Layout: pixels = o + units * s. */
-    float s, ox, oy, cw, chh;
-    SDL_Texture *felt;
-    int fw, fh;
+    TableView tv;
     SDL_FRect btn[BTN_COUNT];
     int hover, pressed, focus;
     bool deck_hover;
@@ -82,25 +79,14 @@ typedef struct {
     int result;       /* +1 player won, 0 draw, -1 lost */
     char title[64], reason[200];
 
-    char toast[200];
-    float toast_t;
+    TableToast toast;
     Confetti confetti; /* a win */
     float time;
 } T21;
 
 /* ---- Units and pixels ---- */
 
-static float PX(const T21 *t, float x) { return t->ox + x * t->s; }
-static float PY(const T21 *t, float y) { return t->oy + y * t->s; }
-static float UX(const T21 *t, float px) { return (px - t->ox) / t->s; }
-static float UY(const T21 *t, float py) { return (py - t->oy) / t->s; }
-
-static SDL_FRect unit_rect(const T21 *t, float cx, float cy, float w, float h)
-{
-    return (SDL_FRect){PX(t, cx - w / 2), PY(t, cy - h / 2), w * t->s, h * t->s};
-}
-
-static float card_w(const T21 *t) { return CARD_H * t->cw; }
+static float card_w(const T21 *t) { return table_card_w(&t->tv, CARD_H); }
 
 static float slot_x(const T21 *t, int i, int n)
 {
@@ -134,11 +120,7 @@ static void sound_cb(void *user, int id) { app_sound(((T21 *)user)->app, (SoundI
 
 static void toast(T21 *t, const char *msg)
 {
-    /* Rule texts are short lower-case reasons: show them as a sentence. */
-    snprintf(t->toast, sizeof t->toast, "%s", msg);
-    if (t->toast[0] >= 'a' && t->toast[0] <= 'z')
-        t->toast[0] = (char)(t->toast[0] - 'a' + 'A');
-    t->toast_t = 2.6f;
+    table_toast(&t->toast, msg, 2.6f);
 }
 
 /* ---- Keeping sprites in step with the match ---- */
@@ -218,9 +200,7 @@ static void save_session(T21 *t)
     Kv *kv = &t->app->kv;
     kv_set_u64(kv, "twentyone.session_seed", t->session_seed);
     kv_set_int(kv, "twentyone.round", t->round);
-    kv_set_int(kv, "twentyone.wins", t->wins);
-    kv_set_int(kv, "twentyone.draws", t->draws);
-    kv_set_int(kv, "twentyone.losses", t->losses);
+    table_score_save(&t->score, kv, "twentyone");
     app_save_settings(t->app);
 }
 
@@ -352,12 +332,7 @@ static void round_over(T21 *t, bool live)
     end_reason(s, &t->result, t->title, sizeof t->title, t->reason, sizeof t->reason);
     t->over = true;
     if (live) {
-        if (t->result > 0)
-            t->wins++;
-        else if (t->result < 0)
-            t->losses++;
-        else
-            t->draws++;
+        table_score_count(&t->score, t->result);
         save_session(t);
         Difficulty d = t->m->seats[TO_COMPUTER].difficulty;
         stats_record(&t->app->stats, "twentyone", d, t->result);
@@ -395,14 +370,12 @@ static void *enter(App *app)
     t->app = app;
     t->hover = t->pressed = BTN_NONE;
     t->focus = BTN_HIT;
-    t->cw = (float)cardart_aspect(app->art);
+    t->tv.cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
     pacer_init(&t->pace, DIFF_EASY);
     Kv *kv = &app->kv;
     t->round = kv_get_int(kv, "twentyone.round", 0, 0, 2000000000);
-    t->wins = kv_get_int(kv, "twentyone.wins", 0, 0, 2000000000);
-    t->draws = kv_get_int(kv, "twentyone.draws", 0, 0, 2000000000);
-    t->losses = kv_get_int(kv, "twentyone.losses", 0, 0, 2000000000);
+    table_score_load(&t->score, kv, "twentyone");
     SavedGame saved = {
         "twentyone", &twentyone_rules, 0,
         _("The saved 21 round could not be resumed (%s); a new round is dealt."),
@@ -421,10 +394,7 @@ static void *enter(App *app)
 static void leave(void *self)
 {
     T21 *t = self;
-    if (t->m)
-        match_free(t->m); /* cancels a thinking bot; the autosave is already on disk */
-    if (t->felt)
-        SDL_DestroyTexture(t->felt);
+    table_close(&t->tv, t->m);
     free(t);
 }
 
@@ -432,17 +402,7 @@ static void layout(void *self, int w, int h)
 {
     T21 *t = self;
     App *a = t->app;
-    t->s = fminf(w / TABLE_W, h / TABLE_H);
-    t->ox = (w - TABLE_W * t->s) / 2;
-    t->oy = (h - TABLE_H * t->s) / 2;
-    t->cw = (float)cardart_aspect(a->art);
-    if (!t->felt || t->fw != w || t->fh != h) {
-        if (t->felt)
-            SDL_DestroyTexture(t->felt);
-        t->felt = draw_make_felt(a->ren, w, h, rgba(34, 110, 64, 255), rgba(9, 46, 27, 255));
-        t->fw = w;
-        t->fh = h;
-    }
+    table_layout(&t->tv, a, w, h, rgba(34, 110, 64, 255), rgba(9, 46, 27, 255));
     t->btn[BTN_HIT] = unit_rect(t, HAND_X - 125, BTN_Y, 220, 68);
     t->btn[BTN_STAND] = unit_rect(t, HAND_X + 125, BTN_Y, 220, 68);
     t->btn[BTN_NEXT] = unit_rect(t, HAND_X, BTN_Y, 280, 68);
@@ -639,8 +599,7 @@ static void update(void *self, float dt)
     t->time += dt;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
     anim_update(&t->anim, dt);
-    if (t->toast_t > 0)
-        t->toast_t -= dt;
+    table_toast_update(&t->toast, dt);
     if (t->bot_said_t > 0)
         t->bot_said_t -= dt;
     confetti_update(&t->confetti, dt, TABLE_H + 40);
@@ -676,7 +635,7 @@ static void draw_sprite(T21 *t, const Sprite *s, float extra_lift)
     Card c = flip >= 0.5f && s->face != CARD_HIDDEN ? s->face : CARD_HIDDEN;
     float lift = (s->lift + extra_lift) * 14;
     float cx = PX(t, s->x), cy = PY(t, s->y - lift);
-    float w = card_w(t) * t->s, h = CARD_H * t->s;
+    float w = card_w(t) * t->tv.s, h = CARD_H * t->tv.s;
     float ww = w * fmaxf(wscale, 0.02f);
     /* A flipping card rises a little, as in the hand. */
     float rise = sinf(flip * 3.14159265f) * 0.06f;
@@ -684,7 +643,7 @@ static void draw_sprite(T21 *t, const Sprite *s, float extra_lift)
     SDL_FRect d = {cx - ww / 2, cy - h / 2, ww, h};
     Uint8 alpha = (Uint8)(255 * fmaxf(0, fminf(1, s->alpha)));
     SDL_FRect sh = d;
-    float off = (3 + lift * 0.6f) * t->s;
+    float off = (3 + lift * 0.6f) * t->tv.s;
     sh.x += off * 0.5f;
     sh.y += off;
     /* Rotating is costly without a GPU: the software renderer draws cards upright. */
@@ -697,22 +656,22 @@ static void draw_label(T21 *t, float cx, float cy, const char *name, const char 
                        bool active)
 {
     App *a = t->app;
-    int fs = (int)lroundf(24 * t->s);
+    int fs = (int)lroundf(24 * t->tv.s);
     int nw, nh, vw = 0, vh = 0;
     text_measure(a->text, name, fs, true, &nw, &nh);
     if (value && *value)
         text_measure(a->text, value, fs, true, &vw, &vh);
-    float pad = 18 * t->s, h = 46 * t->s;
-    float chip = value && *value ? vw + 28 * t->s : 0;
-    float w = nw + 2 * pad + (chip > 0 ? chip + 10 * t->s : 0);
+    float pad = 18 * t->tv.s, h = 46 * t->tv.s;
+    float chip = value && *value ? vw + 28 * t->tv.s : 0;
+    float w = nw + 2 * pad + (chip > 0 ? chip + 10 * t->tv.s : 0);
     SDL_FRect r = {PX(t, cx) - w / 2, PY(t, cy) - h / 2, w, h};
     draw_rounded(a->ren, r, h / 2, active ? rgba(0, 0, 0, 110) : rgba(0, 0, 0, 70));
     if (active)
-        draw_rounded_outline(a->ren, r, h / 2, fmaxf(1.5f, 2 * t->s), rgba(236, 196, 96, 200));
+        draw_rounded_outline(a->ren, r, h / 2, fmaxf(1.5f, 2 * t->tv.s), rgba(236, 196, 96, 200));
     text_draw(a->text, name, fs, true, active ? COL_GOLD : COL_TEXT, r.x + pad, r.y + h / 2,
               TEXT_LEFT | TEXT_MIDDLE);
     if (chip > 0) {
-        SDL_FRect c = {r.x + r.w - chip - 6 * t->s, r.y + 6 * t->s, chip, h - 12 * t->s};
+        SDL_FRect c = {r.x + r.w - chip - 6 * t->tv.s, r.y + 6 * t->tv.s, chip, h - 12 * t->tv.s};
         draw_rounded(a->ren, c, c.h / 2, rgba(246, 241, 226, 235));
         text_draw(a->text, value, fs, true, COL_INK, c.x + c.w / 2, c.y + c.h / 2,
                   TEXT_CENTER | TEXT_MIDDLE);
@@ -749,36 +708,29 @@ static void total_text(const T21 *t, int seat, char *out, size_t size)
 static void draw_hud(T21 *t)
 {
     App *a = t->app;
-    float u = a->u;
     SDL_Renderer *r = a->ren;
     /* Top bar: title in the middle, round and level on the right. */
-    draw_vgradient(r, (SDL_FRect){0, 0, (float)a->w, app_bar_height(a) * 1.3f}, rgba(0, 0, 0, 90),
-                   rgba(0, 0, 0, 0));
-    text_draw(a->text, "21", (int)(28 * u), true, COL_GOLD, a->w / 2.0f, 30 * u,
-              TEXT_CENTER | TEXT_MIDDLE);
-    static const char *lv[] = {N_("Random"), N_("Easy"), N_("Medium"), N_("Hard")};
     char right[160];
     Difficulty d = t->m ? t->m->seats[TO_COMPUTER].difficulty : a->set.difficulty;
-    snprintf(right, sizeof right, _("Round %d  \xC2\xB7  %s"), t->round, _(lv[d < DIFF_COUNT ? d : 0]));
-    text_draw(a->text, right, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
-              TEXT_RIGHT | TEXT_MIDDLE);
+    snprintf(right, sizeof right, _("Round %d  \xC2\xB7  %s"), t->round, table_level_name(d));
+    table_top_bar(a, "21", right);
     /* The session's score, on the right of the table. */
     float px = PX(t, 1392), py = PY(t, 500);
-    float pw = 250 * t->s, ph = 230 * t->s;
+    float pw = 250 * t->tv.s, ph = 230 * t->tv.s;
     SDL_FRect p = {px - pw / 2, py - ph / 2, pw, ph};
-    draw_rounded(r, p, 18 * t->s, rgba(0, 0, 0, 60));
-    draw_rounded_outline(r, p, 18 * t->s, fmaxf(1, 1.5f * t->s), rgba(255, 255, 255, 30));
-    text_draw(a->text, _("Score"), (int)lroundf(20 * t->s), true, COL_GOLD, px, p.y + 30 * t->s,
+    draw_rounded(r, p, 18 * t->tv.s, rgba(0, 0, 0, 60));
+    draw_rounded_outline(r, p, 18 * t->tv.s, fmaxf(1, 1.5f * t->tv.s), rgba(255, 255, 255, 30));
+    text_draw(a->text, _("Score"), (int)lroundf(20 * t->tv.s), true, COL_GOLD, px, p.y + 30 * t->tv.s,
               TEXT_CENTER | TEXT_MIDDLE);
     const char *names[3] = {_("Won"), _("Drawn"), _("Lost")};
-    int vals[3] = {t->wins, t->draws, t->losses};
+    int vals[3] = {t->score.wins, t->score.draws, t->score.losses};
     for (int i = 0; i < 3; i++) {
-        float y = p.y + (78 + i * 50) * t->s;
+        float y = p.y + (78 + i * 50) * t->tv.s;
         char b[16];
         snprintf(b, sizeof b, "%d", vals[i]);
-        text_draw(a->text, names[i], (int)lroundf(21 * t->s), false, COL_TEXT, p.x + 26 * t->s, y,
+        text_draw(a->text, names[i], (int)lroundf(21 * t->tv.s), false, COL_TEXT, p.x + 26 * t->tv.s, y,
                   TEXT_LEFT | TEXT_MIDDLE);
-        text_draw(a->text, b, (int)lroundf(24 * t->s), true, COL_TEXT, p.x + pw - 26 * t->s, y,
+        text_draw(a->text, b, (int)lroundf(24 * t->tv.s), true, COL_TEXT, p.x + pw - 26 * t->tv.s, y,
                   TEXT_RIGHT | TEXT_MIDDLE);
     }
 }
@@ -787,8 +739,8 @@ static void draw(void *self, SDL_Renderer *r)
 {
     T21 *t = self;
     App *a = t->app;
-    if (t->felt)
-        SDL_RenderCopy(r, t->felt, NULL, NULL);
+    if (t->tv.felt)
+        SDL_RenderCopy(r, t->tv.felt, NULL, NULL);
     if (!t->m)
         return;
     TwentyOneState v;
@@ -809,7 +761,7 @@ static void draw(void *self, SDL_Renderer *r)
         draw_sprite(t, &s, 0);
     }
     if (player_can_act(t))
-        text_draw(a->text, _("Double-click or drag to hit"), (int)lroundf(17 * t->s), false,
+        text_draw(a->text, _("Double-click or drag to hit"), (int)lroundf(17 * t->tv.s), false,
                   rgba_alpha(COL_DIM, 0.85f), PX(t, DECK_X), PY(t, DECK_Y + CARD_H / 2 + 34),
                   TEXT_CENTER | TEXT_MIDDLE);
 
@@ -836,15 +788,15 @@ static void draw(void *self, SDL_Renderer *r)
     /* The computer thinking, or what it just did. */
     float mid = (COMP_Y + CARD_H / 2 + PLAYER_Y - CARD_H / 2) / 2;
     if (match_bot_to_move(t->m) && !match_is_over(t->m)) {
-        int dots = (int)(t->time * 3) % 4;
         char b[96];
-        snprintf(b, sizeof b, "%s%.*s", _("Computer is thinking"), dots, "...");
-        text_draw(a->text, b, (int)lroundf(22 * t->s), false, COL_TEXT, PX(t, HAND_X - 110),
+        snprintf(b, sizeof b, "%s", _("Computer is thinking"));
+        table_dots(b, sizeof b, t->time);
+        text_draw(a->text, b, (int)lroundf(22 * t->tv.s), false, COL_TEXT, PX(t, HAND_X - 110),
                   PY(t, mid), TEXT_LEFT | TEXT_MIDDLE);
     } else if (t->bot_said_t > 0 && t->bot_said[0] && !match_is_over(t->m)) {
         ui_toast(a, t->bot_said, PX(t, HAND_X), PY(t, mid), fminf(1, t->bot_said_t * 2));
     } else if (cur == TO_PLAYER && !pacer_demo(&t->pace)) {
-        text_draw(a->text, _("Your turn: hit or stand?"), (int)lroundf(22 * t->s), false,
+        text_draw(a->text, _("Your turn: hit or stand?"), (int)lroundf(22 * t->tv.s), false,
                   rgba_alpha(COL_TEXT, 0.9f), PX(t, HAND_X), PY(t, mid), TEXT_CENTER | TEXT_MIDDLE);
     }
 
@@ -872,33 +824,29 @@ static void draw(void *self, SDL_Renderer *r)
         draw_sprite(t, &t->drag, 1.2f);
 
     /* Confetti fly behind the result. */
-    confetti_draw(&t->confetti, r, t->ox, t->oy, t->s);
+    confetti_draw(&t->confetti, r, t->tv.ox, t->tv.oy, t->tv.s);
     /* The result. */
     if (over && t->banner > 0.01f) {
         float k = t->banner;
-        float bw = 560 * t->s * (0.85f + 0.15f * k), bh = 150 * t->s * (0.85f + 0.15f * k);
+        float bw = 560 * t->tv.s * (0.85f + 0.15f * k), bh = 150 * t->tv.s * (0.85f + 0.15f * k);
         SDL_FRect b = {PX(t, HAND_X) - bw / 2, PY(t, mid) - bh / 2, bw, bh};
         Uint8 al = (Uint8)(255 * fminf(1, k));
         Rgba accent = t->result > 0 ? COL_GOLD : t->result < 0 ? COL_RED : COL_TEXT;
-        draw_shadow(r, b, 22 * t->s, 24 * t->s, rgba(0, 0, 0, (Uint8)(120 * fminf(1, k))));
-        draw_rounded(r, b, 22 * t->s, rgba(12, 26, 18, (Uint8)(236 * fminf(1, k))));
-        draw_rounded_outline(r, b, 22 * t->s, fmaxf(2, 3 * t->s), rgba_alpha(accent, fminf(1, k)));
+        table_plate(r, &t->tv, b, accent, 236, k);
         Rgba tc = accent;
         tc.a = al;
-        text_draw(a->text, t->title, (int)lroundf(54 * t->s), true, tc, b.x + bw / 2,
+        text_draw(a->text, t->title, (int)lroundf(54 * t->tv.s), true, tc, b.x + bw / 2,
                   b.y + bh * 0.38f, TEXT_CENTER | TEXT_MIDDLE);
-        text_draw_fit(a->text, t->reason, (int)lroundf(21 * t->s), false, rgba(246, 241, 226, al),
-                      b.x + bw / 2, b.y + bh * 0.76f, TEXT_CENTER | TEXT_MIDDLE, bw - 30 * t->s);
+        text_draw_fit(a->text, t->reason, (int)lroundf(21 * t->tv.s), false, rgba(246, 241, 226, al),
+                      b.x + bw / 2, b.y + bh * 0.76f, TEXT_CENTER | TEXT_MIDDLE, bw - 30 * t->tv.s);
     }
-    if (t->toast_t > 0)
-        ui_toast(a, t->toast, PX(t, HAND_X), PY(t, PLAYER_Y - CARD_H / 2 - 40),
-                 fminf(1, t->toast_t * 2));
+    table_toast_draw(&t->toast, a, PX(t, HAND_X), PY(t, PLAYER_Y - CARD_H / 2 - 40));
 }
 
 static bool animating(const void *self)
 {
     const T21 *t = self;
-    if (anim_busy(&t->anim) || t->toast_t > 0 || confetti_busy(&t->confetti) ||
+    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || confetti_busy(&t->confetti) ||
         t->bot_said_t > 0)
         return true;
     if (!t->m)
@@ -935,7 +883,7 @@ static void settings_changed(void *self)
 {
     T21 *t = self;
     anim_set_factor(&t->anim, app_speed_factor(t->app));
-    t->cw = (float)cardart_aspect(t->app->art);
+    t->tv.cw = (float)cardart_aspect(t->app->art);
     if (t->m)
         sync(t);
 }
