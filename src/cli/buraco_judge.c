@@ -148,14 +148,7 @@ static bool human_line(Judge *j, char *line)
             j->hin_len = 0; /* drop an absurdly long line */
         return false;
     }
-    size_t n = (size_t)(nl - j->hin);
-    memcpy(line, j->hin, n);
-    line[n] = '\0';
-    if (n && line[n - 1] == '\r')
-        line[n - 1] = '\0';
-    memmove(j->hin, nl + 1, j->hin_len - n - 1);
-    j->hin_len -= n + 1;
-    return true;
+    return proto_take_line(j->hin, &j->hin_len, line);
 }
 
 /* Services every pipe until seat `want` has a line (true), the wait for a bot times out,

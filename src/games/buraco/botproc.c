@@ -283,13 +283,5 @@ bool botproc_take_line(BotProc *p, char *line, ProtoFault *fault, char *why, siz
         *fault = PROTO_FAULT_FLOOD;
         return false;
     }
-    if (!nl)
-        return false;
-    memcpy(line, p->in, n);
-    line[n] = '\0';
-    if (n && line[n - 1] == '\r')
-        line[n - 1] = '\0';
-    memmove(p->in, nl + 1, p->in_len - n - 1);
-    p->in_len -= n + 1;
-    return true;
+    return nl && proto_take_line(p->in, &p->in_len, line);
 }

@@ -22,6 +22,21 @@ const char *proto_fault_name(ProtoFault f)
     return f >= 0 && f < PROTO_FAULT_COUNT ? fault_names[f] : "?";
 }
 
+bool proto_take_line(char *buf, size_t *len, char *line)
+{
+    char *nl = *len ? memchr(buf, '\n', *len) : NULL;
+    if (!nl)
+        return false;
+    size_t n = (size_t)(nl - buf);
+    memcpy(line, buf, n);
+    line[n] = '\0';
+    if (n && line[n - 1] == '\r')
+        line[n - 1] = '\0';
+    memmove(buf, nl + 1, *len - n - 1);
+    *len -= n + 1;
+    return true;
+}
+
 /* The suits in the protocol's bytes, indexed by our suit numbers. */
 static const char *const suit_bytes[SUIT_COUNT] = {"\xE2\x99\xA3", "\xE2\x99\xA6", "\xE2\x99\xA5",
                                                    "\xE2\x99\xA0"};

@@ -58,6 +58,9 @@ typedef enum {
 } ProtoFault;
 
 const char *proto_fault_name(ProtoFault f); /* "invalid meld" */
+/* Takes the first complete line out of buf (len bytes, updated), without its "\n" or
+ * "\r\n", into line (room for the line and a NUL); false when no line is complete. */
+bool proto_take_line(char *buf, size_t *len, char *line);
 
 /* One card exactly as the protocol writes it ("10♦"); false otherwise. */
 bool proto_parse_card(const char *text, size_t len, Card *out);

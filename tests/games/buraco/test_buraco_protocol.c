@@ -46,6 +46,32 @@ static void test_cards(void **u)
     assert_int_equal(proto_parse_cards("[ 5♠ 10♦ ]", false, back, 1), -1);
 }
 
+/* Lines come out of a pipe's buffer one at a time, with "\n" or "\r\n", a partial line
+ * staying for the next read. */
+static void test_take_line(void **u)
+{
+    (void)u;
+    char buf[64], line[64];
+    const char *in = "GET_STOCK\r\nDISCARD 7\xE2\x99\xA0\n\nMELD_N";
+    size_t len = strlen(in);
+    memcpy(buf, in, len);
+    assert_true(proto_take_line(buf, &len, line));
+    assert_string_equal(line, "GET_STOCK");
+    assert_true(proto_take_line(buf, &len, line));
+    assert_string_equal(line, "DISCARD 7\xE2\x99\xA0");
+    assert_true(proto_take_line(buf, &len, line));
+    assert_string_equal(line, "");
+    assert_false(proto_take_line(buf, &len, line));
+    assert_int_equal(len, 6);
+    assert_memory_equal(buf, "MELD_N", 6);
+    memcpy(buf + len, "EW\n", 3);
+    len += 3;
+    assert_true(proto_take_line(buf, &len, line));
+    assert_string_equal(line, "MELD_NEW");
+    assert_int_equal(len, 0);
+    assert_false(proto_take_line(buf, &len, line));
+}
+
 static void test_commands(void **u)
 {
     (void)u;
@@ -313,6 +339,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cards),
+        cmocka_unit_test(test_take_line),
         cmocka_unit_test(test_commands),
         cmocka_unit_test(test_faults_against_the_game),
         cmocka_unit_test(test_take_and_join_orders),
