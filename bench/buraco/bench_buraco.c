@@ -123,6 +123,42 @@ int main(int argc, char **argv)
     printf("Medium self-play: %.0f games/s (%.1f us a game, %.0f actions a game)\n", games / dt,
            dt / games * 1e6, (double)steps / games);
 
+    /* Hard's playout policy against Medium: duplicate games over one shuffled deck each
+     * (both games of a deal see the same cards in the same order). */
+    {
+        typedef Action (*Policy)(const BuracoState *);
+        Policy pol[2] = {buraco_playout_policy, buraco_medium_policy};
+        long points = 0, deals = 20000;
+        t0 = now_s();
+        for (long g = 0; g < deals; g++) {
+            Card deck[BUR_DECK];
+            for (int k = 0; k < BUR_DECK; k++)
+                deck[k] = card_from_index(k % BUR_FACES);
+            rng_shuffle(&r, deck, BUR_DECK, sizeof deck[0]);
+            int first = (int)rng_below(&r, 2);
+            for (int swap = 0; swap < 2; swap++) {
+                buraco_rules.init(&s, &opt, 2, 0);
+                int next = 0;
+                while (s.phase == BUR_DEALING)
+                    buraco_rules.apply(&s, buraco_action(BUR_A_DEAL, card_index(deck[next++])));
+                buraco_rules.apply(&s, buraco_action(BUR_A_FIRST, first));
+                while (s.phase != BUR_OVER) {
+                    Action a = s.phase == BUR_DRAWING
+                                   ? buraco_action(BUR_A_DEAL, card_index(deck[next++]))
+                                   : pol[(s.turn + swap) % 2](&s);
+                    if (a < 0 || buraco_rules.apply(&s, a))
+                        break;
+                }
+                int me = swap; /* the playout policy's seat */
+                points += s.score[me] > s.score[1 - me] ? 2 : s.score[me] == s.score[1 - me];
+            }
+        }
+        double rate = points / (4.0 * deals);
+        printf("Hard's playout policy against Medium: %.4f (+-%.4f) over %ld duplicate games, "
+               "%.1f s\n",
+               rate, 1.96 * sqrt(rate * (1 - rate) / (2.0 * deals)), 2 * deals, now_s() - t0);
+    }
+
     /* Decision times at the turns' costly moments, from positions of Medium games. */
     double *times[DIFF_COUNT];
     int nt[DIFF_COUNT] = {0};

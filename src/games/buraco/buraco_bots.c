@@ -304,10 +304,107 @@ Action buraco_medium_policy(const BuracoState *s)
     }
 }
 
-/* Hard's playouts use Medium sharpened for the race to go out: a wild goes onto a meld
- * when the hand is down to FINISH_HAND cards, and a take must not leave the hand bigger
- * (after the melds it allows) than two cards more than it was. Each beat Medium a little
- * head to head (bench figures in the report). */
+/* ---- The throw of Hard's playouts: the card with the fewest ways into a meld ---------
+ * Medium throws the card farthest from its neighbours. Hard's playouts count instead the
+ * unseen cards that would put each hand card into a meld: "outs" make a run of three with
+ * it (or carry it onto a team meld) as soon as they come, "near" cards only bring it
+ * closer; a card beside another keeps it worth a 2 as well. A second copy of a face is
+ * worth little (one run can use one copy). Policy against Medium over 40,000 duplicate
+ * games (bench/buraco/bench_buraco): 0.545, Medium's own throw sharpened for the race
+ * (below) 0.529. */
+#define KEEP_OUT 10
+#define KEEP_NEAR 1
+#define KEEP_SECOND_COPY 30
+
+/* Is there a run of three of mask m through position q? */
+static bool run_through(unsigned m, int q)
+{
+    for (int lo = q - 2; lo <= q; lo++)
+        if (lo >= 1 && lo + 2 <= 14 && (m >> lo & 7u) == 7u)
+            return true;
+    return false;
+}
+
+/* Can the card at position q of `suit` go onto one of the team's melds, the places
+ * between it and the meld filled from m? */
+static bool reaches_meld(const BuracoState *s, int suit, unsigned m, int q)
+{
+    int t = buraco_team(s->turn);
+    for (int i = 0; i < s->n_melds[t]; i++) {
+        const BuracoMeld *md = &s->melds[t][i];
+        if (md->suit != suit || md->n >= BUR_MELD_MAX)
+            continue;
+        int lo = md->lo, hi = md->lo + md->n - 1;
+        int a = q < lo ? q : hi + 1, b = q < lo ? lo - 1 : q;
+        if (q >= lo && q <= hi)
+            continue;
+        unsigned need = ((1u << (b - a + 1)) - 1u) << a;
+        if ((m & need) == need)
+            return true;
+    }
+    return false;
+}
+
+static int keep_value(const BuracoState *s, const uint8_t *h, const unsigned mask[SUIT_COUNT],
+                      int f, const int seen[BUR_FACES], int unseen_twos)
+{
+    Card c = card_from_index(f);
+    int suit = card_suit(c), rank = card_rank(c);
+    if (rank == 2)
+        return 1 << 30; /* a wild: keep it */
+    unsigned m = mask[suit];
+    int pos[2] = {rank, 14}, npos = rank == RANK_ACE ? 2 : 1;
+    int outs = 0, near = 0;
+    bool beside = false;
+    for (int i = 0; i < npos; i++)
+        for (int d = -2; d <= 2; d++) {
+            int q = pos[i], x = q + d;
+            if (d == 0 || x < 1 || x > 14)
+                continue;
+            if (m >> x & 1u) {
+                beside = true;
+                continue;
+            }
+            int left = 2 - seen[face_at(suit, x)];
+            if (left <= 0)
+                continue;
+            unsigned mx = m | 1u << x | (x == 1 ? 1u << 14 : x == 14 ? 1u << 1 : 0u);
+            if (run_through(mx, q) || reaches_meld(s, suit, mx, q))
+                outs += left;
+            else
+                near += left;
+        }
+    if (beside)
+        outs += unseen_twos;
+    return KEEP_OUT * outs + KEEP_NEAR * near - (h[f] > 1 ? KEEP_SECOND_COPY : 0);
+}
+
+static int playout_discard_face(const BuracoState *s)
+{
+    int seen[BUR_FACES];
+    seen_counts(s, seen);
+    const uint8_t *h = s->hand[s->turn];
+    unsigned mask[SUIT_COUNT];
+    suit_masks(h, mask);
+    int twos = 0;
+    for (int suit = 0; suit < SUIT_COUNT; suit++)
+        twos += 2 - seen[face_at(suit, 2)];
+    int best = -1, best_value = 0;
+    for (int f = 0; f < BUR_FACES; f++)
+        if (h[f]) {
+            int v = keep_value(s, h, mask, f, seen, twos);
+            if (best < 0 || v < best_value) {
+                best = f;
+                best_value = v;
+            }
+        }
+    return best;
+}
+
+/* Hard's playouts play its own side as Medium sharpened for the race to go out: a wild
+ * goes onto a meld when the hand is down to FINISH_HAND cards, a take must not leave the
+ * hand bigger (after the melds it allows) than two cards more than it was, and the throw
+ * is the card with the fewest outs (above). */
 static int hand_after_melds(BuracoState *v)
 {
     for (int i = 0; i < 40 && v->phase == BUR_PLAY; i++) {
@@ -323,7 +420,7 @@ static int hand_after_melds(BuracoState *v)
     return v->phase == BUR_OVER ? -1 : v->hand_n[v->turn];
 }
 
-static Action plus_policy(const BuracoState *s)
+Action buraco_playout_policy(const BuracoState *s)
 {
     switch (s->phase) {
     case BUR_DRAW: {
@@ -341,9 +438,7 @@ static Action plus_policy(const BuracoState *s)
         Action a = meld_step(s, true, true, true);
         if (a >= 0)
             return a;
-        int seen[BUR_FACES];
-        seen_counts(s, seen);
-        int f = medium_discard_face(s, seen);
+        int f = playout_discard_face(s);
         return f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
     }
     default:
@@ -435,7 +530,7 @@ static double utility(int diff) { return 1.0 / (1.0 + exp(-diff / HARD_UTILITY_S
 
 /* Plays s to the end, the stock coming in the world's order; returns the result for
  * `seat`'s team in [0, 1]. The seat's team plays Medium sharpened for the race
- * (plus_policy); the other side is taken to play Medium itself, which takes the pile
+ * (buraco_playout_policy); the other side is taken to play Medium itself, which takes the pile
  * whenever its top makes a meld (modelled so, Hard weighs a throw by who will really pick
  * it up: 0.59 -> 0.62 against Medium over 400 games). */
 static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat)
@@ -450,7 +545,7 @@ static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat)
         } else if (buraco_team(s->turn) != buraco_team(seat)) {
             a = buraco_medium_policy(s);
         } else {
-            a = plus_policy(s);
+            a = buraco_playout_policy(s);
         }
         if (a < 0 || buraco_rules.apply(s, a))
             break;

@@ -14,7 +14,7 @@ Action buraco_medium_decide(const BotRequest *req);
 /* Hard: deals the hidden cards many times over (what the seat has seen fixed) and plays
  * each candidate for the turn (draw, or take with which meld; lay everything, only joins,
  * keep the wilds, or spend one to go out; which card to throw) to the end of the game,
- * its own side playing Medium sharpened for the race to go out and the other side Medium
+ * its own side playing buraco_playout_policy and the other side Medium
  * (which takes any pile it can); it keeps the candidate that wins most. A throw that lets
  * the other side take the pile shows up in those games. */
 Action buraco_hard_decide(const BotRequest *req);
@@ -22,5 +22,11 @@ Action buraco_hard_decide(const BotRequest *req);
 /* Medium's choice for the seat to move in state s (a view of that seat, or a full state:
  * it reads only what that seat can see). Deterministic. */
 Action buraco_medium_policy(const BuracoState *s);
+
+/* How Hard's playouts play its own side: Medium sharpened for the race to go out (a take
+ * that bloats the hand is refused, a wild is spent to go out, and the throw is the card
+ * with the fewest unseen cards that would put it into a meld). Deterministic, reads only
+ * what the seat to move can see. */
+Action buraco_playout_policy(const BuracoState *s);
 
 #endif

@@ -144,6 +144,28 @@ static void test_hard_feeds_junk(void **u)
     }
 }
 
+/* Hard's playouts throw the card with the fewest unseen cards that would put it into a
+ * meld, and they count the team's melds: a 6♠ carries 7♠ onto 3♠ 4♠ 5♠, while 5♥ needs
+ * two more hearts. Medium looks only at the hand and the cards gone: 7♠ has one live
+ * neighbour fewer than 5♥ (a 5♠ is in the meld), so Medium throws the 7♠. */
+static void test_playout_throw(void **u)
+{
+    (void)u;
+    BuracoState s;
+    const char *hands[2] = {"3s 4s 5s 7s 5h", "4c 9d Qd As Jc Tc"};
+    bt_setup(&s, 2, hands, NULL, "Kd", 0);
+    bt_draw(&s, "2d");
+    bt_do(&s, "meld 3s 4s 5s");
+    expect(DIFF_MEDIUM, &s, "discard 7s");
+    Action want, a = buraco_playout_policy(&s);
+    assert_true(buraco_rules.action_from_string(&s, "discard 5h", &want));
+    if (a != want) {
+        char got[RULES_ACTION_TEXT];
+        buraco_rules.action_to_string(&s, a, got);
+        fail_msg("playout policy: expected 'discard 5h', chose '%s'", got);
+    }
+}
+
 /* Two deals the seat cannot tell apart: the same decision. */
 static void test_no_peeking(void **u)
 {
@@ -215,7 +237,7 @@ int main(void)
         cmocka_unit_test(test_configuration),      cmocka_unit_test(test_easy),
         cmocka_unit_test(test_medium),             cmocka_unit_test(test_medium_remembers),
         cmocka_unit_test(test_hard_does_not_feed), cmocka_unit_test(test_hard_feeds_junk),
-        cmocka_unit_test(test_no_peeking),
+        cmocka_unit_test(test_playout_throw),      cmocka_unit_test(test_no_peeking),
         cmocka_unit_test(test_legal_games),
     };
     return cmocka_run_group_tests_name("buraco bots", tests, NULL, NULL);
