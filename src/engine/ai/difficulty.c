@@ -68,7 +68,7 @@ static const BotConfig configs[] = {
     {"bisca", DIFF_HARD, "bisca-hard", 4000, 100},
     {"buraco", DIFF_EASY, "buraco-seed", 0, 0},
     {"buraco", DIFF_MEDIUM, "buraco-simple", 0, 0},
-    {"buraco", DIFF_HARD, "buraco-search", 4000, 1500},
+    {"buraco", DIFF_HARD, "buraco-search", 1500, 1500},
     {"*", DIFF_RANDOM, "random", 0, 0},
     {"*", DIFF_EASY, "ismcts", 100, 1000},
     {"*", DIFF_MEDIUM, "ismcts", 1000, 2000},
