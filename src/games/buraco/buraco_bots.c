@@ -514,13 +514,13 @@ typedef struct {
 } World;
 
 /* A full deal consistent with the view, and the order the stock will come in. The other
- * hands are dealt uniformly from the unseen cards. Dealing them to fit the opponent's last
- * turn instead (Medium's habits: nothing left to lay, the least useful card thrown, no
- * pile it could take), or tighter (extra cards drawn and Medium's throws made), did not
- * help against Medium over 1,000 and 400 games (0.604 and 0.59-0.64 against 0.604-0.64),
- * though Hard knowing the opponent's real hand in its plays would be worth about +0.04:
- * what that knowledge buys is not which throws the opponent can take (knowing only
- * that was worth nothing). */
+ * hands are dealt uniformly from the unseen cards. Two other ways did not beat this
+ * against Medium: dealing the opponent a hand that fits its last turn (nothing left to
+ * lay, the least useful card thrown, no pile it could take), 0.6035 against 0.604 over
+ * 1,000 games; and a "tighter" hand (extra cards drawn, Medium's throws made), 0.62-0.64
+ * against 0.6425 over 400. Yet Hard shown the opponent's real hand when it plays scores
+ * about 0.04 more, and not for knowing which throws the opponent could take (shown only
+ * that, it gains nothing). */
 static void make_world(const BuracoState *view, int seat, Rng *rng, World *w)
 {
     buraco_rules.resample(view, seat, rng, &w->s);
@@ -536,10 +536,10 @@ static void make_world(const BuracoState *view, int seat, Rng *rng, World *w)
 static double utility(int diff) { return 1.0 / (1.0 + exp(-diff / HARD_UTILITY_SCALE)); }
 
 /* Plays s to the end, the stock coming in the world's order; returns the result for
- * `seat`'s team in [0, 1]. The seat's team plays Medium sharpened for the race
- * (buraco_playout_policy); the other side is taken to play Medium itself, which takes the pile
- * whenever its top makes a meld (modelled so, Hard weighs a throw by who will really pick
- * it up: 0.59 -> 0.62 against Medium over 400 games). */
+ * `seat`'s team in [0, 1]. The seat's team plays buraco_playout_policy; the other side is
+ * taken to play Medium itself, which takes the pile whenever its top makes a meld
+ * (modelled so, Hard weighs a throw by who will really pick it up: 0.59 -> 0.62 against
+ * Medium over 400 games). */
 static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat)
 {
     int next = stock_n;

@@ -14,9 +14,9 @@ Action buraco_medium_decide(const BotRequest *req);
 /* Hard: deals the hidden cards many times over (what the seat has seen fixed) and plays
  * each candidate for the turn (draw, or take with which meld; lay everything, only joins,
  * keep the wilds, or spend one to go out; which card to throw) to the end of the game,
- * its own side playing buraco_playout_policy and the other side Medium
- * (which takes any pile it can); it keeps the candidate that wins most. A throw that lets
- * the other side take the pile shows up in those games. */
+ * its own side playing buraco_playout_policy and the other side Medium (which takes any
+ * pile it can); it keeps the candidate that wins most. A throw that lets the other side
+ * take the pile shows up in those games. */
 Action buraco_hard_decide(const BotRequest *req);
 
 /* Medium's choice for the seat to move in state s (a view of that seat, or a full state:
