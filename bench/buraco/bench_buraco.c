@@ -3,7 +3,13 @@
  * that cost (a turn's draw or take, and its plan after the draw), with their percentiles.
  * The win rates come from `tasca sim --game buraco` (see run-figures.sh).
  *
- *   bench_buraco [--positions N] [--seed S] [--hard-iterations K]  */
+ * --regret N: Hard's regret at N of its decisions in games against Medium, a measure of
+ * its choices with far less noise than win rates: each candidate of the decision is
+ * valued with the real hands (only the order of the stock unknown), and the regret is the
+ * best value less the value of Hard's pick. It is also measured for Hard dealing the real
+ * hands in its own search: what knowing the other hand is worth.
+ *
+ *   bench_buraco [--positions N] [--seed S] [--hard-iterations K] [--regret N]  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,9 +51,80 @@ static Action chance(const BuracoState *s, Rng *r)
     return acts[i];
 }
 
+/* Mean and standard error of n values. */
+static void mean_se(const double *v, int n, double *mean, double *se)
+{
+    double m = 0, q = 0;
+    for (int i = 0; i < n; i++)
+        m += v[i];
+    m /= n > 0 ? n : 1;
+    for (int i = 0; i < n; i++)
+        q += (v[i] - m) * (v[i] - m);
+    *mean = m;
+    *se = n > 1 ? sqrt(q / (n - 1) / n) : 0;
+}
+
+static void measure_regret(int want, int iterations, uint64_t seed)
+{
+    double *blind = malloc(sizeof(double) * (size_t)want);
+    double *seeing = malloc(sizeof(double) * (size_t)want);
+    if (!blind || !seeing) {
+        free(blind);
+        free(seeing);
+        return;
+    }
+    Rng r;
+    rng_seed(&r, seed + 5);
+    GameOptions opt = {{0}};
+    int got = 0, agree = 0;
+    double t0 = now_s();
+    for (int g = 0; got < want; g++) {
+        BuracoState s, view;
+        buraco_rules.init(&s, &opt, 2, seed * 100003u + (uint64_t)g);
+        int hard = g % 2;
+        bool plan_start = false; /* Hard's first play after its draw or take */
+        while (s.phase != BUR_OVER && got < want) {
+            int p = buraco_rules.current_player(&s);
+            Action a;
+            if (p == PLAYER_CHANCE) {
+                a = chance(&s, &r);
+            } else if (p == hard) {
+                bool turn_choice = s.phase == BUR_DRAW || (s.phase == BUR_PLAY && plan_start);
+                BuracoRegret rg;
+                if (turn_choice && rng_below(&r, 3) == 0 &&
+                    buraco_hard_regret(&s, hard, 1000, iterations, &r, &rg)) {
+                    blind[got] = rg.best - rg.picked;
+                    seeing[got] = rg.best - rg.picked_seeing;
+                    agree += rg.picked == rg.best;
+                    got++;
+                }
+                plan_start = s.phase == BUR_DRAW;
+                buraco_rules.observe(&s, hard, &view);
+                BotRequest req = {&buraco_rules, &view, hard, &r, iterations, 0, NULL};
+                a = buraco_hard_decide(&req);
+            } else {
+                a = buraco_medium_policy(&s);
+            }
+            if (a < 0 || buraco_rules.apply(&s, a))
+                break;
+        }
+    }
+    double m1, se1, m2, se2;
+    mean_se(blind, got, &m1, &se1);
+    mean_se(seeing, got, &m2, &se2);
+    printf("Hard's regret against the real hands over %d decisions (games against Medium, "
+           "%d playouts a decision), %.0f s:\n",
+           got, iterations, now_s() - t0);
+    printf("  Hard:                         %.4f (+-%.4f), the best candidate %.0f%% of the time\n",
+           m1, 1.96 * se1, 100.0 * agree / got);
+    printf("  Hard dealing the real hands:  %.4f (+-%.4f)\n", m2, 1.96 * se2);
+    free(blind);
+    free(seeing);
+}
+
 int main(int argc, char **argv)
 {
-    int positions = 300, hard_iters = 0;
+    int positions = 300, hard_iters = 0, regret = 0;
     uint64_t seed = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--positions"))
@@ -56,6 +133,8 @@ int main(int argc, char **argv)
             seed = strtoull(argv[i + 1], NULL, 10);
         else if (!strcmp(argv[i], "--hard-iterations"))
             hard_iters = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--regret"))
+            regret = atoi(argv[i + 1]);
     }
     Rng r;
     rng_seed(&r, seed);
@@ -208,5 +287,7 @@ int main(int argc, char **argv)
     }
     for (int d = 0; d < DIFF_COUNT; d++)
         free(times[d]);
+    if (regret > 0)
+        measure_regret(regret, hard_iters > 0 ? hard_iters : 1500, seed);
     return 0;
 }

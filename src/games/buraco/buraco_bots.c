@@ -521,9 +521,13 @@ typedef struct {
  * against 0.6425 over 400. Yet Hard shown the opponent's real hand when it plays scores
  * about 0.04 more, and not for knowing which throws the opponent could take (shown only
  * that, it gains nothing). */
-static void make_world(const BuracoState *view, int seat, Rng *rng, World *w)
+static void make_world(const BuracoState *view, int seat, Rng *rng, const BuracoState *truth,
+                       World *w)
 {
-    buraco_rules.resample(view, seat, rng, &w->s);
+    if (truth)
+        w->s = *truth; /* analysis: the real hands (buraco_hard_regret) */
+    else
+        buraco_rules.resample(view, seat, rng, &w->s);
     int n = 0, unseen[BUR_FACES];
     buraco_unseen_counts(&w->s, unseen);
     for (int f = 0; f < BUR_FACES; f++)
@@ -535,12 +539,17 @@ static void make_world(const BuracoState *view, int seat, Rng *rng, World *w)
 
 static double utility(int diff) { return 1.0 / (1.0 + exp(-diff / HARD_UTILITY_SCALE)); }
 
+/* The plain result of a score difference: a win 1, a draw 0.5, a loss 0. */
+static double result(int diff) { return diff > 0 ? 1 : diff < 0 ? 0 : 0.5; }
+
 /* Plays s to the end, the stock coming in the world's order; returns the result for
  * `seat`'s team in [0, 1]. The seat's team plays buraco_playout_policy; the other side is
  * taken to play Medium itself, which takes the pile whenever its top makes a meld
  * (modelled so, Hard weighs a throw by who will really pick it up: 0.59 -> 0.62 against
- * Medium over 400 games). */
-static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat)
+ * Medium over 400 games). `value` turns the final score difference into that result
+ * (Hard's search: utility). */
+static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat,
+                       double (*value)(int))
 {
     int next = stock_n;
     for (int guard = 0; guard < 20000 && s->phase != BUR_OVER; guard++) {
@@ -558,24 +567,25 @@ static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat)
             break;
     }
     if (s->phase != BUR_OVER)
-        return 0.5;
+        return value(0);
     int me = buraco_team(seat);
-    return utility(s->score[me] - s->score[1 - me]);
+    return value(s->score[me] - s->score[1 - me]);
 }
 
-static double evaluate(const World *w, const Plan *p, int seat)
+static double evaluate(const World *w, const Plan *p, int seat, double (*value)(int))
 {
     BuracoState s = w->s;
     for (int i = 0; i < p->n; i++)
         if (buraco_rules.apply(&s, p->a[i]))
             return 0; /* cannot happen: the plan was made from the same hand */
-    return play_out(&s, w->stock, w->stock_n, seat);
+    return play_out(&s, w->stock, w->stock_n, seat, value);
 }
 
 /* Sequential halving over the candidates with common deals: every candidate still in the
- * race has been played on the same worlds. Returns the index of the best. */
+ * race has been played on the same worlds. Returns the index of the best. `truth`: NULL,
+ * or (analysis only) the real state whose hidden hands the worlds then keep. */
 static int search(const BuracoState *view, int seat, const Plan *cands, int nc,
-                  const BotRequest *req)
+                  const BotRequest *req, const BuracoState *truth)
 {
     if (nc <= 1)
         return 0;
@@ -598,9 +608,9 @@ static int search(const BuracoState *view, int seat, const Plan *cands, int nc,
             per = 2;
         int target = nw + per > HARD_MAX_WORLDS ? HARD_MAX_WORLDS : nw + per;
         for (; nw < target && !stop; nw++) {
-            make_world(view, seat, req->rng, &worlds[nw]);
+            make_world(view, seat, req->rng, truth, &worlds[nw]);
             for (int i = 0; i < na; i++)
-                sum[alive[i]] += evaluate(&worlds[nw], &cands[alive[i]], seat);
+                sum[alive[i]] += evaluate(&worlds[nw], &cands[alive[i]], seat, utility);
             if ((deadline && clock_now_ns() > deadline) ||
                 (req->cancel && atomic_load(req->cancel)))
                 stop = true;
@@ -788,9 +798,60 @@ Action buraco_hard_decide(const BotRequest *req)
         free(cands);
         return buraco_medium_policy(view);
     }
-    int best = search(view, req->seat, cands, nc, req);
+    int best = search(view, req->seat, cands, nc, req, NULL);
     a = cands[best].a[0];
     cache_store(view, &cands[best], req->rng);
     free(cands);
     return a;
+}
+
+/* ---- Analysis: Hard's regret against the real hands -------------------------------- */
+
+static int turn_candidates(const BuracoState *view, Plan *cands)
+{
+    if (view->phase == BUR_DRAW)
+        return draw_candidates(view, cands);
+    if (view->phase == BUR_PLAY)
+        return play_candidates(view, cands);
+    return 0;
+}
+
+bool buraco_hard_regret(const BuracoState *s, int seat, int worlds, int iterations, Rng *rng,
+                        BuracoRegret *out)
+{
+    memset(out, 0, sizeof *out);
+    if (s->phase == BUR_OVER || s->turn != seat || worlds < 1)
+        return false;
+    BuracoState view;
+    buraco_rules.observe(s, seat, &view);
+    Plan *cands = malloc(sizeof *cands * HARD_MAX_CANDS);
+    World *w = malloc(sizeof *w);
+    if (!cands || !w) {
+        free(cands);
+        free(w);
+        return false;
+    }
+    int nc = turn_candidates(&view, cands);
+    if (nc >= 2) {
+        /* Each candidate's value with everything known but the order of the stock: the
+         * same shuffles for all of them. */
+        double value[HARD_MAX_CANDS] = {0};
+        for (int k = 0; k < worlds; k++) {
+            make_world(&view, seat, rng, s, w);
+            for (int i = 0; i < nc; i++)
+                value[i] += evaluate(w, &cands[i], seat, result) / worlds;
+        }
+        BotRequest req = {&buraco_rules, &view, seat, rng, iterations, 0, NULL};
+        int pick = search(&view, seat, cands, nc, &req, NULL);
+        int pick_seeing = search(&view, seat, cands, nc, &req, s);
+        out->candidates = nc;
+        for (int i = 0; i < nc; i++)
+            if (value[i] > out->best)
+                out->best = value[i];
+        out->picked = value[pick];
+        out->picked_seeing = value[pick_seeing];
+    }
+    free(cands);
+    free(w);
+    return nc >= 2;
 }

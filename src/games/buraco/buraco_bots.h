@@ -29,4 +29,19 @@ Action buraco_medium_policy(const BuracoState *s);
  * what the seat to move can see. */
 Action buraco_playout_policy(const BuracoState *s);
 
+/* Analysis of Hard's choices (bench_buraco --regret). At the full state s, where `seat`
+ * makes a turn's draw or its plan after the draw, each of Hard's candidates is valued with
+ * the real hands (only the order of the stock unknown: `worlds` shuffles; a win 1, a draw
+ * 0.5), and Hard's search (`iterations` playouts) picks one from the seat's view, then
+ * again dealing the real hands instead of guessing them. False when there is no choice. */
+typedef struct {
+    int candidates;
+    double best;          /* the best candidate's value */
+    double picked;        /* the value of Hard's pick */
+    double picked_seeing; /* the value of its pick when its deals are the real hands */
+} BuracoRegret;
+
+bool buraco_hard_regret(const BuracoState *s, int seat, int worlds, int iterations, Rng *rng,
+                        BuracoRegret *out);
+
 #endif

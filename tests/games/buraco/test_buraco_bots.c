@@ -144,6 +144,36 @@ static void test_hard_feeds_junk(void **u)
     }
 }
 
+/* The regret measure (bench_buraco --regret) values Hard's candidates with the real
+ * hands. Seat 1 holds two cards; seat 0 sees the same either way. With 8♠ 9♠ seat 1 is
+ * about to go out (and takes a 7♠); with 4♦ J♣ it needs more turns, so every
+ * candidate is worth more. A guess at the hidden cards could not tell the two apart. */
+static void test_regret(void **u)
+{
+    (void)u;
+    const char *other[2] = {"8s 9s", "4d Jc"};
+    double best[2];
+    for (int k = 0; k < 2; k++) {
+        BuracoState s;
+        const char *hands[2] = {"7s 3h 4h 6d 7d Qc Kc", other[k]};
+        bt_setup(&s, 2, hands, NULL, "Kd", 0);
+        bt_draw(&s, "5h");
+        Rng r;
+        rng_seed(&r, 3);
+        BuracoRegret rg;
+        assert_true(buraco_hard_regret(&s, 0, 400, 600, &r, &rg));
+        assert_true(rg.candidates >= 2);
+        assert_true(rg.best > 0.0 && rg.best <= 1.0);
+        assert_true(rg.picked >= 0.0 && rg.picked <= rg.best);
+        assert_true(rg.picked_seeing >= 0.0 && rg.picked_seeing <= rg.best);
+        best[k] = rg.best;
+        /* No choice to measure: not the seat's turn. */
+        assert_false(buraco_hard_regret(&s, 1, 400, 600, &r, &rg));
+    }
+    print_message("best with 8s 9s: %.3f, with 4d Jc: %.3f\n", best[0], best[1]);
+    assert_true(best[1] > best[0] + 0.05); /* guessed hands would give equal values */
+}
+
 /* Hard's playouts throw the card with the fewest unseen cards that would put it into a
  * meld, and they count the team's melds: a 6♠ carries 7♠ onto 3♠ 4♠ 5♠, while 5♥ needs
  * two more hearts. Medium looks only at the hand and the cards gone: 7♠ has one live
@@ -238,7 +268,7 @@ int main(void)
         cmocka_unit_test(test_medium),             cmocka_unit_test(test_medium_remembers),
         cmocka_unit_test(test_hard_does_not_feed), cmocka_unit_test(test_hard_feeds_junk),
         cmocka_unit_test(test_playout_throw),      cmocka_unit_test(test_no_peeking),
-        cmocka_unit_test(test_legal_games),
+        cmocka_unit_test(test_legal_games),        cmocka_unit_test(test_regret),
     };
     return cmocka_run_group_tests_name("buraco bots", tests, NULL, NULL);
 }
