@@ -734,6 +734,16 @@ static int draw_candidates(const BuracoState *view, Plan *cands)
     return nc;
 }
 
+/* The candidates of the turn's choice at hand: the draw, or the plan after it. */
+static int turn_candidates(const BuracoState *view, Plan *cands)
+{
+    if (view->phase == BUR_DRAW)
+        return draw_candidates(view, cands);
+    if (view->phase == BUR_PLAY)
+        return play_candidates(view, cands);
+    return 0;
+}
+
 /* The rest of a chosen plan, found again by the view it leads to (and the generator's
  * state, which nothing else touches between one seat's decisions in a turn): the turn's
  * later steps cost nothing. A request with a fresh generator simply searches again. */
@@ -792,11 +802,7 @@ Action buraco_hard_decide(const BotRequest *req)
     Plan *cands = malloc(sizeof *cands * HARD_MAX_CANDS);
     if (!cands)
         return buraco_medium_policy(view);
-    int nc = 0;
-    if (view->phase == BUR_DRAW)
-        nc = draw_candidates(view, cands);
-    else if (view->phase == BUR_PLAY)
-        nc = play_candidates(view, cands);
+    int nc = turn_candidates(view, cands);
     if (nc == 0) {
         free(cands);
         return buraco_medium_policy(view);
@@ -809,15 +815,6 @@ Action buraco_hard_decide(const BotRequest *req)
 }
 
 /* ---- Analysis: Hard's regret against the real hands -------------------------------- */
-
-static int turn_candidates(const BuracoState *view, Plan *cands)
-{
-    if (view->phase == BUR_DRAW)
-        return draw_candidates(view, cands);
-    if (view->phase == BUR_PLAY)
-        return play_candidates(view, cands);
-    return 0;
-}
 
 bool buraco_hard_regret(const BuracoState *s, int seat, int worlds, int iterations, Rng *rng,
                         BuracoRegret *out)
