@@ -1,4 +1,5 @@
 /* Core: card text, decks, the portable RNG and shuffling. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +7,7 @@
 #include "core/card.h"
 #include "core/deck.h"
 #include "core/rng.h"
+#include "core/stats.h"
 #include "support.h"
 
 /* ---- Cards --------------------------------------------------------------------------- */
@@ -404,6 +406,38 @@ static void test_rng_shuffle(void **unused)
     assert_memory_equal(d1, d2, 52);
 }
 
+/* The intervals of tasca sim: values worked out by hand. */
+static void test_stats_intervals(void **unused)
+{
+    (void)unused;
+    double lo, hi;
+    stats_wilson(0.5, 100, &lo, &hi); /* centre 0.5, half 1.96*sqrt(.25/100+z2/4e4)/(1+z2/100) */
+    assert_true(fabs(lo - 0.40383) < 1e-4 && fabs(hi - 0.59617) < 1e-4);
+    stats_wilson(0.9, 1000, &lo, &hi);
+    assert_true(fabs(lo - 0.87985) < 1e-4 && fabs(hi - 0.91709) < 1e-4);
+    stats_wilson(0, 0, &lo, &hi);
+    assert_true(lo == 0 && hi == 1);
+    /* Mean 0.5, sample variance 0.0625*2/3, so the mean's variance 0.0104 is that of 24
+     * coin flips: Wilson's interval for 0.5 over 24. */
+    double x[4] = {0.25, 0.75, 0.5, 0.5};
+    double m = stats_mean_interval(x, 4, &lo, &hi);
+    assert_true(fabs(m - 0.5) < 1e-12);
+    assert_true(fabs(lo - 0.31427) < 1e-4 && fabs(hi - 0.68573) < 1e-4);
+    /* Pairs that cancel give a narrower interval than the same games taken one by one. */
+    double deals[200];
+    for (int i = 0; i < 200; i++)
+        deals[i] = i % 5 == 0 ? 1.0 : 0.5; /* 60 % over 400 games */
+    stats_mean_interval(deals, 200, &lo, &hi);
+    double wlo, whi;
+    stats_wilson(0.6, 400, &wlo, &whi);
+    assert_true(lo > wlo && hi < whi);
+    m = stats_mean_interval(x, 1, &lo, &hi); /* one value: no spread known */
+    assert_true(m == 0.25 && lo == 0 && hi == 1);
+    double same[3] = {1, 1, 1};
+    m = stats_mean_interval(same, 3, &lo, &hi); /* no spread seen */
+    assert_true(m == 1 && lo == 0 && hi == 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -418,6 +452,7 @@ int main(void)
         cmocka_unit_test(test_rng_same_and_different_seeds),
         cmocka_unit_test(test_rng_below_bounds_and_uniformity),
         cmocka_unit_test(test_rng_shuffle),
+        cmocka_unit_test(test_stats_intervals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

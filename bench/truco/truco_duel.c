@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/fileio.h"
+#include "core/stats.h"
 #include "engine/ai/bot.h"
 #include "games/truco/truco.h"
 
@@ -109,11 +110,10 @@ int main(int argc, char **argv)
     int wins = 0;
     for (int g = 0; g < games; g++)
         wins += play(lv, g % 2, rng_mix(seed, (uint64_t)(g / 2)), &opt, st) > 0;
-    double p = (double)wins / games, z = 1.959963984540054, z2n = z * z / games;
-    double c = (p + z2n / 2) / (1 + z2n);
-    double h = z * sqrt(p * (1 - p) / games + z2n / (4.0 * games)) / (1 + z2n);
+    double p = (double)wins / games, lo, hi;
+    stats_wilson(p, games, &lo, &hi);
     printf("%s vs %s: %d games, %s wins %d (%.4f, 95%% [%.4f, %.4f])\n", argv[1], argv[2],
-           games, argv[1], wins, p, c - h, c + h);
+           games, argv[1], wins, p, lo, hi);
     for (int e = 0; e < 2; e++) {
         Stats *x = &st[e];
         double hands = x->hands ? (double)x->hands : 1;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../core/fileio.h"
+#include "../core/stats.h"
 #include "../engine/match.h"
 #include "cli.h"
 
@@ -140,19 +141,17 @@ static double percentile(Times *t, double q)
     return t->ms[k < 0 ? 0 : k];
 }
 
-/* Wilson score interval at 95 % for a rate p over n trials. */
-static void wilson(double p, int n, double *lo, double *hi)
+/* A deal's score for each entry: the mean of its two games (seats rotated), in [0, 1].
+ * Returns the number of deals whose two games both finished. */
+static int deal_scores(const Sim *sim, int e, double *out)
 {
-    if (n == 0) {
-        *lo = 0, *hi = 1;
-        return;
+    int n = 0;
+    for (int i = 0; i + 1 < sim->games; i += 2) {
+        const GameResult *a = &sim->results[i], *b = &sim->results[i + 1];
+        if (!a->failed && !b->failed)
+            out[n++] = ((a->ret[e] + 1) / 2 + (b->ret[e] + 1) / 2) / 2;
     }
-    const double z = 1.959963984540054;
-    double z2n = z * z / n;
-    double center = (p + z2n / 2) / (1 + z2n);
-    double half = z * sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
-    *lo = center - half < 0 ? 0 : center - half;
-    *hi = center + half > 1 ? 1 : center + half;
+    return n;
 }
 
 static void usage(void)
@@ -296,11 +295,31 @@ int cli_sim(int argc, char **argv)
            "score", "95% interval", "p95 ms");
     for (int e = 0; e < sim.n; e++) {
         score[e] = played ? (wins[e] + 0.5 * draws_of[e]) / played : 0;
-        wilson(score[e], played, &lo[e], &hi[e]);
+        stats_wilson(score[e], played, &lo[e], &hi[e]);
         p95[e] = percentile(&sim.times[e], 0.95);
         printf("%-6d %-8s %8d %8d %8d %7.4f  [%.4f, %.4f] %9.3f\n", e,
                difficulty_name(sim.entry[e]), wins[e], draws_of[e], losses[e], score[e], lo[e],
                hi[e], p95[e]);
+    }
+    /* Over the deals: a deal's two games are one trial, so the luck of the cards that the
+     * rotation cancels does not widen the interval. */
+    double dlo[RULES_MAX_PLAYERS] = {0}, dhi[RULES_MAX_PLAYERS] = {0};
+    int deals = 0;
+    double *per_deal = malloc(sizeof(double) * (size_t)(sim.games / 2 + 1));
+    for (int e = 0; per_deal && e < sim.n; e++) {
+        deals = deal_scores(&sim, e, per_deal);
+        stats_mean_interval(per_deal, deals, &dlo[e], &dhi[e]);
+    }
+    free(per_deal);
+    if (deals > 1) {
+        printf("over the %d deals, each deal's two games one trial:\n", deals);
+        for (int e = 0; e < sim.n; e++)
+            if (dlo[e] > 0 || dhi[e] < 1)
+                printf("%-6d %-8s %34s [%.4f, %.4f]\n", e, difficulty_name(sim.entry[e]), "",
+                       dlo[e], dhi[e]);
+            else
+                printf("%-6d %-8s %34s (every deal scored alike: no spread to measure)\n", e,
+                       difficulty_name(sim.entry[e]), "");
     }
     double dps = wall > 0 ? (double)decisions / wall : 0;
     printf("%lld bot decisions, %.0f decisions/s, %.0f games/s\n", decisions, dps,
@@ -324,6 +343,9 @@ int cli_sim(int argc, char **argv)
         printf("],\"ci95\":[");
         for (int e = 0; e < sim.n; e++)
             printf("%s[%.6f,%.6f]", e ? "," : "", lo[e], hi[e]);
+        printf("],\"deals\":%d,\"ci95_deals\":[", deals);
+        for (int e = 0; e < sim.n; e++)
+            printf("%s[%.6f,%.6f]", e ? "," : "", dlo[e], dhi[e]);
         printf("],\"decisions\":%lld,\"decisions_per_s\":%.1f,\"p95_ms\":[", decisions, dps);
         for (int e = 0; e < sim.n; e++)
             printf("%s%.4f", e ? "," : "", p95[e]);
