@@ -1416,7 +1416,10 @@ static void draw(void *self, SDL_Renderer *r)
             int fs = (int)lroundf(15 * t->tv.s);
             int tw, th;
             text_measure(a->text, label, fs, true, &tw, &th);
-            SDL_FRect pill = {mr.x + 6 * t->tv.s, mr.y - 14 * t->tv.s, tw + 18 * t->tv.s, th + 6 * t->tv.s};
+            /* Astride the bottom edge of the meld's first cards: the indices at the top
+             * stay readable, and a first row's mark keeps off its band's label. */
+            float bottom = mr.y + mr.h - 8 * t->tv.s, ph = th + 6 * t->tv.s;
+            SDL_FRect pill = {mr.x + 6 * t->tv.s, bottom - ph / 2, tw + 18 * t->tv.s, ph};
             draw_rounded(r, pill, pill.h / 2, m->clean ? COL_GOLD : rgba(190, 190, 190, 255));
             text_draw(a->text, label, fs, true, COL_INK, pill.x + pill.w / 2, pill.y + pill.h / 2,
                       TEXT_CENTER | TEXT_MIDDLE);
