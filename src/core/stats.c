@@ -6,17 +6,23 @@
 
 static double clip01(double x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
 
+/* Wilson's interval for a rate p over n trials, n not necessarily whole. */
+static void wilson(double p, double n, double *lo, double *hi)
+{
+    double z2n = Z95 * Z95 / n;
+    double center = (p + z2n / 2) / (1 + z2n);
+    double half = Z95 * sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+    *lo = clip01(center - half);
+    *hi = clip01(center + half);
+}
+
 void stats_wilson(double p, int n, double *lo, double *hi)
 {
     if (n <= 0) {
         *lo = 0, *hi = 1;
         return;
     }
-    double z2n = Z95 * Z95 / n;
-    double center = (p + z2n / 2) / (1 + z2n);
-    double half = Z95 * sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
-    *lo = clip01(center - half);
-    *hi = clip01(center + half);
+    wilson(p, n, lo, hi);
 }
 
 double stats_mean_interval(const double *x, int n, double *lo, double *hi)
@@ -39,10 +45,6 @@ double stats_mean_interval(const double *x, int n, double *lo, double *hi)
     double var_mean = q / (n - 1) / n, trials = m * (1 - m) / var_mean;
     if (trials < 1) /* a mean at 0 or 1 with spread: at least one trial */
         trials = 1;
-    double z2n = Z95 * Z95 / trials;
-    double center = (m + z2n / 2) / (1 + z2n);
-    double half = Z95 * sqrt(m * (1 - m) / trials + z2n / (4.0 * trials)) / (1 + z2n);
-    *lo = clip01(center - half);
-    *hi = clip01(center + half);
+    wilson(m, trials, lo, hi);
     return m;
 }
