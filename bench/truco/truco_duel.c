@@ -7,7 +7,6 @@
  * the seats swapped. Prints A's match score with a 95 % Wilson interval, the share of hands
  * ending each way, and per bot: truco calls per hand, answers (accept / run / raise), points
  * won per hand, and decision times. Figures only; nothing is asserted. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
