@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/fileio.h"
+#include "core/stats.h"
 #include "games/bisca/bisca.h"
 #include "games/bisca/bisca_bots.h"
 
@@ -137,10 +138,11 @@ int main(int argc, char **argv)
     }
     double wall = (double)(clock_now_ns() - t0) / 1e9;
     qsort(ms, (size_t)n_ms, sizeof *ms, cmp_double);
-    double p = score / games, se = sqrt(p * (1 - p) / games);
-    printf("%s (seat 0%s) vs %s: %d games: %d wins %d draws %d losses, score %.4f +- %.4f, "
-           "mean points %.1f\n",
-           seats, players == 4 ? "+2" : "", comma + 1, games, wins, draws, losses, p, 1.96 * se,
+    double p = score / games, lo, hi;
+    stats_wilson(p, games, &lo, &hi);
+    printf("%s (seat 0%s) vs %s: %d games: %d wins %d draws %d losses, score %.4f [%.4f, %.4f] "
+           "(95 %%), mean points %.1f\n",
+           seats, players == 4 ? "+2" : "", comma + 1, games, wins, draws, losses, p, lo, hi,
            pts / games);
     if (n_ms)
         printf("%s decisions: %ld, median %.2f ms, p95 %.2f ms, max %.2f ms; %.1f s\n", seats,

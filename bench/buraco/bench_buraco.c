@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/fileio.h"
+#include "core/stats.h"
 #include "engine/ai/bot.h"
 #include "games/buraco/buraco.h"
 #include "games/buraco/buraco_bots.h"
@@ -208,6 +209,7 @@ int main(int argc, char **argv)
         typedef Action (*Policy)(const BuracoState *);
         Policy pol[2] = {buraco_playout_policy, buraco_medium_policy};
         long points = 0, deals = 20000;
+        double *deal_score = malloc(sizeof *deal_score * (size_t)deals);
         t0 = now_s();
         for (long g = 0; g < deals; g++) {
             Card deck[BUR_DECK];
@@ -215,6 +217,7 @@ int main(int argc, char **argv)
                 deck[k] = card_from_index(k % BUR_FACES);
             rng_shuffle(&r, deck, BUR_DECK, sizeof deck[0]);
             int first = (int)rng_below(&r, 2);
+            long before = points;
             for (int swap = 0; swap < 2; swap++) {
                 buraco_rules.init(&s, &opt, 2, 0);
                 int next = 0;
@@ -231,11 +234,16 @@ int main(int argc, char **argv)
                 int me = swap; /* the playout policy's seat */
                 points += s.score[me] > s.score[1 - me] ? 2 : s.score[me] == s.score[1 - me];
             }
+            if (deal_score)
+                deal_score[g] = (points - before) / 4.0;
         }
-        double rate = points / (4.0 * deals);
-        printf("Hard's playout policy against Medium: %.4f (+-%.4f) over %ld duplicate games, "
-               "%.1f s\n",
-               rate, 1.96 * sqrt(rate * (1 - rate) / (2.0 * deals)), 2 * deals, now_s() - t0);
+        double rate = points / (4.0 * deals), lo = 0, hi = 1;
+        if (deal_score)
+            stats_mean_interval(deal_score, (int)deals, &lo, &hi);
+        printf("Hard's playout policy against Medium: %.4f [%.4f, %.4f] over %ld duplicate "
+               "games (95 %% over the deals), %.1f s\n",
+               rate, lo, hi, 2 * deals, now_s() - t0);
+        free(deal_score);
     }
 
     /* Decision times at the turns' costly moments, from positions of Medium games. */
