@@ -86,7 +86,8 @@ static int legal_cards(const BiscaState *s, Card out[BI_MAX_HAND])
 {
     Action a[RULES_MAX_ACTIONS];
     int n = G->legal_actions(s, a);
-    for (int i = 0; i < n; i++)
+    assert_in_range(n, 0, BI_MAX_HAND); /* a legal play is a card of the hand */
+    for (int i = 0; i < n && i < BI_MAX_HAND; i++)
         out[i] = card_from_index(a[i] - BI_ACT_PLAY);
     return n;
 }
