@@ -1365,6 +1365,25 @@ static void draw_choices(Bur *t, const BuracoState *v)
     }
 }
 
+/* The mark of meld i of `team` when it is a canastra: its pill (window pixels), label and
+ * font size. It sits astride the bottom edge of the meld's first cards: the indices at the
+ * top stay readable, and a first row's mark keeps off its band's label. */
+static bool canastra_mark(Bur *t, const BuracoState *v, int team, int i, SDL_FRect *pill,
+                          const char **label, int *fs)
+{
+    if (i < 0 || i >= v->n_melds[team] || i >= t->n_meld_rect[team] ||
+        v->melds[team][i].n < BUR_CANASTRA)
+        return false;
+    SDL_FRect mr = t->meld_rect[team][i];
+    *label = v->melds[team][i].clean ? _("canastra limpa") : _("canastra suja");
+    *fs = (int)lroundf(15 * t->tv.s);
+    int tw, th;
+    text_measure(t->app->text, *label, *fs, true, &tw, &th);
+    float bottom = mr.y + mr.h - 8 * t->tv.s, ph = th + 6 * t->tv.s;
+    *pill = (SDL_FRect){mr.x + 6 * t->tv.s, bottom - ph / 2, tw + 18 * t->tv.s, ph};
+    return true;
+}
+
 static void draw(void *self, SDL_Renderer *r)
 {
     Bur *t = self;
@@ -1407,20 +1426,14 @@ static void draw(void *self, SDL_Renderer *r)
     }
     /* Canastra marks over the melds. */
     for (int team = 0; team < BUR_TEAMS; team++)
-        for (int i = 0; i < v.n_melds[team] && i < t->n_meld_rect[team]; i++) {
-            const BuracoMeld *m = &v.melds[team][i];
-            if (m->n < BUR_CANASTRA)
+        for (int i = 0; i < v.n_melds[team]; i++) {
+            SDL_FRect pill;
+            const char *label;
+            int fs;
+            if (!canastra_mark(t, &v, team, i, &pill, &label, &fs))
                 continue;
-            SDL_FRect mr = t->meld_rect[team][i];
-            const char *label = m->clean ? _("canastra limpa") : _("canastra suja");
-            int fs = (int)lroundf(15 * t->tv.s);
-            int tw, th;
-            text_measure(a->text, label, fs, true, &tw, &th);
-            /* Astride the bottom edge of the meld's first cards: the indices at the top
-             * stay readable, and a first row's mark keeps off its band's label. */
-            float bottom = mr.y + mr.h - 8 * t->tv.s, ph = th + 6 * t->tv.s;
-            SDL_FRect pill = {mr.x + 6 * t->tv.s, bottom - ph / 2, tw + 18 * t->tv.s, ph};
-            draw_rounded(r, pill, pill.h / 2, m->clean ? COL_GOLD : rgba(190, 190, 190, 255));
+            draw_rounded(r, pill, pill.h / 2,
+                         v.melds[team][i].clean ? COL_GOLD : rgba(190, 190, 190, 255));
             text_draw(a->text, label, fs, true, COL_INK, pill.x + pill.w / 2, pill.y + pill.h / 2,
                       TEXT_CENTER | TEXT_MIDDLE);
         }
@@ -1728,6 +1741,18 @@ static bool locate(void *self, const char *what, SDL_FRect *out)
         if (k < 0 || k >= t->n_meld_rect[0])
             return false;
         *out = t->meld_rect[0][k];
+    } else if (!strncmp(what, "canastra:", 9)) { /* team T's meld I's mark: "canastra:T:I" */
+        int team = atoi(what + 9), k = -1;
+        const char *colon = strchr(what + 9, ':');
+        if (colon)
+            k = atoi(colon + 1);
+        if (!t->m || team < 0 || team >= BUR_TEAMS || k < 0)
+            return false;
+        BuracoState v;
+        view(t, &v);
+        const char *label;
+        int fs;
+        return canastra_mark(t, &v, team, k, out, &label, &fs);
     } else if (!strncmp(what, "choice:", 7)) { /* a take offered */
         int k = atoi(what + 7);
         if (k < 0 || k >= t->n_choice)

@@ -241,6 +241,96 @@ static void shot(const char *name)
     SDL_FreeSurface(s);
 }
 
+/* Lays a new meld of n cards for `team` from the stock's cards (still unseen): a run of one
+ * suit, with a 2 of another suit standing for its fourth card when `wild`. */
+static bool give_meld(int team, int n, bool wild)
+{
+    BuracoState *s = state();
+    for (int suit = 0; suit < SUIT_COUNT; suit++)
+        for (int lo = 3; lo + n - 1 <= 13; lo++) {
+            Card cards[BUR_MELD_MAX];
+            int taken[BUR_FACES] = {0};
+            bool ok = true;
+            for (int k = 0; k < n && ok; k++) {
+                Card c = wild && k == 3 ? card_make(2, (suit + 1) % SUIT_COUNT)
+                                        : buraco_pos_card(suit, lo + k);
+                int f = card_index(c);
+                ok = buraco_unseen(s, f) - taken[f] > 0;
+                taken[f]++;
+                cards[k] = c;
+            }
+            BuracoMeldInfo info;
+            if (!ok || s->n_melds[team] >= BUR_MAX_MELDS || s->stock_n < n ||
+                !buraco_meld_check(cards, n, &info))
+                continue;
+            BuracoMeld *m = &s->melds[team][s->n_melds[team]++];
+            m->n = (uint8_t)n;
+            m->clean = info.clean;
+            m->suit = (uint8_t)info.suit;
+            m->lo = (uint8_t)info.lo;
+            m->wild_pos = (uint8_t)info.wild_pos;
+            memcpy(m->c, info.order, sizeof m->c[0] * (size_t)n);
+            s->stock_n = (uint8_t)(s->stock_n - n);
+            return true;
+        }
+    return false;
+}
+
+/* The pixel of the drawn table at (x, y). */
+static SDL_Color pixel_at(float x, float y)
+{
+    SDL_Color c = {0, 0, 0, 0};
+    Uint32 px = 0;
+    SDL_Rect one = {(int)x, (int)y, 1, 1};
+    if (SDL_RenderReadPixels(app->ren, &one, SDL_PIXELFORMAT_ARGB8888, &px, 4) == 0)
+        c = (SDL_Color){(Uint8)(px >> 16), (Uint8)(px >> 8), (Uint8)px, 255};
+    return c;
+}
+
+static bool near_colour(SDL_Color c, int r, int g, int b)
+{
+    return abs(c.r - r) <= 12 && abs(c.g - g) <= 12 && abs(c.b - b) <= 12;
+}
+
+/* A canastra is marked limpa (gold) or suja (grey) on the meld's lower edge, for both
+ * teams; a meld of six is not marked. */
+static void test_canastra_marks(void)
+{
+    until_my_turn();
+    CHECK(!match_is_over(match()));
+    BuracoState saved = *state();
+    int mine = state()->n_melds[0], theirs = state()->n_melds[1];
+    CHECK(give_meld(0, 7, false)); /* limpa */
+    CHECK(give_meld(1, 7, true));  /* suja */
+    CHECK(give_meld(0, 6, false)); /* six cards: no canastra yet */
+    buraco_scene.layout(app->self, app->w, app->h);
+    app_run_frames(app, 3);
+    SDL_FRect limpa, suja, none, meld;
+    char w[32];
+    snprintf(w, sizeof w, "canastra:0:%d", mine);
+    CHECK(buraco_scene.locate(app->self, w, &limpa));
+    snprintf(w, sizeof w, "canastra:1:%d", theirs);
+    CHECK(buraco_scene.locate(app->self, w, &suja));
+    snprintf(w, sizeof w, "canastra:0:%d", mine + 1);
+    CHECK(!buraco_scene.locate(app->self, w, &none));
+    snprintf(w, sizeof w, "meld:%d", mine);
+    CHECK(buraco_scene.locate(app->self, w, &meld));
+    /* On the meld's lower half: its cards' indices and the band's label stay clear. */
+    CHECK(limpa.y > meld.y + meld.h / 2 && limpa.x >= meld.x && limpa.x < meld.x + meld.w);
+    app_run_frames(app, 1);
+    /* Inside each pill, right of its text: the mark's colour. */
+    SDL_Color g = pixel_at(limpa.x + limpa.w - 4 * app->u, limpa.y + limpa.h / 2);
+    SDL_Color s = pixel_at(suja.x + suja.w - 4 * app->u, suja.y + suja.h / 2);
+    if (!near_colour(g, 236, 196, 96) || !near_colour(s, 190, 190, 190))
+        fprintf(stderr, "marks: limpa %d,%d,%d suja %d,%d,%d\n", g.r, g.g, g.b, s.r, s.g, s.b);
+    CHECK(near_colour(g, 236, 196, 96));
+    CHECK(near_colour(s, 190, 190, 190));
+    shot("canastras.png");
+    *state() = saved; /* the game goes on as dealt */
+    buraco_scene.layout(app->self, app->w, app->h);
+    app_run_frames(app, 3);
+}
+
 /* Seat 0 plays its turn the way the medium bot would (the tests' stand-in for a person). */
 static void play_my_turn(int salt)
 {
@@ -618,6 +708,7 @@ int main(void)
     test_turn_by_mouse();
     test_take_the_pile();
     test_to_the_end();
+    test_canastra_marks();
     test_four_players();
     test_resume();
     test_program_plays();
