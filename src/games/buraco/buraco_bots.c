@@ -494,7 +494,14 @@ Action buraco_easy_decide(const BotRequest *req)
     return n ? buraco_action(BUR_A_DISCARD, faces[rng_below(req->rng, (uint32_t)n)]) : -1;
 }
 
-/* ---- Hard: determinized search ------------------------------------------------------ */
+/* ---- Hard: determinized search ------------------------------------------------------
+ * Also measured on paired positions (the pick's value with the real hands, 600 decisions a
+ * variant, noise about +-0.0012) and found no better: the playout policy's own throw
+ * while the stock holds more than 60 cards (+0.0001), a prior for it in the search,
+ * playouts cut after 8 or 20 turns and scored as they stand, and damping the opponent's
+ * takes in the playouts. Tuning the playout throw's weights (outs, near cards, copies,
+ * card points early and late, the drawn card, suit length) moved it no more than 0.004
+ * against Medium from 0.542. */
 
 #define HARD_MAX_CANDS 24
 #define HARD_MAX_PLAN 48
