@@ -134,6 +134,8 @@ typedef struct {
 } BuracoMeldInfo;
 
 bool buraco_meld_check(const Card *cards, int n, BuracoMeldInfo *info);
+/* A laid meld as the validator arranged it. */
+void buraco_meld_set(BuracoMeld *m, const BuracoMeldInfo *info);
 /* Points of a laid meld: its cards plus the canastra bonus. */
 int buraco_meld_points(const BuracoMeld *m);
 

@@ -237,7 +237,7 @@ static void hand_remove(BuracoState *s, int p, Card c)
         s->known[p][f]--;
 }
 
-static void set_meld(BuracoMeld *m, const BuracoMeldInfo *info)
+void buraco_meld_set(BuracoMeld *m, const BuracoMeldInfo *info)
 {
     memset(m, 0, sizeof *m);
     m->n = (uint8_t)info->n;
@@ -573,7 +573,7 @@ static const char *apply(void *state, Action a)
             return N_("too many melds");
         hand_remove(s, s->turn, card_from_index(f1));
         hand_remove(s, s->turn, card_from_index(f2));
-        set_meld(&s->melds[t][s->n_melds[t]++], &info);
+        buraco_meld_set(&s->melds[t][s->n_melds[t]++], &info);
         for (int i = 0; i + 1 < s->pile_n; i++)
             hand_add(s, s->turn, s->pile[i], true);
         s->pile_n = 0;
@@ -591,7 +591,7 @@ static const char *apply(void *state, Action a)
         if (!buraco_meld_check(m, 3, &info))
             return N_("that is not a meld");
         hand_remove(s, s->turn, m[2]);
-        set_meld(&s->melds[t][s->n_melds[t]++], &info);
+        buraco_meld_set(&s->melds[t][s->n_melds[t]++], &info);
         s->phase = BUR_PLAY;
         check_out(s);
         return NULL;
@@ -611,7 +611,7 @@ static const char *apply(void *state, Action a)
             return N_("that is not a meld");
         for (int i = 0; i < 3; i++)
             hand_remove(s, s->turn, m[i]);
-        set_meld(&s->melds[t][s->n_melds[t]++], &info);
+        buraco_meld_set(&s->melds[t][s->n_melds[t]++], &info);
         check_out(s);
         return NULL;
     }
@@ -634,7 +634,7 @@ static const char *apply(void *state, Action a)
         if (!join_ok(s, m, f, &info))
             return N_("that card does not fit that meld");
         hand_remove(s, s->turn, card_from_index(f));
-        set_meld(&s->melds[t][m], &info);
+        buraco_meld_set(&s->melds[t][m], &info);
         check_out(s);
         return NULL;
     }
@@ -1119,7 +1119,7 @@ const char *buraco_view_take(BuracoState *v, int p, const Card *cards, int n)
     if (!fits_two_decks(&copy, cards, n))
         return N_("those cards cannot be in that hand");
     *v = copy;
-    set_meld(&v->melds[t][v->n_melds[t]++], &info);
+    buraco_meld_set(&v->melds[t][v->n_melds[t]++], &info);
     for (int i = 0; i + 1 < v->pile_n; i++) {
         int f = card_index(v->pile[i]);
         v->hand[p][f]++;
@@ -1160,7 +1160,7 @@ const char *buraco_view_meld_new(BuracoState *v, int p, const Card *cards, int n
     if (!fits_two_decks(&copy, cards, n))
         return N_("those cards cannot be in that hand");
     *v = copy;
-    set_meld(&v->melds[t][v->n_melds[t]++], &info);
+    buraco_meld_set(&v->melds[t][v->n_melds[t]++], &info);
     return view_after_play(v, p);
 }
 
@@ -1188,7 +1188,7 @@ const char *buraco_view_meld_join(BuracoState *v, int p, int meld, const Card *c
     if (!fits_two_decks(&copy, cards, n))
         return N_("those cards cannot be in that hand");
     *v = copy;
-    set_meld(&v->melds[t][meld], &info);
+    buraco_meld_set(&v->melds[t][meld], &info);
     return view_after_play(v, p);
 }
 

@@ -263,13 +263,7 @@ static bool give_meld(int team, int n, bool wild)
             if (!ok || s->n_melds[team] >= BUR_MAX_MELDS || s->stock_n < n ||
                 !buraco_meld_check(cards, n, &info))
                 continue;
-            BuracoMeld *m = &s->melds[team][s->n_melds[team]++];
-            m->n = (uint8_t)n;
-            m->clean = info.clean;
-            m->suit = (uint8_t)info.suit;
-            m->lo = (uint8_t)info.lo;
-            m->wild_pos = (uint8_t)info.wild_pos;
-            memcpy(m->c, info.order, sizeof m->c[0] * (size_t)n);
+            buraco_meld_set(&s->melds[team][s->n_melds[team]++], &info);
             s->stock_n = (uint8_t)(s->stock_n - n);
             return true;
         }
