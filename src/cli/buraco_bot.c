@@ -25,6 +25,7 @@ typedef struct {
     Difficulty diff;
     Rng rng;
     bool verbose;
+    int think_ms; /* --think-ms, or -1: the difficulty's own */
     bool started;
 } Client;
 
@@ -147,7 +148,7 @@ static bool our_turn(Client *c)
             flush_melds(c, &before, pending, &np);
             return true;
         }
-        Action a = bot_decide_view(&buraco_rules, c->diff, v, c->me, &c->rng, NULL);
+        Action a = bot_decide_timed(&buraco_rules, c->diff, v, c->me, &c->rng, NULL, c->think_ms);
         if (a < 0 || !rules_is_legal(&buraco_rules, v, a)) {
             /* Never send nonsense: fall back on the first legal move. */
             Action acts[RULES_MAX_ACTIONS];
@@ -232,13 +233,17 @@ static bool our_turn(Client *c)
 
 static void usage(void)
 {
-    printf("Usage: tasca buraco-bot [--difficulty easy|medium|hard] [--seed N] [--verbose]\n"
+    printf("Usage: tasca buraco-bot [--difficulty easy|medium|hard] [--seed N] [--think-ms MS]\n"
+           "                        [--verbose]\n"
            "Our Buraco bot as a program for a judge of the contest protocol (RULES.md §3):\n"
            "it reads the judge's lines on standard input and answers on standard output,\n"
            "e.g.  tasca buraco-judge \"tasca buraco-bot\" ./your-bot\n"
            "       node buraco.js tasca-bot   (with a script that runs tasca buraco-bot)\n"
            "  --difficulty  its strength (default hard)\n"
            "  --seed        its random choices (default: from the clock)\n"
+           "  --think-ms    the most a move may take, in ms (default: its difficulty's, 1500\n"
+           "                for hard, within the judge's 3 s); 0: no clock, so the same seed\n"
+           "                plays the same moves on any machine\n"
            "  --verbose     explain its moves on stderr\n");
 }
 
@@ -249,6 +254,7 @@ int cli_buraco_bot(int argc, char **argv)
     memset(c, 0, sizeof *c);
     c->me = -1;
     c->diff = DIFF_HARD;
+    c->think_ms = -1;
     uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -268,6 +274,16 @@ int cli_buraco_bot(int argc, char **argv)
             if (!(v = cli_value("buraco-bot", argc, argv, &i)) ||
                 !cli_parse_u64("buraco-bot", a, v, &seed))
                 return 2;
+        } else if (!strcmp(a, "--think-ms")) {
+            uint64_t ms;
+            if (!(v = cli_value("buraco-bot", argc, argv, &i)) ||
+                !cli_parse_u64("buraco-bot", a, v, &ms))
+                return 2;
+            if (ms > 60000) {
+                fprintf(stderr, "tasca buraco-bot: --think-ms %s is more than a minute\n", v);
+                return 2;
+            }
+            c->think_ms = (int)ms;
         } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
             c->verbose = true;
         } else {

@@ -49,6 +49,13 @@ Action bot_decide(const GameRules *rules, Difficulty d, const void *state, int s
 Action bot_decide_view(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
                        const atomic_int *cancel);
 
+/* The same with the bot's clock set: at most time_ms a decision (0: no clock, a bot with
+ * a budget of iterations stops at it only, so the same generator gives the same decision
+ * on any machine; negative: the difficulty's own). A bot whose only stop is its clock
+ * keeps its own. */
+Action bot_decide_timed(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
+                        const atomic_int *cancel, int time_ms);
+
 /* The generic algorithms. */
 Action bot_random_decide(const BotRequest *req);
 Action ismcts_decide(const BotRequest *req);

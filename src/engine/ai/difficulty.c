@@ -89,16 +89,25 @@ const BotConfig *bot_config(const char *game_id, Difficulty d)
     return fallback;
 }
 
-Action bot_decide_view(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
-                       const atomic_int *cancel)
+Action bot_decide_timed(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
+                        const atomic_int *cancel, int time_ms)
 {
     const BotConfig *cfg = bot_config(rules->id, d);
     const BotAlgo *algo = cfg ? bot_find_algo(cfg->algo) : NULL;
     if (!algo)
         algo = bot_find_algo("random");
-    BotRequest req = {rules, view, seat, rng, cfg ? cfg->iterations : 0,
-                      cfg ? cfg->time_ms : 0, cancel};
+    int iterations = cfg ? cfg->iterations : 0;
+    /* Without a budget of iterations the clock is the bot's only stop: it stays. */
+    if (time_ms < 0 || (cfg && iterations <= 0 && cfg->time_ms > 0))
+        time_ms = cfg ? cfg->time_ms : 0;
+    BotRequest req = {rules, view, seat, rng, iterations, time_ms, cancel};
     return algo->decide(&req);
+}
+
+Action bot_decide_view(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
+                       const atomic_int *cancel)
+{
+    return bot_decide_timed(rules, d, view, seat, rng, cancel, -1);
 }
 
 Action bot_decide(const GameRules *rules, Difficulty d, const void *state, int seat, Rng *rng,

@@ -91,16 +91,21 @@ static void run(Run *r, const char *input, char *const argv[])
     close(fd);
 }
 
-static const char *ours(int difficulty_seed)
+/* Our bot as a judge's argument; `think`: its --think-ms (-1: the default clock). */
+static const char *ours_thinking(int difficulty_seed, int think)
 {
     static char buf[4][600];
     static int k;
-    char *b = buf[k++ % 4];
-    snprintf(b, 600, "%s buraco-bot --difficulty %s --seed %d", RUNNER,
+    char *b = buf[k++ % 4], clock[32] = "";
+    if (think >= 0)
+        snprintf(clock, sizeof clock, " --think-ms %d", think);
+    snprintf(b, 600, "%s buraco-bot --difficulty %s --seed %d%s", RUNNER,
              difficulty_seed % 3 == 0 ? "easy" : difficulty_seed % 3 == 1 ? "medium" : "hard",
-             difficulty_seed);
+             difficulty_seed, clock);
     return b;
 }
+
+static const char *ours(int difficulty_seed) { return ours_thinking(difficulty_seed, -1); }
 
 static long pid_in(const char *path)
 {
@@ -237,19 +242,41 @@ static void check_ok(const Run *r, unsigned long long seed, int players)
                     strstr(w, s0 > s1 ? " e p3." : " e p4.") != NULL);
 }
 
+/* buraco-bot's own arguments: a bad --think-ms is refused with a message, before any
+ * protocol line is read. */
+static void test_bot_arguments(void **u)
+{
+    (void)u;
+    static Run r;
+    char *bad[] = {"tasca", "buraco-bot", "--think-ms", "soon", NULL};
+    run(&r, NULL, bad);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--think-ms"));
+    char *long_one[] = {"tasca", "buraco-bot", "--think-ms", "70000", NULL};
+    run(&r, NULL, long_one);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "more than a minute"));
+    /* A good one: the bot starts, and ends quietly when the judge's input ends at once. */
+    char *good[] = {"tasca", "buraco-bot", "--think-ms", "0", NULL};
+    run(&r, NULL, good);
+    assert_int_not_equal(r.status, 2);
+    assert_null(strstr(r.err, "--think-ms"));
+}
+
 static void test_full_games(void **u)
 {
     (void)u;
     for (int seed = 1; seed <= 3; seed++) {
         char s[16];
         snprintf(s, sizeof s, "%d", seed);
+        /* Without their clock (--think-ms 0) our bots play by their seed alone, however
+         * busy the machine: the same seeds replay the same game. */
         char *argv[] = {"tasca", "buraco-judge", "-silent", "-seed", s,
-                        (char *)ours(seed), (char *)ours(seed + 1), NULL};
+                        (char *)ours_thinking(seed, 0), (char *)ours_thinking(seed + 1, 0), NULL};
         static Run r, again;
         run(&r, NULL, argv);
         assert_int_equal(r.status, 0);
         check_ok(&r, (unsigned long long)seed, 2);
-        /* The same seed deals the same cards: our bots are deterministic for their seed. */
         run(&again, NULL, argv);
         assert_string_equal(r.out, again.out);
     }
@@ -334,7 +361,8 @@ int main(void)
         cmocka_unit_test(test_flood),         cmocka_unit_test(test_nonsense),
         cmocka_unit_test(test_illegal_meld),  cmocka_unit_test(test_card_not_held),
         cmocka_unit_test(test_out_of_order),  cmocka_unit_test(test_cannot_start),
-        cmocka_unit_test(test_full_games),    cmocka_unit_test(test_initial_state_file),
+        cmocka_unit_test(test_bot_arguments), cmocka_unit_test(test_full_games),
+        cmocka_unit_test(test_initial_state_file),
         cmocka_unit_test(test_human_seat),
     };
     return cmocka_run_group_tests_name("buraco judge", tests, setup, NULL);
