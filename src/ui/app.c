@@ -322,10 +322,10 @@ bool app_set_scene(App *a, const char *id)
         a->self = NULL;
     }
     a->scene = s;
-    a->self = s->enter(a);
+    a->self = s->enter(a, s);
     if (!a->self && s != &picker_scene) {
         a->scene = &picker_scene;
-        a->self = picker_scene.enter(a);
+        a->self = picker_scene.enter(a, &picker_scene);
     }
     if (!a->self) {
         a->scene = NULL;

@@ -118,8 +118,9 @@ static void build(Picker *p)
         widgets_focus_first(&p->list);
 }
 
-static void *enter(App *a)
+static void *enter(App *a, const Scene *sc)
 {
+    (void)sc;
     Picker *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;

@@ -28,8 +28,10 @@ typedef struct {
 
 typedef struct Scene {
     const char *id; /* a game id, or "picker" */
+    /* A game's table (tablescene.h): what the shared table scene plays; NULL otherwise. */
+    const struct TableGame *game;
     /* Creates the scene's state; NULL on failure (the app then shows the picker). */
-    void *(*enter)(App *app);
+    void *(*enter)(App *app, const struct Scene *sc);
     void (*leave)(void *self);
     void (*layout)(void *self, int w, int h);
     /* Returns true when the event was used. */

@@ -91,11 +91,11 @@ void table_score_save(const TableScore *sc, Kv *kv, const char *game);
 /* Counts a result: > 0 won, < 0 lost, 0 drawn. */
 void table_score_count(TableScore *sc, int result);
 
-/* Short forms for a scene state `t` with its TableView in `t->tv`. */
-#define PX(t, x) table_px(&(t)->tv, (x))
-#define PY(t, y) table_py(&(t)->tv, (y))
-#define UX(t, px) table_ux(&(t)->tv, (px))
-#define UY(t, py) table_uy(&(t)->tv, (py))
-#define unit_rect(t, cx, cy, w, h) table_rect(&(t)->tv, (cx), (cy), (w), (h))
+/* Short forms for a game's table state `t`, whose Table (tablescene.h) is `t->tb`. */
+#define PX(t, x) table_px(&(t)->tb.tv, (x))
+#define PY(t, y) table_py(&(t)->tb.tv, (y))
+#define UX(t, px) table_ux(&(t)->tb.tv, (px))
+#define UY(t, py) table_uy(&(t)->tb.tv, (py))
+#define unit_rect(t, cx, cy, w, h) table_rect(&(t)->tb.tv, (cx), (cy), (w), (h))
 
 #endif

@@ -37,6 +37,19 @@
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
+/* TRANSITION SHIM (until this scene moves onto ui/tablescene.h): the old short forms. */
+#undef PX
+#undef PY
+#undef UX
+#undef UY
+#undef unit_rect
+#define PX(t, x) table_px(&(t)->tv, (x))
+#define PY(t, y) table_py(&(t)->tv, (y))
+#define UX(t, px) table_ux(&(t)->tv, (px))
+#define UY(t, py) table_uy(&(t)->tv, (py))
+#define unit_rect(t, cx, cy, w, h) table_rect(&(t)->tv, (cx), (cy), (w), (h))
+
+
 #define HAND_Y 880.0f
 #define HAND_H 176.0f
 #define HAND_X0 60.0f
@@ -607,8 +620,9 @@ static void on_action(void *self, const Match *m, int player, Action a)
         game_over(t, true);
 }
 
-static void *enter(App *app)
+static void *enter(App *app, const Scene *sc)
 {
+    (void)sc;
     Bur *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;

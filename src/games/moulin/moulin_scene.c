@@ -29,6 +29,19 @@
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
+/* TRANSITION SHIM (until this scene moves onto ui/tablescene.h): the old short forms. */
+#undef PX
+#undef PY
+#undef UX
+#undef UY
+#undef unit_rect
+#define PX(t, x) table_px(&(t)->tv, (x))
+#define PY(t, y) table_py(&(t)->tv, (y))
+#define UX(t, px) table_ux(&(t)->tv, (px))
+#define UY(t, py) table_uy(&(t)->tv, (py))
+#define unit_rect(t, cx, cy, w, h) table_rect(&(t)->tv, (cx), (cy), (w), (h))
+
+
 #define BX 800.0f /* board centre */
 #define BY 555.0f
 #define STEP 106.0f  /* one grid step between points */
@@ -523,8 +536,9 @@ static void on_action(void *self, const Match *m, int player, Action a)
         game_over(t, true);
 }
 
-static void *enter(App *app)
+static void *enter(App *app, const Scene *sc)
 {
+    (void)sc;
     Mou *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;

@@ -25,6 +25,19 @@
 #include "ui/i18n.h"
 #include "ui/widgets.h"
 
+/* TRANSITION SHIM (until this scene moves onto ui/tablescene.h): the old short forms. */
+#undef PX
+#undef PY
+#undef UX
+#undef UY
+#undef unit_rect
+#define PX(t, x) table_px(&(t)->tv, (x))
+#define PY(t, y) table_py(&(t)->tv, (y))
+#define UX(t, px) table_ux(&(t)->tv, (px))
+#define UY(t, py) table_uy(&(t)->tv, (py))
+#define unit_rect(t, cx, cy, w, h) table_rect(&(t)->tv, (cx), (cy), (w), (h))
+
+
 #define CARD_H 190.0f
 #define MID_X 760.0f
 #define BOT_Y 150.0f
@@ -383,8 +396,9 @@ static bool hand_rect(void *user, int i, SDL_FRect *out)
 
 static const HandGeometry hand_geometry = {hand_places, hand_rect};
 
-static void *enter(App *app)
+static void *enter(App *app, const Scene *sc)
 {
+    (void)sc;
     Tr *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;

@@ -23,7 +23,7 @@ static bool use_bisca(App *a)
     if (a->scene && a->self)
         a->scene->leave(a->self);
     a->scene = &bisca_scene;
-    a->self = bisca_scene.enter(a);
+    a->self = bisca_scene.enter(a, &bisca_scene);
     if (!a->self) {
         a->scene = NULL;
         return false;

@@ -422,7 +422,7 @@ static void test_resume(void)
         CHECK(match()->num_players == players);
         app->notice[0] = '\0';
         app->scene->leave(app->self);
-        app->self = buraco_scene.enter(app);
+        app->self = buraco_scene.enter(app, &buraco_scene);
         CHECK(app->self != NULL);
         if (!app->self)
             return;
@@ -692,7 +692,7 @@ int main(void)
     if (app->scene && app->self)
         app->scene->leave(app->self);
     app->scene = &buraco_scene;
-    app->self = buraco_scene.enter(app);
+    app->self = buraco_scene.enter(app, &buraco_scene);
     if (!app->self) {
         fprintf(stderr, "the Buraco scene did not start\n");
         return 1;

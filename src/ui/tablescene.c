@@ -1,0 +1,683 @@
+/* The table scene shared by every game: see tablescene.h. */
+#include "ui/tablescene.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ui/i18n.h"
+#include "ui/resume.h"
+#include "ui/text.h"
+#include "ui/widgets.h"
+
+/* ---- Seats ---- */
+
+SeatKind table_seat_kind(const Table *t, int seat)
+{
+    if (!t->m || seat < 0 || seat >= t->m->num_players)
+        return SEAT_HUMAN;
+    SeatKind k = t->g->seat_kind ? t->g->seat_kind(t, seat) : SEAT_HUMAN;
+    if (k != SEAT_HUMAN)
+        return k;
+    return t->m->seats[seat].bot ? SEAT_BOT : SEAT_HUMAN;
+}
+
+const char *table_seat_name(const Table *t, int seat)
+{
+    if (t->g->seat_name)
+        return t->g->seat_name(t, seat);
+    return seat == 0 ? _("You") : _("Computer");
+}
+
+bool table_human(const Table *t, int seat) { return table_seat_kind(t, seat) == SEAT_HUMAN; }
+
+bool table_seat_thinking(const Table *t, int seat)
+{
+    if (!t->m || t->hold || match_is_over(t->m) || match_current_player(t->m) != seat)
+        return false;
+    return !table_human(t, seat);
+}
+
+bool table_player_can_act(const Table *t)
+{
+    return t->m && !t->hold && !t->confirm && match_current_player(t->m) == 0 &&
+           table_human(t, 0) && !pacer_demo(&t->pace);
+}
+
+/* ---- Messages and sounds ---- */
+
+void table_say(Table *t, const char *msg) { table_toast(&t->toast, msg, 2.6f); }
+
+void table_sound_cb(void *table, int id) { app_sound(((Table *)table)->app, (SoundId)id); }
+
+void table_submit(Table *t, Action a)
+{
+    if (!t->m)
+        return;
+    if (pacer_demo(&t->pace)) {
+        table_say(t, _("The demonstration plays by itself."));
+        return;
+    }
+    int cur = match_current_player(t->m);
+    const char *e;
+    if (t->hold || cur == PLAYER_TERMINAL)
+        e = _(t->g->over_message);
+    else if (cur == PLAYER_CHANCE)
+        e = _("Wait for the cards being dealt.");
+    else if (cur != 0)
+        e = t->m->num_players > 2 ? _("Wait for your turn.") : _("Wait: it is the computer's turn.");
+    else
+        e = match_submit(t->m, 0, a);
+    if (e)
+        table_say(t, _(e));
+}
+
+/* ---- Games ---- */
+
+static void save_session(Table *t)
+{
+    const char *id = t->g->id;
+    if (!t->g->counter_key)
+        return;
+    Kv *kv = &t->app->kv;
+    char key[96];
+    snprintf(key, sizeof key, "%s.session_seed", id);
+    kv_set_u64(kv, key, t->session_seed);
+    snprintf(key, sizeof key, "%s.%s", id, t->g->counter_key);
+    kv_set_int(kv, key, t->games);
+    table_score_save(&t->score, kv, id);
+    app_save_settings(t->app);
+}
+
+/* The level the player is up against: the first computer seat's. */
+static Difficulty level(const Table *t)
+{
+    for (int p = 0; t->m && p < t->m->num_players; p++)
+        if (t->m->seats[p].bot)
+            return t->m->seats[p].difficulty;
+    return t->app->set.difficulty;
+}
+
+static void count(Table *t, int result)
+{
+    table_score_count(&t->score, result);
+    save_session(t);
+    stats_record(&t->app->stats, t->g->id, level(t), result);
+    app_save_stats(t->app);
+}
+
+bool table_deal(Table *t)
+{
+    App *a = t->app;
+    const TableGame *g = t->g;
+    GameOptions opt;
+    app_game_options(a, g->rules, &opt);
+    SeatSpec seats[RULES_MAX_PLAYERS];
+    int n = 2;
+    if (g->seats)
+        n = g->seats(t, seats);
+    else
+        seats[0] = (SeatSpec){false, DIFF_MEDIUM}, seats[1] = (SeatSpec){true, a->set.difficulty};
+    uint64_t seed;
+    if (g->counter_key) {
+        seed = rng_mix(t->session_seed, (uint64_t)t->games);
+    } else if (a->opt.has_seed) {
+        seed = a->opt.seed;
+        a->opt.has_seed = false;
+    } else {
+        seed = rng_mix((uint64_t)time(NULL), SDL_GetPerformanceCounter());
+    }
+    char err[256];
+    Match *m = match_create(g->rules, &opt, n, seats, seed, err, sizeof err);
+    if (!m) {
+        app_notice(a, _("A new game could not be dealt: %s"), err);
+        return false;
+    }
+    if (t->m)
+        match_free(t->m);
+    t->m = m;
+    app_attach_match(a, m);
+    t->games++;
+    save_session(t);
+    t->over = t->hold = t->confirm = false;
+    t->banner = 0;
+    t->title[0] = t->reason[0] = '\0';
+    pacer_reset(&t->pace);
+    confetti_clear(&t->confetti);
+    t->deal_wait = 0.3f * app_speed_factor(a);
+    if (g->reset)
+        g->reset(t);
+    return true;
+}
+
+static void banner_cb(void *user, int live) { table_show_banner(user, live != 0); }
+
+void table_show_banner(Table *t, bool live)
+{
+    t->banner = 0;
+    anim_to(&t->anim, &t->banner, 1, 0.35f, 0, EASE_OUT_BACK);
+    t->focus = TABLE_NEXT;
+    if (!live)
+        return;
+    if (t->result > 0) {
+        app_sound(t->app, SND_WIN);
+        if (app_speed_factor(t->app) > 0 && t->g->confetti_y > 0)
+            confetti_burst(&t->confetti, t->g->confetti_x, t->g->confetti_y);
+    } else if (t->result < 0) {
+        app_sound(t->app, SND_LOSE);
+    }
+}
+
+void table_game_over(Table *t, bool live)
+{
+    t->result = t->g->result(t, t->title, sizeof t->title, t->reason, sizeof t->reason);
+    if (!match_is_over(t->m)) {
+        t->hold = true; /* a game of a match: the next waits for the player */
+    } else if (!t->over) {
+        t->over = true;
+        if (live && !(t->g->uncounted && t->g->uncounted(t)))
+            count(t, t->result);
+    }
+    if (live) {
+        anim_call(&t->anim, t->g->banner_delay, banner_cb, t, 1);
+    } else {
+        t->banner = 1;
+        t->focus = TABLE_NEXT;
+    }
+}
+
+void table_next(Table *t)
+{
+    if (!t->m)
+        return;
+    if (t->hold && !match_is_over(t->m) && t->g->next_game) {
+        t->hold = false;
+        t->banner = 0;
+        confetti_clear(&t->confetti);
+        t->g->next_game(t);
+        return;
+    }
+    if (match_is_over(t->m))
+        table_deal(t);
+}
+
+/* Has the player made a move in this match? */
+static bool under_way(const Table *t)
+{
+    if (!t->m || match_is_over(t->m) || !table_human(t, 0))
+        return false;
+    for (int i = 0; i < t->m->history_len; i++)
+        if (t->m->history_player[i] == 0)
+            return true;
+    return false;
+}
+
+void table_new_game(void *self)
+{
+    Table *t = self;
+    if (under_way(t) && !pacer_demo(&t->pace)) {
+        t->confirm = true; /* asked first: see confirm_event */
+        t->confirm_hover = -1;
+        return;
+    }
+    anim_finish(&t->anim);
+    table_deal(t);
+}
+
+/* The player said yes: the game in progress counts as lost, and a new one is dealt. */
+static void abandon(Table *t)
+{
+    t->confirm = false;
+    if (!(t->g->uncounted && t->g->uncounted(t)))
+        count(t, -1);
+    anim_finish(&t->anim);
+    table_deal(t);
+}
+
+Match *table_match(void *self) { return ((Table *)self)->m; }
+
+/* ---- Buttons ---- */
+
+static bool shown(const Table *t, int b)
+{
+    if (b == TABLE_NEXT)
+        return t->m && (t->hold || match_is_over(t->m)) && t->banner > 0.5f;
+    return t->g->shown && b < t->g->n_buttons && t->g->shown(t, b);
+}
+
+static int button_at(const Table *t, float x, float y)
+{
+    for (int b = 0; b < t->g->n_buttons || b == 0; b++)
+        if (shown(t, b) && rect_has(t->btn[b], x, y))
+            return b;
+    return -1;
+}
+
+bool table_press(Table *t, int b)
+{
+    if (!shown(t, b))
+        return false;
+    t->focus = b;
+    if (b == TABLE_NEXT)
+        table_next(t);
+    else
+        t->g->press(t, b);
+    return true;
+}
+
+void table_button(Table *t, int b, const char *label, int flags)
+{
+    flags |= (t->hover == b ? BTN_HOVER : 0) | (t->pressed == b ? BTN_PRESSED : 0);
+    if (t->focus == b && !(flags & BTN_DISABLED))
+        flags |= BTN_FOCUS;
+    ui_button(t->app, t->btn[b], label, flags);
+}
+
+/* ---- Scene functions ---- */
+
+void *table_enter(App *app, const Scene *sc)
+{
+    const TableGame *g = sc->game;
+    Table *t = calloc(1, g->size);
+    if (!t)
+        return NULL;
+    t->app = app;
+    t->g = g;
+    t->hover = t->pressed = t->focus = -1;
+    t->tv.cw = (float)cardart_aspect(app->art);
+    anim_init(&t->anim, app_speed_factor(app));
+    pacer_init(&t->pace, DIFF_EASY);
+    table_score_load(&t->score, &app->kv, g->id);
+    if (g->counter_key) {
+        char key[96];
+        snprintf(key, sizeof key, "%s.%s", g->id, g->counter_key);
+        t->games = kv_get_int(&app->kv, key, 0, 0, 2000000000);
+    }
+    if (g->enter)
+        g->enter(t);
+    SavedGame saved = {g->id, g->rules, 0, _(g->resume_notice), _(g->not_this_game)};
+    t->m = app_resume_match(app, &saved);
+    if (g->counter_key)
+        t->session_seed = app_session_seed(app, g->id, &t->games);
+    confetti_init(&t->confetti, t->session_seed ^ g->confetti_salt);
+    if (!t->m && !table_deal(t)) {
+        table_leave(t);
+        return NULL;
+    }
+    return t;
+}
+
+void table_leave(void *self)
+{
+    Table *t = self;
+    if (t->g->leave)
+        t->g->leave(t);
+    table_close(&t->tv, t->m);
+    free(t);
+}
+
+void table_scene_layout(void *self, int w, int h)
+{
+    Table *t = self;
+    table_layout(&t->tv, t->app, w, h, t->g->felt_centre, t->g->felt_edge);
+    float cx = TABLE_W / 2, cy = TABLE_H / 2;
+    t->confirm_btn[0] = table_rect(&t->tv, cx - 150, cy + 60, 260, 64);
+    t->confirm_btn[1] = table_rect(&t->tv, cx + 150, cy + 60, 260, 64);
+    if (t->g->layout)
+        t->g->layout(t);
+    if (t->m && match_is_over(t->m) && !t->over)
+        table_game_over(t, false); /* a resumed finished game: not counted again */
+}
+
+void table_scene_action(void *self, const Match *m, int player, Action a)
+{
+    Table *t = self;
+    (void)m;
+    if (t->g->sync)
+        t->g->sync(t, false);
+    if (t->g->on_action)
+        t->g->on_action(t, player, a);
+    if (match_is_over(t->m) && !t->over && !t->hold)
+        table_game_over(t, true);
+}
+
+static bool confirm_event(Table *t, const SDL_Event *e)
+{
+    if (e->type == SDL_MOUSEMOTION) {
+        t->confirm_hover = -1;
+        for (int i = 0; i < 2; i++)
+            if (rect_has(t->confirm_btn[i], (float)e->motion.x, (float)e->motion.y))
+                t->confirm_hover = i;
+        if (t->confirm_hover >= 0)
+            t->app->pointer_hand = true;
+    } else if (e->type == SDL_MOUSEBUTTONUP && e->button.button == SDL_BUTTON_LEFT) {
+        if (rect_has(t->confirm_btn[0], (float)e->button.x, (float)e->button.y))
+            abandon(t);
+        else if (rect_has(t->confirm_btn[1], (float)e->button.x, (float)e->button.y))
+            t->confirm = false;
+    } else if (e->type == SDL_KEYDOWN) {
+        SDL_Keycode k = e->key.keysym.sym;
+        if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_y)
+            abandon(t);
+        else if (k == SDLK_ESCAPE || k == SDLK_n || k == SDLK_BACKSPACE)
+            t->confirm = false;
+    }
+    return e->type == SDL_MOUSEMOTION || e->type == SDL_MOUSEBUTTONDOWN ||
+           e->type == SDL_MOUSEBUTTONUP || e->type == SDL_KEYDOWN || e->type == SDL_MOUSEWHEEL;
+}
+
+bool table_scene_event(void *self, const SDL_Event *e)
+{
+    Table *t = self;
+    if (t->confirm)
+        return confirm_event(t, e);
+    bool ended = t->m && (t->hold || match_is_over(t->m));
+    switch (e->type) {
+    case SDL_MOUSEMOTION:
+        t->hover = button_at(t, (float)e->motion.x, (float)e->motion.y);
+        if (t->hover >= 0)
+            t->app->pointer_hand = true;
+        if (t->g->event)
+            t->g->event(t, e);
+        return true;
+    case SDL_MOUSEBUTTONDOWN:
+        if (e->button.button == SDL_BUTTON_LEFT) {
+            int b = button_at(t, (float)e->button.x, (float)e->button.y);
+            if (b >= 0) {
+                t->pressed = b;
+                return true;
+            }
+        }
+        return t->g->event && t->g->event(t, e);
+    case SDL_MOUSEBUTTONUP: {
+        if (e->button.button == SDL_BUTTON_LEFT && t->pressed >= 0) {
+            int was = t->pressed;
+            t->pressed = -1;
+            if (button_at(t, (float)e->button.x, (float)e->button.y) == was)
+                table_press(t, was);
+            return true;
+        }
+        if (t->g->event && t->g->event(t, e))
+            return true;
+        /* After a game, a click on the felt deals the next one. */
+        if (e->button.button == SDL_BUTTON_LEFT && ended && t->banner > 0.5f &&
+            table_uy(&t->tv, (float)e->button.y) > 80) {
+            table_next(t);
+            return true;
+        }
+        return false;
+    }
+    case SDL_KEYDOWN: {
+        if (t->g->event && t->g->event(t, e))
+            return true;
+        SDL_Keycode k = e->key.keysym.sym;
+        if (ended && (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE || k == SDLK_n)) {
+            if (t->banner > 0.5f || app_speed_factor(t->app) <= 0)
+                table_next(t);
+            return true;
+        }
+        return false;
+    }
+    default:
+        return t->g->event && t->g->event(t, e);
+    }
+}
+
+static bool program_to_move(const Table *t)
+{
+    int cur = match_current_player(t->m);
+    return cur >= 0 && !t->hold && table_seat_kind(t, cur) == SEAT_PROGRAM;
+}
+
+
+static bool holding(const Table *t)
+{
+    return t->hold || t->confirm || (t->g->holding && t->g->holding(t));
+}
+
+void table_update(void *self, float dt)
+{
+    Table *t = self;
+    const TableGame *g = t->g;
+    float f = app_speed_factor(t->app);
+    t->time += dt;
+    anim_set_factor(&t->anim, f);
+    anim_update(&t->anim, dt);
+    table_toast_update(&t->toast, dt);
+    confetti_update(&t->confetti, dt, TABLE_H + 40);
+    if (g->update)
+        g->update(t, dt);
+    if (!t->m)
+        return;
+    if (t->deal_wait > 0)
+        t->deal_wait -= dt;
+    bool hold = holding(t);
+    for (int guard = 0; !hold && match_current_player(t->m) == PLAYER_CHANCE &&
+                        t->deal_wait <= 0 && guard < 128;
+         guard++) {
+        bool more = false;
+        float pause = g->chance_pause ? g->chance_pause(t, &more) : 0.1f;
+        if (match_apply(t->m, match_next_chance(t->m)) != NULL)
+            break;
+        t->deal_wait = pause * f;
+        if (f > 0 && !more)
+            break;
+    }
+    int cur = match_current_player(t->m);
+    if (hold || (cur >= 0 && table_seat_kind(t, cur) == SEAT_PROGRAM)) {
+        pacer_reset(&t->pace);
+    } else if (cur != PLAYER_CHANCE) {
+        bool wait = ((anim_busy(&t->anim) || (g->busy && g->busy(t))) && f > 0) || t->deal_wait > 0;
+        float pause = g->bot_pause_fn ? g->bot_pause_fn(t) : g->bot_pause;
+        pacer_drive(&t->pace, t->app, t->m, wait, dt, pause * f, g->demo_pause * f);
+    }
+    if (g->drive && !hold)
+        g->drive(t, dt);
+    bool shown_end = (t->hold || match_is_over(t->m)) && t->banner >= 1;
+    if (pacer_demo_next(&t->pace, t->app, shown_end, dt, g->demo_next ? g->demo_next : 1.0f))
+        table_next(t);
+}
+
+bool table_animating(const void *self)
+{
+    const Table *t = self;
+    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || confetti_busy(&t->confetti) ||
+        (t->g->busy && t->g->busy(t)))
+        return true;
+    if (!t->m)
+        return false;
+    bool demo = pacer_demo(&t->pace);
+    if (holding(t))
+        return demo && !t->confirm;
+    int cur = match_current_player(t->m);
+    return cur == PLAYER_CHANCE || t->deal_wait > 0 || match_bot_to_move(t->m) ||
+           program_to_move(t) || (demo && cur >= 0) || (demo && match_is_over(t->m));
+}
+
+bool table_settled(const void *self)
+{
+    const Table *t = self;
+    if (!t->m)
+        return true;
+    if (anim_busy(&t->anim) || confetti_busy(&t->confetti) ||
+        (t->g->moving && t->g->moving(t)))
+        return false;
+    bool demo = pacer_demo(&t->pace);
+    if (holding(t) || match_is_over(t->m))
+        return !demo || t->banner >= 1;
+    if (demo)
+        return false; /* a demonstration settles only on a result */
+    int cur = match_current_player(t->m);
+    return cur != PLAYER_CHANCE && t->deal_wait <= 0 && !match_bot_to_move(t->m) &&
+           !program_to_move(t);
+}
+
+void table_settings_changed(void *self)
+{
+    Table *t = self;
+    anim_set_factor(&t->anim, app_speed_factor(t->app));
+    t->tv.cw = (float)cardart_aspect(t->app->art);
+    if (t->g->settings_changed)
+        t->g->settings_changed(t);
+    else if (t->m && t->g->sync)
+        t->g->sync(t, true);
+}
+
+bool table_locate(void *self, const char *what, SDL_FRect *out)
+{
+    Table *t = self;
+    if (t->confirm && (strcmp(what, "confirm") == 0 || strcmp(what, "keep") == 0)) {
+        *out = t->confirm_btn[what[0] == 'k'];
+        return true;
+    }
+    if (strcmp(what, "next") == 0) {
+        if (!shown(t, TABLE_NEXT))
+            return false;
+        *out = t->btn[TABLE_NEXT];
+        return true;
+    }
+    return t->g->locate && t->g->locate(t, what, out);
+}
+
+/* ---- Drawing ---- */
+
+static void draw_banner(Table *t, SDL_Renderer *r)
+{
+    const TableBanner *bn = &t->g->banner;
+    if (bn->w <= 0 || t->banner <= 0.01f || !(t->over || t->hold))
+        return;
+    App *a = t->app;
+    float k = t->banner, s = t->tv.s;
+    float grow = 1 - bn->grow + bn->grow * k;
+    float bw = bn->w * s * grow, bh = bn->h * s * grow;
+    SDL_FRect b = {table_px(&t->tv, bn->cx) - bw / 2, table_py(&t->tv, bn->cy) - bh / 2, bw, bh};
+    Rgba accent = t->result > 0 ? COL_GOLD : t->result < 0 ? COL_RED : COL_TEXT;
+    table_plate(r, &t->tv, b, accent, 236, k);
+    Uint8 al = (Uint8)(255 * fminf(1, k));
+    text_draw(a->text, t->title, (int)lroundf(bn->title_size * s), true, rgba_alpha(accent, fminf(1, k)),
+              b.x + bw / 2, b.y + bh * bn->title_at, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw_fit(a->text, t->reason, (int)lroundf(bn->reason_size * s), false,
+                  rgba(246, 241, 226, al), b.x + bw / 2, b.y + bh * bn->reason_at,
+                  TEXT_CENTER | TEXT_MIDDLE, bw - 30 * s);
+}
+
+static void draw_confirm(Table *t, SDL_Renderer *r)
+{
+    App *a = t->app;
+    float s = t->tv.s;
+    draw_rect(r, (SDL_FRect){0, 0, (float)a->w, (float)a->h}, rgba(0, 0, 0, 110));
+    SDL_FRect b = table_rect(&t->tv, TABLE_W / 2, TABLE_H / 2, 700, 250);
+    table_plate(r, &t->tv, b, COL_GOLD, 240, 1);
+    text_draw(a->text, _("Start a new game?"), (int)lroundf(38 * s), true, COL_GOLD,
+              b.x + b.w / 2, b.y + 50 * s, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw_fit(a->text, _("The game in progress will count as a loss."), (int)lroundf(22 * s),
+                  false, COL_TEXT, b.x + b.w / 2, b.y + 105 * s, TEXT_CENTER | TEXT_MIDDLE,
+                  b.w - 40 * s);
+    ui_button(a, t->confirm_btn[0], _("New game"),
+              BTN_PRIMARY | (t->confirm_hover == 0 ? BTN_HOVER : 0) | (a->keyboard ? BTN_FOCUS : 0));
+    ui_button(a, t->confirm_btn[1], _("Keep playing"), t->confirm_hover == 1 ? BTN_HOVER : 0);
+}
+
+void table_draw(void *self, SDL_Renderer *r)
+{
+    Table *t = self;
+    if (t->tv.felt)
+        SDL_RenderCopy(r, t->tv.felt, NULL, NULL);
+    if (!t->m)
+        return;
+    t->g->draw(t, r);
+    confetti_draw(&t->confetti, r, t->tv.ox, t->tv.oy, t->tv.s);
+    draw_banner(t, r);
+    if (t->g->next_label && shown(t, TABLE_NEXT))
+        table_button(t, TABLE_NEXT, _(t->g->next_label), BTN_PRIMARY);
+    if (t->g->draw_over)
+        t->g->draw_over(t, r);
+    table_toast_draw(&t->toast, t->app, table_px(&t->tv, t->g->toast_x),
+                     table_py(&t->tv, t->g->toast_y));
+    if (t->confirm)
+        draw_confirm(t, r);
+}
+
+void table_card_draw(Table *t, const TableCard *c, float card_h, float extra, float lift_units)
+{
+    App *a = t->app;
+    float flip = c->flip, sc = c->scale > 0 ? c->scale : 1;
+    float wscale = fabsf(cosf(flip * 3.14159265f));
+    Card face = flip >= 0.5f && c->face != CARD_HIDDEN ? c->face : CARD_HIDDEN;
+    float lift = (c->lift + extra) * lift_units;
+    float cx = table_px(&t->tv, c->x), cy = table_py(&t->tv, c->y - lift);
+    float w = table_card_w(&t->tv, card_h) * t->tv.s * sc, h = card_h * t->tv.s * sc;
+    float ww = w * fmaxf(wscale, 0.02f);
+    h *= 1 + sinf(flip * 3.14159265f) * 0.06f; /* a turning card rises a little */
+    SDL_FRect d = {cx - ww / 2, cy - h / 2, ww, h};
+    Uint8 alpha = (Uint8)(255 * fmaxf(0, fminf(1, c->alpha)));
+    SDL_FRect sh = d;
+    float off = (3 + lift * 0.6f) * t->tv.s;
+    sh.x += off * 0.5f;
+    sh.y += off;
+    cardart_draw_shadow(a->art, a->ren, &sh, c->rot, alpha);
+    cardart_draw(a->art, a->ren, face, &d, c->rot, alpha);
+}
+
+void table_card_fly(Table *t, TableCard *c, float x, float y, float dur, float delay)
+{
+    anim_to(&t->anim, &c->x, x, dur, delay, EASE_OUT_CUBIC);
+    anim_to(&t->anim, &c->y, y, dur, delay, EASE_OUT_CUBIC);
+}
+
+void table_plate_draw(Table *t, float cx, float cy, const char *name, const char *value,
+                      const Rgba *dot, bool active, int size)
+{
+    App *a = t->app;
+    float s = t->tv.s;
+    bool big = size >= 24; /* the 21 table's plates, a little roomier */
+    int fs = (int)lroundf(size * s);
+    int nw = 0, nh = 0, vw = 0, vh = 0;
+    if (name)
+        text_measure(a->text, name, fs, true, &nw, &nh);
+    if (value && *value)
+        text_measure(a->text, value, fs, true, &vw, &vh);
+    float pad = (big ? 18 : 16) * s, h = (big ? 46 : 42) * s, dw = dot ? 14 * s : 0;
+    float gap = dot && name ? 10 * s : 0;
+    float chip = value && *value ? vw + (big ? 28 : 24) * s : 0;
+    float w = nw + 2 * pad + dw + gap + (chip > 0 ? chip + (big ? 10 : 8) * s : 0);
+    SDL_FRect r = {table_px(&t->tv, cx) - w / 2, table_py(&t->tv, cy) - h / 2, w, h};
+    draw_rounded(a->ren, r, h / 2, active ? rgba(0, 0, 0, big ? 110 : 120) : rgba(0, 0, 0, 70));
+    if (active)
+        draw_rounded_outline(a->ren, r, h / 2, fmaxf(1.5f, 2 * s), rgba(236, 196, 96, big ? 200 : 210));
+    if (dot)
+        draw_circle(a->ren, r.x + pad + dw / 2, r.y + h / 2, dw / 2, *dot);
+    if (name)
+        text_draw(a->text, name, fs, true, active ? COL_GOLD : COL_TEXT, r.x + pad + dw + gap,
+                  r.y + h / 2, TEXT_LEFT | TEXT_MIDDLE);
+    if (chip > 0) {
+        SDL_FRect c = {r.x + r.w - chip - 6 * s, r.y + 6 * s, chip, h - 12 * s};
+        draw_rounded(a->ren, c, c.h / 2, rgba(246, 241, 226, 235));
+        text_draw(a->text, value, fs, true, COL_INK, c.x + c.w / 2, c.y + c.h / 2,
+                  TEXT_CENTER | TEXT_MIDDLE);
+    }
+}
+
+void table_seat_plate(Table *t, int seat, float cx, float cy, const char *value,
+                      const Rgba *dot, int size)
+{
+    bool active = t->m && !match_is_over(t->m) && match_current_player(t->m) == seat;
+    table_plate_draw(t, cx, cy, table_seat_name(t, seat), value, dot, active, size);
+}
+
+void table_preview_cards(App *a, SDL_FRect area, const Card cards[3], const float ang[3])
+{
+    float h = area.h * 0.78f, w = h * (float)cardart_aspect(a->art);
+    float cx = area.x + area.w / 2, cy = area.y + area.h / 2 + h * 0.04f;
+    const float dx[3] = {-0.55f, 0, 0.55f};
+    for (int i = 0; i < 3; i++) {
+        SDL_FRect d = {cx + dx[i] * w - w / 2, cy - h / 2 + (i == 1 ? -h * 0.05f : 0), w, h};
+        SDL_FRect s = d;
+        s.x += 3;
+        s.y += 5;
+        cardart_draw_shadow(a->art, a->ren, &s, ang[i], 255);
+        cardart_draw(a->art, a->ren, cards[i], &d, ang[i], 255);
+    }
+}

@@ -1,0 +1,250 @@
+/* The table scene: what every game's table shares, so that a game's scene only lays out
+ * its pieces, draws them and says what input means (model: Tatham's midend and `struct
+ * game`; the game never re-implements the midend).
+ *
+ * The table owns the match and its seats, deals the chance actions at the animation's
+ * pace, drives the seats that are not the player's (bots through the pacer; a game may
+ * drive a seat of its own kind, such as Buraco's bot program), the animation queue, the
+ * toast, the confetti, resume and the session's seed, the statistics and the won/drawn/
+ * lost counters, the end-of-game banner with its "next" button, new game (asking first
+ * when a game is under way), the buttons of the table (hover, press, focus, keyboard) and
+ * the routing of input.
+ *
+ * A game supplies a const TableGame and a state struct whose first member is a Table
+ * (`Table tb`); the table allocates `size` bytes, zeroed, and every hook gets the Table,
+ * which the game casts to its own struct. */
+#ifndef TASCA_TABLESCENE_H
+#define TASCA_TABLESCENE_H
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/rng.h"
+#include "engine/match.h"
+#include "ui/anim.h"
+#include "ui/app.h"
+#include "ui/confetti.h"
+#include "ui/pacer.h"
+#include "ui/scene.h"
+#include "ui/table.h"
+
+typedef struct Table Table;
+
+/* Who sits in a seat: the player at this window, the computer, a program of the player's
+ * (Buraco), or (later) someone at another window. */
+typedef enum { SEAT_HUMAN, SEAT_BOT, SEAT_PROGRAM, SEAT_REMOTE } SeatKind;
+
+/* The end-of-game banner: a plate centred at (cx, cy) of w x h units that grows from
+ * (1 - grow) of its size as it appears, the title and the reason at fractions of its
+ * height, in sizes of units. */
+typedef struct {
+    float cx, cy, w, h, grow;
+    float title_at, reason_at;
+    int title_size, reason_size;
+} TableBanner;
+
+/* The button the table adds after a game: "Next round", "New game". */
+enum { TABLE_NEXT = 0, TABLE_BUTTONS_MAX = 16 };
+
+typedef struct TableGame {
+    const char *id;
+    const GameRules *rules;
+    size_t size; /* the game's state struct, whose first member is a Table */
+    Rgba felt_centre, felt_edge;
+    /* Untranslated (N_) texts: resuming failed (one %s, the reason); a save that is not
+     * this game's; a move refused after the end; the next-game button. */
+    const char *resume_notice, *not_this_game, *over_message, *next_label;
+    /* The settings key after "<id>." that counts the games dealt in a session
+     * ("game", "round"); NULL: each game is seeded from --seed or the clock. */
+    const char *counter_key;
+    uint64_t confetti_salt;
+    TableBanner banner;
+
+    /* Seats of a new game into `out` (RULES_MAX_PLAYERS); their number. NULL: two, the
+     * player at seat 0 against the computer at the chosen level. */
+    int (*seats)(Table *t, SeatSpec *out);
+    /* A seat's kind when the match alone cannot say (a program at a bot seat); NULL or
+     * SEAT_HUMAN for "as the match says". */
+    SeatKind (*seat_kind)(const Table *t, int seat);
+    /* Its name on the table; NULL: "You" at the player's seat, else "Computer". */
+    const char *(*seat_name)(const Table *t, int seat);
+
+    /* The game's own setup after the table's (enter), and before it frees it (leave). */
+    void (*enter)(Table *t);
+    void (*leave)(Table *t);
+    /* A new game was dealt: forget the old pieces. */
+    void (*reset)(Table *t);
+    /* The window size changed (t->tv is fitted): lay out the buttons (t->btn). */
+    void (*layout)(Table *t);
+    /* Put the pieces where the match says: at once (a resume, a resize, a changed
+     * setting) or animated (an action). */
+    void (*sync)(Table *t, bool instantly);
+    /* An action was applied (player or PLAYER_CHANCE): animate it and say it. The table
+     * calls sync(t, false) first and notices the end of the game after. */
+    void (*on_action)(Table *t, int player, Action a);
+    /* Asked before each chance action: the pause after it, at normal speed (seconds);
+     * set *more to deal on at once even when animated. NULL: 0.1 s. */
+    float (*chance_pause)(Table *t, bool *more);
+    /* How long a bot seems to think, at normal speed (bot_pause_fn, when given, says it
+     * for the position); the pause before the demonstration's seat plays; how long a
+     * finished game stays on show in a demonstration (0: 1 s). */
+    float bot_pause, demo_pause, demo_next;
+    float (*bot_pause_fn)(const Table *t);
+    /* Counts the game's own timers down; called every frame before the deal. */
+    void (*update)(Table *t, float dt);
+    /* Drives a seat of kind SEAT_PROGRAM (NULL: none); called every frame. */
+    void (*drive)(Table *t, float dt);
+    /* The result of a finished game from the player's side (+1 won, 0 drawn, -1 lost),
+     * with its banner title and reason. */
+    int (*result)(Table *t, char *title, size_t tsize, char *reason, size_t rsize);
+    /* The game is over in the match but the table should not count it (a bot program's
+     * game, a disqualification): true to leave it out of the statistics. */
+    bool (*uncounted)(const Table *t);
+    /* The delay before the banner shows after the last action (seconds). */
+    float banner_delay;
+    /* Where the confetti burst from, in units. */
+    float confetti_x, confetti_y;
+
+    /* Draws the game's pieces (between the felt and the table's overlays). */
+    void (*draw)(Table *t, SDL_Renderer *r);
+    /* Draws what goes over the banner (its button, the toast's place); NULL: the toast
+     * at toast_x, toast_y. */
+    float toast_x, toast_y;
+    void (*draw_over)(Table *t, SDL_Renderer *r);
+    /* Input the table did not use (buttons and the "next" button come first). */
+    bool (*event)(Table *t, const SDL_Event *e);
+    /* The buttons 1..n_buttons - 1 (TABLE_NEXT is the table's): shown now? pressed. */
+    int n_buttons;
+    bool (*shown)(const Table *t, int b);
+    void (*press)(Table *t, int b);
+    /* The game's own animations need frames (busy); something moves that a screenshot
+     * waits for (moving); the game holds the deal and the bots (holding). */
+    bool (*busy)(const Table *t);
+    bool (*moving)(const Table *t);
+    bool (*holding)(const Table *t);
+    /* The next game of a match whose game ended (t->hold): the table has cleared the
+     * banner; the game puts its pieces back for the deal. */
+    void (*next_game)(Table *t);
+    /* Settings changed (the table has re-synced). */
+    void (*settings_changed)(Table *t);
+    bool (*locate)(Table *t, const char *what, SDL_FRect *out);
+} TableGame;
+
+struct Table {
+    App *app;
+    const TableGame *g;
+    Match *m;
+    Anim anim;
+    TableView tv;
+    TableToast toast;
+    Confetti confetti;
+    BotPacer pace;
+    float time;
+    float deal_wait; /* seconds before the next chance action */
+
+    uint64_t session_seed;
+    int games; /* games dealt in the session */
+    TableScore score;
+
+    /* The end of a game. */
+    bool over;    /* the match's result known (and counted, if it happened live) */
+    bool hold;    /* a game of a match ended: the next waits for the player */
+    float banner; /* 0 hidden .. 1 shown */
+    int result;   /* +1 won, 0 drawn, -1 lost */
+    char title[96], reason[240];
+
+    /* Buttons: rectangles (pixels) set by the game's layout. */
+    SDL_FRect btn[TABLE_BUTTONS_MAX];
+    int hover, pressed, focus;
+
+    /* "New game" while a game is under way: asked first. */
+    bool confirm;
+    SDL_FRect confirm_btn[2];
+    int confirm_hover;
+};
+
+/* The seat's kind and name, for plates and messages. */
+SeatKind table_seat_kind(const Table *t, int seat);
+const char *table_seat_name(const Table *t, int seat);
+/* The seat to move is thinking (a bot or program searching). */
+bool table_seat_thinking(const Table *t, int seat);
+/* The player at this window may act now. */
+bool table_player_can_act(const Table *t);
+/* Is the player's seat (0) a human one? */
+bool table_human(const Table *t, int seat);
+
+/* Deals a new game (a new match) now, without asking. False when it could not. */
+bool table_deal(Table *t);
+/* The player's move: refused with a toast saying why when it is not theirs to make. */
+void table_submit(Table *t, Action a);
+/* A short message on the table. */
+void table_say(Table *t, const char *msg);
+/* The game has ended at this action (live) or was found ended (resumed): the result, the
+ * statistics when live, the banner after `delay`. A game's own end screens call it too. */
+void table_game_over(Table *t, bool live);
+/* Shows the banner now (sound, confetti for a win). */
+void table_show_banner(Table *t, bool live);
+/* The next game, as the banner's button does. */
+void table_next(Table *t);
+
+/* A button with the table's hover/press/focus look; `flags` adds BTN_PRIMARY... */
+void table_button(Table *t, int b, const char *label, int flags);
+/* Presses button b when it is shown (keyboard shortcuts); true when it was. */
+bool table_press(Table *t, int b);
+
+/* A sound from an anim_call: anim_call(&t->anim, d, table_sound_cb, t, SND_X). */
+void table_sound_cb(void *table, int id);
+
+/* A card on the table, in units. */
+typedef struct {
+    float x, y, rot, flip, alpha, lift, scale;
+    Card face; /* what it shows when turned up; CARD_HIDDEN: unknown */
+    bool on;
+} TableCard;
+
+/* Draws a card `card_h` units high (times its scale, 0 taken as 1), lifted by
+ * (lift + extra) * lift_units, turned by flip (0 back .. 1 face), with its shadow. */
+void table_card_draw(Table *t, const TableCard *c, float card_h, float extra, float lift_units);
+/* Moves a card to (x, y) over `dur` seconds after `delay`. */
+void table_card_fly(Table *t, TableCard *c, float x, float y, float dur, float delay);
+
+/* A name plate centred at (cx, cy) units: an optional colour dot, the name, an optional
+ * value chip; outlined in gold while `active`. `size` is the font size in units (22 or
+ * 24; the plate scales with it). */
+void table_plate_draw(Table *t, float cx, float cy, const char *name, const char *value,
+                      const Rgba *dot, bool active, int size);
+/* The seat's plate: its name, thinking dots while it searches. */
+void table_seat_plate(Table *t, int seat, float cx, float cy, const char *value,
+                      const Rgba *dot, int size);
+
+/* Three cards fanned for a picker tile, turned by ang[i] degrees. */
+void table_preview_cards(App *a, SDL_FRect area, const Card cards[3], const float ang[3]);
+
+/* The Scene functions, for TABLE_SCENE. */
+void *table_enter(App *app, const Scene *sc);
+void table_leave(void *self);
+void table_scene_layout(void *self, int w, int h);
+bool table_scene_event(void *self, const SDL_Event *e);
+void table_scene_action(void *self, const Match *m, int player, Action a);
+void table_update(void *self, float dt);
+void table_draw(void *self, SDL_Renderer *r);
+bool table_animating(const void *self);
+bool table_settled(const void *self);
+void table_new_game(void *self);
+Match *table_match(void *self);
+void table_settings_changed(void *self);
+bool table_locate(void *self, const char *what, SDL_FRect *out);
+
+/* A game's Scene: TABLE_SCENE("truco", truco_table, .rules_text = ..., ...). */
+#define TABLE_SCENE(ID, G, ...)                                                              \
+    {                                                                                        \
+        .id = ID, .game = &(G), .enter = table_enter, .leave = table_leave,                  \
+        .layout = table_scene_layout, .event = table_scene_event,                            \
+        .on_action = table_scene_action, .update = table_update, .draw = table_draw,         \
+        .animating = table_animating, .settled = table_settled, .new_game = table_new_game, \
+        .match = table_match, .settings_changed = table_settings_changed,                    \
+        .locate = table_locate, __VA_ARGS__                                                  \
+    }
+
+#endif
