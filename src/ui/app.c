@@ -701,7 +701,10 @@ static void handle(App *a, SDL_Event *e)
     }
     if (e->type == SDL_MOUSEMOTION)
         a->pointer_hand = false;
-    if (!menu_event(a->menu, e) && a->scene && a->scene->event)
+    bool modal = a->scene && a->scene->modal && !menu_is_open(a->menu) && a->scene->modal(a->self);
+    if (modal)
+        a->scene->event(a->self, e);
+    else if (!menu_event(a->menu, e) && a->scene && a->scene->event)
         a->scene->event(a->self, e);
     /* A hand over things that can be clicked. */
     if (e->type == SDL_MOUSEMOTION && a->pointer_hand != a->hand_shown && a->cursor_hand) {

@@ -43,6 +43,9 @@ typedef struct Scene {
     bool (*animating)(const void *self);
     /* Nothing moves and no bot thinks: a screenshot may be taken. */
     bool (*settled)(const void *self);
+    /* A question is open on the scene (NULL: never): while the menu is closed, input goes
+     * to the scene first, so Esc answers it instead of opening the menu. */
+    bool (*modal)(const void *self);
 
     /* Games only (NULL for the picker). */
     void (*new_game)(void *self);

@@ -238,6 +238,8 @@ static void abandon(Table *t)
 
 Match *table_match(void *self) { return ((Table *)self)->m; }
 
+bool table_modal(const void *self) { return ((const Table *)self)->confirm; }
+
 /* ---- Buttons ---- */
 
 static bool shown(const Table *t, int b)

@@ -231,6 +231,7 @@ void table_update(void *self, float dt);
 void table_draw(void *self, SDL_Renderer *r);
 bool table_animating(const void *self);
 bool table_settled(const void *self);
+bool table_modal(const void *self);
 void table_new_game(void *self);
 Match *table_match(void *self);
 void table_settings_changed(void *self);
@@ -244,7 +245,7 @@ bool table_locate(void *self, const char *what, SDL_FRect *out);
         .on_action = table_scene_action, .update = table_update, .draw = table_draw,         \
         .animating = table_animating, .settled = table_settled, .new_game = table_new_game, \
         .match = table_match, .settings_changed = table_settings_changed,                    \
-        .locate = table_locate, __VA_ARGS__                                                  \
+        .locate = table_locate, .modal = table_modal, __VA_ARGS__                                                  \
     }
 
 #endif

@@ -231,6 +231,76 @@ static void test_menu_new_game(void)
     app_destroy(a);
 }
 
+/* New game in the middle of a game asks first; "Keep playing" (or Esc) leaves the game as
+ * it was, "New game" counts the abandoned game as lost (score and statistics) and deals.
+ * Before the player's first move it deals at once, counting nothing. */
+static void test_new_game_asks(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 23);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    /* A round where a hit leaves the player to move. */
+    SDL_FRect r;
+    for (int i = 0; i < 40; i++) {
+        if (match_current_player(match_of(a)) == TO_PLAYER) {
+            REQUIRE(locate(a, "hit", &r));
+            click(a, r, 1);
+            settle(a);
+            if (match_current_player(match_of(a)) == TO_PLAYER)
+                break;
+        }
+        a->scene->new_game(a->self); /* no move of the player's in play: no question */
+        CHECK(!locate(a, "confirm", &r));
+        settle(a);
+    }
+    REQUIRE(match_current_player(match_of(a)) == TO_PLAYER);
+    Match *m = match_of(a);
+    int len = m->history_len;
+    StatLine before;
+    stats_get(&a->stats, "twentyone", DIFF_EASY, &before);
+
+    /* Asked; "Keep playing" changes nothing. */
+    a->scene->new_game(a->self);
+    REQUIRE(locate(a, "confirm", &r));
+    CHECK(a->scene->modal && a->scene->modal(a->self));
+    REQUIRE(locate(a, "keep", &r));
+    click(a, r, 1);
+    settle(a);
+    CHECK(!locate(a, "confirm", &r));
+    CHECK(match_of(a) == m && m->history_len == len);
+
+    /* Asked again; Esc answers the question instead of opening the menu. */
+    a->scene->new_game(a->self);
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 2);
+    CHECK(!menu_is_open(a->menu));
+    CHECK(!locate(a, "confirm", &r));
+    CHECK(match_of(a) == m && m->history_len == len);
+    /* While asked, the table takes no move. */
+    a->scene->new_game(a->self);
+    push_key(a, SDLK_h, 0);
+    app_run_frames(a, 2);
+    CHECK(m->history_len == len);
+
+    /* "New game": a loss in the score and the statistics, and a fresh deal. */
+    REQUIRE(locate(a, "confirm", &r));
+    click(a, r, 1);
+    settle(a);
+    CHECK(!locate(a, "confirm", &r));
+    StatLine after;
+    stats_get(&a->stats, "twentyone", DIFF_EASY, &after);
+    CHECK(after.lost == before.lost + 1 && after.played == before.played + 1);
+    CHECK(after.won == before.won && after.drawn == before.drawn);
+    CHECK(kv_get_int(&a->kv, "twentyone.losses", 0, 0, 1000000) >= 1);
+    m = match_of(a);
+    CHECK(m && !match_is_over(m));
+    int mine = 0;
+    for (int i = 0; m && i < m->history_len; i++)
+        mine += m->history_player[i] == TO_PLAYER;
+    CHECK(mine == 0);
+    app_destroy(a);
+}
+
 /* Game ▸ All games switches to the picker; Continue there resumes the same round. */
 static void test_switch_game(void)
 {
@@ -368,7 +438,8 @@ static uint32_t rnd(uint32_t n)
     return n ? rnd_state % n : 0;
 }
 
-/* Random clicks, drags, keys, wheels and resizes across the picker, the menu and 21. */
+/* Random clicks, drags, keys, wheels and resizes across the picker, the menu and every
+ * table (the shared table layer under all five). */
 static void test_monkey(void)
 {
     long events = 100000;
@@ -385,7 +456,9 @@ static void test_monkey(void)
                                        SDLK_n,      SDLK_UP,     SDLK_DOWN,  SDLK_LEFT,
                                        SDLK_RIGHT,  SDLK_TAB,    SDLK_BACKSPACE, SDLK_PAGEDOWN,
                                        SDLK_PAGEUP, SDLK_HOME,   SDLK_END,   SDLK_a};
-    long quits = 0, scenes_21 = 0, menus = 0;
+    static const char *const tables[] = {"twentyone", "truco", "bisca", "buraco", "moulin"};
+    enum { N_TABLES = sizeof tables / sizeof tables[0] };
+    long quits = 0, scenes_21 = 0, menus = 0, seen[N_TABLES] = {0};
     for (long i = 0; i < events; i++) {
         int w = a->w, h = a->h;
         float x = (float)rnd((uint32_t)w), y = (float)rnd((uint32_t)h);
@@ -436,13 +509,17 @@ static void test_monkey(void)
         }
         if (i % 100 == 0) {
             scenes_21 += a->scene && strcmp(a->scene->id, "twentyone") == 0;
+            for (int g = 0; g < N_TABLES; g++)
+                seen[g] += a->scene && strcmp(a->scene->id, tables[g]) == 0;
             menus += menu_is_open(a->menu);
         }
         if (i % 500 == 250) {
             /* Spread the visits: now and then jump to a menu page or the picker. */
-            uint32_t j = rnd(4);
+            uint32_t j = rnd(5);
             if (j == 0)
                 app_set_scene(a, "picker");
+            else if (j >= 3)
+                app_set_scene(a, tables[rnd(N_TABLES)]);
             else if (j == 1)
                 menu_open(a->menu, (MenuPage)rnd(PAGE_COUNT));
         }
@@ -456,6 +533,10 @@ static void test_monkey(void)
            events, quits, scenes_21, menus);
     CHECK(scenes_21 > 0);
     CHECK(menus > 0);
+    for (int g = 0; g < N_TABLES; g++) {
+        printf("monkey: %s seen %ld (per 100)\n", tables[g], seen[g]);
+        CHECK(seen[g] > 0);
+    }
     /* Still responsive: to 21, Esc opens the menu, New game deals a fresh round. */
     menu_close(a->menu);
     app_set_scene(a, "twentyone");
@@ -469,6 +550,10 @@ static void test_monkey(void)
     menu_open(a->menu, PAGE_MAIN);
     push_key(a, SDLK_DOWN, 0);
     push_key(a, SDLK_RETURN, 0);
+    app_run_frames(a, 2);
+    SDL_FRect yes;
+    if (locate(a, "confirm", &yes)) /* a round the monkey had played in: asked first */
+        click(a, yes, 1);
     CHECK(app_settle(a, 5000));
     CHECK(!menu_is_open(a->menu));
     CHECK(state21(a) && state21(a)->n[TO_PLAYER] >= 2 && match_of(a)->history_len >= 4);
@@ -578,6 +663,7 @@ static const Test tests[] = {
     {"keyboard", test_keyboard},
     {"menu_escape", test_menu_escape},
     {"menu_new_game", test_menu_new_game},
+    {"new_game_asks", test_new_game_asks},
     {"switch_game", test_switch_game},
     {"persistence", test_persistence},
     {"animated", test_animated},
