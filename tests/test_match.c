@@ -32,6 +32,25 @@ static void sleep_ms(int ms)
     nanosleep(&ts, NULL);
 }
 
+/* ---- Seats ------------------------------------------------------------------------------- */
+
+/* The match says who sits where: the seat specs it was made with, and a human for a seat
+ * it does not have (a table asks about seats 0..num_players - 1 only). */
+static void test_seat_kinds(void **unused)
+{
+    (void)unused;
+    Match *m = new_match(3, false, DIFF_EASY, true, DIFF_HARD, false);
+    assert_int_equal(match_seat_kind(m, 0), SEAT_HUMAN);
+    assert_int_equal(match_seat_kind(m, 1), SEAT_BOT);
+    assert_int_equal(match_seat_kind(m, 2), SEAT_HUMAN);
+    assert_int_equal(match_seat_kind(m, -1), SEAT_HUMAN);
+    match_free(m);
+    m = new_match(3, true, DIFF_EASY, false, DIFF_HARD, false);
+    assert_int_equal(match_seat_kind(m, 0), SEAT_BOT);
+    assert_int_equal(match_seat_kind(m, 1), SEAT_HUMAN);
+    match_free(m);
+}
+
 /* ---- Chance ------------------------------------------------------------------------------ */
 
 static void test_chance_determinism(void **unused)
@@ -601,6 +620,7 @@ static void test_difficulty_config(void **unused)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_seat_kinds),
         cmocka_unit_test(test_chance_determinism),
         cmocka_unit_test(test_resume_draws_the_same_cards),
         cmocka_unit_test(test_submit_and_listener),

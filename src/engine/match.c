@@ -65,6 +65,11 @@ int match_current_player(const Match *m) { return m->rules->current_player(m->st
 
 bool match_is_over(const Match *m) { return match_current_player(m) == PLAYER_TERMINAL; }
 
+SeatKind match_seat_kind(const Match *m, int seat)
+{
+    return seat >= 0 && seat < m->num_players && m->seats[seat].bot ? SEAT_BOT : SEAT_HUMAN;
+}
+
 bool match_bot_to_move(const Match *m)
 {
     int p = match_current_player(m);

@@ -19,6 +19,11 @@ typedef struct {
     Difficulty difficulty;
 } SeatSpec;
 
+/* Who sits in a seat: a person at this table, the computer (a bot of the seat's level), a
+ * program of the person's (a Buraco bot program, which a table drives itself), or someone
+ * at another table. The match knows the first two; a table may say more. */
+typedef enum { SEAT_HUMAN, SEAT_BOT, SEAT_PROGRAM, SEAT_REMOTE } SeatKind;
+
 typedef struct Match Match;
 
 /* Called after every applied action, with the player who acted (or PLAYER_CHANCE). */
@@ -50,6 +55,8 @@ void match_free(Match *m);
 
 int match_current_player(const Match *m);
 bool match_is_over(const Match *m);
+/* The seat's kind as the match knows it: SEAT_BOT or SEAT_HUMAN. */
+SeatKind match_seat_kind(const Match *m, int seat);
 /* Is a bot to move (not chance, not terminal, not a human)? */
 bool match_bot_to_move(const Match *m);
 

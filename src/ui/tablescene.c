@@ -19,9 +19,7 @@ SeatKind table_seat_kind(const Table *t, int seat)
     if (!t->m || seat < 0 || seat >= t->m->num_players)
         return SEAT_HUMAN;
     SeatKind k = t->g->seat_kind ? t->g->seat_kind(t, seat) : SEAT_HUMAN;
-    if (k != SEAT_HUMAN)
-        return k;
-    return t->m->seats[seat].bot ? SEAT_BOT : SEAT_HUMAN;
+    return k != SEAT_HUMAN ? k : match_seat_kind(t->m, seat);
 }
 
 const char *table_seat_name(const Table *t, int seat)

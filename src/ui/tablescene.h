@@ -31,10 +31,6 @@
 
 typedef struct Table Table;
 
-/* Who sits in a seat: the player at this window, the computer, a program of the player's
- * (Buraco), or (later) someone at another window. */
-typedef enum { SEAT_HUMAN, SEAT_BOT, SEAT_PROGRAM, SEAT_REMOTE } SeatKind;
-
 /* The end-of-game banner: a plate centred at (cx, cy) of w x h units that grows from
  * (1 - grow) of its size as it appears, the title and the reason at fractions of its
  * height, in sizes of units. */
