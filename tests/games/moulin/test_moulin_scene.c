@@ -332,6 +332,30 @@ static void test_win_by_blocking(void)
     app_destroy(a);
 }
 
+/* The random opening is an option of bot arenas: the Options page does not list it, and a
+ * value stored before does not reach the table. */
+static void test_options_page(void)
+{
+    App *a = start("moulin", 3);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    menu_open(a->menu, PAGE_OPTIONS);
+    app_run_frames(a, 20);
+    SDL_FRect r;
+    CHECK(menu_find(a->menu, "Flying", &r));
+    CHECK(menu_find(a->menu, "N-move rule", &r));
+    CHECK(!menu_find(a->menu, "Random opening", &r));
+    CHECK(moulin_rules.options[MOULIN_OPT_OPENING].label == NULL);
+    menu_close(a->menu);
+    app_run_frames(a, 20);
+    app_set_game_option(a, &moulin_rules, MOULIN_OPT_OPENING, 3);
+    a->scene->new_game(a->self);
+    REQUIRE(settle(a));
+    CHECK(match_of(a)->options.v[MOULIN_OPT_OPENING] == 0);
+    CHECK(state(a)->opening_left == 0 && __builtin_popcount(state(a)->bb[0]) == 1);
+    app_destroy(a);
+}
+
 /* Random clicks, drags and keys on the table: it never crashes, never accepts an illegal
  * action (the match refuses those) and always settles. */
 static void test_monkey(void)
@@ -424,6 +448,7 @@ static const struct {
     {"click_click_move", test_click_click_move},
     {"game_to_the_end", test_game_to_the_end},
     {"win_by_blocking", test_win_by_blocking},
+    {"options_page", test_options_page},
     {"monkey", test_monkey},
 };
 
