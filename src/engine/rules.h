@@ -28,7 +28,8 @@ typedef int32_t Action;
  * choices (value_names[v - min]), e.g. {"off", "on"}. */
 typedef struct {
     const char *key;   /* command line / save file key, e.g. "charlie" */
-    const char *label; /* shown in the options menu */
+    const char *label; /* shown in the options menu; NULL: for bot arenas only (tasca sim,
+                        * benches), left out of the menu and at its default in the window */
     const char *help;  /* one sentence */
     int def, min, max;
     const char *const *value_names; /* NULL: plain integer */

@@ -205,6 +205,8 @@ void app_game_options(const App *a, const GameRules *g, GameOptions *out)
 {
     rules_default_options(g, out);
     for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++) {
+        if (!g->options[i].label)
+            continue; /* an arena's option: the window plays its default */
         char key[KV_KEY];
         snprintf(key, sizeof key, "option.%s.%s", g->id, g->options[i].key);
         out->v[i] = kv_get_int(&a->kv, key, out->v[i], g->options[i].min, g->options[i].max);

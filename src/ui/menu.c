@@ -287,8 +287,12 @@ static void build_options(Builder *b)
     gap(b, 6);
     GameOptions opt;
     app_game_options(a, g, &opt);
+    int shown = 0;
     for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++) {
         const OptionDesc *d = &g->options[i];
+        if (!d->label)
+            continue; /* for bot arenas only */
+        shown++;
         Widget *w = row(b, W_CHOICE, 58, _(d->label), ID_RULE_OPT);
         w->arg = i;
         snprintf(w->hint, sizeof w->hint, "%s", _(d->help));
@@ -335,7 +339,7 @@ static void build_options(Builder *b)
         w->arg = i;
         w->disabled = o->disabled;
     }
-    if (g->n_options == 0 && ns == 0)
+    if (shown == 0 && ns == 0)
         note(b, _("This game has no rule options."));
     gap(b, 4);
     note(b, _("Rule changes apply from the next game (in 21, the next round)."));

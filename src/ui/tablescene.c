@@ -26,10 +26,18 @@ const char *table_seat_name(const Table *t, int seat)
 {
     if (t->g->seat_name)
         return t->g->seat_name(t, seat);
-    return seat == 0 ? _("You") : _("Computer");
+    return seat == table_player(t) ? _("You") : _("Computer");
 }
 
 bool table_human(const Table *t, int seat) { return table_seat_kind(t, seat) == SEAT_HUMAN; }
+
+int table_player(const Table *t)
+{
+    for (int p = 0; t->m && p < t->m->num_players; p++)
+        if (table_human(t, p))
+            return p;
+    return 0;
+}
 
 bool table_seat_thinking(const Table *t, int seat)
 {
@@ -40,8 +48,8 @@ bool table_seat_thinking(const Table *t, int seat)
 
 bool table_player_can_act(const Table *t)
 {
-    return t->m && !t->hold && !t->confirm && match_current_player(t->m) == 0 &&
-           table_human(t, 0) && !pacer_demo(&t->pace);
+    return t->m && !t->hold && !t->confirm && match_current_player(t->m) == table_player(t) &&
+           table_human(t, table_player(t)) && !pacer_demo(&t->pace);
 }
 
 /* ---- Messages and sounds ---- */
@@ -58,16 +66,16 @@ void table_submit(Table *t, Action a)
         table_say(t, _("The demonstration plays by itself."));
         return;
     }
-    int cur = match_current_player(t->m);
+    int cur = match_current_player(t->m), me = table_player(t);
     const char *e;
     if (t->hold || cur == PLAYER_TERMINAL)
         e = _(t->g->over_message);
     else if (cur == PLAYER_CHANCE)
         e = _("Wait for the cards being dealt.");
-    else if (cur != 0)
+    else if (cur != me)
         e = t->m->num_players > 2 ? _("Wait for your turn.") : _("Wait: it is the computer's turn.");
     else
-        e = match_submit(t->m, 0, a);
+        e = match_submit(t->m, me, a);
     if (e)
         table_say(t, _(e));
 }
@@ -204,10 +212,11 @@ void table_next(Table *t)
 /* Has the player made a move in this match? */
 static bool under_way(const Table *t)
 {
-    if (!t->m || match_is_over(t->m) || !table_human(t, 0))
+    int me = table_player(t);
+    if (!t->m || match_is_over(t->m) || !table_human(t, me))
         return false;
     for (int i = 0; i < t->m->history_len; i++)
-        if (t->m->history_player[i] == 0)
+        if (t->m->history_player[i] == me)
             return true;
     return false;
 }

@@ -169,6 +169,9 @@ bool table_seat_thinking(const Table *t, int seat);
 bool table_player_can_act(const Table *t);
 /* Is the player's seat (0) a human one? */
 bool table_human(const Table *t, int seat);
+/* The seat of the player at this window: the first human seat (a player may change colour,
+ * and so seat, from game to game); 0 when no seat is human. */
+int table_player(const Table *t);
 
 /* Deals a new game (a new match) now, without asking. False when it could not. */
 bool table_deal(Table *t);

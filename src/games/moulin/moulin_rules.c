@@ -69,7 +69,7 @@ static const OptionDesc options[] = {
     {"nmove", N_("N-move rule"),
      N_("Draw after this many plies in a row without a placement or a removal (0 = off)."), 100, 0,
      MOULIN_NMOVE_MAX, NULL},
-    {"opening", N_("Random opening"),
+    {"opening", NULL, /* for bot matches only: not in the window's Options */
      N_("This many first placements (0 to 4) are drawn at random; for bot matches."), 0, 0,
      MOULIN_OPENING_MAX, NULL},
 };

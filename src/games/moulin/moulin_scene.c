@@ -1,46 +1,27 @@
-/* The Moulin table: a wooden board, you against a bot, one match per game.
+/* The Moulin table: a wooden board, you against the computer, one match per game; you play
+ * White and Black in turn, so your seat changes from game to game.
  *
- * Everything is laid out in table units (a 1600 x 1000 virtual table scaled to the
- * window). Each of the 18 pieces is a sprite; after every applied action the scene
- * compares the sprites with the match state and starts the moves that bring them there:
- * a placed piece slides from its stack beside the board, a moved one slides (or flies)
- * between points, a removed one fades out. Resuming, taking back and resizing need
- * nothing special.
+ * The table (ui/tablescene.c) runs the games; this file lays out and draws the board and
+ * says what input means. Each of the 18 pieces is a sprite in table units; after every
+ * applied action the scene compares the sprites with the match state and starts the
+ * moves that bring them there: a placed piece slides from its stack beside the board, a
+ * moved one slides (or flies) between points, a removed one fades out. Resuming, taking
+ * back and resizing need nothing special.
  *
  * Input: click a point to place; click a piece then a point to move, or drag the piece;
  * during a removal, click a highlighted piece. Keys: arrows move a cursor over the
  * points and Enter or Space acts there; Backspace, U or Ctrl+Z takes back your last
- * turn; Escape drops the selection. */
+ * turn, even after the end; Escape drops the selection. */
 #include "moulin_scene.h"
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "core/rng.h"
-#include "engine/ai/bot.h"
 #include "moulin.h"
-#include "ui/pacer.h"
-#include "ui/resume.h"
-#include "ui/table.h"
-#include "ui/anim.h"
-#include "ui/app.h"
 #include "ui/i18n.h"
+#include "ui/tablescene.h"
 #include "ui/widgets.h"
-
-/* TRANSITION SHIM (until this scene moves onto ui/tablescene.h): the old short forms. */
-#undef PX
-#undef PY
-#undef UX
-#undef UY
-#undef unit_rect
-#define PX(t, x) table_px(&(t)->tv, (x))
-#define PY(t, y) table_py(&(t)->tv, (y))
-#define UX(t, px) table_ux(&(t)->tv, (px))
-#define UY(t, py) table_uy(&(t)->tv, (py))
-#define unit_rect(t, cx, cy, w, h) table_rect(&(t)->tv, (cx), (cy), (w), (h))
-
 
 #define BX 800.0f /* board centre */
 #define BY 555.0f
@@ -52,6 +33,9 @@
 #define STACK_Y 555.0f
 #define STACK_DY 33.0f
 #define BTN_Y 950.0f
+/* The settings key holding the seed of the game in play when it was taken back from its
+ * end: its result was counted then, and stands (the replayed end is not counted again). */
+#define COUNTED_KEY "moulin.counted"
 
 /* Grid position (column, row, 0..6) of each point. */
 static const signed char grid[MOULIN_POINTS][2] = {
@@ -61,34 +45,21 @@ static const signed char grid[MOULIN_POINTS][2] = {
 
 enum { SP_HAND, SP_BOARD, SP_GONE };
 enum { N_SPRITES = 2 * MOULIN_PIECES };
-enum { BTN_NONE = -1, BTN_TAKEBACK, BTN_NEXT, BTN_COUNT };
+enum { BTN_TAKEBACK = 1, BTN_COUNT };
 
 typedef struct {
     float x, y, alpha, lift;
     int point;  /* on the board: its point */
     int status; /* SP_HAND, SP_BOARD, SP_GONE */
     int color;  /* seat */
-    int slot;   /* place in its stack while in hand */
 } Piece;
 
 typedef struct {
-    App *app;
-    Match *m;
-    Anim anim;
-    uint64_t session_seed;
-    int games;
-    int human; /* the seat the person plays */
-    TableScore score;
-
+    Table tb;
     Piece pc[N_SPRITES];
     bool placed; /* sprites have been put where the state says */
-
-    /* Layout: pixels = o + units * s. */
-    TableView tv;
     SDL_Texture *wood;
     int ww;
-    SDL_FRect btn[BTN_COUNT];
-    int hover_btn, pressed_btn;
 
     /* Input. */
     int selected; /* a point holding the piece chosen to move, or -1 */
@@ -99,43 +70,15 @@ typedef struct {
     float press_x, press_y;
 
     /* The last turn, for its marks. */
-    int last_from, last_to, last_removed, last_player;
+    int last_from, last_to, last_removed;
     uint32_t flash_lines; /* mills just formed (bit per mill) */
     float flash;          /* 1 .. 0 */
-
-    /* Pacing. */
-    BotPacer pace; /* the bot's move in progress */
-
-    /* Game end. */
-    bool over;
-    float banner;
-    int result;
-    char title[64], reason[200];
-
-    TableToast toast;
-    Rng fx;
-    float time;
 } Mou;
 
-/* ---- Units and pixels ---- */
-
-static float point_x(int p)
-{
-    return BX + (grid[p][0] - 3) * STEP;
-}
-static float point_y(int p)
-{
-    return BY + (grid[p][1] - 3) * STEP;
-}
-
-static float stack_x(int color)
-{
-    return color == 0 ? STACK_X0 : STACK_X1;
-}
-static float stack_y(int slot)
-{
-    return STACK_Y - (slot - 4) * STACK_DY;
-}
+static float point_x(int p) { return BX + (grid[p][0] - 3) * STEP; }
+static float point_y(int p) { return BY + (grid[p][1] - 3) * STEP; }
+static float stack_x(int color) { return color == 0 ? STACK_X0 : STACK_X1; }
+static float stack_y(int slot) { return STACK_Y - (slot - 4) * STACK_DY; }
 
 /* The point within reach of (ux, uy), in units; -1 if none. */
 static int point_at(float ux, float uy)
@@ -152,28 +95,10 @@ static int point_at(float ux, float uy)
     return best;
 }
 
-static const MoulinState *st(const Mou *t)
-{
-    return t->m->state;
-}
+static const MoulinState *st(const Mou *t) { return t->tb.m->state; }
 
-static bool human_to_act(const Mou *t)
-{
-    return t->m && !pacer_demo(&t->pace) && match_current_player(t->m) == t->human &&
-           !t->m->seats[t->human].bot;
-}
-
-/* ---- Effects ---- */
-
-static void sound_cb(void *user, int id)
-{
-    app_sound(((Mou *)user)->app, (SoundId)id);
-}
-
-static void toast(Mou *t, const char *msg)
-{
-    table_toast(&t->toast, msg, 2.6f);
-}
+/* The person's seat (colour) in this game. */
+static int human(const Mou *t) { return table_player(&t->tb); }
 
 /* ---- Keeping the sprites in step with the match ---- */
 
@@ -185,13 +110,13 @@ static void restack(Mou *t, bool animate)
             Piece *q = &t->pc[i];
             if (q->color != c || q->status != SP_HAND)
                 continue;
-            q->slot = k++;
+            float y = stack_y(k++);
             if (animate) {
-                anim_to(&t->anim, &q->x, stack_x(c), 0.3f, 0, EASE_OUT_CUBIC);
-                anim_to(&t->anim, &q->y, stack_y(q->slot), 0.3f, 0, EASE_OUT_CUBIC);
+                anim_to(&t->tb.anim, &q->x, stack_x(c), 0.3f, 0, EASE_OUT_CUBIC);
+                anim_to(&t->tb.anim, &q->y, y, 0.3f, 0, EASE_OUT_CUBIC);
             } else {
                 q->x = stack_x(c);
-                q->y = stack_y(q->slot);
+                q->y = y;
             }
         }
     }
@@ -199,23 +124,44 @@ static void restack(Mou *t, bool animate)
 
 static void reset_pieces(Mou *t)
 {
-    anim_forget(&t->anim, t->pc, t->pc + N_SPRITES);
+    anim_forget(&t->tb.anim, t->pc, t->pc + N_SPRITES);
     for (int i = 0; i < N_SPRITES; i++)
-        t->pc[i] = (Piece){0, 0, 1, 0, -1, SP_HAND, i / MOULIN_PIECES, 0};
+        t->pc[i] = (Piece){0, 0, 1, 0, -1, SP_HAND, i / MOULIN_PIECES};
     restack(t, false);
+}
+
+static int in_hand(const Mou *t, int c)
+{
+    int n = 0;
+    for (int i = 0; i < N_SPRITES; i++)
+        n += t->pc[i].color == c && t->pc[i].status == SP_HAND;
+    return n;
+}
+
+/* The first piece of colour c with this status, from the start or (down) the end. */
+static Piece *piece_with(Mou *t, int c, int status, bool down)
+{
+    for (int k = 0; k < N_SPRITES; k++) {
+        Piece *q = &t->pc[down ? N_SPRITES - 1 - k : k];
+        if (q->color == c && q->status == status)
+            return q;
+    }
+    return NULL;
 }
 
 /* Moves the sprites to where the state has the pieces: keeps what is in place, pairs a
  * piece that left a point with the point newly taken by its colour (a move), fills the
  * other new points from the stack (a placement) or from the removed pieces (a take-back
  * of a removal), and sends the rest off the board (fade) or back to the stack. */
-static void sync(Mou *t, bool animate)
+static void sync(Table *tb, bool instantly)
 {
+    Mou *t = (Mou *)tb;
+    Anim *an = &tb->anim;
     const MoulinState *s = st(t);
-    float k = animate ? 1.0f : 0.0f;
+    float k = instantly ? 0.0f : 1.0f;
     for (int c = 0; c < MOULIN_SEATS; c++) {
         uint32_t want = s->bb[c], have = 0;
-        int leaving[N_SPRITES], nl = 0;
+        int leaving[N_SPRITES], nl = 0, li = 0;
         for (int i = 0; i < N_SPRITES; i++) {
             Piece *q = &t->pc[i];
             if (q->color != c || q->status != SP_BOARD)
@@ -225,31 +171,16 @@ static void sync(Mou *t, bool animate)
             else
                 leaving[nl++] = i;
         }
-        uint32_t arrive = want & ~have;
-        int li = 0;
-        for (uint32_t b = arrive; b; b &= b - 1) {
+        for (uint32_t b = want & ~have; b; b &= b - 1) {
             int p = __builtin_ctz(b);
-            Piece *q = NULL;
-            if (li < nl) {
-                q = &t->pc[leaving[li++]]; /* moved */
-            } else {
-                int hand_now = 0;
-                for (int i = 0; i < N_SPRITES; i++)
-                    hand_now += t->pc[i].color == c && t->pc[i].status == SP_HAND;
+            Piece *q = li < nl ? &t->pc[leaving[li++]] : NULL; /* moved */
+            if (!q) {
                 /* From the stack when it holds more than the state says, else a removed
                  * piece comes back (a take-back), else any spare one. */
-                for (int pass = 0; pass < 3 && !q; pass++)
-                    for (int i = N_SPRITES - 1; i >= 0 && !q; i--) {
-                        Piece *r = &t->pc[i];
-                        if (r->color != c)
-                            continue;
-                        if (pass == 0 && r->status == SP_HAND && hand_now > s->hand[c])
-                            q = r;
-                        else if (pass == 1 && r->status == SP_GONE)
-                            q = r;
-                        else if (pass == 2 && r->status != SP_BOARD)
-                            q = r;
-                    }
+                bool spare = in_hand(t, c) > s->hand[c];
+                q = piece_with(t, c, spare ? SP_HAND : SP_GONE, true);
+                if (!q)
+                    q = piece_with(t, c, spare ? SP_GONE : SP_HAND, true);
                 if (!q)
                     continue;
                 if (q->status == SP_GONE) {
@@ -257,20 +188,18 @@ static void sync(Mou *t, bool animate)
                     q->y = point_y(p);
                     q->alpha = 0;
                 }
-                if (animate)
-                    anim_call(&t->anim, 0.0f, sound_cb, t, SND_SLIDE);
+                if (!instantly)
+                    anim_call(an, 0.0f, table_sound_cb, tb, SND_SLIDE);
             }
             q->status = SP_BOARD;
             q->point = p;
-            anim_to(&t->anim, &q->x, point_x(p), 0.38f * k, 0, EASE_OUT_CUBIC);
-            anim_to(&t->anim, &q->y, point_y(p), 0.38f * k, 0, EASE_OUT_CUBIC);
-            anim_to(&t->anim, &q->alpha, 1, 0.3f * k, 0, EASE_OUT_QUAD);
-            anim_to(&t->anim, &q->lift, 0, 0.2f * k, 0.18f * k, EASE_OUT_QUAD);
+            anim_to(an, &q->x, point_x(p), 0.38f * k, 0, EASE_OUT_CUBIC);
+            anim_to(an, &q->y, point_y(p), 0.38f * k, 0, EASE_OUT_CUBIC);
+            anim_to(an, &q->alpha, 1, 0.3f * k, 0, EASE_OUT_QUAD);
+            anim_to(an, &q->lift, 0, 0.2f * k, 0.18f * k, EASE_OUT_QUAD);
         }
         /* Pieces left over: removed from the board, or (take-back) back in the stack. */
-        int hand_now = 0;
-        for (int i = 0; i < N_SPRITES; i++)
-            hand_now += t->pc[i].color == c && t->pc[i].status == SP_HAND;
+        int hand_now = in_hand(t, c);
         for (; li < nl; li++) {
             Piece *q = &t->pc[leaving[li]];
             if (hand_now < s->hand[c]) {
@@ -279,194 +208,148 @@ static void sync(Mou *t, bool animate)
                 hand_now++;
             } else {
                 q->status = SP_GONE;
-                anim_to(&t->anim, &q->lift, 1, 0.15f * k, 0, EASE_OUT_QUAD);
-                anim_to(&t->anim, &q->alpha, 0, 0.55f * k, 0.1f * k, EASE_IN_QUAD);
-                if (animate)
-                    anim_call(&t->anim, 0.0f, sound_cb, t, SND_FLIP);
+                anim_to(an, &q->lift, 1, 0.15f * k, 0, EASE_OUT_QUAD);
+                anim_to(an, &q->alpha, 0, 0.55f * k, 0.1f * k, EASE_IN_QUAD);
+                if (!instantly)
+                    anim_call(an, 0.0f, table_sound_cb, tb, SND_FLIP);
             }
         }
         /* The stack holds what the state says is in hand (a resume or a take-back). */
-        while (hand_now > s->hand[c]) {
-            for (int i = 0; i < N_SPRITES; i++)
-                if (t->pc[i].color == c && t->pc[i].status == SP_HAND) {
-                    t->pc[i].status = SP_GONE;
-                    t->pc[i].alpha = 0;
-                    break;
-                }
-            hand_now--;
-        }
-        while (hand_now < s->hand[c]) {
-            for (int i = 0; i < N_SPRITES; i++)
-                if (t->pc[i].color == c && t->pc[i].status == SP_GONE) {
-                    t->pc[i].status = SP_HAND;
-                    t->pc[i].alpha = 1;
-                    break;
-                }
-            hand_now++;
+        while (hand_now != s->hand[c]) {
+            bool more = hand_now < s->hand[c];
+            Piece *q = piece_with(t, c, more ? SP_GONE : SP_HAND, false);
+            if (q) {
+                q->status = more ? SP_HAND : SP_GONE;
+                q->alpha = more ? 1 : 0;
+            }
+            hand_now += more ? 1 : -1;
         }
     }
-    restack(t, animate);
-    if (!animate)
-        anim_finish(&t->anim);
+    restack(t, !instantly);
+    if (instantly)
+        anim_finish(an);
 }
 
 /* ---- Games ---- */
 
-static void save_session(Mou *t)
+/* Forgets the selection, a drag and the marks of the last turn. */
+static void clear_turn(Mou *t)
 {
-    Kv *kv = &t->app->kv;
-    kv_set_u64(kv, "moulin.session_seed", t->session_seed);
-    kv_set_int(kv, "moulin.games", t->games);
-    table_score_save(&t->score, kv, "moulin");
-    app_save_settings(t->app);
-}
-
-static void reset_view(Mou *t)
-{
-    t->over = false;
-    t->banner = 0;
-    t->title[0] = t->reason[0] = '\0';
-    pacer_reset(&t->pace);
     t->selected = -1;
     t->dragging = t->drag_armed = false;
     t->last_from = t->last_to = t->last_removed = -1;
-    t->last_player = -1;
     t->flash_lines = 0;
+    anim_forget(&t->tb.anim, &t->flash, &t->flash + 1);
     t->flash = 0;
 }
 
-/* A new game; the person plays white and black in turn. */
-static bool new_match(Mou *t)
+static void enter(Table *tb)
 {
-    App *a = t->app;
-    GameOptions opt;
-    app_game_options(a, &moulin_rules, &opt);
-    int human = t->games % 2;
-    SeatSpec seats[MOULIN_SEATS];
-    seats[human] = (SeatSpec){false, DIFF_MEDIUM};
-    seats[1 - human] = (SeatSpec){true, a->set.difficulty};
-    uint64_t seed = rng_mix(t->session_seed, (uint64_t)t->games);
-    char err[256];
-    Match *m = match_create(&moulin_rules, &opt, MOULIN_SEATS, seats, seed, err, sizeof err);
-    if (!m) {
-        app_notice(a, _("A new game could not be started: %s"), err);
-        return false;
-    }
-    if (t->m)
-        match_free(t->m);
-    t->m = m;
-    t->human = human;
-    app_attach_match(a, m);
-    t->games++;
-    save_session(t);
-    reset_view(t);
+    Mou *t = (Mou *)tb;
+    t->hover = t->cursor = -1;
+    clear_turn(t);
+    reset_pieces(t);
+}
+
+static void leave(Table *tb)
+{
+    Mou *t = (Mou *)tb;
+    if (t->wood)
+        SDL_DestroyTexture(t->wood);
+}
+
+/* A new game: the pieces go back to their stacks. */
+static void reset(Table *tb)
+{
+    Mou *t = (Mou *)tb;
+    if (in_hand(t, 0) + in_hand(t, 1) < N_SPRITES) /* pieces were out */
+        app_sound(tb->app, SND_SHUFFLE);
+    anim_finish(&tb->anim);
+    clear_turn(t);
     reset_pieces(t);
     t->placed = true;
-    return true;
-}
-
-static const char *end_reason(Mou *t)
-{
-    const MoulinState *s = st(t);
-    int me = t->human;
-    t->result = s->winner < 0 ? 0 : s->winner == me ? 1 : -1;
-    switch ((MoulinEnd)s->end) {
-    case MOULIN_END_FEWER_THAN_THREE:
-        snprintf(t->title, sizeof t->title, "%s", t->result > 0 ? _("You win!") : _("You lose"));
-        snprintf(t->reason, sizeof t->reason, "%s",
-                 t->result > 0 ? _("The computer is down to two pieces.")
-                               : _("You are down to two pieces."));
-        break;
-    case MOULIN_END_BLOCKED:
-        snprintf(t->title, sizeof t->title, "%s", t->result > 0 ? _("You win!") : _("You lose"));
-        snprintf(t->reason, sizeof t->reason, "%s",
-                 t->result > 0 ? _("The computer's pieces are shut in: it cannot move.")
-                               : _("Your pieces are shut in: you cannot move."));
-        break;
-    case MOULIN_END_REPETITION:
-        snprintf(t->title, sizeof t->title, "%s", _("Draw"));
-        snprintf(t->reason, sizeof t->reason, "%s", _("The same position came up three times."));
-        break;
-    case MOULIN_END_NMOVE:
-    default:
-        snprintf(t->title, sizeof t->title, "%s", _("Draw"));
-        snprintf(t->reason, sizeof t->reason,
-                 _("%d moves in a row without a piece placed or taken."), s->nmove);
-        break;
+    tb->deal_wait = 0; /* no deal to wait for: White may play at once */
+    if (kv_get_u64(&tb->app->kv, COUNTED_KEY, 0)) { /* a new game, counted when it ends */
+        kv_set_u64(&tb->app->kv, COUNTED_KEY, 0);
+        app_save_settings(tb->app);
     }
-    return t->title;
 }
 
-static void show_banner(void *user, int arg)
+/* The person plays White and Black in turn, game after game. */
+static int seats(Table *tb, SeatSpec *out)
 {
-    Mou *t = user;
-    t->banner = 0;
-    anim_to(&t->anim, &t->banner, 1, 0.35f, 0, EASE_OUT_BACK);
-    if (arg > 0)
-        app_sound(t->app, SND_WIN);
-    else if (arg < 0)
-        app_sound(t->app, SND_LOSE);
+    int human = tb->games % 2;
+    out[human] = (SeatSpec){false, DIFF_MEDIUM};
+    out[1 - human] = (SeatSpec){true, tb->app->set.difficulty};
+    return MOULIN_SEATS;
 }
 
-static void game_over(Mou *t, bool live)
+static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsize)
 {
-    end_reason(t);
-    t->over = true;
-    t->selected = -1;
-    if (live) {
-        table_score_count(&t->score, t->result);
-        save_session(t);
-        Difficulty d = t->m->seats[1 - t->human].difficulty;
-        stats_record(&t->app->stats, "moulin", d, t->result);
-        app_save_stats(t->app);
-        anim_call(&t->anim, 0.6f, show_banner, t, t->result);
-    } else {
-        t->banner = 1;
-    }
+    const MoulinState *s = st((Mou *)tb);
+    int res = s->winner < 0 ? 0 : s->winner == human((Mou *)tb) ? 1 : -1;
+    snprintf(title, tsize, "%s", res > 0 ? _("You win!") : res < 0 ? _("You lose") : _("Draw"));
+    if (s->end == MOULIN_END_FEWER_THAN_THREE)
+        snprintf(reason, rsize, "%s",
+                 res > 0 ? _("The computer is down to two pieces.")
+                         : _("You are down to two pieces."));
+    else if (s->end == MOULIN_END_BLOCKED)
+        snprintf(reason, rsize, "%s",
+                 res > 0 ? _("The computer's pieces are shut in: it cannot move.")
+                         : _("Your pieces are shut in: you cannot move."));
+    else if (s->end == MOULIN_END_REPETITION)
+        snprintf(reason, rsize, "%s", _("The same position came up three times."));
+    else
+        snprintf(reason, rsize, _("%d moves in a row without a piece placed or taken."), s->nmove);
+    return res;
+}
+
+/* A game taken back from its end was counted then: its replayed end is not counted again
+ * (nor is abandoning it). */
+static bool uncounted(const Table *tb)
+{
+    unsigned long long seed = kv_get_u64(&tb->app->kv, COUNTED_KEY, 0);
+    return seed && seed == tb->m->seed;
+}
+
+/* The point a placement or move goes to (-1: neither), and where a move comes from. */
+static int move_to(Action a, int *from)
+{
+    bool move = a >= MOULIN_MOVE && a < MOULIN_MOVE + 576;
+    *from = move ? (a - MOULIN_MOVE) / MOULIN_POINTS : -1;
+    return move ? (a - MOULIN_MOVE) % MOULIN_POINTS : a >= 0 && a < MOULIN_POINTS ? a : -1;
 }
 
 /* The marks of the last turn (where a piece came from and went, a removed piece's point),
  * read from the history: after a resume or a take-back. */
 static void mark_last(Mou *t)
 {
-    const Match *m = t->m;
-    t->last_from = t->last_to = t->last_removed = -1;
+    const Match *m = t->tb.m;
     int i = m->history_len - 1;
-    if (i >= 0 && m->history[i] >= MOULIN_REMOVE) {
-        t->last_removed = m->history[i] - MOULIN_REMOVE;
-        i--;
-    }
-    if (i < 0)
-        return;
-    Action a = m->history[i];
-    if (a >= MOULIN_MOVE && a < MOULIN_MOVE + 576) {
-        t->last_from = (a - MOULIN_MOVE) / MOULIN_POINTS;
-        t->last_to = (a - MOULIN_MOVE) % MOULIN_POINTS;
-    } else if (a >= 0 && a < MOULIN_POINTS) {
-        t->last_to = a;
-    }
+    if (i >= 0 && m->history[i] >= MOULIN_REMOVE)
+        t->last_removed = m->history[i--] - MOULIN_REMOVE;
+    if (i >= 0)
+        t->last_to = move_to(m->history[i], &t->last_from);
 }
 
-/* Your last turn (your move and the removal it earned), and the bot's replies after it,
- * are undone: the match is rebuilt from its history without them. */
+/* Your last turn (your move and the removal it earned), and the computer's replies after
+ * it, are undone: the match is rebuilt from its history without them. After the end,
+ * this reopens the game. */
 static void take_back(Mou *t)
 {
-    Match *m = t->m;
-    if (!m || pacer_demo(&t->pace))
+    Table *tb = &t->tb;
+    Match *m = tb->m;
+    if (pacer_demo(&tb->pace))
         return;
-    if (match_is_over(m)) {
-        toast(t, _("The game is over: start a new one."));
-        return;
-    }
     int j = -1;
     for (int i = m->history_len - 1; i >= 0 && j < 0; i--)
-        if (m->history_player[i] == t->human)
+        if (m->history_player[i] == human(t))
             j = i;
     if (j < 0) {
-        toast(t, _("You have no move to take back yet."));
+        table_say(tb, _("You have no move to take back yet."));
         return;
     }
-    while (j > 0 && m->history_player[j - 1] == t->human)
+    while (j > 0 && m->history_player[j - 1] == human(t))
         j--;
     char err[256];
     Match *n =
@@ -477,106 +360,284 @@ static void take_back(Mou *t)
             n = NULL;
         }
     if (!n) {
-        toast(t, _("The move could not be taken back."));
+        table_say(tb, _("The move could not be taken back."));
         return;
     }
-    app_attach_match(t->app, n);
+    if (match_is_over(m)) {
+        /* The result stays counted; the banner goes (its pending call runs first). */
+        anim_finish(&tb->anim);
+        kv_set_u64(&tb->app->kv, COUNTED_KEY, m->seed);
+        app_save_settings(tb->app);
+        tb->over = false;
+        tb->banner = 0;
+    }
+    app_attach_match(tb->app, n);
     match_save(n, n->autosave_path, err, sizeof err);
     match_free(m); /* cancels a thinking bot */
-    t->m = n;
-    pacer_reset(&t->pace);
-    t->selected = -1;
-    t->dragging = t->drag_armed = false;
-    t->flash_lines = 0;
-    t->flash = 0;
+    tb->m = n;
+    pacer_reset(&tb->pace);
+    clear_turn(t);
     mark_last(t);
-    app_sound(t->app, SND_SLIDE);
-    sync(t, true);
+    app_sound(tb->app, SND_SLIDE);
+    sync(tb, false);
 }
 
-/* ---- Scene functions ---- */
+/* ---- Actions and input ---- */
 
-static void on_action(void *self, const Match *m, int player, Action a)
+static void on_action(Table *tb, int player, Action a)
 {
-    Mou *t = self;
-    (void)m;
+    Mou *t = (Mou *)tb;
     const MoulinState *s = st(t);
     if (a >= MOULIN_REMOVE && a < MOULIN_REMOVE + MOULIN_POINTS) {
         t->last_removed = a - MOULIN_REMOVE;
     } else {
-        int to = -1;
-        t->last_from = -1;
-        t->last_removed = -1;
-        if (a >= MOULIN_MOVE && a < MOULIN_MOVE + 576) {
-            t->last_from = (a - MOULIN_MOVE) / MOULIN_POINTS;
-            to = (a - MOULIN_MOVE) % MOULIN_POINTS;
-        } else if (a >= 0 && a < MOULIN_POINTS) {
-            to = a;
-        }
+        int to = move_to(a, &t->last_from);
         t->last_to = to;
-        t->last_player = player;
+        t->last_removed = -1;
         t->flash_lines = 0;
-        if (to >= 0 && player >= 0) {
-            for (int k = 0; k < 2; k++) {
-                int l = moulin_point_mills[to][k];
-                if ((s->bb[player] & moulin_mill_mask[l]) == moulin_mill_mask[l])
-                    t->flash_lines |= 1u << l;
-            }
-            if (t->flash_lines) {
-                t->flash = 1;
-                anim_to(&t->anim, &t->flash, 0, 1.4f, 0.3f, EASE_IN_QUAD);
-                anim_call(&t->anim, 0.3f, sound_cb, t, SND_CALL);
-            }
+        for (int k = 0; k < 2 && to >= 0 && player >= 0; k++) {
+            int l = moulin_point_mills[to][k];
+            if ((s->bb[player] & moulin_mill_mask[l]) == moulin_mill_mask[l])
+                t->flash_lines |= 1u << l;
+        }
+        if (t->flash_lines) {
+            t->flash = 1;
+            anim_to(&tb->anim, &t->flash, 0, 1.4f, 0.3f, EASE_IN_QUAD);
+            anim_call(&tb->anim, 0.3f, table_sound_cb, tb, SND_CALL);
         }
     }
-    if (player == t->human)
+    if (player == human(t))
         t->selected = -1;
-    sync(t, true);
-    if (match_is_over(t->m) && !t->over)
-        game_over(t, true);
 }
 
-static void *enter(App *app, const Scene *sc)
+/* The random opening (an option of bot matches) is laid at once. */
+static float chance_pause(Table *tb, bool *more)
 {
-    (void)sc;
-    Mou *t = calloc(1, sizeof *t);
-    if (!t)
-        return NULL;
-    t->app = app;
-    t->hover_btn = t->pressed_btn = BTN_NONE;
-    t->hover = t->cursor = -1;
-    anim_init(&t->anim, app_speed_factor(app));
-    pacer_init(&t->pace, DIFF_EASY);
-    Kv *kv = &app->kv;
-    t->games = kv_get_int(kv, "moulin.games", 0, 0, 2000000000);
-    table_score_load(&t->score, kv, "moulin");
-    SavedGame saved = {
-        "moulin", &moulin_rules, 0,
-        _("The saved Moulin game could not be resumed (%s); a new game starts."),
-        _("not a Moulin game")};
-    t->m = app_resume_match(app, &saved);
-    t->session_seed = app_session_seed(app, "moulin", &t->games);
-    rng_seed(&t->fx, t->session_seed ^ 0xB0A4D);
-    reset_view(t);
-    reset_pieces(t);
+    (void)tb;
+    *more = true;
+    return 0;
+}
 
-    if (t->m)
-        t->human = t->m->seats[0].bot && !t->m->seats[1].bot ? 1 : 0;
-    if (!t->m && !new_match(t)) {
-        free(t);
-        return NULL;
+/* A removal follows its move quickly; a move waits a little longer. */
+static float bot_pause(const Table *tb)
+{
+    return ((const MoulinState *)tb->m->state)->pending ? 0.35f : 0.6f;
+}
+
+/* The mill's flash, and the removable pieces pulsing while you choose one, need frames
+ * (the flash's tween also holds the computer until it has faded). */
+static bool busy(const Table *tb)
+{
+    const Mou *t = (const Mou *)tb;
+    return t->flash > 0 || (table_player_can_act(tb) && st(t)->pending);
+}
+
+static bool is_target(const Mou *t, int from, int to)
+{
+    return from >= 0 && rules_is_legal(&moulin_rules, st(t), MOULIN_MOVE + from * 24 + to);
+}
+
+static bool can_move_from(const Mou *t, int p)
+{
+    for (int to = 0; to < MOULIN_POINTS; to++)
+        if (is_target(t, p, to))
+            return true;
+    return false;
+}
+
+static int piece_on(const Mou *t, int p)
+{
+    for (int i = 0; i < N_SPRITES; i++)
+        if (t->pc[i].status == SP_BOARD && t->pc[i].point == p)
+            return i;
+    return -1;
+}
+
+static void lift(Mou *t, int p, float to)
+{
+    int i = piece_on(t, p);
+    if (i >= 0)
+        anim_to(&t->tb.anim, &t->pc[i].lift, to, 0.14f, 0, EASE_OUT_QUAD);
+}
+
+static void select_point(Mou *t, int p)
+{
+    if (t->selected >= 0)
+        lift(t, t->selected, 0);
+    t->selected = p;
+    if (p >= 0) {
+        lift(t, p, 1);
+        app_sound(t->tb.app, SND_CLICK);
     }
-    return t;
 }
 
-static void leave(void *self)
+/* A click (or Enter) on point p. */
+static void act_on(Mou *t, int p)
 {
-    Mou *t = self;
-    table_close(&t->tv, t->m);
-    if (t->wood)
-        SDL_DestroyTexture(t->wood);
-    free(t);
+    Table *tb = &t->tb;
+    if (!table_player_can_act(tb)) {
+        table_submit(tb, MOULIN_PLACE + p); /* not yours to play: refused, saying why */
+        return;
+    }
+    const MoulinState *s = st(t);
+    int me = human(t);
+    if (s->pending || s->hand[me]) {
+        table_submit(tb, (s->pending ? MOULIN_REMOVE : MOULIN_PLACE) + p);
+    } else if (s->bb[me] >> p & 1) {
+        if (t->selected == p)
+            select_point(t, -1);
+        else if (can_move_from(t, p))
+            select_point(t, p);
+        else
+            table_say(tb, _("That piece has nowhere to go."));
+    } else if (t->selected < 0) {
+        table_say(tb, (s->bb[1 - me] >> p & 1) ? _("That piece is not yours.")
+                                               : _("Choose one of your pieces first."));
+    } else {
+        table_submit(tb, MOULIN_MOVE + t->selected * MOULIN_POINTS + p);
+    }
 }
+
+/* Take back, the game's one button: no focus ring after it (Enter acts on the board). */
+static void press(Table *tb, int b)
+{
+    (void)b;
+    tb->focus = -1;
+    ((Mou *)tb)->cursor = -1;
+    take_back((Mou *)tb);
+}
+
+static bool shown(const Table *tb, int b)
+{
+    (void)tb;
+    (void)b;
+    return true; /* even after the end: take-back reopens the game */
+}
+
+/* The nearest point from `from` in a direction (dx, dy), for the keyboard cursor. */
+static int step_cursor(int from, int dx, int dy)
+{
+    if (from < 0)
+        return 4; /* near the top middle */
+    int best = -1;
+    float bd = 1e9f;
+    for (int p = 0; p < MOULIN_POINTS; p++) {
+        float ex = (float)(grid[p][0] - grid[from][0]), ey = (float)(grid[p][1] - grid[from][1]);
+        float along = ex * dx + ey * dy, across = fabsf(ex * dy - ey * dx);
+        if (p == from || along <= 0)
+            continue;
+        float d = along + 2.5f * across;
+        if (d < bd) {
+            bd = d;
+            best = p;
+        }
+    }
+    return best >= 0 ? best : from;
+}
+
+/* The end of a drag at (x, y): the move, or the piece back to its point. */
+static void drop(Mou *t, float x, float y)
+{
+    t->dragging = t->drag_armed = false;
+    int to = point_at(UX(t, x), UY(t, y)), from = t->selected;
+    if (to >= 0 && to != from && is_target(t, from, to)) {
+        table_submit(&t->tb, MOULIN_MOVE + from * MOULIN_POINTS + to);
+        return;
+    }
+    if (to >= 0 && to != from && from >= 0) {
+        /* Let the rules say why. */
+        MoulinState c = *st(t);
+        const char *why = moulin_rules.apply(&c, MOULIN_MOVE + from * 24 + to);
+        if (why)
+            table_say(&t->tb, _(why));
+    }
+    sync(&t->tb, false); /* back to its point */
+    if (t->selected >= 0)
+        lift(t, t->selected, 1);
+}
+
+static bool event(Table *tb, const SDL_Event *e)
+{
+    Mou *t = (Mou *)tb;
+    bool over = match_is_over(tb->m);
+    switch (e->type) {
+    case SDL_MOUSEMOTION: {
+        float x = (float)e->motion.x, y = (float)e->motion.y;
+        t->hover = point_at(UX(t, x), UY(t, y));
+        if (t->drag_armed && !t->dragging &&
+            fabsf(x - t->press_x) + fabsf(y - t->press_y) > 8 * tb->app->u) {
+            t->dragging = true;
+            t->cursor = -1;
+            app_sound(tb->app, SND_SLIDE);
+        }
+        if (t->dragging && t->drag_piece >= 0) {
+            Piece *q = &t->pc[t->drag_piece];
+            anim_forget(&tb->anim, q, q + 1);
+            q->x = UX(t, x);
+            q->y = UY(t, y);
+            q->lift = 1.4f;
+        }
+        return true;
+    }
+    case SDL_MOUSEBUTTONDOWN: {
+        if (e->button.button != SDL_BUTTON_LEFT)
+            return false;
+        float x = (float)e->button.x, y = (float)e->button.y;
+        t->cursor = -1;
+        if (over)
+            return true; /* the final position stays to be looked at: New game starts one */
+        int p = point_at(UX(t, x), UY(t, y));
+        if (p < 0) {
+            if (t->selected >= 0)
+                select_point(t, -1);
+            return false;
+        }
+        const MoulinState *s = st(t);
+        if (table_player_can_act(tb) && !s->pending && !s->hand[human(t)] &&
+            (s->bb[human(t)] >> p & 1) && can_move_from(t, p)) {
+            /* Pressing on a piece of yours: it is chosen, and may be dragged. */
+            if (t->selected != p)
+                select_point(t, p);
+            t->drag_armed = true;
+            t->drag_piece = piece_on(t, p);
+            t->press_x = x;
+            t->press_y = y;
+            return true;
+        }
+        act_on(t, p);
+        return true;
+    }
+    case SDL_MOUSEBUTTONUP:
+        if (e->button.button != SDL_BUTTON_LEFT)
+            return false;
+        if (t->dragging) {
+            drop(t, (float)e->button.x, (float)e->button.y);
+            return true;
+        }
+        t->drag_armed = false;
+        return over; /* a click on the final position deals nothing */
+    case SDL_KEYDOWN: {
+        SDL_Keycode k = e->key.keysym.sym;
+        int dx = k == SDLK_LEFT ? -1 : k == SDLK_RIGHT ? 1 : 0;
+        int dy = k == SDLK_UP ? -1 : k == SDLK_DOWN ? 1 : 0;
+        if (k == SDLK_BACKSPACE || k == SDLK_u || (k == SDLK_z && (e->key.keysym.mod & KMOD_CTRL)))
+            take_back(t);
+        else if (k == SDLK_ESCAPE && t->selected >= 0)
+            select_point(t, -1);
+        else if (dx || dy)
+            t->cursor = step_cursor(t->cursor, dx, dy);
+        else if ((k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) && t->cursor >= 0 &&
+                 !over)
+            act_on(t, t->cursor);
+        else
+            return false; /* after the end, Enter, Space or N: the table deals the next game */
+        return true;
+    }
+    default: return false;
+    }
+}
+
+/* ---- Drawing ---- */
 
 /* A wooden board, drawn once per size: long grain with growth rings, a bevelled edge. */
 static SDL_Texture *make_wood(SDL_Renderer *ren, int size)
@@ -619,381 +680,74 @@ static SDL_Texture *make_wood(SDL_Renderer *ren, int size)
     return tex;
 }
 
-static void layout(void *self, int w, int h)
+static void layout(Table *tb)
 {
-    Mou *t = self;
-    App *a = t->app;
-    table_layout(&t->tv, a, w, h, rgba(34, 110, 64, 255), rgba(9, 46, 27, 255));
-    int ws = (int)lroundf(BOARD * t->tv.s);
+    Mou *t = (Mou *)tb;
+    int ws = (int)lroundf(BOARD * tb->tv.s);
     if (!t->wood || t->ww != ws) {
         if (t->wood)
             SDL_DestroyTexture(t->wood);
-        t->wood = ws > 8 ? make_wood(a->ren, ws) : NULL;
+        t->wood = ws > 8 ? make_wood(tb->app->ren, ws) : NULL;
         t->ww = ws;
     }
-    t->btn[BTN_TAKEBACK] = unit_rect(t, STACK_X1, BTN_Y, 230, 60);
-    t->btn[BTN_NEXT] = unit_rect(t, BX, BY + 150, 260, 64);
-    if (t->m && !t->placed) {
+    tb->btn[BTN_TAKEBACK] = unit_rect(t, STACK_X1, BTN_Y, 230, 60);
+    tb->btn[TABLE_NEXT] = unit_rect(t, BX, BY + 150, 260, 64);
+    if (!t->placed) {
         /* First layout after a resume: pieces where they belong, no flight. */
-        sync(t, false);
+        sync(tb, true);
         mark_last(t);
         t->placed = true;
-        if (match_is_over(t->m) && !t->over)
-            game_over(t, false);
     }
 }
-
-static void submit(Mou *t, Action a)
-{
-    if (!t->m)
-        return;
-    int cur = match_current_player(t->m);
-    const char *e;
-    if (pacer_demo(&t->pace))
-        e = _("The demonstration plays by itself.");
-    else if (cur == PLAYER_TERMINAL)
-        e = _("The game is over: start a new one.");
-    else if (cur != t->human)
-        e = _("Wait: it is the computer's turn.");
-    else
-        e = match_submit(t->m, t->human, a);
-    if (e)
-        toast(t, _(e));
-}
-
-static bool can_move_from(const Mou *t, int p)
-{
-    Action acts[RULES_MAX_ACTIONS];
-    int n = moulin_rules.legal_actions(st(t), acts);
-    for (int i = 0; i < n; i++)
-        if (acts[i] >= MOULIN_MOVE && (acts[i] - MOULIN_MOVE) / MOULIN_POINTS == p)
-            return true;
-    return false;
-}
-
-static bool is_target(const Mou *t, int from, int to)
-{
-    return from >= 0 && rules_is_legal(&moulin_rules, st(t), MOULIN_MOVE + from * 24 + to);
-}
-
-static int piece_on(const Mou *t, int p)
-{
-    for (int i = 0; i < N_SPRITES; i++)
-        if (t->pc[i].status == SP_BOARD && t->pc[i].point == p)
-            return i;
-    return -1;
-}
-
-static void lift(Mou *t, int p, float to)
-{
-    int i = piece_on(t, p);
-    if (i >= 0)
-        anim_to(&t->anim, &t->pc[i].lift, to, 0.14f, 0, EASE_OUT_QUAD);
-}
-
-static void select_point(Mou *t, int p)
-{
-    if (t->selected >= 0)
-        lift(t, t->selected, 0);
-    t->selected = p;
-    if (p >= 0) {
-        lift(t, p, 1);
-        app_sound(t->app, SND_CLICK);
-    }
-}
-
-/* A click (or Enter) on point p. */
-static void act_on(Mou *t, int p)
-{
-    if (!t->m || p < 0)
-        return;
-    if (match_is_over(t->m)) {
-        toast(t, _("The game is over: start a new one."));
-        return;
-    }
-    if (!human_to_act(t)) {
-        if (match_current_player(t->m) >= 0)
-            toast(t, _("Wait: it is the computer's turn."));
-        return;
-    }
-    const MoulinState *s = st(t);
-    int me = t->human;
-    if (s->pending) {
-        submit(t, MOULIN_REMOVE + p);
-        return;
-    }
-    if (s->hand[me]) {
-        submit(t, MOULIN_PLACE + p);
-        return;
-    }
-    if (s->bb[me] >> p & 1) {
-        if (t->selected == p) {
-            select_point(t, -1);
-        } else if (can_move_from(t, p)) {
-            select_point(t, p);
-        } else {
-            toast(t, _("That piece has nowhere to go."));
-        }
-        return;
-    }
-    if (t->selected < 0) {
-        toast(t, (s->bb[1 - me] >> p & 1) ? _("That piece is not yours.")
-                                          : _("Choose one of your pieces first."));
-        return;
-    }
-    int from = t->selected;
-    submit(t, MOULIN_MOVE + from * MOULIN_POINTS + p);
-}
-
-static int button_at(const Mou *t, float x, float y)
-{
-    if (t->m && match_is_over(t->m) && t->banner > 0.5f)
-        return rect_has(t->btn[BTN_NEXT], x, y) ? BTN_NEXT : BTN_NONE;
-    if (rect_has(t->btn[BTN_TAKEBACK], x, y))
-        return BTN_TAKEBACK;
-    return BTN_NONE;
-}
-
-static void next_game(Mou *t)
-{
-    anim_finish(&t->anim);
-    if (new_match(t))
-        app_sound(t->app, SND_SHUFFLE);
-}
-
-static void press(Mou *t, int b)
-{
-    if (b == BTN_TAKEBACK)
-        take_back(t);
-    else if (b == BTN_NEXT)
-        next_game(t);
-}
-
-/* The nearest point from `from` in a direction (dx, dy), for the keyboard cursor. */
-static int step_cursor(int from, int dx, int dy)
-{
-    if (from < 0)
-        return 4; /* near the top middle */
-    int best = -1;
-    float bd = 1e9f;
-    for (int p = 0; p < MOULIN_POINTS; p++) {
-        float ex = (float)(grid[p][0] - grid[from][0]), ey = (float)(grid[p][1] - grid[from][1]);
-        float along = ex * dx + ey * dy, across = fabsf(ex * dy - ey * dx);
-        if (p == from || along <= 0)
-            continue;
-        float d = along + 2.5f * across;
-        if (d < bd) {
-            bd = d;
-            best = p;
-        }
-    }
-    return best >= 0 ? best : from;
-}
-
-static bool event(void *self, const SDL_Event *e)
-{
-    Mou *t = self;
-    switch (e->type) {
-    case SDL_MOUSEMOTION: {
-        float x = (float)e->motion.x, y = (float)e->motion.y;
-        t->hover_btn = button_at(t, x, y);
-        t->hover = point_at(UX(t, x), UY(t, y));
-        if (t->drag_armed && !t->dragging &&
-            fabsf(x - t->press_x) + fabsf(y - t->press_y) > 8 * t->app->u) {
-            t->dragging = true;
-            t->cursor = -1;
-            app_sound(t->app, SND_SLIDE);
-        }
-        if (t->dragging && t->drag_piece >= 0) {
-            Piece *q = &t->pc[t->drag_piece];
-            anim_forget(&t->anim, q, q + 1);
-            q->x = UX(t, x);
-            q->y = UY(t, y);
-            q->lift = 1.4f;
-        }
-        return true;
-    }
-    case SDL_MOUSEBUTTONDOWN: {
-        if (e->button.button != SDL_BUTTON_LEFT)
-            return false;
-        float x = (float)e->button.x, y = (float)e->button.y;
-        t->cursor = -1;
-        int b = button_at(t, x, y);
-        if (b != BTN_NONE) {
-            t->pressed_btn = b;
-            return true;
-        }
-        if (t->m && match_is_over(t->m))
-            return true; /* the final position stays to be looked at: New game starts one */
-        int p = point_at(UX(t, x), UY(t, y));
-        if (p < 0) {
-            if (t->selected >= 0)
-                select_point(t, -1);
-            return false;
-        }
-        const MoulinState *s = st(t);
-        bool own = s->bb[t->human] >> p & 1;
-        if (human_to_act(t) && !s->pending && !s->hand[t->human] && own && can_move_from(t, p)) {
-            /* Pressing on a piece of yours: it is chosen, and may be dragged. */
-            if (t->selected != p)
-                select_point(t, p);
-            t->drag_armed = true;
-            t->drag_piece = piece_on(t, p);
-            t->press_x = x;
-            t->press_y = y;
-            return true;
-        }
-        act_on(t, p);
-        return true;
-    }
-    case SDL_MOUSEBUTTONUP: {
-        if (e->button.button != SDL_BUTTON_LEFT)
-            return false;
-        float x = (float)e->button.x, y = (float)e->button.y;
-        if (t->dragging) {
-            t->dragging = false;
-            t->drag_armed = false;
-            int to = point_at(UX(t, x), UY(t, y));
-            int from = t->selected;
-            if (to >= 0 && to != from && is_target(t, from, to)) {
-                submit(t, MOULIN_MOVE + from * MOULIN_POINTS + to);
-            } else {
-                if (to >= 0 && to != from && from >= 0) {
-                    /* Let the rules say why. */
-                    MoulinState c = *st(t);
-                    const char *why = moulin_rules.apply(&c, MOULIN_MOVE + from * 24 + to);
-                    if (why)
-                        toast(t, _(why));
-                }
-                sync(t, true); /* back to its point */
-                if (t->selected >= 0)
-                    lift(t, t->selected, 1);
-            }
-            return true;
-        }
-        t->drag_armed = false;
-        int b = button_at(t, x, y);
-        int was = t->pressed_btn;
-        t->pressed_btn = BTN_NONE;
-        if (b != BTN_NONE && b == was) {
-            press(t, b);
-            return true;
-        }
-        return false;
-    }
-    case SDL_KEYDOWN: {
-        SDL_Keycode k = e->key.keysym.sym;
-        bool over = t->m && match_is_over(t->m);
-        if (k == SDLK_BACKSPACE || k == SDLK_u ||
-            (k == SDLK_z && (e->key.keysym.mod & KMOD_CTRL))) {
-            take_back(t);
-            return true;
-        }
-        if (k == SDLK_ESCAPE && t->selected >= 0) {
-            select_point(t, -1);
-            return true;
-        }
-        if (over && (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE || k == SDLK_n)) {
-            if (t->banner > 0.5f || app_speed_factor(t->app) <= 0)
-                next_game(t);
-            return true;
-        }
-        int dx = k == SDLK_LEFT ? -1 : k == SDLK_RIGHT ? 1 : 0;
-        int dy = k == SDLK_UP ? -1 : k == SDLK_DOWN ? 1 : 0;
-        if (dx || dy) {
-            t->cursor = step_cursor(t->cursor, dx, dy);
-            return true;
-        }
-        if ((k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) && t->cursor >= 0) {
-            act_on(t, t->cursor);
-            return true;
-        }
-        return false;
-    }
-    default: return false;
-    }
-}
-
-/* The bot's turn, paced: once the pieces have landed and a mill has flashed, it thinks
- * (on its thread) for at least a moment that depends on the speed, then plays. */
-static void drive_bot(Mou *t, float dt)
-{
-    float f = app_speed_factor(t->app);
-    bool hold = (anim_busy(&t->anim) || t->flash > 0.35f) && f > 0;
-    /* A removal follows its move quickly; a move waits a little longer. */
-    float delay = (st(t)->pending ? 0.35f : 0.6f) * f;
-    pacer_drive(&t->pace, t->app, t->m, hold, dt, delay, 0.5f * f);
-}
-
-static void update(void *self, float dt)
-{
-    Mou *t = self;
-    t->time += dt;
-    anim_set_factor(&t->anim, app_speed_factor(t->app));
-    anim_update(&t->anim, dt);
-    table_toast_update(&t->toast, dt);
-    if (!t->m)
-        return;
-    int guard = 0; /* the random opening, when that option is on */
-    while (match_current_player(t->m) == PLAYER_CHANCE && guard++ < 8)
-        if (match_apply(t->m, match_next_chance(t->m)) != NULL)
-            break;
-    drive_bot(t, dt);
-    if (pacer_demo_next(&t->pace, t->app, match_is_over(t->m) && t->banner >= 1, dt, 1.0f))
-        next_game(t);
-}
-
-/* ---- Drawing ---- */
 
 static void disc(Mou *t, float ux, float uy, float r, Rgba c)
 {
-    draw_circle(t->app->ren, PX(t, ux), PY(t, uy), r * t->tv.s, c);
+    draw_circle(t->tb.app->ren, PX(t, ux), PY(t, uy), r * t->tb.tv.s, c);
 }
 
 static void draw_piece(Mou *t, const Piece *q)
 {
-    SDL_Renderer *ren = t->app->ren;
-    float al = fmaxf(0, fminf(1, q->alpha));
+    SDL_Renderer *ren = t->tb.app->ren;
+    float al = fmaxf(0, fminf(1, q->alpha)), sc = t->tb.tv.s;
     if (al <= 0.01f)
         return;
     float lift = q->lift * 7;
     float x = q->x, y = q->y - lift;
     float depth = 6;
-    Rgba top, side, groove, rim;
-    if (q->color == 0) {
-        top = rgba(240, 232, 212, 255), side = rgba(176, 164, 140, 255);
-        groove = rgba(222, 212, 188, 255), rim = rgba(200, 190, 166, 255);
-    } else {
-        top = rgba(58, 52, 50, 255), side = rgba(16, 14, 13, 255);
-        groove = rgba(44, 40, 38, 255), rim = rgba(30, 27, 26, 255);
-    }
+    static const Rgba pal[2][4] = {
+        /* top, side, groove, rim */
+        {{240, 232, 212, 255}, {176, 164, 140, 255}, {222, 212, 188, 255}, {200, 190, 166, 255}},
+        {{58, 52, 50, 255}, {16, 14, 13, 255}, {44, 40, 38, 255}, {30, 27, 26, 255}}};
+    Rgba top = pal[q->color][0], side = pal[q->color][1], groove = pal[q->color][2],
+         rim = pal[q->color][3];
     /* Shadow on the board, further away when lifted. */
-    draw_glow(ren, PX(t, q->x + 4 + lift * 0.5f), PY(t, q->y + 8 + lift * 0.9f), (R + 12) * t->tv.s,
+    draw_glow(ren, PX(t, q->x + 4 + lift * 0.5f), PY(t, q->y + 8 + lift * 0.9f), (R + 12) * sc,
               rgba(0, 0, 0, (Uint8)(150 * al)));
     disc(t, x, y + depth, R, rgba_alpha(side, al));
     disc(t, x, y, R, rgba_alpha(rim, al));
     disc(t, x, y, R - 3, rgba_alpha(top, al));
     disc(t, x, y, R * 0.62f, rgba_alpha(groove, al));
     disc(t, x, y, R * 0.56f, rgba_alpha(top, al));
-    draw_glow(ren, PX(t, x - R * 0.32f), PY(t, y - R * 0.38f), R * 0.55f * t->tv.s,
+    draw_glow(ren, PX(t, x - R * 0.32f), PY(t, y - R * 0.38f), R * 0.55f * sc,
               rgba(255, 255, 255, (Uint8)((q->color == 0 ? 70 : 45) * al)));
 }
 
-static void line_between(Mou *t, int a, int b, float thick, Rgba c)
+/* A band `thick` units wide along the line from point a to point b, shifted by `off`. */
+static void line_between(Mou *t, int a, int b, float thick, float off, Rgba c)
 {
     float x0 = fminf(point_x(a), point_x(b)), x1 = fmaxf(point_x(a), point_x(b));
     float y0 = fminf(point_y(a), point_y(b)), y1 = fmaxf(point_y(a), point_y(b));
-    SDL_FRect r = {PX(t, x0 - thick / 2), PY(t, y0 - thick / 2), (x1 - x0 + thick) * t->tv.s,
-                   (y1 - y0 + thick) * t->tv.s};
-    draw_rect(t->app->ren, r, c);
+    SDL_FRect r = {PX(t, x0 - thick / 2 + off), PY(t, y0 - thick / 2 + off),
+                   (x1 - x0 + thick) * t->tb.tv.s, (y1 - y0 + thick) * t->tb.tv.s};
+    draw_rect(t->tb.app->ren, r, c);
 }
 
 /* The drawn lines: three squares and the four joining lines, engraved in the wood. */
 static void draw_board(Mou *t)
 {
-    SDL_Renderer *ren = t->app->ren;
+    SDL_Renderer *ren = t->tb.app->ren;
     SDL_FRect b = unit_rect(t, BX, BY, BOARD, BOARD);
-    draw_shadow(ren, b, 10 * t->tv.s, 34 * t->tv.s, rgba(0, 0, 0, 150));
+    draw_shadow(ren, b, 10 * t->tb.tv.s, 34 * t->tb.tv.s, rgba(0, 0, 0, 150));
     if (t->wood)
         SDL_RenderCopyF(ren, t->wood, NULL, &b);
     else
@@ -1004,21 +758,11 @@ static void draw_board(Mou *t)
         {6, 7}, {7, 8}, {8, 12},  {12, 17}, {17, 16}, {16, 15}, {15, 11}, {11, 6},
         {1, 4}, {4, 7}, {16, 19}, {19, 22}, {9, 10},  {10, 11}, {12, 13}, {13, 14},
     };
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < 32; i++) {
-            if (pass == 0) { /* the lit lower edge of the groove */
-                float o = 2.5f;
-                float x0 = fminf(point_x(seg[i][0]), point_x(seg[i][1])),
-                      x1 = fmaxf(point_x(seg[i][0]), point_x(seg[i][1]));
-                float y0 = fminf(point_y(seg[i][0]), point_y(seg[i][1])),
-                      y1 = fmaxf(point_y(seg[i][0]), point_y(seg[i][1]));
-                SDL_FRect r = {PX(t, x0 - 4 + o), PY(t, y0 - 4 + o), (x1 - x0 + 8) * t->tv.s,
-                               (y1 - y0 + 8) * t->tv.s};
-                draw_rect(ren, r, rgba(236, 196, 140, 110));
-            } else {
-                line_between(t, seg[i][0], seg[i][1], 8, rgba(74, 46, 24, 235));
-            }
-        }
+    /* The lit lower edge of each groove, then the grooves. */
+    for (int i = 0; i < 32; i++)
+        line_between(t, seg[i][0], seg[i][1], 8, 2.5f, rgba(236, 196, 140, 110));
+    for (int i = 0; i < 32; i++)
+        line_between(t, seg[i][0], seg[i][1], 8, 0, rgba(74, 46, 24, 235));
     for (int p = 0; p < MOULIN_POINTS; p++) {
         disc(t, point_x(p) + 1.5f, point_y(p) + 1.5f, 14, rgba(236, 196, 140, 110));
         disc(t, point_x(p), point_y(p), 14, rgba(74, 46, 24, 240));
@@ -1026,35 +770,31 @@ static void draw_board(Mou *t)
     }
 }
 
+/* A seat's panel around its stack: its name, colour and pieces. */
 static void draw_panel(Mou *t, int color)
 {
-    App *a = t->app;
+    App *a = t->tb.app;
     const MoulinState *s = st(t);
-    bool you = color == t->human;
-    bool active = !match_is_over(t->m) && match_current_player(t->m) == color;
-    float cx = stack_x(color);
+    float sc = t->tb.tv.s, cx = stack_x(color);
+    bool active = !match_is_over(t->tb.m) && match_current_player(t->tb.m) == color;
     SDL_FRect p = unit_rect(t, cx, 560, 250, 560);
-    draw_rounded(a->ren, p, 22 * t->tv.s, rgba(0, 0, 0, active ? 78 : 52));
+    draw_rounded(a->ren, p, 22 * sc, rgba(0, 0, 0, active ? 78 : 52));
     if (active)
-        draw_rounded_outline(a->ren, p, 22 * t->tv.s, fmaxf(1.5f, 2.5f * t->tv.s),
-                             rgba(236, 196, 96, 190));
-    char name[64];
-    snprintf(name, sizeof name, "%s", you ? _("You") : _("Computer"));
-    text_draw(a->text, name, (int)lroundf(28 * t->tv.s), true, active ? COL_GOLD : COL_TEXT, PX(t, cx),
-              PY(t, 316), TEXT_CENTER | TEXT_MIDDLE);
-    text_draw(a->text, color == 0 ? _("White") : _("Black"), (int)lroundf(19 * t->tv.s), false,
-              COL_DIM, PX(t, cx), PY(t, 350), TEXT_CENTER | TEXT_MIDDLE);
+        draw_rounded_outline(a->ren, p, 22 * sc, fmaxf(1.5f, 2.5f * sc), rgba(236, 196, 96, 190));
+    text_draw(a->text, table_seat_name(&t->tb, color), (int)lroundf(28 * sc), true,
+              active ? COL_GOLD : COL_TEXT, PX(t, cx), PY(t, 316), TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(a->text, color == 0 ? _("White") : _("Black"), (int)lroundf(19 * sc), false, COL_DIM,
+              PX(t, cx), PY(t, 350), TEXT_CENTER | TEXT_MIDDLE);
     char line[96];
-    if (s->hand[color])
-        snprintf(line, sizeof line, P_("%d piece to place", "%d pieces to place", s->hand[color]),
-                 s->hand[color]);
+    int n = s->hand[color], on = __builtin_popcount(s->bb[color]);
+    if (n)
+        snprintf(line, sizeof line, P_("%d piece to place", "%d pieces to place", n), n);
     else
         snprintf(line, sizeof line, "%s", _("All placed"));
-    text_draw(a->text, line, (int)lroundf(19 * t->tv.s), false, COL_TEXT, PX(t, cx), PY(t, 790),
+    text_draw(a->text, line, (int)lroundf(19 * sc), false, COL_TEXT, PX(t, cx), PY(t, 790),
               TEXT_CENTER | TEXT_MIDDLE);
-    int on = __builtin_popcount(s->bb[color]);
     snprintf(line, sizeof line, P_("%d on the board", "%d on the board", on), on);
-    text_draw(a->text, line, (int)lroundf(19 * t->tv.s), false, COL_DIM, PX(t, cx), PY(t, 820),
+    text_draw(a->text, line, (int)lroundf(19 * sc), false, COL_DIM, PX(t, cx), PY(t, 820),
               TEXT_CENTER | TEXT_MIDDLE);
 }
 
@@ -1062,129 +802,107 @@ static void draw_panel(Mou *t, int color)
 static void status_text(Mou *t, char *out, size_t size)
 {
     const MoulinState *s = st(t);
-    out[0] = '\0';
-    if (match_is_over(t->m))
-        return;
-    int cur = match_current_player(t->m);
-    if (cur != t->human || pacer_demo(&t->pace)) {
-        if (cur >= 0 && s->pending)
-            snprintf(out, size, "%s",
-                     _("The computer closed a mill and takes one of your pieces..."));
-        else if (cur >= 0) {
-            snprintf(out, size, "%s", _("The computer is thinking"));
-            table_dots(out, size, t->time);
-        }
-        return;
-    }
-    if (s->pending)
-        snprintf(out, size, "%s", _("Mill! Take one of the computer's highlighted pieces."));
-    else if (s->hand[t->human])
-        snprintf(out, size, "%s", _("Place a piece on an empty point."));
-    else if (moulin_can_fly(s, t->human))
-        snprintf(out, size, "%s",
-                 t->selected >= 0 ? _("Three pieces left: fly to any empty point.")
-                                  : _("Three pieces left: choose one to fly anywhere."));
-    else
-        snprintf(out, size, "%s",
-                 t->selected >= 0 ? _("Click where it goes, or drag it there.")
-                                  : _("Move a piece: click it, or drag it along a line."));
+    int cur = match_current_player(t->tb.m), me = human(t);
+    bool sel = t->selected >= 0, theirs = cur != me || pacer_demo(&t->tb.pace);
+    const char *thinking = _("The computer is thinking");
+    const char *line =
+        cur < 0                 ? ""
+        : theirs && s->pending  ? _("The computer closed a mill and takes one of your pieces...")
+        : theirs                ? thinking
+        : s->pending            ? _("Mill! Take one of the computer's highlighted pieces.")
+        : s->hand[me]           ? _("Place a piece on an empty point.")
+        : moulin_can_fly(s, me) ? (sel ? _("Three pieces left: fly to any empty point.")
+                                       : _("Three pieces left: choose one to fly anywhere."))
+        : sel                   ? _("Click where it goes, or drag it there.")
+                                : _("Move a piece: click it, or drag it along a line.");
+    snprintf(out, size, "%s", line);
+    if (line == thinking)
+        table_dots(out, size, t->tb.time);
 }
 
+/* The top bar (score and level), the phase above the board, the line under it. */
 static void draw_hud(Mou *t)
 {
-    App *a = t->app;
-    SDL_Renderer *r = a->ren;
-    Difficulty d = t->m ? t->m->seats[1 - t->human].difficulty : a->set.difficulty;
-    char right[200];
-    snprintf(right, sizeof right, _("Won %d  \xC2\xB7  Drawn %d  \xC2\xB7  Lost %d  \xC2\xB7  %s"),
-             t->score.wins, t->score.draws, t->score.losses, table_level_name(d));
-    table_top_bar(a, _("Moulin"), right);
-    /* The phase, above the board. */
+    App *a = t->tb.app;
     const MoulinState *s = st(t);
-    int who = match_is_over(t->m) ? t->human : s->side;
-    const char *phase = s->hand[who]             ? _("Placing")
-                        : moulin_can_fly(s, who) ? _("Flying")
-                                                 : _("Moving");
-    char ph[120];
-    snprintf(ph, sizeof ph, "%s", phase);
-    int fs = (int)lroundf(22 * t->tv.s), tw, th;
-    text_measure(a->text, ph, fs, true, &tw, &th);
-    SDL_FRect chip = {PX(t, BX) - (tw + 40 * t->tv.s) / 2, PY(t, BY - BOARD / 2 - 42), tw + 40 * t->tv.s,
-                      40 * t->tv.s};
-    draw_rounded(r, chip, chip.h / 2, rgba(246, 241, 226, 230));
-    text_draw(a->text, ph, fs, true, COL_INK, chip.x + chip.w / 2, chip.y + chip.h / 2,
+    float sc = t->tb.tv.s;
+    char line[200];
+    snprintf(line, sizeof line, _("Won %d  \xC2\xB7  Drawn %d  \xC2\xB7  Lost %d  \xC2\xB7  %s"),
+             t->tb.score.wins, t->tb.score.draws, t->tb.score.losses,
+             table_level_name(t->tb.m->seats[1 - human(t)].difficulty));
+    table_top_bar(a, _("Moulin"), line);
+    int who = match_is_over(t->tb.m) ? human(t) : s->side;
+    snprintf(line, sizeof line, "%s",
+             s->hand[who]             ? _("Placing")
+             : moulin_can_fly(s, who) ? _("Flying")
+                                      : _("Moving"));
+    int fs = (int)lroundf(22 * sc), tw, th;
+    text_measure(a->text, line, fs, true, &tw, &th);
+    SDL_FRect chip = {PX(t, BX) - (tw + 40 * sc) / 2, PY(t, BY - BOARD / 2 - 42), tw + 40 * sc,
+                      40 * sc};
+    draw_rounded(a->ren, chip, chip.h / 2, rgba(246, 241, 226, 230));
+    text_draw(a->text, line, fs, true, COL_INK, chip.x + chip.w / 2, chip.y + chip.h / 2,
               TEXT_CENTER | TEXT_MIDDLE);
+    status_text(t, line, sizeof line);
+    if (line[0])
+        text_draw(a->text, line, (int)lroundf(22 * sc), false, COL_TEXT, PX(t, BX),
+                  PY(t, BY + BOARD / 2 + 30), TEXT_CENTER | TEXT_MIDDLE);
 }
 
-static void draw(void *self, SDL_Renderer *r)
+static void draw(Table *tb, SDL_Renderer *r)
 {
-    Mou *t = self;
-    App *a = t->app;
-    if (t->tv.felt)
-        SDL_RenderCopy(r, t->tv.felt, NULL, NULL);
-    if (!t->m)
-        return;
+    Mou *t = (Mou *)tb;
     const MoulinState *s = st(t);
+    float sc = tb->tv.s;
+    uint32_t both = s->bb[0] | s->bb[1];
     draw_board(t);
 
     /* The last turn: where the piece came from, and a removed piece's point. */
-    float pulse = 0.5f + 0.5f * sinf(t->time * 5.0f);
-    if (t->last_from >= 0 && !(s->bb[0] >> t->last_from & 1) && !(s->bb[1] >> t->last_from & 1))
+    float pulse = 0.5f + 0.5f * sinf(tb->time * 5.0f);
+    if (t->last_from >= 0 && !(both >> t->last_from & 1))
         disc(t, point_x(t->last_from), point_y(t->last_from), 22, rgba(246, 241, 226, 70));
-    if (t->last_removed >= 0 && !((s->bb[0] | s->bb[1]) >> t->last_removed & 1))
+    if (t->last_removed >= 0 && !(both >> t->last_removed & 1))
         disc(t, point_x(t->last_removed), point_y(t->last_removed), 20, rgba(226, 92, 80, 90));
 
     /* A mill just formed: its line glows. */
-    if (t->flash > 0.01f)
-        for (int l = 0; l < MOULIN_MILLS; l++) {
-            if (!(t->flash_lines >> l & 1))
-                continue;
-            int pts[3], n = 0;
-            for (int p = 0; p < MOULIN_POINTS; p++)
-                if (moulin_mill_mask[l] >> p & 1)
-                    pts[n++] = p;
-            float k = t->flash * (0.7f + 0.3f * sinf(t->time * 18));
-            line_between(t, pts[0], pts[2], 34, rgba(255, 230, 140, (Uint8)(200 * k)));
-            for (int i = 0; i < 3; i++) {
-                draw_glow(r, PX(t, point_x(pts[i])), PY(t, point_y(pts[i])), (R + 46) * t->tv.s,
-                          rgba(255, 236, 150, (Uint8)(255 * k)));
-                disc(t, point_x(pts[i]), point_y(pts[i]), R + 9,
-                     rgba(236, 196, 96, (Uint8)(255 * k)));
-            }
-        }
-
-    bool mine = human_to_act(t);
-    /* Removable pieces during your removal. */
-    if (mine && s->pending) {
-        uint32_t rem = moulin_removable(s->bb[1 - t->human]);
+    for (int l = 0; l < MOULIN_MILLS && t->flash > 0.01f; l++) {
+        if (!(t->flash_lines >> l & 1))
+            continue;
+        int pts[3], n = 0;
         for (int p = 0; p < MOULIN_POINTS; p++)
-            if (rem >> p & 1)
-                disc(t, point_x(p), point_y(p), R + 9,
-                     rgba(226, 92, 80, (Uint8)(150 + 90 * pulse)));
-    }
-    /* Your legal targets: empty points while placing, or where the chosen piece goes. */
-    if (mine && !s->pending) {
-        for (int p = 0; p < MOULIN_POINTS; p++) {
-            bool target = s->hand[t->human] ? !((s->bb[0] | s->bb[1]) >> p & 1)
-                                            : is_target(t, t->selected, p);
-            if (!target)
-                continue;
-            bool hot = p == t->hover || p == t->cursor;
-            if (s->hand[t->human] && !hot)
-                continue; /* while placing, only the point under the pointer */
-            draw_glow(r, PX(t, point_x(p)), PY(t, point_y(p)), 34 * t->tv.s,
-                      rgba(255, 226, 140, hot ? 230 : 150));
-            disc(t, point_x(p), point_y(p), hot ? 15 : 11, rgba(255, 226, 140, 255));
+            if (moulin_mill_mask[l] >> p & 1)
+                pts[n++] = p;
+        float k = t->flash * (0.7f + 0.3f * sinf(tb->time * 18));
+        line_between(t, pts[0], pts[2], 34, 0, rgba(255, 230, 140, (Uint8)(200 * k)));
+        for (int i = 0; i < 3; i++) {
+            draw_glow(r, PX(t, point_x(pts[i])), PY(t, point_y(pts[i])), (R + 46) * sc,
+                      rgba(255, 236, 150, (Uint8)(255 * k)));
+            disc(t, point_x(pts[i]), point_y(pts[i]), R + 9, rgba(236, 196, 96, (Uint8)(255 * k)));
         }
+    }
+
+    bool mine = table_player_can_act(tb);
+    int me = human(t);
+    uint32_t rem = mine && s->pending ? moulin_removable(s->bb[1 - me]) : 0;
+    /* Removable pieces during your removal. */
+    for (int p = 0; p < MOULIN_POINTS; p++)
+        if (rem >> p & 1)
+            disc(t, point_x(p), point_y(p), R + 9, rgba(226, 92, 80, (Uint8)(150 + 90 * pulse)));
+    /* Your legal targets: empty points while placing, or where the chosen piece goes. */
+    for (int p = 0; p < MOULIN_POINTS && mine && !s->pending; p++) {
+        bool target = s->hand[me] ? !(both >> p & 1) : is_target(t, t->selected, p);
+        bool hot = p == t->hover || p == t->cursor;
+        if (!target || (s->hand[me] && !hot))
+            continue; /* while placing, only the point under the pointer */
+        draw_glow(r, PX(t, point_x(p)), PY(t, point_y(p)), 34 * sc,
+                  rgba(255, 226, 140, hot ? 230 : 150));
+        disc(t, point_x(p), point_y(p), hot ? 15 : 11, rgba(255, 226, 140, 255));
     }
     /* The chosen piece's ring, the last moved piece's ring, the keyboard cursor. */
-    if (t->selected >= 0) {
-        int i = piece_on(t, t->selected);
-        if (i >= 0)
-            disc(t, t->pc[i].x, t->pc[i].y - t->pc[i].lift * 7, R + 8, rgba(236, 196, 96, 255));
-    }
-    if (t->last_to >= 0 && t->flash <= 0.01f && (s->bb[0] | s->bb[1]) >> t->last_to & 1 &&
-        t->last_to != t->selected)
+    int sel = t->selected >= 0 ? piece_on(t, t->selected) : -1;
+    if (sel >= 0)
+        disc(t, t->pc[sel].x, t->pc[sel].y - t->pc[sel].lift * 7, R + 8, rgba(236, 196, 96, 255));
+    if (t->last_to >= 0 && t->flash <= 0.01f && both >> t->last_to & 1 && t->last_to != t->selected)
         disc(t, point_x(t->last_to), point_y(t->last_to), R + 6, rgba(120, 200, 255, 170));
     if (t->cursor >= 0)
         disc(t, point_x(t->cursor), point_y(t->cursor), R + 12, rgba(255, 255, 255, 120));
@@ -1197,95 +915,17 @@ static void draw(void *self, SDL_Renderer *r)
             const Piece *q = &t->pc[i];
             bool dragged = t->dragging && i == t->drag_piece;
             int want = dragged ? 2 : q->status == SP_HAND ? 0 : 1;
-            if (q->status == SP_GONE && q->alpha <= 0.01f)
-                continue;
-            if (want == pass)
+            if (want == pass && !(q->status == SP_GONE && q->alpha <= 0.01f))
                 draw_piece(t, q);
         }
     /* A pointer over a removable piece: mark it. */
-    if (mine && s->pending && t->hover >= 0 &&
-        (moulin_removable(s->bb[1 - t->human]) >> t->hover & 1))
-        draw_glow(r, PX(t, point_x(t->hover)), PY(t, point_y(t->hover)), (R + 10) * t->tv.s,
+    if (t->hover >= 0 && rem >> t->hover & 1)
+        draw_glow(r, PX(t, point_x(t->hover)), PY(t, point_y(t->hover)), (R + 10) * sc,
                   rgba(255, 120, 100, 140));
 
     draw_hud(t);
-    char line[200];
-    status_text(t, line, sizeof line);
-    if (line[0])
-        text_draw(a->text, line, (int)lroundf(22 * t->tv.s), false, COL_TEXT, PX(t, BX),
-                  PY(t, BY + BOARD / 2 + 30), TEXT_CENTER | TEXT_MIDDLE);
-
-    bool over = match_is_over(t->m);
-    if (!over) {
-        bool can = !pacer_demo(&t->pace) && t->m->history_len > 0;
-        int fl = (can ? 0 : BTN_DISABLED) | (t->hover_btn == BTN_TAKEBACK ? BTN_HOVER : 0) |
-                 (t->pressed_btn == BTN_TAKEBACK ? BTN_PRESSED : 0);
-        ui_button(a, t->btn[BTN_TAKEBACK], _("Take back"), fl);
-    }
-    if (over && t->banner > 0.01f) {
-        float k = t->banner;
-        float bw = 600 * t->tv.s * (0.85f + 0.15f * k), bh = 170 * t->tv.s * (0.85f + 0.15f * k);
-        SDL_FRect b = {PX(t, BX) - bw / 2, PY(t, BY - 40) - bh / 2, bw, bh};
-        Uint8 al = (Uint8)(255 * fminf(1, k));
-        Rgba accent = t->result > 0 ? COL_GOLD : t->result < 0 ? COL_RED : COL_TEXT;
-        table_plate(r, &t->tv, b, accent, 236, k);
-        Rgba tc = accent;
-        tc.a = al;
-        text_draw(a->text, t->title, (int)lroundf(54 * t->tv.s), true, tc, b.x + bw / 2,
-                  b.y + bh * 0.36f, TEXT_CENTER | TEXT_MIDDLE);
-        text_draw_fit(a->text, t->reason, (int)lroundf(21 * t->tv.s), false, rgba(246, 241, 226, al),
-                      b.x + bw / 2, b.y + bh * 0.74f, TEXT_CENTER | TEXT_MIDDLE, bw - 30 * t->tv.s);
-        int fl = BTN_PRIMARY | (t->hover_btn == BTN_NEXT ? BTN_HOVER : 0) |
-                 (t->pressed_btn == BTN_NEXT ? BTN_PRESSED : 0) | BTN_FOCUS;
-        ui_button(a, t->btn[BTN_NEXT], _("New game"), fl);
-    }
-    table_toast_draw(&t->toast, a, PX(t, BX), PY(t, BY + BOARD / 2 - 40));
-}
-
-static bool animating(const void *self)
-{
-    const Mou *t = self;
-    if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || t->flash > 0)
-        return true;
-    if (!t->m)
-        return false;
-    int cur = match_current_player(t->m);
-    if (human_to_act(t)) {
-        const MoulinState *s = t->m->state;
-        return s->pending != 0; /* the removable pieces pulse */
-    }
-    bool demo = pacer_demo(&t->pace);
-    return cur == PLAYER_CHANCE || match_bot_to_move(t->m) || (demo && cur >= 0) ||
-           (demo && match_is_over(t->m));
-}
-
-static bool settled(const void *self)
-{
-    const Mou *t = self;
-    if (!t->m)
-        return true;
-    if (anim_busy(&t->anim) || t->flash > 0)
-        return false;
-    int cur = match_current_player(t->m);
-    return cur != PLAYER_CHANCE && !match_bot_to_move(t->m);
-}
-
-static void new_game(void *self)
-{
-    Mou *t = self;
-    anim_finish(&t->anim);
-    new_match(t);
-}
-
-static Match *get_match(void *self)
-{
-    return ((Mou *)self)->m;
-}
-
-static void settings_changed(void *self)
-{
-    Mou *t = self;
-    anim_set_factor(&t->anim, app_speed_factor(t->app));
+    bool can = !pacer_demo(&tb->pace) && tb->m->history_len > 0;
+    table_button(tb, BTN_TAKEBACK, _("Take back"), can ? 0 : BTN_DISABLED);
 }
 
 static const char *rules_text(void)
@@ -1355,17 +995,14 @@ static void draw_preview(App *a, SDL_FRect area)
     }
 }
 
-static bool locate(void *self, const char *what, SDL_FRect *out)
+static bool locate(Table *tb, const char *what, SDL_FRect *out)
 {
-    Mou *t = self;
+    Mou *t = (Mou *)tb;
     int p;
-    bool over = t->m && match_is_over(t->m);
     if (sscanf(what, "point %d", &p) == 1 && p >= 0 && p < MOULIN_POINTS)
         *out = unit_rect(t, point_x(p), point_y(p), 2 * R, 2 * R);
-    else if (strcmp(what, "takeback") == 0 && !over)
-        *out = t->btn[BTN_TAKEBACK];
-    else if (strcmp(what, "next") == 0 && over && t->banner > 0)
-        *out = t->btn[BTN_NEXT];
+    else if (strcmp(what, "takeback") == 0)
+        *out = tb->btn[BTN_TAKEBACK];
     else if (strcmp(what, "board") == 0)
         *out = unit_rect(t, BX, BY, BOARD, BOARD);
     else
@@ -1373,21 +1010,41 @@ static bool locate(void *self, const char *what, SDL_FRect *out)
     return true;
 }
 
-const Scene moulin_scene = {
+static const TableGame moulin_table = {
     .id = "moulin",
+    .rules = &moulin_rules,
+    .size = sizeof(Mou),
+    .felt_centre = {34, 110, 64, 255},
+    .felt_edge = {9, 46, 27, 255},
+    .resume_notice = N_("The saved Moulin game could not be resumed (%s); a new game starts."),
+    .not_this_game = N_("not a Moulin game"),
+    .over_message = N_("The game is over: start a new one."),
+    .next_label = N_("New game"),
+    .counter_key = "games",
+    .banner = {BX, BY - 40, 600, 170, 0.15f, 0.36f, 0.74f, 54, 21},
+    .seats = seats,
     .enter = enter,
     .leave = leave,
+    .reset = reset,
     .layout = layout,
-    .event = event,
+    .sync = sync,
     .on_action = on_action,
-    .update = update,
+    .chance_pause = chance_pause,
+    .demo_pause = 0.5f,
+    .bot_pause_fn = bot_pause,
+    .result = result,
+    .uncounted = uncounted,
+    .banner_delay = 0.6f,
     .draw = draw,
-    .animating = animating,
-    .settled = settled,
-    .new_game = new_game,
-    .match = get_match,
-    .settings_changed = settings_changed,
-    .rules_text = rules_text,
-    .draw_preview = draw_preview,
+    .toast_x = BX,
+    .toast_y = BY + BOARD / 2 - 40,
+    .event = event,
+    .n_buttons = BTN_COUNT,
+    .shown = shown,
+    .press = press,
+    .busy = busy,
     .locate = locate,
 };
+
+const Scene moulin_scene =
+    TABLE_SCENE("moulin", moulin_table, .rules_text = rules_text, .draw_preview = draw_preview);

@@ -321,14 +321,82 @@ static void test_win_by_blocking(void)
     stats_get(&a->stats, "moulin", DIFF_EASY, &st);
     CHECK(st.played == 1 && st.won == 1);
     CHECK(locate(a, "next", &r));
-    CHECK(!locate(a, "takeback", &r)); /* no take-back once the game is over */
-    /* Clicks on the board do nothing now; New game starts the next one. */
+    /* Clicks on the board do nothing now. */
     REQUIRE(click_point(a, 5));
     settle(a);
     CHECK(match_is_over(match_of(a)));
-    REQUIRE(click_named(a, "next"));
+    /* Take back is still there: it reopens the game at your last decision. */
+    REQUIRE(click_named(a, "takeback"));
     settle(a);
     CHECK(!match_is_over(match_of(a)));
+    CHECK(match_of(a)->history_len == 17);
+    CHECK(match_current_player(match_of(a)) == 1);
+    CHECK(!locate(a, "next", &r));
+    /* The same end again: the result was counted once, and stands. */
+    REQUIRE(click_point(a, 23));
+    settle(a);
+    app_run_frames(a, 4);
+    CHECK(match_is_over(match_of(a)) && state(a)->winner == 1);
+    CHECK(locate(a, "next", &r));
+    stats_get(&a->stats, "moulin", DIFF_EASY, &st);
+    CHECK(st.played == 1 && st.won == 1);
+    /* With the keyboard too; then New game asks first (a game under way), and the
+     * abandoned game, counted already, is not counted again as a loss. */
+    push_key(a, SDLK_u, 0);
+    settle(a);
+    CHECK(!match_is_over(match_of(a)) && match_of(a)->history_len == 17);
+    a->scene->new_game(a->self);
+    app_run_frames(a, 2);
+    REQUIRE(click_named(a, "confirm"));
+    settle(a);
+    CHECK(!match_is_over(match_of(a)) && match_of(a)->history_len <= 1);
+    stats_get(&a->stats, "moulin", DIFF_EASY, &st);
+    CHECK(st.played == 1 && st.won == 1 && st.lost == 0);
+    app_destroy(a);
+}
+
+/* The take-back of a game that ended on the computer's move (found ended on resuming). */
+static void test_take_back_a_loss(void)
+{
+    /* You (white) are shut in by black's last placement: undone with your placement before. */
+    App *a = start_as(0, "place 0, place 2, place 1, place 4, place 3, place 7, place 6, place 10, "
+                         "place 9, place 13, place 11, place 15, place 14, place 19, place 18, "
+                         "place 21, place 20, place 23");
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    app_run_frames(a, 4);
+    REQUIRE(match_is_over(match_of(a)) && state(a)->winner == 1);
+    SDL_FRect r;
+    CHECK(locate(a, "next", &r));
+    REQUIRE(click_named(a, "takeback"));
+    settle(a);
+    CHECK(!match_is_over(match_of(a)));
+    CHECK(match_of(a)->history_len == 16 && match_current_player(match_of(a)) == 0);
+    CHECK(!locate(a, "next", &r));
+    app_destroy(a);
+}
+
+/* The random opening is an option of bot arenas: the Options page does not list it, and a
+ * value stored before does not reach the table. */
+static void test_options_page(void)
+{
+    App *a = start("moulin", 3);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    menu_open(a->menu, PAGE_OPTIONS);
+    app_run_frames(a, 20);
+    SDL_FRect r;
+    CHECK(menu_find(a->menu, "Flying", &r));
+    CHECK(menu_find(a->menu, "N-move rule", &r));
+    CHECK(!menu_find(a->menu, "Random opening", &r));
+    CHECK(moulin_rules.options[MOULIN_OPT_OPENING].label == NULL);
+    menu_close(a->menu);
+    app_run_frames(a, 20);
+    app_set_game_option(a, &moulin_rules, MOULIN_OPT_OPENING, 3);
+    a->scene->new_game(a->self);
+    REQUIRE(settle(a));
+    CHECK(match_of(a)->options.v[MOULIN_OPT_OPENING] == 0);
+    CHECK(state(a)->opening_left == 0 && __builtin_popcount(state(a)->bb[0]) == 1);
     app_destroy(a);
 }
 
@@ -424,6 +492,8 @@ static const struct {
     {"click_click_move", test_click_click_move},
     {"game_to_the_end", test_game_to_the_end},
     {"win_by_blocking", test_win_by_blocking},
+    {"take_back_a_loss", test_take_back_a_loss},
+    {"options_page", test_options_page},
     {"monkey", test_monkey},
 };
 
