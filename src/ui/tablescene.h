@@ -167,7 +167,7 @@ const char *table_seat_name(const Table *t, int seat);
 bool table_seat_thinking(const Table *t, int seat);
 /* The player at this window may act now. */
 bool table_player_can_act(const Table *t);
-/* Is the player's seat (0) a human one? */
+/* Is the seat a person at this window? */
 bool table_human(const Table *t, int seat);
 /* The seat of the player at this window: the first human seat (a player may change colour,
  * and so seat, from game to game); 0 when no seat is human. */
