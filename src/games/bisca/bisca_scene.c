@@ -93,12 +93,18 @@ static void trick_pos(const TBisca *t, int seat, int pos, float *x, float *y, fl
     *rot = two ? (pos ? 7 : -5) : r[s];
 }
 
-/* A seat's name plate. */
+/* A seat's name plate: under its hand. East and west sit just under the column their
+ * dealt hand fills, so the plate stays put as the hand shrinks and grows. */
 static void plate_pos(const TBisca *t, int seat, float *x, float *y)
 {
-    static const float px[4] = {MID_X, 1456, MID_X, 144}, py[4] = {966, 790, 268, 790};
-    *x = px[side_of(t, seat)];
-    *y = py[side_of(t, seat)];
+    int side = side_of(t, seat), n = ((const BiscaState *)t->tb.m->state)->hand_size;
+    float rot;
+    *x = MID_X;
+    *y = side == SOUTH ? 966 : 268;
+    if (side & 1) {
+        slot_pos(t, seat, n - 1, n, x, y, &rot);
+        *y += card_w(t) / 2 + 34;
+    }
 }
 
 /* ---- What the player sees ---- */
@@ -832,18 +838,43 @@ static void draw_preview(App *a, SDL_FRect area)
     }
 }
 
+/* Where the test finds a seat's hand (its cards' box) and its name plate. */
+static SDL_FRect hand_box(const TBisca *t, int seat)
+{
+    bool vertical = side_of(t, seat) & 1;
+    float w = vertical ? CARD_H : card_w(t), h = vertical ? card_w(t) : CARD_H;
+    const TableCard *a = &t->hand[seat][0], *b = &t->hand[seat][t->shown[seat] - 1];
+    return unit_rect(t, (a->x + b->x) / 2, (a->y + b->y) / 2, fabsf(b->x - a->x) + w,
+                     fabsf(b->y - a->y) + h);
+}
+
+static SDL_FRect plate_box(const TBisca *t, int seat)
+{
+    float x, y, s = t->tb.tv.s;
+    int w = 0, h = 0;
+    plate_pos(t, seat, &x, &y);
+    text_measure(t->tb.app->text, table_seat_name(&t->tb, seat), (int)lroundf(22 * s), true, &w,
+                 &h);
+    return unit_rect(t, x, y, w / s + 56, 42); /* as table_plate_draw sizes it with a dot */
+}
+
 static bool locate(Table *tb, const char *what, SDL_FRect *out)
 {
     TBisca *t = (TBisca *)tb;
-    int k = what[0] && what[1] && what[2] && what[3] ? what[4] - '0' : -1;
+    int i = (int)strspn(what, "abcdefghijklmnopqrstuvwxyz"), k = what[i] - '0';
+    bool seat = what[i] && !what[i + 1] && k >= 0 && k < players(t);
     if (strcmp(what, "stock") == 0 || strcmp(what, "deck") == 0)
         *out = unit_rect(t, STOCK_X, STOCK_Y, card_w(t), CARD_H);
     else if (strcmp(what, "player") == 0)
         *out = unit_rect(t, MID_X, 840, 880, CARD_H);
     else if (strcmp(what, "computer") == 0)
         *out = unit_rect(t, MID_X, 150, 600, CARD_H);
-    else if (strncmp(what, "card", 4) == 0 && k >= 0 && k <= 9 && k < t->shown[0])
+    else if (strncmp(what, "card", 4) == 0 && i == 4 && k >= 0 && k < t->shown[0])
         *out = unit_rect(t, t->hand[0][k].x, t->hand[0][k].y, card_w(t), CARD_H);
+    else if (strncmp(what, "hand", 4) == 0 && i == 4 && seat && t->shown[k] > 0)
+        *out = hand_box(t, k);
+    else if (strncmp(what, "plate", 5) == 0 && i == 5 && seat)
+        *out = plate_box(t, k);
     else
         return false;
     return true;
