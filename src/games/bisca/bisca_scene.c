@@ -255,10 +255,11 @@ static void reset(Table *tb)
     place_instantly(t);
 }
 
-/* The next game of a match: the cards go back to the stock, then the deal. */
+/* The next game of a match: the cards go back to the stock, then the deal. The moves under
+ * way are dropped, not finished: finishing them would bring back the count's fade, which
+ * the table has just put away. */
 static void next_game(Table *tb)
 {
-    anim_finish(&tb->anim);
     place_instantly((TBisca *)tb);
     app_sound(tb->app, SND_SHUFFLE);
     tb->deal_wait = 0.4f * app_speed_factor(tb->app);
