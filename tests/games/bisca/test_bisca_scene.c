@@ -4,6 +4,7 @@
  *   test_bisca_scene NAME   runs one test (see the table at the end), or "all".
  *
  * Each test gets an empty preferences folder (XDG_DATA_HOME in a fresh directory). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,6 +223,55 @@ static void test_resume(void)
     app_destroy(a);
 }
 
+/* The gap in pixels between two rectangles (0 when they touch or overlap). */
+static float gap_between(SDL_FRect a, SDL_FRect b)
+{
+    float dx = fmaxf(0, fmaxf(b.x - (a.x + a.w), a.x - (b.x + b.w)));
+    float dy = fmaxf(0, fmaxf(b.y - (a.y + a.h), a.y - (b.y + b.h)));
+    return fmaxf(dx, dy);
+}
+
+static bool overlap(SDL_FRect a, SDL_FRect b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/* With four players, East's and West's name plates sit by their hands (within a card's
+ * width, clear of the cards), with 3 and 9 cards in hand, at the smallest window and a
+ * larger one. */
+static void test_side_plates(void)
+{
+    static const char *const setups[] = {"bisca.players = 4\n",
+                                         "bisca.players = 4\noption.bisca.hand = 2\n"};
+    for (size_t k = 0; k < sizeof setups / sizeof setups[0]; k++) {
+        fresh_home("tasca-bisca", setups[k]);
+        App *a = start(SPEED_INSTANT, 90 + k);
+        REQUIRE(a);
+        REQUIRE(settle(a));
+        REQUIRE(state(a) && state(a)->n == 4);
+        for (int size = 0; size < 2; size++) {
+            if (size == 1) {
+                SDL_SetWindowSize(a->win, 960, 600);
+                settle(a);
+                CHECK(a->w < 1280);
+            }
+            SDL_FRect card, hand, plate;
+            SDL_FRect trick = {a->w * 0.35f, a->h * 0.3f, a->w * 0.3f, a->h * 0.4f};
+            REQUIRE(locate(a, "card0", &card));
+            for (int seat = 1; seat <= 3; seat += 2) {
+                char h[8], p[8];
+                snprintf(h, sizeof h, "hand%d", seat);
+                snprintf(p, sizeof p, "plate%d", seat);
+                REQUIRE(locate(a, h, &hand) && locate(a, p, &plate));
+                CHECK(!overlap(plate, hand));
+                CHECK(gap_between(plate, hand) <= card.w);
+                CHECK(!overlap(plate, trick));
+            }
+        }
+        app_destroy(a);
+    }
+}
+
 /* Random clicks, drags, keys and resizes on the Bisca table, in every table mode. */
 static void test_monkey(void)
 {
@@ -289,6 +339,7 @@ static const Test tests[] = {
     {"whole_game", test_whole_game_and_next},
     {"match_hold", test_match_holds_between_games},
     {"resume", test_resume},
+    {"side_plates", test_side_plates},
     {"monkey", test_monkey},
 };
 
