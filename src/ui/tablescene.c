@@ -393,6 +393,9 @@ bool table_scene_event(void *self, const SDL_Event *e)
         return true;
     case SDL_MOUSEBUTTONDOWN:
         if (e->button.button == SDL_BUTTON_LEFT) {
+            /* Only a click begun on the finished game deals the next: at instant speed the
+             * double-click that ends a game has its release on the result. */
+            t->press_on_end = ended && t->banner > 0.5f;
             int b = button_at(t, (float)e->button.x, (float)e->button.y);
             if (b >= 0) {
                 t->pressed = b;
@@ -411,7 +414,7 @@ bool table_scene_event(void *self, const SDL_Event *e)
         if (t->g->event && t->g->event(t, e))
             return true;
         /* After a game, a click on the felt deals the next one. */
-        if (e->button.button == SDL_BUTTON_LEFT && ended && t->banner > 0.5f &&
+        if (e->button.button == SDL_BUTTON_LEFT && ended && t->banner > 0.5f && t->press_on_end &&
             table_uy(&t->tv, (float)e->button.y) > 80) {
             table_next(t);
             return true;

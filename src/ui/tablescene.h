@@ -153,6 +153,7 @@ struct Table {
     /* Buttons: rectangles (pixels) set by the game's layout. */
     SDL_FRect btn[TABLE_BUTTONS_MAX];
     int hover, pressed, focus;
+    bool press_on_end; /* the left button went down on a finished game */
 
     /* "New game" while a game is under way: asked first. */
     bool confirm;

@@ -301,6 +301,47 @@ static void test_new_game_asks(void)
     app_destroy(a);
 }
 
+/* The release of the double-click that ends a round is not a click on the result: only a
+ * click begun on the finished round deals the next (at instant speed the round is over
+ * before the button comes up). */
+static void test_release_after_end(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 31);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    SDL_FRect deck;
+    REQUIRE(locate(a, "deck", &deck));
+    float x = deck.x + deck.w / 2, y = deck.y + deck.h / 2;
+    bool found = false;
+    for (int i = 0; i < 200 && !found; i++) {
+        if (match_is_over(match_of(a))) {
+            push_key(a, SDLK_RETURN, 0);
+            settle(a);
+            continue;
+        }
+        if (match_current_player(match_of(a)) != TO_PLAYER) {
+            settle(a);
+            continue;
+        }
+        push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 2); /* hits */
+        app_run_frames(a, 3);
+        settle(a);
+        Match *m = match_of(a);
+        found = match_is_over(m);
+        push_button(a, SDL_MOUSEBUTTONUP, x, y, 2);
+        app_run_frames(a, 3);
+        settle(a);
+        if (found) {
+            CHECK(match_of(a) == m && match_is_over(m)); /* the result stays */
+            click(a, deck, 1); /* a click of its own deals the next round */
+            settle(a);
+            CHECK(match_of(a) != m);
+        }
+    }
+    CHECK(found);
+    app_destroy(a);
+}
+
 /* Game ▸ All games switches to the picker; Continue there resumes the same round. */
 static void test_switch_game(void)
 {
@@ -664,6 +705,7 @@ static const Test tests[] = {
     {"menu_escape", test_menu_escape},
     {"menu_new_game", test_menu_new_game},
     {"new_game_asks", test_new_game_asks},
+    {"release_after_end", test_release_after_end},
     {"switch_game", test_switch_game},
     {"persistence", test_persistence},
     {"animated", test_animated},
