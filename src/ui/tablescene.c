@@ -217,9 +217,7 @@ void table_next(Table *t)
         table_deal(t);
 }
 
-/* Has the player made a move in this match? (Not once its result is known: a game may
- * settle it before the match ends, such as a win by forfeit.) */
-static bool under_way(const Table *t)
+bool table_under_way(const Table *t)
 {
     int me = table_player(t);
     if (!t->m || t->over || match_is_over(t->m) || !table_human(t, me))
@@ -233,7 +231,7 @@ static bool under_way(const Table *t)
 void table_new_game(void *self)
 {
     Table *t = self;
-    if (under_way(t) && !pacer_demo(&t->pace)) {
+    if (table_under_way(t) && !pacer_demo(&t->pace)) {
         t->confirm = true; /* asked first: see confirm_event */
         t->confirm_hover = -1;
         return;

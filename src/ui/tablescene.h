@@ -177,6 +177,9 @@ bool table_human(const Table *t, int seat);
  * and so seat, from game to game); 0 when no seat is human. */
 int table_player(const Table *t);
 
+/* The player has made a move in the game under way (a new game would abandon it); not
+ * once its result is known, even if a game settled it before the match ended (a forfeit). */
+bool table_under_way(const Table *t);
 /* Deals a new game (a new match) now, without asking. False when it could not. */
 bool table_deal(Table *t);
 /* The player's move: refused with a toast saying why when it is not theirs to make. */

@@ -1,24 +1,19 @@
-/* The Buraco table: you (seat 0) against the computer or a bot program of yours (seat 1),
- * or four players in teams: you and your partner across the table (seat 2) against east
- * (1) and west (3).
+/* The Buraco table: you (seat 0) against the computer or a bot program (seat 1), or four
+ * in teams, you and your partner (seat 2) against east (1) and west (3). The table
+ * (ui/tablescene.c) runs the games; this file lays out and draws the cards and says what
+ * input means. In table units: the other hands along the top, the stock and the discard
+ * pile (fanned downwards, every card readable) on the left, the melds in the middle (theirs
+ * above, yours below), your hand along the bottom, the scores and buttons on the right.
  *
- * The table (ui/tablescene.c) runs the games; this file lays out and draws the cards and
- * says what input means. Layout in table units (a 1600 x 1000 virtual table scaled to the
- * window): the other hand face down along the top, the stock and the discard pile (fanned
- * downwards, every card readable) on the left, the melds in the middle (theirs above, yours
- * below, each a short overlapped run with its canastra marked), your hand fanned along the
- * bottom, the scores and buttons on the right.
+ * After each applied action the scene lays the table out again from what you may see and
+ * moves each card from where the same card was to where it belongs now; a card nobody saw
+ * before comes from where the last move came from. So a resume, a resize, a bot's move or
+ * a change of speed need nothing special.
  *
- * Every card drawn is a sprite. After each applied action the scene lays the table out
- * again from what you may see (match_view) and moves each sprite from where the same card
- * was to where it belongs now; a card nobody saw before comes from where the last move
- * came from (the stock, the other hand, the pile). So a resume, a resize, a bot's move
- * or a change of speed need nothing special.
- *
- * Your moves: select cards (click, or drag along the hand), drag them onto the table to
- * lay a new meld or onto one of your melds to add them; click the stock to draw; click the
- * pile to take it (with the selected cards, or choosing among the melds its top card can
- * make with your hand); double-click a card to throw it. Buttons do the same. */
+ * Your moves: select cards (click, or drag along the hand) and drag them onto the table
+ * for a new meld or onto one of your melds; click the stock to draw, the pile to take it
+ * (with the selected cards, or choosing a meld its top card makes with your hand);
+ * double-click a card to throw it. Buttons do the same. */
 #include "buraco_scene.h"
 
 #include <math.h>
@@ -68,11 +63,11 @@
 
 enum { Z_PILE, Z_MY_HAND, Z_OPP_HAND, Z_MELD };
 
-/* A card on the table. Its height changes as it moves (the hand's cards are bigger than
- * the melds'), and its shadow is Buraco's own: not a TableCard. */
+/* A card on the table, or its place. Its height changes as it moves (the hand's cards are
+ * bigger than the melds'), and its shadow is Buraco's own: not a TableCard. */
 typedef struct {
-    float x, y, h;
     Card face; /* CARD_HIDDEN: a back */
+    float x, y, h;
     unsigned char zone;
     short index; /* hand index, pile index, or team * 64 + meld */
     short sub;   /* card within the meld; the seat of another hand */
@@ -86,7 +81,6 @@ typedef struct {
      * apply from the next game. cfg_path: the bot program, "" for the computer. */
     int players_next;
     char cfg_path[KV_VAL];
-
     Sprite spr[MAX_SPRITES];
     int n_spr;
     /* Your hand in the order shown; the widget knows what is selected and the pointer on
@@ -101,27 +95,21 @@ typedef struct {
     /* Where the last move came from (for cards that appear). */
     int last_player, last_type;
     float mouse_x, mouse_y;
-
     /* Choosing which meld takes the pile. */
     Action choice[MAX_CHOICES];
     int n_choice;
     SDL_FRect choice_rect[MAX_CHOICES];
-
     /* What another seat just did. */
     char bot_said[96];
     float bot_said_t;
     int bot_said_seat;
-
-    /* The bot program at PROGRAM_SEAT. */
-    bool ext_on;   /* it plays the seat now */
-    bool ext_game; /* this game began against it (even if the computer took over) */
-    bool ext_started;
+    /* The bot program at PROGRAM_SEAT: it plays now (ext_on); this game began against it
+     * (ext_game, even if the computer took over); it was disqualified (dq: the dialog is
+     * up) and the game counted won (dq_win). ext_wait: seconds shown "thinking" so far. */
+    bool ext_on, ext_game, ext_started, dq, dq_win;
     BotSeat ext;
-    char ext_name[KV_VAL];
-    float ext_wait; /* seconds shown "thinking" before its next action */
-    bool dq;        /* it was disqualified: the dialog is up */
-    bool dq_win;    /* ... and the game was counted as won */
-    char dq_msg[600];
+    char ext_name[KV_VAL], dq_msg[600];
+    float ext_wait;
 } Bur;
 
 static SDL_FRect sprite_rect(const Bur *t, const Sprite *p)
@@ -148,12 +136,7 @@ static bool dq_up(const Bur *t) { return t->dq && !ended(&t->tb); }
 
 /* Where a seat sits: 0 south (you), 1 east, 2 north, 3 west; with two players the other
  * seat sits north. */
-static int seat_side(const Bur *t, int seat)
-{
-    if (!four(t))
-        return seat ? 2 : 0;
-    return seat & 3;
-}
+static int seat_side(const Bur *t, int seat) { return four(t) ? seat & 3 : seat ? 2 : 0; }
 
 /* The centre of a seat's cards on the table (units). */
 static void seat_spot(const Bur *t, int seat, float *x, float *y)
@@ -188,35 +171,27 @@ static bool named(const Table *tb, int seat)
 }
 
 /* Your hand sorted by suit then rank (Ace high), or by rank then suit. */
-static int sort_key(Card c, bool by_rank)
+static int sort_key(const Bur *t, Card c)
 {
     int r = card_rank(c) == RANK_ACE ? 14 : card_rank(c);
     static const int suit_order[SUIT_COUNT] = {1, 0, 2, 3}; /* ♦ ♣ ♥ ♠: colours alternate */
     int s = suit_order[card_suit(c)];
-    return by_rank ? r * 4 + s : s * 16 + r;
-}
-
-static void hand_cards(const Bur *t, const BuracoState *v, Card *out, int *n)
-{
-    *n = buraco_hand_cards(v, 0, out);
-    for (int i = 1; i < *n; i++)
-        for (int j = i; j > 0 && sort_key(out[j], t->by_rank) < sort_key(out[j - 1], t->by_rank);
-             j--) {
-            Card c = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = c;
-        }
+    return t->by_rank ? r * 4 + s : s * 16 + r;
 }
 
 /* ---- Where every card belongs ---- */
 
+/* From one card of a row of n to the next: `step`, closer when the row is longer than
+ * `span`. */
+static float fit(float step, int n, float span)
+{
+    return n > 1 && step * (n - 1) > span ? span / (n - 1) : step;
+}
+
 static float hand_step(const Bur *t, int n, float h)
 {
-    float w = h * t->tb.tv.cw, span = HAND_X1 - HAND_X0 - w;
-    float step = w * 0.62f;
-    if (n > 1 && step * (n - 1) > span)
-        step = span / (n - 1);
-    return step;
+    float w = h * t->tb.tv.cw;
+    return fit(w * 0.62f, n, HAND_X1 - HAND_X0 - w);
 }
 
 static float meld_step(const Bur *t, float h) { return h * t->tb.tv.cw * 0.34f; }
@@ -245,24 +220,13 @@ static float meld_layout(const Bur *t, const BuracoState *v, int team, float *xs
     return 40;
 }
 
-typedef struct {
-    Card face;
-    float x, y, h;
-    unsigned char zone;
-    short index, sub;
-} Place;
-
-static int plan_table(Bur *t, const BuracoState *v, Place *out)
+static int plan_table(Bur *t, const BuracoState *v, Sprite *out)
 {
     int n = 0;
     /* The discard pile, fanned downwards so every index shows. */
-    if (v->pile_n) {
-        float step = PILE_H * 0.24f;
-        if (v->pile_n > 1 && step * (v->pile_n - 1) > PILE_Y1 - PILE_Y0)
-            step = (PILE_Y1 - PILE_Y0) / (v->pile_n - 1);
-        for (int i = 0; i < v->pile_n; i++)
-            out[n++] = (Place){v->pile[i], PILE_X, PILE_Y0 + i * step, PILE_H, Z_PILE, (short)i, 0};
-    }
+    float step = fit(PILE_H * 0.24f, v->pile_n, PILE_Y1 - PILE_Y0);
+    for (int i = 0; i < v->pile_n; i++)
+        out[n++] = (Sprite){v->pile[i], PILE_X, PILE_Y0 + i * step, PILE_H, Z_PILE, (short)i, 0};
     /* The other hands, face down (or up with "show opponents' cards"): north a wide fan,
      * east and west a small one on their seat plates. */
     for (int seat = 1; seat < v->num_players; seat++) {
@@ -272,45 +236,50 @@ static int plan_table(Bur *t, const BuracoState *v, Place *out)
         Card oc[BUR_DECK];
         int shown = buraco_hand_cards(v, seat, oc);
         bool north = seat_side(t, seat) == 2;
-        float h = north ? OPP_H : SIDE_H;
-        float w = h * t->tb.tv.cw, step = w * (north ? 0.42f : 0.3f);
+        float h = north ? OPP_H : SIDE_H, cx, cy;
         float span = north ? (four(t) ? 560 : 900) : 90;
-        if (on > 1 && step * (on - 1) > span)
-            step = span / (on - 1);
-        float cx, cy;
+        step = fit(h * t->tb.tv.cw * (north ? 0.42f : 0.3f), on, span);
         seat_spot(t, seat, &cx, &cy);
         float x0 = cx - step * (on - 1) / 2;
         bool up = t->tb.app->set.show_opponents || v->phase == BUR_OVER;
         for (int i = 0; i < on && n < MAX_SPRITES; i++)
-            out[n++] = (Place){i < shown && up ? oc[i] : CARD_HIDDEN, x0 + i * step, cy, h,
+            out[n++] = (Sprite){i < shown && up ? oc[i] : CARD_HIDDEN, x0 + i * step, cy, h,
                                Z_OPP_HAND, (short)i, (short)seat};
     }
     /* Melds. */
     for (int team = 0; team < BUR_TEAMS; team++) {
         float xs[BUR_MAX_MELDS], ys[BUR_MAX_MELDS];
         float h = meld_layout(t, v, team, xs, ys);
-        float step = meld_step(t, h), w = h * t->tb.tv.cw;
+        float w = h * t->tb.tv.cw;
+        step = meld_step(t, h);
         t->n_meld_rect[team] = v->n_melds[team];
         for (int i = 0; i < v->n_melds[team]; i++) {
             const BuracoMeld *m = &v->melds[team][i];
             for (int k = 0; k < m->n && n < MAX_SPRITES; k++)
-                out[n++] = (Place){m->c[k], xs[i] + k * step, ys[i], h, Z_MELD,
+                out[n++] = (Sprite){m->c[k], xs[i] + k * step, ys[i], h, Z_MELD,
                                    (short)(team * 64 + i), (short)k};
             float mw = w + step * (m->n - 1);
             t->meld_rect[team][i] = unit_rect(t, xs[i] - w / 2 + mw / 2, ys[i], mw + 16, h + 16);
         }
     }
-    /* Your hand. */
-    hand_cards(t, v, t->hand, &t->n_hand);
-    float step = hand_step(t, t->n_hand, HAND_H);
+    /* Your hand, sorted. */
+    Card *hd = t->hand;
+    t->n_hand = buraco_hand_cards(v, 0, hd);
+    for (int i = 1; i < t->n_hand; i++)
+        for (int j = i; j > 0 && sort_key(t, hd[j]) < sort_key(t, hd[j - 1]); j--) {
+            Card c = hd[j];
+            hd[j] = hd[j - 1];
+            hd[j - 1] = c;
+        }
+    step = hand_step(t, t->n_hand, HAND_H);
     float x0 = (HAND_X0 + HAND_X1) / 2 - step * (t->n_hand - 1) / 2;
     for (int i = 0; i < t->n_hand && n < MAX_SPRITES; i++)
-        out[n++] = (Place){t->hand[i], x0 + i * step, HAND_Y, HAND_H, Z_MY_HAND, (short)i, 0};
+        out[n++] = (Sprite){hd[i], x0 + i * step, HAND_Y, HAND_H, Z_MY_HAND, (short)i, 0};
     return n;
 }
 
 /* Where a card that nobody has seen on the table comes from. */
-static void origin(const Bur *t, const Place *p, float *x, float *y)
+static void origin(const Bur *t, const Sprite *p, float *x, float *y)
 {
     *x = STOCK_X;
     *y = STOCK_Y;
@@ -324,7 +293,7 @@ static void origin(const Bur *t, const Place *p, float *x, float *y)
 
 /* The sprite that showed the card of place p before: the same face (in the same zone
  * first), or the same back in the same hand (at the same place first); -1: none. */
-static int old_sprite(const Sprite *old, int n_old, const bool *used, const Place *p)
+static int old_sprite(const Sprite *old, int n_old, const bool *used, const Sprite *p)
 {
     for (int pass = 0; pass < 2; pass++)
         for (int j = 0; j < n_old; j++) {
@@ -347,41 +316,33 @@ static void sync(Bur *t, bool instant)
     Anim *an = &t->tb.anim;
     BuracoState v;
     view(t, &v);
-    static Place places[MAX_SPRITES];
-    int n = plan_table(t, &v, places);
     Sprite old[MAX_SPRITES];
     int n_old = t->n_spr;
-    memcpy(old, t->spr, sizeof(Sprite) * (size_t)n_old);
-    bool used[MAX_SPRITES] = {false}, moved = false;
+    memcpy(old, t->spr, sizeof old);
     anim_forget(an, t->spr, t->spr + MAX_SPRITES);
-    for (int i = 0; i < n; i++) {
-        const Place *p = &places[i];
-        Sprite *s = &t->spr[i];
-        *s = (Sprite){p->x, p->y, p->h, p->face, p->zone, p->index, p->sub};
-        if (instant)
-            continue;
-        int from = old_sprite(old, n_old, used, p);
-        float fx, fy, fh = p->h;
+    t->n_spr = plan_table(t, &v, t->spr);
+    bool used[MAX_SPRITES] = {false}, moved = false;
+    for (int i = 0; i < t->n_spr && !instant; i++) {
+        Sprite *s = &t->spr[i], to = *s;
+        int from = old_sprite(old, n_old, used, s);
         if (from >= 0) {
             used[from] = true;
-            fx = old[from].x;
-            fy = old[from].y;
-            fh = old[from].h;
+            s->h = old[from].h;
+            s->x = old[from].x;
+            s->y = old[from].y;
         } else {
-            origin(t, p, &fx, &fy);
+            origin(t, s, &s->x, &s->y);
         }
-        if (fabsf(fx - p->x) + fabsf(fy - p->y) + fabsf(fh - p->h) < 0.5f)
+        if (fabsf(s->x - to.x) + fabsf(s->y - to.y) + fabsf(s->h - to.h) < 0.5f) {
+            *s = to;
             continue;
+        }
         moved = true;
-        s->x = fx;
-        s->y = fy;
-        s->h = fh;
         float d = from >= 0 ? 0 : 0.04f * (i % 6);
-        anim_to(an, &s->x, p->x, 0.38f, d, EASE_OUT_CUBIC);
-        anim_to(an, &s->y, p->y, 0.38f, d, EASE_OUT_CUBIC);
-        anim_to(an, &s->h, p->h, 0.38f, d, EASE_OUT_CUBIC);
+        anim_to(an, &s->x, to.x, 0.38f, d, EASE_OUT_CUBIC);
+        anim_to(an, &s->y, to.y, 0.38f, d, EASE_OUT_CUBIC);
+        anim_to(an, &s->h, to.h, 0.38f, d, EASE_OUT_CUBIC);
     }
-    t->n_spr = n;
     hand_select_none(&t->hand_ui);
     if (moved)
         app_sound(t->tb.app, SND_SLIDE);
@@ -411,8 +372,8 @@ static const HandGeometry hand_geometry = {hand_places, hand_rect};
 
 /* ---- Games ---- */
 
-/* The choices of Options for the next game: the players (2 or 4) and the bot program
- * playing the other seat (NULL: the computer). */
+/* The Options for the next game: the players (2 or 4) and the bot program playing the
+ * other seat (NULL: the computer). */
 static int chosen(const Kv *kv, const char **prog)
 {
     int n = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
@@ -421,22 +382,23 @@ static int chosen(const Kv *kv, const char **prog)
     return n;
 }
 
-static void applied(Bur *t, int n, const char *prog)
+/* The Options as they are now apply to the game dealt (or resumed: it keeps its seats). */
+static void apply_options(Bur *t)
 {
-    t->players_next = n;
+    const char *prog;
+    t->players_next = chosen(&t->tb.app->kv, &prog);
     snprintf(t->cfg_path, sizeof t->cfg_path, "%s", prog ? prog : "");
 }
 
 static int seats(Table *tb, SeatSpec *out)
 {
-    const char *prog;
-    int n = chosen(&tb->app->kv, &prog);
-    applied((Bur *)tb, n, prog);
-    for (int p = 0; p < n; p++)
+    Bur *t = (Bur *)tb;
+    apply_options(t);
+    for (int p = 0; p < t->players_next; p++)
         out[p] = (SeatSpec){p != 0, p != 0 ? tb->app->set.difficulty : DIFF_MEDIUM};
-    if (prog)
+    if (t->cfg_path[0])
         out[PROGRAM_SEAT].bot = false; /* the program plays it (driven here, not by the match) */
-    return n;
+    return t->players_next;
 }
 
 /* Ends the bot program of the game shown, if any. */
@@ -455,9 +417,7 @@ static void enter(Table *tb)
     t->hand_ui.multi = true;
     t->hand_ui.drag_px = 10;
     t->by_rank = kv_get_int(&tb->app->kv, "buraco.by_rank", 0, 0, 1) != 0;
-    const char *prog;
-    int n = chosen(&tb->app->kv, &prog);
-    applied(t, n, prog); /* a resumed game keeps its seats: the Options count as applied */
+    apply_options(t);
     t->last_player = -1;
 }
 
@@ -649,21 +609,9 @@ static void drive(Table *tb, float dt)
     } else if (r == BOTSEAT_ACTION) {
         t->ext_wait = 0;
         const char *e = match_submit(m, PROGRAM_SEAT, a);
-        if (e) { /* botseat checked it: not expected */
-            char why[200];
-            snprintf(why, sizeof why, "%s", e);
-            disqualified(t, why);
-        }
+        if (e) /* botseat checked it: not expected */
+            disqualified(t, e);
     }
-}
-
-/* Has seat 0 made a move in this game? */
-static bool you_have_played(const Table *tb)
-{
-    for (int i = 0; i < tb->m->history_len; i++)
-        if (tb->m->history_player[i] == 0)
-            return true;
-    return false;
 }
 
 /* Settings changed. The table's choices (players, opponent) in Options: a game you have
@@ -675,8 +623,8 @@ static void settings_changed(Table *tb)
     int want = chosen(&tb->app->kv, &prog);
     bool same_ext = strcmp(prog ? prog : "", t->cfg_path) == 0;
     if (want != t->players_next || !same_ext) {
-        applied(t, want, prog);
-        if (match_is_over(tb->m) || ended(tb) || !you_have_played(tb)) {
+        apply_options(t);
+        if (!table_under_way(tb)) {
             anim_finish(&tb->anim);
             table_deal(tb);
         } else if (!same_ext) {
@@ -708,14 +656,13 @@ static void play_command(Bur *t, ProtoCommandType type, const Card *cards, int n
         table_say(tb, why);
         return;
     }
-    for (int i = 0; i < na; i++) {
-        const char *e = match_submit(tb->m, 0, acts[i]);
-        if (e) {
-            table_say(tb, _(e));
-            return;
-        }
-    }
-    app_sound(tb->app, SND_CLICK);
+    const char *e = NULL;
+    for (int i = 0; i < na && !e; i++)
+        e = match_submit(tb->m, 0, acts[i]);
+    if (e)
+        table_say(tb, _(e));
+    else
+        app_sound(tb->app, SND_CLICK);
 }
 
 static int selected_cards(const Bur *t, Card *out)
@@ -729,24 +676,16 @@ static int selected_cards(const Bur *t, Card *out)
 
 static void do_draw(Bur *t) { play_command(t, PROTO_GET_STOCK, NULL, 0, -1); }
 
-static void do_meld(Bur *t)
+/* Lays the cards selected as a new meld (meld < 0) or adds them to your meld. */
+static void do_meld(Bur *t, int meld)
 {
     Card c[BUR_DECK];
     int n = selected_cards(t, c);
-    if (n < 3)
-        table_say(&t->tb, _("Select three or more cards in sequence to lay a meld."));
+    if (n < (meld < 0 ? 3 : 1))
+        table_say(&t->tb, meld < 0 ? _("Select three or more cards in sequence to lay a meld.")
+                                   : _("Select the cards to add first."));
     else
-        play_command(t, PROTO_MELD_NEW, c, n, -1);
-}
-
-static void do_join(Bur *t, int meld)
-{
-    Card c[BUR_DECK];
-    int n = selected_cards(t, c);
-    if (n < 1)
-        table_say(&t->tb, _("Select the cards to add first."));
-    else
-        play_command(t, PROTO_MELD_JOIN, c, n, meld);
+        play_command(t, meld < 0 ? PROTO_MELD_NEW : PROTO_MELD_JOIN, c, n, meld);
 }
 
 static void do_discard(Bur *t, Card c) { play_command(t, PROTO_DISCARD, &c, 1, -1); }
@@ -830,7 +769,7 @@ static void press(Table *tb, int b)
     Card c[BUR_DECK];
     switch (b) {
     case BTN_DRAW: do_draw(t); break;
-    case BTN_MELD: do_meld(t); break;
+    case BTN_MELD: do_meld(t, -1); break;
     case BTN_DISCARD:
         if (selected_cards(t, c) != 1)
             table_say(tb, _("Select the one card to discard (or double-click it)."));
@@ -844,16 +783,12 @@ static void press(Table *tb, int b)
         sync(t, false);
         break;
     case BTN_DQ_WIN: /* the protocol's rule: the other side wins */
-        if (!dq_up(t))
-            break;
         t->dq_win = true;
         count_at_table(tb, 1);
         table_game_over(tb, true); /* the match is held where it stopped, with the sheet */
         tb->over = true;           /* its result is known: a new game asks nothing */
         break;
     case BTN_DQ_CONTINUE:
-        if (!dq_up(t))
-            break;
         t->dq = t->ext_on = false;
         tb->m->seats[PROGRAM_SEAT].bot = true;
         table_say(tb, _("The computer plays on in the bot program's seat."));
@@ -912,11 +847,9 @@ static bool event(Table *tb, const SDL_Event *e)
         bool was_down = h->press >= 0;
         if (hand_release(h) >= 0) { /* the selection carried here */
             int meld = my_meld_at(t, x, y);
-            if (meld >= 0)
-                do_join(t, meld);
-            else if (UY(t, y) < HAND_Y - HAND_H / 2 && UX(t, x) > MELD_X0 - 40 &&
-                     UX(t, x) < MELD_X1)
-                do_meld(t);
+            if (meld >= 0 || (UY(t, y) < HAND_Y - HAND_H / 2 && UX(t, x) > MELD_X0 - 40 &&
+                              UX(t, x) < MELD_X1))
+                do_meld(t, meld);
         }
         return was_down;
     }
@@ -932,18 +865,15 @@ static bool event(Table *tb, const SDL_Event *e)
         if (k == SDLK_ESCAPE && (t->n_choice || selected_cards(t, (Card[BUR_DECK]){0}))) {
             t->n_choice = 0;
             hand_select_none(h);
-        } else if (k == SDLK_d) {
-            do_draw(t);
-        } else if (k == SDLK_t) {
-            do_take(t);
-        } else if (k == SDLK_m) {
-            do_meld(t);
-        } else if (k == SDLK_s) {
-            press(tb, BTN_SORT);
-        } else {
-            return false;
+            return true;
         }
-        return true;
+        switch (k) {
+        case SDLK_d: do_draw(t); return true;
+        case SDLK_t: do_take(t); return true;
+        case SDLK_m: do_meld(t, -1); return true;
+        case SDLK_s: press(tb, BTN_SORT); return true;
+        default: return false;
+        }
     }
     default: return false;
     }
@@ -970,23 +900,6 @@ static const char *team_name(const Bur *t, int team)
     if (!four(t))
         return table_seat_name(&t->tb, team);
     return team == 0 ? _("Your team") : _("Their team");
-}
-
-static int team_hand_n(const BuracoState *v, int team)
-{
-    int n = 0;
-    for (int p = 0; p < v->num_players; p++)
-        if (buraco_team(p) == team)
-            n += v->hand_n[p];
-    return n;
-}
-
-static int meld_points_now(const BuracoState *v, int team)
-{
-    int p = 0;
-    for (int i = 0; i < v->n_melds[team]; i++)
-        p += buraco_meld_points(&v->melds[team][i]);
-    return p;
 }
 
 /* With four players: the opponents' plates in the top corners (their cards fanned on
@@ -1053,11 +966,15 @@ static void draw_panel(Bur *t, const BuracoState *v)
     char b[96];
     for (int team = 0; team < 2; team++) {
         float y = p.y + (74 + team * 92) * s;
+        int points = 0, held = 0;
+        for (int i = 0; i < v->n_melds[team]; i++)
+            points += buraco_meld_points(&v->melds[team][i]);
+        for (int q = 0; q < v->num_players; q++)
+            held += buraco_team(q) == team ? v->hand_n[q] : 0;
         text_draw(a->text, team_name(t, team), fs, false, COL_TEXT, p.x + 20 * s, y,
                   TEXT_LEFT | TEXT_MIDDLE);
-        snprintf(b, sizeof b, "%d", meld_points_now(v, team));
+        snprintf(b, sizeof b, "%d", points);
         text_draw(a->text, b, fb, true, COL_TEXT, p.x + w - 20 * s, y, TEXT_RIGHT | TEXT_MIDDLE);
-        int held = team_hand_n(v, team);
         snprintf(b, sizeof b, P_("%d card in hand", "%d cards in hand", held), held);
         text_draw(a->text, b, (int)lroundf(16 * s), false, COL_DIM, p.x + 20 * s, y + 30 * s,
                   TEXT_LEFT | TEXT_MIDDLE);
@@ -1071,7 +988,7 @@ static void draw_panel(Bur *t, const BuracoState *v)
     const char *labels[4] = {C_("verb", "Draw"), _("Meld"), _("Discard"),
                              t->by_rank ? _("Sort by suit") : _("Sort by rank")};
     for (int i = BTN_DRAW; i <= BTN_SORT; i++) {
-        bool on = i == BTN_SORT || (can && (i == BTN_DRAW ? v->phase == BUR_DRAW : v->phase == BUR_PLAY));
+        bool on = i == BTN_SORT || (can && v->phase == (i == BTN_DRAW ? BUR_DRAW : BUR_PLAY));
         table_button(tb, i, labels[i - BTN_DRAW],
                      (on ? 0 : BTN_DISABLED) | (i == BTN_DRAW ? BTN_PRIMARY : 0));
     }
@@ -1144,9 +1061,7 @@ static void draw_dq(Bur *t)
     draw_rect(r, (SDL_FRect){0, 0, (float)a->w, (float)a->h}, rgba(0, 0, 0, 110));
     float bw = 760 * s, bh = 330 * s;
     SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 470) - bh / 2, bw, bh};
-    draw_shadow(r, b, 22 * s, 24 * s, rgba(0, 0, 0, 120));
-    draw_rounded(r, b, 22 * s, rgba(12, 26, 18, 245));
-    draw_rounded_outline(r, b, 22 * s, fmaxf(2, 3 * s), COL_RED);
+    table_plate(r, &tb->tv, b, COL_RED, 245, 1);
     text_draw(a->text, _("Bot program disqualified"), (int)lroundf(34 * s), true, COL_RED,
               b.x + bw / 2, b.y + 44 * s, TEXT_CENTER | TEXT_MIDDLE);
     text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(19 * s), false, COL_TEXT, b.x + 40 * s,
@@ -1185,23 +1100,29 @@ static void draw_choices(Bur *t, const BuracoState *v)
     }
 }
 
-/* The mark of meld i of `team` when it is a canastra: its pill (window pixels), label and
- * font size. It sits astride the bottom edge of the meld's first cards: the indices at the
- * top stay readable, and a first row's mark keeps off its band's label. */
+/* The mark of meld i of `team` when it is a canastra: its pill (window pixels), drawn when
+ * `draw`. It sits astride the bottom edge of the meld's first cards: the indices at the top
+ * stay readable, and a first row's mark keeps off its band's label. */
 static bool canastra_mark(Bur *t, const BuracoState *v, int team, int i, SDL_FRect *pill,
-                          const char **label, int *fs)
+                          bool draw)
 {
     if (i < 0 || i >= v->n_melds[team] || i >= t->n_meld_rect[team] ||
         v->melds[team][i].n < BUR_CANASTRA)
         return false;
+    App *a = t->tb.app;
     float s = t->tb.tv.s;
     SDL_FRect mr = t->meld_rect[team][i];
-    *label = v->melds[team][i].clean ? _("canastra limpa") : _("canastra suja");
-    *fs = (int)lroundf(15 * s);
-    int tw, th;
-    text_measure(t->tb.app->text, *label, *fs, true, &tw, &th);
+    bool clean = v->melds[team][i].clean;
+    const char *label = clean ? _("canastra limpa") : _("canastra suja");
+    int fs = (int)lroundf(15 * s), tw, th;
+    text_measure(a->text, label, fs, true, &tw, &th);
     float bottom = mr.y + mr.h - 8 * s, ph = th + 6 * s;
     *pill = (SDL_FRect){mr.x + 6 * s, bottom - ph / 2, tw + 18 * s, ph};
+    if (draw) {
+        draw_rounded(a->ren, *pill, ph / 2, clean ? COL_GOLD : rgba(190, 190, 190, 255));
+        text_draw(a->text, label, fs, true, COL_INK, pill->x + pill->w / 2, pill->y + ph / 2,
+                  TEXT_CENTER | TEXT_MIDDLE);
+    }
     return true;
 }
 
@@ -1241,19 +1162,10 @@ static void draw(Table *tb, SDL_Renderer *r)
         if (!sel || !t->hand_ui.dragging)
             draw_card(t, p->face, p->x, p->y, p->h, 255, sel);
     }
-    /* Canastra marks over the melds. */
+    SDL_FRect pill; /* canastra marks over the melds */
     for (int team = 0; team < BUR_TEAMS; team++)
-        for (int i = 0; i < v.n_melds[team]; i++) {
-            SDL_FRect pill;
-            const char *label;
-            int fs;
-            if (!canastra_mark(t, &v, team, i, &pill, &label, &fs))
-                continue;
-            draw_rounded(r, pill, pill.h / 2,
-                         v.melds[team][i].clean ? COL_GOLD : rgba(190, 190, 190, 255));
-            text_draw(a->text, label, fs, true, COL_INK, pill.x + pill.w / 2, pill.y + pill.h / 2,
-                      TEXT_CENTER | TEXT_MIDDLE);
-        }
+        for (int i = 0; i < v.n_melds[team]; i++)
+            canastra_mark(t, &v, team, i, &pill, true);
     if (t->hand_ui.dragging) {
         for (int i = 0, k = 0; i < t->n_hand; i++)
             if (t->hand_ui.selected[i])
@@ -1358,49 +1270,45 @@ static void set_table_option(App *a, int i, int value, const char *path)
     app_save_settings(a);
 }
 
-static const char *rules_text_base(void)
-{
-    return _("# The aim\n"
-             "Lay down sequences of cards (melds), build canastras and score more points than "
-             "the computer. Two decks are used, 104 cards, no jokers.\n\n"
-             "# The deal\n"
-             "Each player gets 11 cards; one card starts the discard pile face up and the rest "
-             "is the stock. Who starts is drawn at random.\n\n"
-             "# A turn\n"
-             "First draw the top card of the stock, or take the whole discard pile: to take "
-             "it you must lay a new meld with its top card and at least two cards of your hand "
-             "(the top card cannot be added to a meld already on the table); the rest of the "
-             "pile joins your hand. Then lay new melds and add cards to your melds, as many as "
-             "you like. Finally discard one card: that ends your turn.\n\n"
-             "# Melds\n"
-             "A meld is a sequence of at least three cards of one suit, such as 5\xE2\x99\xA0 "
-             "6\xE2\x99\xA0 7\xE2\x99\xA0. The Ace goes below the 2 (A-2-3) or above the King "
-             "(Q-K-A). A 2 may stand in for one missing card (a wild, of any suit); a meld holds "
-             "at most one wild, and a 2 of the meld's own suit in its own place is an ordinary "
-             "card. There are no sets of equal ranks. A meld holds at most 14 cards.\n\n"
-             "# Canastras\n"
-             "A meld of seven or more cards is a canastra: clean (limpa, without a wild) is worth "
-             "200 points more, dirty (suja, with a wild) 100 more.\n\n"
-             "# The end\n"
-             "The game ends when a player has no cards left (going out, the batida), or when the "
-             "player to move must draw and the stock is empty.\n\n"
-             "# Scoring\n"
-             "Each side scores the cards in its melds (3 to 7: 5 points; 2 and 8 to King: 10; "
-             "Ace: 15) plus its canastras, minus the cards left in its hand; going out is worth "
-             "100 more. More points wins.\n\n"
-             "# At the table\n"
-             "Click the stock (or press D) to draw. Click the discard pile (or press T) to take "
-             "it: with the cards you selected, or choosing one of the melds its top card can "
-             "make. Select cards by clicking them or by dragging along your hand; drag them onto "
-             "the table (or press M) to lay a new meld, or onto one of your melds to add them. "
-             "Double-click a card to discard it. S sorts your hand by suit or by rank. Every "
-             "move is saved, so you can close the window at any time.");
-}
-
 static const char *rules_text(void)
 {
     static char text[12000];
-    snprintf(text, sizeof text, "%s\n\n%s", rules_text_base(),
+    snprintf(text, sizeof text, "%s\n\n%s",
+             _("# The aim\n"
+               "Lay down sequences of cards (melds), build canastras and score more points than "
+               "the computer. Two decks are used, 104 cards, no jokers.\n\n"
+               "# The deal\n"
+               "Each player gets 11 cards; one card starts the discard pile face up and the rest "
+               "is the stock. Who starts is drawn at random.\n\n"
+               "# A turn\n"
+               "First draw the top card of the stock, or take the whole discard pile: to take "
+               "it you must lay a new meld with its top card and at least two cards of your hand "
+               "(the top card cannot be added to a meld already on the table); the rest of the "
+               "pile joins your hand. Then lay new melds and add cards to your melds, as many as "
+               "you like. Finally discard one card: that ends your turn.\n\n"
+               "# Melds\n"
+               "A meld is a sequence of at least three cards of one suit, such as 5\xE2\x99\xA0 "
+               "6\xE2\x99\xA0 7\xE2\x99\xA0. The Ace goes below the 2 (A-2-3) or above the King "
+               "(Q-K-A). A 2 may stand in for one missing card (a wild, of any suit); a meld holds "
+               "at most one wild, and a 2 of the meld's own suit in its own place is an ordinary "
+               "card. There are no sets of equal ranks. A meld holds at most 14 cards.\n\n"
+               "# Canastras\n"
+               "A meld of seven or more cards is a canastra: clean (limpa, without a wild) is "
+               "worth 200 points more, dirty (suja, with a wild) 100 more.\n\n"
+               "# The end\n"
+               "The game ends when a player has no cards left (going out, the batida), or when the "
+               "player to move must draw and the stock is empty.\n\n"
+               "# Scoring\n"
+               "Each side scores the cards in its melds (3 to 7: 5 points; 2 and 8 to King: 10; "
+               "Ace: 15) plus its canastras, minus the cards left in its hand; going out is worth "
+               "100 more. More points wins.\n\n"
+               "# At the table\n"
+               "Click the stock (or press D) to draw. Click the discard pile (or press T) to take "
+               "it: with the cards you selected, or choosing one of the melds its top card can "
+               "make. Select cards by clicking them or by dragging along your hand; drag them onto "
+               "the table (or press M) to lay a new meld, or onto one of your melds to add them. "
+               "Double-click a card to discard it. S sorts your hand by suit or by rank. Every "
+               "move is saved, so you can close the window at any time."),
              _("# Four players\n"
                "In Options, Players: Four seats you and a computer partner across the table "
                "against two computer players at your sides. Partners share their melds: either "
@@ -1453,15 +1361,10 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     } else if (!strcmp(what, "hand")) {
         *out = unit_rect(t, (HAND_X0 + HAND_X1) / 2, HAND_Y, HAND_X1 - HAND_X0, HAND_H);
     } else if (!strncmp(what, "card:", 5)) { /* your hand's card k, as shown */
-        for (int i = 0; i < t->n_spr; i++)
-            if (t->spr[i].zone == Z_MY_HAND && t->spr[i].index == k) {
-                *out = sprite_rect(t, &t->spr[i]);
-                /* The part not covered by the next card. */
-                if (k + 1 < t->n_hand)
-                    out->w = fminf(out->w, hand_step(t, t->n_hand, HAND_H) * tb->tv.s);
-                return true;
-            }
-        return false;
+        if (!hand_rect(t, k, out))
+            return false;
+        if (k + 1 < t->n_hand) /* the part not covered by the next card */
+            out->w = fminf(out->w, hand_step(t, t->n_hand, HAND_H) * tb->tv.s);
     } else if (!strncmp(what, "meld:", 5)) { /* your team's meld k */
         if (k < 0 || k >= t->n_meld_rect[0])
             return false;
@@ -1473,9 +1376,7 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
             return false;
         BuracoState v;
         view(t, &v);
-        const char *label;
-        int fs;
-        return canastra_mark(t, &v, k, i, out, &label, &fs);
+        return canastra_mark(t, &v, k, i, out, false);
     } else if (!strncmp(what, "choice:", 7)) { /* a take offered */
         if (k < 0 || k >= t->n_choice)
             return false;
@@ -1518,22 +1419,22 @@ static const TableGame buraco_table = {
     .layout = layout,
     .on_action = on_action,
     .chance_pause = chance_pause,
-    .bot_pause_fn = bot_pause,
-    .demo_pause = 0.5f,
     .update = update,
     .drive = drive,
+    .bot_pause_fn = bot_pause,
+    .demo_pause = 0.5f,
     .result = result,
     .uncounted = uncounted,
+    .next_game = next_game,
     .draw = draw,
     .event = event,
+    .locate = locate,
+    .settings_changed = settings_changed,
     .n_buttons = BTN_COUNT,
     .shown = shown,
     .press = press,
     .busy = busy,
     .holding = holding,
-    .next_game = next_game,
-    .settings_changed = settings_changed,
-    .locate = locate,
 };
 
 const Scene buraco_scene =
