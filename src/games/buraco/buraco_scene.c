@@ -112,11 +112,6 @@ typedef struct {
     float ext_wait;
 } Bur;
 
-static SDL_FRect sprite_rect(const Bur *t, const Sprite *p)
-{
-    return unit_rect(t, p->x, p->y, p->h * t->tb.tv.cw, p->h);
-}
-
 /* ---- What you see ---- */
 
 static void view(const Bur *t, BuracoState *v)
@@ -360,7 +355,7 @@ static bool hand_rect(void *user, int i, SDL_FRect *out)
         const Sprite *p = &t->spr[k];
         if (p->zone != Z_MY_HAND || p->index != i)
             continue;
-        *out = sprite_rect(t, p);
+        *out = unit_rect(t, p->x, p->y, p->h * t->tb.tv.cw, p->h);
         if (t->hand_ui.selected[i])
             out->y -= 26 * t->tb.tv.s;
         return true;
@@ -453,6 +448,7 @@ static void reset(Table *tb)
     tb->deal_wait = 0.2f * app_speed_factor(tb->app);
 }
 
+/* After a win taken from a disqualified program (the match held where it stopped). */
 static void next_game(Table *tb) { table_deal(tb); }
 
 /* A game against a program stays out of the statistics (they are per level of our own
@@ -495,22 +491,20 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
 static void on_action(Table *tb, int player, Action a)
 {
     Bur *t = (Bur *)tb;
-    static const char *const says_named[BUR_A_DISCARD + 1] = {
-        [BUR_A_DRAW] = N_("%s draws"),          [BUR_A_TAKE] = N_("%s takes the pile"),
-        [BUR_A_NEW3] = N_("%s lays a meld"),    [BUR_A_NEWW] = N_("%s lays a meld"),
-        [BUR_A_JOIN] = N_("%s adds to a meld"), [BUR_A_DISCARD] = N_("%s discards")};
-    static const char *const says_computer[BUR_A_DISCARD + 1] = {
-        [BUR_A_DRAW] = N_("Computer draws"),          [BUR_A_TAKE] = N_("Computer takes the pile"),
-        [BUR_A_NEW3] = N_("Computer lays a meld"),    [BUR_A_NEWW] = N_("Computer lays a meld"),
-        [BUR_A_JOIN] = N_("Computer adds to a meld"), [BUR_A_DISCARD] = N_("Computer discards")};
+    /* What another seat did, by name or as the computer (see named). */
+    static const char *const says[BUR_A_DISCARD + 1][2] = {
+        [BUR_A_DRAW] = {N_("%s draws"), N_("Computer draws")},
+        [BUR_A_TAKE] = {N_("%s takes the pile"), N_("Computer takes the pile")},
+        [BUR_A_NEW3] = {N_("%s lays a meld"), N_("Computer lays a meld")},
+        [BUR_A_NEWW] = {N_("%s lays a meld"), N_("Computer lays a meld")},
+        [BUR_A_JOIN] = {N_("%s adds to a meld"), N_("Computer adds to a meld")},
+        [BUR_A_DISCARD] = {N_("%s discards"), N_("Computer discards")}};
     int type = buraco_action_type(a);
     if (player >= 0) {
         t->last_player = player;
         t->last_type = type;
     }
-    const char *say = type <= BUR_A_DISCARD
-                          ? (named(tb, player) ? says_named : says_computer)[type]
-                          : NULL;
+    const char *say = type <= BUR_A_DISCARD ? says[type][!named(tb, player)] : NULL;
     if (say && !table_human(tb, player)) {
         snprintf(t->bot_said, sizeof t->bot_said, _(say), table_seat_name(tb, player));
         t->bot_said_t = 1.4f;
