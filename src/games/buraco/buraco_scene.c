@@ -549,6 +549,7 @@ static bool busy(const Table *tb)
     return ((const Bur *)tb)->bot_said_t > 0 && table_player_can_act(tb);
 }
 
+/* While the disqualification dialog is up, nothing is dealt and nobody plays. */
 static bool holding(const Table *tb) { return dq_up((const Bur *)tb); }
 
 /* ---- The bot program ---- */
