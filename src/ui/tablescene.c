@@ -58,24 +58,32 @@ void table_say(Table *t, const char *msg) { table_toast(&t->toast, msg, 2.6f); }
 
 void table_sound_cb(void *table, int id) { app_sound(((Table *)table)->app, (SoundId)id); }
 
-void table_submit(Table *t, Action a)
+bool table_refuse(Table *t)
 {
     if (!t->m)
-        return;
+        return true;
     if (pacer_demo(&t->pace)) {
         table_say(t, _("The demonstration plays by itself."));
-        return;
+        return true;
     }
     int cur = match_current_player(t->m), me = table_player(t);
-    const char *e;
+    const char *e = NULL;
     if (t->hold || cur == PLAYER_TERMINAL)
         e = _(t->g->over_message);
     else if (cur == PLAYER_CHANCE)
         e = _("Wait for the cards being dealt.");
     else if (cur != me)
         e = t->m->num_players > 2 ? _("Wait for your turn.") : _("Wait: it is the computer's turn.");
-    else
-        e = match_submit(t->m, me, a);
+    if (e)
+        table_say(t, e);
+    return e != NULL;
+}
+
+void table_submit(Table *t, Action a)
+{
+    if (table_refuse(t))
+        return;
+    const char *e = match_submit(t->m, table_player(t), a);
     if (e)
         table_say(t, _(e));
 }
@@ -209,11 +217,10 @@ void table_next(Table *t)
         table_deal(t);
 }
 
-/* Has the player made a move in this match? */
-static bool under_way(const Table *t)
+bool table_under_way(const Table *t)
 {
     int me = table_player(t);
-    if (!t->m || match_is_over(t->m) || !table_human(t, me))
+    if (!t->m || t->over || match_is_over(t->m) || !table_human(t, me))
         return false;
     for (int i = 0; i < t->m->history_len; i++)
         if (t->m->history_player[i] == me)
@@ -224,7 +231,7 @@ static bool under_way(const Table *t)
 void table_new_game(void *self)
 {
     Table *t = self;
-    if (under_way(t) && !pacer_demo(&t->pace)) {
+    if (table_under_way(t) && !pacer_demo(&t->pace)) {
         t->confirm = true; /* asked first: see confirm_event */
         t->confirm_hover = -1;
         return;
@@ -308,6 +315,8 @@ void *table_enter(App *app, const Scene *sc)
         g->enter(t);
     SavedGame saved = {g->id, g->rules, 0, _(g->resume_notice), _(g->not_this_game)};
     t->m = app_resume_match(app, &saved);
+    if (t->m && g->resumed)
+        g->resumed(t);
     if (g->counter_key)
         t->session_seed = app_session_seed(app, g->id, &t->games);
     confetti_init(&t->confetti, t->session_seed ^ g->confetti_salt);

@@ -69,6 +69,9 @@ typedef struct TableGame {
     /* The game's own setup after the table's (enter), and before it frees it (leave). */
     void (*enter)(Table *t);
     void (*leave)(Table *t);
+    /* A game resumed from its save, before the first layout: the game may change what it
+     * cannot resume as it was (the seat of a program that is not running any more). */
+    void (*resumed)(Table *t);
     /* A new game was dealt: forget the old pieces. */
     void (*reset)(Table *t);
     /* The window size changed (t->tv is fitted): lay out the buttons (t->btn). */
@@ -174,10 +177,16 @@ bool table_human(const Table *t, int seat);
  * and so seat, from game to game); 0 when no seat is human. */
 int table_player(const Table *t);
 
+/* The player has made a move in the game under way (a new game would abandon it); not
+ * once its result is known, even if a game settled it before the match ended (a forfeit). */
+bool table_under_way(const Table *t);
 /* Deals a new game (a new match) now, without asking. False when it could not. */
 bool table_deal(Table *t);
 /* The player's move: refused with a toast saying why when it is not theirs to make. */
 void table_submit(Table *t, Action a);
+/* The player may not move now: says why (a toast) and returns true. For a move the game
+ * checks or splits into several actions before it submits them. */
+bool table_refuse(Table *t);
 /* A short message on the table. */
 void table_say(Table *t, const char *msg);
 /* The game has ended at this action (live) or was found ended (resumed): the result, the

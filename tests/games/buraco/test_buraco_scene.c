@@ -449,16 +449,31 @@ static void write_program(char *path, size_t size, const char *name, const char 
     chmod(path, 0755);
 }
 
-/* Options -> Opponent: a bot program; Menu -> New game. */
-static void against_program(const char *path)
+/* Menu -> New game; a game you have played in asks first (it would count as lost): yes.
+ * True when it asked. */
+static bool start_new_game(void)
+{
+    buraco_scene.new_game(app->self);
+    app_run_frames(app, 2);
+    SDL_FRect r;
+    if (!buraco_scene.locate(app->self, "confirm", &r))
+        return false;
+    click(app, r, 1);
+    app_run_frames(app, 2);
+    return true;
+}
+
+/* Options -> Opponent: a bot program; Menu -> New game (true when it asked first). */
+static bool against_program(const char *path)
 {
     kv_set_int(&app->kv, "buraco.players", 2);
     kv_set_int(&app->kv, "buraco.opponent", 1);
     kv_set(&app->kv, "buraco.program", path);
-    buraco_scene.new_game(app->self);
+    bool asked = start_new_game();
     app_run_frames(app, 5);
     CHECK(match()->num_players == 2);
     CHECK(!match()->seats[1].bot); /* the program plays it, not our bot */
+    return asked;
 }
 
 /* Frames (really waiting a little) until `done` or about `ms` milliseconds. */
@@ -523,7 +538,7 @@ static void test_program_disqualified(void)
     /* Crashes: play on against the computer; the table works as before. */
     snprintf(cmd, sizeof cmd, "%s crash", BADBOT);
     write_program(path, sizeof path, "crashbot.sh", cmd);
-    against_program(path);
+    CHECK(!against_program(path)); /* the game won is over: nothing to ask */
     CHECK(run_until_dq(8000));
     msg = buraco_scene_program_message(app->self);
     CHECK(strstr(msg, "crashbot.sh") != NULL && strstr(msg, "program ended") != NULL);
@@ -544,7 +559,7 @@ static void test_program_disqualified(void)
     /* Hangs: after three seconds it is disqualified, and the frames never waited for it. */
     snprintf(cmd, sizeof cmd, "%s hang", BADBOT);
     write_program(path, sizeof path, "hangbot.sh", cmd);
-    against_program(path);
+    CHECK(against_program(path)); /* the game played on against the computer was under way */
     Uint64 t0 = SDL_GetTicks64();
     Uint64 longest = 0;
     for (int i = 0; i < 5000 && !*buraco_scene_program_message(app->self); i++) {
@@ -674,7 +689,7 @@ static void test_choose_program(void)
     menu_close(app->menu);
     app_run_frames(app, 3);
     kv_set_int(&app->kv, "buraco.opponent", 0);
-    buraco_scene.new_game(app->self);
+    start_new_game();
     app_run_frames(app, 3);
 }
 
