@@ -1,0 +1,348 @@
+/* The Truco table under SDL's dummy video driver: the app runs in-process, the test pushes
+ * mouse and keyboard events and checks the match.
+ *
+ *   test_truco_scene NAME   runs one test (see the table at the end), or "all".
+ *
+ * Each test gets an empty preferences folder (XDG_DATA_HOME in a fresh directory). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/match.h"
+#include "games/truco/truco.h"
+#include "ui/app.h"
+#include "ui/settings.h"
+#include "ui_fixture.h"
+
+static App *start(int speed, uint64_t seed)
+{
+    AppOptions o = test_options("truco", speed, seed);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    if (a && (!a->scene || strcmp(a->scene->id, "truco") != 0)) {
+        fprintf(stderr, "the Truco table did not open\n");
+        app_destroy(a);
+        return NULL;
+    }
+    return a;
+}
+
+static const TrucoState *state(App *a)
+{
+    Match *m = match_of(a);
+    return m && m->rules == &truco_rules ? m->state : NULL;
+}
+
+static bool settle(App *a) { return app_settle(a, 4000); }
+
+static int in_hand(const TrucoState *s)
+{
+    int n = 0;
+    for (int i = 0; i < TR_HAND; i++)
+        n += s->hand[0][i] != CARD_NONE;
+    return n;
+}
+
+/* Clicks the named button; false when it is not on the table. */
+static bool press(App *a, const char *what)
+{
+    SDL_FRect r;
+    if (!locate(a, what, &r))
+        return false;
+    click(a, r, 1);
+    settle(a);
+    return true;
+}
+
+/* Plays the player's turns (a double-click on the first card, accepting raises and
+ * playing the mão de onze) until the banner's "New game" shows; true when it did. */
+static bool play_out(App *a)
+{
+    for (int guard = 0; guard < 2000; guard++) {
+        settle(a);
+        SDL_FRect r;
+        if (locate(a, "next", &r))
+            return true;
+        if (match_current_player(match_of(a)) != 0)
+            continue;
+        if (press(a, "aceitar") || press(a, "jogar"))
+            continue;
+        for (int i = 1; i <= TR_HAND; i++) {
+            char name[8];
+            snprintf(name, sizeof name, "card%d", i);
+            if (locate(a, name, &r)) {
+                double_click(a, r);
+                break;
+            }
+        }
+    }
+    return false;
+}
+
+/* ---- Tests ---- */
+
+static void test_double_click_plays(void)
+{
+    fresh_home("tasca-truco", NULL);
+    App *a = start(SPEED_INSTANT, 3);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(state(a) && match_current_player(match_of(a)) == 0);
+    REQUIRE(in_hand(state(a)) == 3);
+    int hands = state(a)->hands;
+    SDL_FRect r;
+    REQUIRE(locate(a, "card2", &r));
+    /* A single click plays nothing... */
+    click(a, r, 1);
+    settle(a);
+    CHECK(in_hand(state(a)) == 3);
+    /* ...a double-click does, and the computer answers. */
+    double_click(a, r);
+    settle(a);
+    const TrucoState *s = state(a);
+    CHECK(s->hands > hands || (in_hand(s) == 2 && s->table[0][0] != CARD_NONE));
+    app_destroy(a);
+}
+
+static void test_drag_plays(void)
+{
+    fresh_home("tasca-truco", NULL);
+    App *a = start(SPEED_NORMAL, 3);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(match_current_player(match_of(a)) == 0);
+    SDL_FRect r;
+    REQUIRE(locate(a, "card1", &r));
+    float x = r.x + r.w / 2, y = r.y + r.h / 2, ty = a->h * 0.5f;
+    /* Dropped back on the hand: nothing. */
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+    push_motion(a, x + 30, y - 20, 30, -20, true);
+    push_motion(a, x, y, -30, 20, true);
+    push_button(a, SDL_MOUSEBUTTONUP, x, y, 1);
+    settle(a);
+    CHECK(in_hand(state(a)) == 3);
+    /* Dragged to the middle: played. */
+    push_button(a, SDL_MOUSEBUTTONDOWN, x, y, 1);
+    for (int i = 1; i <= 8; i++)
+        push_motion(a, x, y + (ty - y) * i / 8, 0, (ty - y) / 8, true);
+    app_run_frames(a, 2);
+    CHECK(in_hand(state(a)) == 3);
+    push_button(a, SDL_MOUSEBUTTONUP, x, ty, 1);
+    app_run_frames(a, 2);
+    CHECK(in_hand(state(a)) == 2);
+    app_destroy(a);
+}
+
+/* TRUCO! by its button, then the computer's answer; the keys of the buttons. */
+static void test_truco_button(void)
+{
+    fresh_home("tasca-truco", NULL);
+    App *a = start(SPEED_INSTANT, 3);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(state(a)->value == 1 && state(a)->phase == TR_PH_PLAY);
+    SDL_FRect r;
+    CHECK(!locate(a, "aceitar", &r));
+    CHECK(!locate(a, "facedown", &r)); /* not in the first rodada */
+    REQUIRE(press(a, "truco"));
+    const TrucoState *s = state(a);
+    /* Accepted (worth 3), ran (a new hand, 1 point to the player) or raised to Seis. */
+    CHECK(s->value == 3 || s->score[0] == 1 || s->pending == 6);
+    if (s->phase == TR_PH_ANSWER) {
+        /* The computer raised (or, after running, asks in the next hand): A accepts. */
+        int asked = s->pending;
+        CHECK(locate(a, "aceitar", &r) && locate(a, "correr", &r));
+        push_key(a, SDLK_a, 0);
+        settle(a);
+        CHECK(state(a)->value == asked);
+    }
+    app_destroy(a);
+}
+
+static void test_whole_game_and_next(void)
+{
+    fresh_home("tasca-truco", NULL);
+    App *a = start(SPEED_INSTANT, 14);
+    REQUIRE(a);
+    REQUIRE(play_out(a));
+    const TrucoState *s = state(a);
+    REQUIRE(s);
+    CHECK(match_is_over(match_of(a)));
+    CHECK(s->score[0] >= TR_GAME_POINTS || s->score[1] >= TR_GAME_POINTS);
+    StatLine st;
+    stats_get(&a->stats, "truco", DIFF_EASY, &st);
+    CHECK(st.played == 1 && st.won + st.lost == 1);
+    /* New game: a fresh match is dealt. */
+    SDL_FRect r;
+    REQUIRE(locate(a, "next", &r));
+    click(a, r, 1);
+    settle(a);
+    s = state(a);
+    CHECK(s && !match_is_over(match_of(a)) && s->score[0] == 0 && s->score[1] == 0);
+    CHECK(!locate(a, "next", &r));
+    app_destroy(a);
+}
+
+/* New game while a game is under way asks first; the abandoned game counts as lost. */
+static void test_new_game_asks(void)
+{
+    fresh_home("tasca-truco", NULL);
+    App *a = start(SPEED_INSTANT, 3);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    SDL_FRect r;
+    REQUIRE(locate(a, "card1", &r));
+    double_click(a, r);
+    settle(a);
+    int len = match_of(a)->history_len;
+    a->scene->new_game(a->self);
+    REQUIRE(locate(a, "confirm", &r) && locate(a, "keep", &r));
+    click(a, r, 1); /* keep playing */
+    settle(a);
+    CHECK(!locate(a, "confirm", &r) && match_of(a)->history_len >= len);
+    a->scene->new_game(a->self);
+    REQUIRE(locate(a, "confirm", &r));
+    click(a, r, 1);
+    settle(a);
+    CHECK(state(a) && state(a)->score[0] == 0 && state(a)->score[1] == 0 && state(a)->hands == 1);
+    StatLine st;
+    stats_get(&a->stats, "truco", DIFF_EASY, &st);
+    CHECK(st.played == 1 && st.lost == 1);
+    /* The player has not moved in the new game: New game deals at once. */
+    if (match_current_player(match_of(a)) != 0 || state(a)->phase != TR_PH_PLAY) {
+        app_destroy(a);
+        return;
+    }
+    a->scene->new_game(a->self);
+    CHECK(!locate(a, "confirm", &r));
+    app_destroy(a);
+}
+
+static void test_resume(void)
+{
+    fresh_home("tasca-truco", NULL);
+    App *a = start(SPEED_INSTANT, 5);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    SDL_FRect r;
+    REQUIRE(locate(a, "card1", &r));
+    double_click(a, r);
+    settle(a);
+    int len = match_of(a)->history_len, hands = state(a)->hands;
+    app_destroy(a);
+    /* Same preferences, no seed: the game goes on where it was. */
+    a = start(SPEED_INSTANT, 0);
+    REQUIRE(a);
+    settle(a);
+    CHECK(match_of(a) && match_of(a)->history_len >= len);
+    CHECK(state(a) && (in_hand(state(a)) < 3 || state(a)->hands > hands));
+    app_destroy(a);
+}
+
+/* Random clicks, drags, keys and resizes on the Truco table. */
+static void test_monkey(void)
+{
+    long events = 6000;
+    if (getenv("TASCA_MONKEY_EVENTS"))
+        events = atol(getenv("TASCA_MONKEY_EVENTS"));
+    static const SDL_Keycode keys[] = {SDLK_RETURN, SDLK_SPACE, SDLK_1, SDLK_2, SDLK_3, SDLK_t,
+                                       SDLK_a,      SDLK_c,     SDLK_f, SDLK_j, SDLK_x, SDLK_n};
+    uint64_t x = 88172645463325252ULL;
+    static const char *const setups[] = {
+        NULL, "show_opponents = 1\noption.truco.blind = 1\noption.truco.match = 1\n"};
+    for (int k = 0; k < 2; k++) {
+        fresh_home("tasca-truco", setups[k]);
+        App *a = start(k ? SPEED_FAST : SPEED_INSTANT, 90 + (uint64_t)k);
+        REQUIRE(a);
+        a->opt.draw_every = 3;
+        app_run_frames(a, 2);
+        for (long i = 0; i < events; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            float px = (float)(x % (uint64_t)a->w), py = (float)((x >> 20) % (uint64_t)a->h);
+            int r = (int)((x >> 40) % 100);
+            if (r < 45) {
+                int clicks = (x >> 50) % 3 == 0 ? 2 : 1;
+                Uint8 b = (x >> 56) % 8 == 0 ? SDL_BUTTON_RIGHT : SDL_BUTTON_LEFT;
+                SDL_Event e;
+                SDL_zero(e);
+                e.button.windowID = win_id(a);
+                e.button.button = b;
+                e.button.clicks = (Uint8)clicks;
+                e.button.x = (Sint32)px;
+                e.button.y = (Sint32)py;
+                e.type = SDL_MOUSEBUTTONDOWN;
+                SDL_PushEvent(&e);
+                e.type = SDL_MOUSEBUTTONUP;
+                SDL_PushEvent(&e);
+            } else if (r < 60) {
+                float tx = (float)((x >> 8) % (uint64_t)a->w), ty = a->h * 0.5f;
+                push_button(a, SDL_MOUSEBUTTONDOWN, px, py, 1);
+                for (int s = 1; s <= 3; s++)
+                    push_motion(a, px + (tx - px) * s / 3, py + (ty - py) * s / 3, 5, 5, true);
+                push_button(a, SDL_MOUSEBUTTONUP, tx, ty, 1);
+            } else if (r < 80) {
+                push_key(a, keys[(x >> 33) % (sizeof keys / sizeof keys[0])], 0);
+            } else if (r < 99) {
+                push_motion(a, px, py, 2, 2, false);
+            } else {
+                int w = 960 + (int)((x >> 12) % 600), h = 600 + (int)((x >> 24) % 400);
+                SDL_SetWindowSize(a->win, w, h);
+            }
+            if (i % 5 == 4)
+                app_run_frames(a, 1);
+            /* A click on the menu may have left the table: come back to it. */
+            if (i % 200 == 199 && (!a->scene || strcmp(a->scene->id, "truco") != 0))
+                REQUIRE(app_set_scene(a, "truco"));
+        }
+        if (!a->scene || strcmp(a->scene->id, "truco") != 0)
+            REQUIRE(app_set_scene(a, "truco"));
+        CHECK(settle(a));
+        CHECK(state(a) != NULL);
+        app_destroy(a);
+    }
+}
+
+typedef struct {
+    const char *name;
+    void (*fn)(void);
+} Test;
+
+static const Test tests[] = {
+    {"double_click", test_double_click_plays},
+    {"drag", test_drag_plays},
+    {"truco_button", test_truco_button},
+    {"whole_game", test_whole_game_and_next},
+    {"new_game_asks", test_new_game_asks},
+    {"resume", test_resume},
+    {"monkey", test_monkey},
+};
+
+int main(int argc, char **argv)
+{
+    const char *which = argc > 1 ? argv[1] : "all";
+    int passed = 0, failed = 0, ran = 0;
+    setenv("SDL_VIDEODRIVER", getenv("SDL_VIDEODRIVER") ? getenv("SDL_VIDEODRIVER") : "dummy", 1);
+    setenv("SDL_AUDIODRIVER", getenv("SDL_AUDIODRIVER") ? getenv("SDL_AUDIODRIVER") : "dummy", 1);
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+        if (strcmp(which, "all") != 0 && strcmp(which, tests[i].name) != 0)
+            continue;
+        int before = failures;
+        tests[i].fn();
+        ran++;
+        if (failures == before) {
+            passed++;
+            printf("ok   %s\n", tests[i].name);
+        } else {
+            failed++;
+            printf("FAIL %s\n", tests[i].name);
+        }
+    }
+    if (home[0])
+        rm_rf(home);
+    if (ran == 0) {
+        fprintf(stderr, "test_truco_scene: no test named '%s'\n", which);
+        return 2;
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
