@@ -691,12 +691,7 @@ static void test_hand_widget(void)
     app_destroy(a);
 }
 
-typedef struct {
-    const char *name;
-    void (*fn)(void);
-} Test;
-
-static const Test tests[] = {
+static const UiTest tests[] = {
     {"hit_button", test_hit_button},
     {"double_click_deck", test_double_click_deck},
     {"drag_from_deck", test_drag_from_deck},
@@ -715,33 +710,5 @@ static const Test tests[] = {
 
 int main(int argc, char **argv)
 {
-    const char *which = argc > 1 ? argv[1] : "all";
-    int passed = 0, failed = 0, ran = 0;
-    setenv("SDL_VIDEODRIVER", getenv("SDL_VIDEODRIVER") ? getenv("SDL_VIDEODRIVER") : "dummy", 1);
-    setenv("SDL_AUDIODRIVER", getenv("SDL_AUDIODRIVER") ? getenv("SDL_AUDIODRIVER") : "dummy", 1);
-    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-        if (strcmp(which, "all") != 0 && strcmp(which, tests[i].name) != 0)
-            continue;
-        if (strcmp(which, "all") == 0 && strcmp(tests[i].name, "monkey") == 0)
-            continue; /* its own ctest entry */
-        fresh_home("tasca-ui", NULL);
-        int before = failures;
-        tests[i].fn();
-        ran++;
-        if (failures == before) {
-            passed++;
-            printf("ok   %s\n", tests[i].name);
-        } else {
-            failed++;
-            printf("FAIL %s\n", tests[i].name);
-        }
-    }
-    if (home[0])
-        rm_rf(home);
-    if (ran == 0) {
-        fprintf(stderr, "test_ui: no test named '%s'\n", which);
-        return 2;
-    }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return ui_test_main(argc, argv, tests, sizeof tests / sizeof tests[0], "tasca-ui", "monkey");
 }

@@ -150,3 +150,32 @@ Match *match_of(App *a)
 {
     return a->scene && a->scene->match ? a->scene->match(a->self) : NULL;
 }
+
+int ui_test_main(int argc, char **argv, const UiTest *tests, size_t n, const char *prefix,
+                 const char *alone)
+{
+    const char *which = argc > 1 ? argv[1] : "all";
+    bool all = strcmp(which, "all") == 0;
+    int passed = 0, failed = 0;
+    setenv("SDL_VIDEODRIVER", getenv("SDL_VIDEODRIVER") ? getenv("SDL_VIDEODRIVER") : "dummy", 1);
+    setenv("SDL_AUDIODRIVER", getenv("SDL_AUDIODRIVER") ? getenv("SDL_AUDIODRIVER") : "dummy", 1);
+    for (size_t i = 0; i < n; i++) {
+        if (all ? alone && strcmp(tests[i].name, alone) == 0 : strcmp(which, tests[i].name) != 0)
+            continue;
+        fresh_home(prefix, NULL);
+        int before = failures;
+        tests[i].fn();
+        bool ok = failures == before;
+        passed += ok;
+        failed += !ok;
+        printf("%s %s\n", ok ? "ok  " : "FAIL", tests[i].name);
+    }
+    if (home[0])
+        rm_rf(home);
+    if (passed + failed == 0) {
+        fprintf(stderr, "%s: no test named '%s'\n", argv[0], which);
+        return 2;
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

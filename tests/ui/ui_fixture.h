@@ -63,4 +63,16 @@ bool locate(App *a, const char *what, SDL_FRect *r);
 /* The scene's match, or NULL. */
 Match *match_of(App *a);
 
+/* A table test program's tests, and its main: runs the test named argv[1], or every one
+ * ("all" or no argument) but `alone` (a test with a ctest entry of its own; may be NULL),
+ * under SDL's dummy drivers (unless others are set), each in a fresh preferences folder
+ * <prefix>-XXXXXX; prints "ok"/"FAIL" per test. The exit status: 1 when one failed, 2 when
+ * no test has that name. */
+typedef struct {
+    const char *name;
+    void (*fn)(void);
+} UiTest;
+int ui_test_main(int argc, char **argv, const UiTest *tests, size_t n, const char *prefix,
+                 const char *alone);
+
 #endif

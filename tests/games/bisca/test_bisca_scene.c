@@ -328,12 +328,7 @@ static void test_monkey(void)
     }
 }
 
-typedef struct {
-    const char *name;
-    void (*fn)(void);
-} Test;
-
-static const Test tests[] = {
+static const UiTest tests[] = {
     {"double_click", test_double_click_plays},
     {"drag", test_drag_plays},
     {"whole_game", test_whole_game_and_next},
@@ -345,30 +340,5 @@ static const Test tests[] = {
 
 int main(int argc, char **argv)
 {
-    const char *which = argc > 1 ? argv[1] : "all";
-    int passed = 0, failed = 0, ran = 0;
-    setenv("SDL_VIDEODRIVER", getenv("SDL_VIDEODRIVER") ? getenv("SDL_VIDEODRIVER") : "dummy", 1);
-    setenv("SDL_AUDIODRIVER", getenv("SDL_AUDIODRIVER") ? getenv("SDL_AUDIODRIVER") : "dummy", 1);
-    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-        if (strcmp(which, "all") != 0 && strcmp(which, tests[i].name) != 0)
-            continue;
-        int before = failures;
-        tests[i].fn();
-        ran++;
-        if (failures == before) {
-            passed++;
-            printf("ok   %s\n", tests[i].name);
-        } else {
-            failed++;
-            printf("FAIL %s\n", tests[i].name);
-        }
-    }
-    if (home[0])
-        rm_rf(home);
-    if (ran == 0) {
-        fprintf(stderr, "test_bisca_scene: no test named '%s'\n", which);
-        return 2;
-    }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return ui_test_main(argc, argv, tests, sizeof tests / sizeof tests[0], "tasca-bisca", NULL);
 }

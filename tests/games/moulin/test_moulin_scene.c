@@ -480,10 +480,7 @@ static void test_monkey(void)
     app_destroy(a);
 }
 
-static const struct {
-    const char *name;
-    void (*fn)(void);
-} tests[] = {
+static const UiTest tests[] = {
     {"place_and_take_back", test_place_and_take_back},
     {"keyboard_cursor", test_keyboard_cursor},
     {"mill_and_removal", test_mill_and_removal},
@@ -499,22 +496,5 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-    const char *which = argc > 1 ? argv[1] : "all";
-    int ran = 0;
-    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-        if (strcmp(which, "all") && strcmp(which, tests[i].name))
-            continue;
-        fresh_home("tasca-moulin", NULL);
-        int before = failures;
-        tests[i].fn();
-        printf("%s %s\n", failures == before ? "ok  " : "FAIL", tests[i].name);
-        ran++;
-    }
-    if (home[0])
-        rm_rf(home);
-    if (!ran) {
-        fprintf(stderr, "no test named %s\n", which);
-        return 2;
-    }
-    return failures ? 1 : 0;
+    return ui_test_main(argc, argv, tests, sizeof tests / sizeof tests[0], "tasca-moulin", NULL);
 }
