@@ -105,8 +105,7 @@ static void save_session(Table *t)
     app_save_settings(t->app);
 }
 
-/* The level the player is up against: the first computer seat's. */
-static Difficulty level(const Table *t)
+Difficulty table_level(const Table *t)
 {
     for (int p = 0; t->m && p < t->m->num_players; p++)
         if (t->m->seats[p].bot)
@@ -118,7 +117,7 @@ static void count(Table *t, int result)
 {
     table_score_count(&t->score, result);
     save_session(t);
-    stats_record(&t->app->stats, t->g->id, level(t), result);
+    stats_record(&t->app->stats, t->g->id, table_level(t), result);
     app_save_stats(t->app);
 }
 

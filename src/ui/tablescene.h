@@ -171,6 +171,9 @@ const char *table_seat_name(const Table *t, int seat);
 bool table_seat_thinking(const Table *t, int seat);
 /* The player at this window may act now. */
 bool table_player_can_act(const Table *t);
+/* The level the player is up against: the first computer seat's (the chosen level when
+ * no seat is the computer's). */
+Difficulty table_level(const Table *t);
 /* Is the seat a person at this window? */
 bool table_human(const Table *t, int seat);
 /* The seat of the player at this window: the first human seat (a player may change colour,

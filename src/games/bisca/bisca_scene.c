@@ -735,7 +735,7 @@ static void draw_hud(TBisca *t, const BiscaState *v)
 {
     Table *tb = &t->tb;
     char right[200];
-    const char *level = table_level_name(tb->m->seats[1].difficulty);
+    const char *level = table_level_name(table_level(tb));
     if (v->match)
         snprintf(right, sizeof right, _("Marks %d to %d  \xC2\xB7  game %d  \xC2\xB7  %s"),
                  v->marks[0], v->marks[1], v->game + 1, level);

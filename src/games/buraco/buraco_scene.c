@@ -1174,7 +1174,7 @@ static void draw(Table *tb, SDL_Renderer *r)
     snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), tb->games,
              table_seat_kind(tb, PROGRAM_SEAT) == SEAT_PROGRAM
                  ? t->ext_name
-                 : table_level_name(tb->m->seats[1].difficulty));
+                 : table_level_name(table_level(tb)));
     table_top_bar(a, "Buraco", b);
     /* Whose turn, and what to do. */
     int cur = match_current_player(tb->m);

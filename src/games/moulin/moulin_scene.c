@@ -829,7 +829,7 @@ static void draw_hud(Mou *t)
     char line[200];
     snprintf(line, sizeof line, _("Won %d  \xC2\xB7  Drawn %d  \xC2\xB7  Lost %d  \xC2\xB7  %s"),
              t->tb.score.wins, t->tb.score.draws, t->tb.score.losses,
-             table_level_name(t->tb.m->seats[1 - human(t)].difficulty));
+             table_level_name(table_level(&t->tb)));
     table_top_bar(a, _("Moulin"), line);
     int who = match_is_over(t->tb.m) ? human(t) : s->side;
     snprintf(line, sizeof line, "%s",

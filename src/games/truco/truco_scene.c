@@ -630,7 +630,7 @@ static void draw(Table *tb, SDL_Renderer *r)
         label(t, _("(mão)"), 17, false, COL_DIM, nx, (v.mao == ME ? ME_Y : BOT_Y) + 30, LEFT);
     draw_panel(t, &v);
     draw_scores(t, &v);
-    table_top_bar(a, "Truco", table_level_name(tb->m->seats[BOT].difficulty));
+    table_top_bar(a, "Truco", table_level_name(table_level(tb)));
 
     /* What is going on. */
     bool over = match_is_over(tb->m);

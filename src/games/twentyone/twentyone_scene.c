@@ -389,7 +389,7 @@ static void draw_hud(T21 *t)
     /* Top bar: title in the middle, round and level on the right. */
     char right[160];
     snprintf(right, sizeof right, _("Round %d  \xC2\xB7  %s"), t->tb.games,
-             table_level_name(t->tb.m->seats[TO_COMPUTER].difficulty));
+             table_level_name(table_level(&t->tb)));
     table_top_bar(a, "21", right);
     /* The session's score, on the right of the table. */
     float px = PX(t, 1392), py = PY(t, 500);
