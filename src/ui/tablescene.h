@@ -107,8 +107,8 @@ typedef struct TableGame {
 
     /* Draws the game's pieces (between the felt and the table's overlays). */
     void (*draw)(Table *t, SDL_Renderer *r);
-    /* Draws what goes over the banner (its button, the toast's place); NULL: the toast
-     * at toast_x, toast_y. */
+    /* Where the toast shows (units), and what the game draws over the confetti and the
+     * banner (an end page of its own, such as a score sheet), before the toast. */
     float toast_x, toast_y;
     void (*draw_over)(Table *t, SDL_Renderer *r);
     /* Input the table did not use (buttons and the "next" button come first). */
@@ -117,15 +117,16 @@ typedef struct TableGame {
     int n_buttons;
     bool (*shown)(const Table *t, int b);
     void (*press)(Table *t, int b);
-    /* The game's own animations need frames (busy); something moves that a screenshot
-     * waits for (moving); the game holds the deal and the bots (holding). */
+    /* The game's own animations need frames, and the bots wait for them (busy);
+     * something moves that a screenshot waits for (moving); the game holds the deal and
+     * the bots (holding). */
     bool (*busy)(const Table *t);
     bool (*moving)(const Table *t);
     bool (*holding)(const Table *t);
     /* The next game of a match whose game ended (t->hold): the table has cleared the
      * banner; the game puts its pieces back for the deal. */
     void (*next_game)(Table *t);
-    /* Settings changed (the table has re-synced). */
+    /* Settings changed (NULL: the table calls sync(t, true)). */
     void (*settings_changed)(Table *t);
     bool (*locate)(Table *t, const char *what, SDL_FRect *out);
 } TableGame;
@@ -193,7 +194,8 @@ bool table_refuse(Table *t);
 /* A short message on the table. */
 void table_say(Table *t, const char *msg);
 /* The game has ended at this action (live) or was found ended (resumed): the result, the
- * statistics when live, the banner after `delay`. A game's own end screens call it too. */
+ * statistics when live, the banner after the game's banner_delay. A game of a match that
+ * goes on calls it too (the table then holds until the player goes on). */
 void table_game_over(Table *t, bool live);
 /* Shows the banner now (sound, confetti for a win). */
 void table_show_banner(Table *t, bool live);
@@ -222,11 +224,11 @@ void table_card_draw(Table *t, const TableCard *c, float card_h, float extra, fl
 void table_card_fly(Table *t, TableCard *c, float x, float y, float dur, float delay);
 
 /* A name plate centred at (cx, cy) units: an optional colour dot, the name, an optional
- * value chip; outlined in gold while `active`. `size` is the font size in units (22 or
- * 24; the plate scales with it). */
+ * value chip; outlined in gold while `active`. `size` is the font size in units: 22 (a
+ * compact plate) or 24 (a roomier one). */
 void table_plate_draw(Table *t, float cx, float cy, const char *name, const char *value,
                       const Rgba *dot, bool active, int size);
-/* The seat's plate: its name, thinking dots while it searches. */
+/* The seat's plate: its name, outlined in gold while the seat is to move. */
 void table_seat_plate(Table *t, int seat, float cx, float cy, const char *value,
                       const Rgba *dot, int size);
 
@@ -257,7 +259,7 @@ bool table_locate(void *self, const char *what, SDL_FRect *out);
         .on_action = table_scene_action, .update = table_update, .draw = table_draw,         \
         .animating = table_animating, .settled = table_settled, .new_game = table_new_game, \
         .match = table_match, .settings_changed = table_settings_changed,                    \
-        .locate = table_locate, .modal = table_modal, __VA_ARGS__                                                  \
+        .locate = table_locate, .modal = table_modal, __VA_ARGS__                            \
     }
 
 #endif
