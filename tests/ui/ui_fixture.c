@@ -179,3 +179,66 @@ int ui_test_main(int argc, char **argv, const UiTest *tests, size_t n, const cha
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
+
+App *start_table(const char *game, int speed, uint64_t seed)
+{
+    AppOptions o = test_options(game, speed, seed);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    if (a && (!a->scene || strcmp(a->scene->id, game) != 0)) {
+        fprintf(stderr, "the %s table did not open\n", game);
+        app_destroy(a);
+        return NULL;
+    }
+    return a;
+}
+
+static bool on_table(App *a, const char *game)
+{
+    return (a->scene && strcmp(a->scene->id, game) == 0) || app_set_scene(a, game);
+}
+
+bool table_monkey(App *a, const char *game, long events, const SDL_Keycode *keys,
+                  size_t n_keys, uint64_t *x)
+{
+    if (getenv("TASCA_MONKEY_EVENTS"))
+        events = atol(getenv("TASCA_MONKEY_EVENTS"));
+    a->opt.draw_every = 3;
+    app_run_frames(a, 2);
+    for (long i = 0; i < events; i++) {
+        *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+        uint64_t v = *x;
+        float px = (float)(v % (uint64_t)a->w), py = (float)((v >> 20) % (uint64_t)a->h);
+        int r = (int)((v >> 40) % 100);
+        if (r < 45) {
+            SDL_Event e;
+            SDL_zero(e);
+            e.button.windowID = win_id(a);
+            e.button.button = (v >> 56) % 8 == 0 ? SDL_BUTTON_RIGHT : SDL_BUTTON_LEFT;
+            e.button.clicks = (v >> 50) % 3 == 0 ? 2 : 1;
+            e.button.x = (Sint32)px;
+            e.button.y = (Sint32)py;
+            e.type = SDL_MOUSEBUTTONDOWN;
+            SDL_PushEvent(&e);
+            e.type = SDL_MOUSEBUTTONUP;
+            SDL_PushEvent(&e);
+        } else if (r < 60) {
+            float tx = (float)((v >> 8) % (uint64_t)a->w), ty = a->h * 0.45f;
+            push_button(a, SDL_MOUSEBUTTONDOWN, px, py, 1);
+            for (int s = 1; s <= 3; s++)
+                push_motion(a, px + (tx - px) * s / 3, py + (ty - py) * s / 3, 5, 5, true);
+            push_button(a, SDL_MOUSEBUTTONUP, tx, ty, 1);
+        } else if (r < 80) {
+            push_key(a, keys[(v >> 33) % n_keys], 0);
+        } else if (r < 99) {
+            push_motion(a, px, py, 2, 2, false);
+        } else {
+            SDL_SetWindowSize(a->win, 960 + (int)((v >> 12) % 600), 600 + (int)((v >> 24) % 400));
+        }
+        if (i % 5 == 4)
+            app_run_frames(a, 1);
+        if (i % 200 == 199 && !on_table(a, game))
+            return false;
+    }
+    return on_table(a, game);
+}

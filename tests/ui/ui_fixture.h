@@ -63,6 +63,17 @@ bool locate(App *a, const char *what, SDL_FRect *r);
 /* The scene's match, or NULL. */
 Match *match_of(App *a);
 
+/* The app with `game`'s table open (test_options, no audio); NULL (the reason printed)
+ * when it could not start or the table did not open. */
+App *start_table(const char *game, int speed, uint64_t seed);
+/* Random input on the table `game`: `events` (TASCA_MONKEY_EVENTS overrides) clicks, now
+ * and then a double or a right one, drags towards the middle, keys from `keys`, motions and
+ * resizes, a few per frame; a click that left the table (the menu) is followed by a
+ * return to it. `x` is the random state, carried from one run to the next. True when the
+ * table is open at the end. */
+bool table_monkey(App *a, const char *game, long events, const SDL_Keycode *keys,
+                  size_t n_keys, uint64_t *x);
+
 /* A table test program's tests, and its main: runs the test named argv[1], or every one
  * ("all" or no argument) but `alone` (a test with a ctest entry of its own; may be NULL),
  * under SDL's dummy drivers (unless others are set), each in a fresh preferences folder

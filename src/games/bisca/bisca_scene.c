@@ -54,7 +54,6 @@ typedef struct {
      * pointer, held where it was grabbed). */
     Hand hand_ui;
     float grab_dx, grab_dy;
-    bool held;      /* the left button went down on the hand, a pile or the last trick */
     float review_t; /* the last trick on show (a click on a pile) */
 } TBisca;
 
@@ -509,11 +508,10 @@ static bool mouse_down(TBisca *t, const SDL_MouseButtonEvent *b)
 /* A drag ends: on the table it plays the card; refused or not, the hand closes up. */
 static bool mouse_up(TBisca *t, const SDL_MouseButtonEvent *b)
 {
-    bool dragging = t->hand_ui.dragging, held = t->held;
+    bool dragging = t->hand_ui.dragging;
     int i = hand_release(&t->hand_ui);
-    t->held = false;
     if (!dragging)
-        return held;
+        return false;
     if (i >= 0 && i < t->shown[0] && UY(t, (float)b->y) < 700)
         play_index(t, i);
     regroup_hand(t, 0, 0.25f);
@@ -548,11 +546,7 @@ static bool event(Table *tb, const SDL_Event *e)
             return mouse_up(t, &e->button);
         if (counting(tb))
             return true;
-        /* The release of a press the scene took is the scene's too: at instant speed the
-         * game a double-click ends is over before the button is up, and that release is
-         * no click on the count. */
-        t->held = mouse_down(t, &e->button);
-        return t->held;
+        return mouse_down(t, &e->button);
     }
     if (e->type != SDL_KEYDOWN || counting(tb))
         return false; /* after a game, the table's Enter, Space or N deal the next */

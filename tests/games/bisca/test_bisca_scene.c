@@ -15,38 +15,7 @@
 #include "ui/app.h"
 #include "ui_fixture.h"
 
-/* Puts the Bisca table on: through the scene list when the game is listed there, else
- * directly (the table is tested whether or not the picker offers it yet). */
-static bool use_bisca(App *a)
-{
-    if (scene_for_game("bisca"))
-        return app_set_scene(a, "bisca") && a->scene == &bisca_scene;
-    if (a->scene && a->self)
-        a->scene->leave(a->self);
-    a->scene = &bisca_scene;
-    a->self = bisca_scene.enter(a, &bisca_scene);
-    if (!a->self) {
-        a->scene = NULL;
-        return false;
-    }
-    app_relayout(a);
-    return true;
-}
-
-static App *start(int speed, uint64_t seed)
-{
-    AppOptions o = test_options("picker", speed, seed);
-    o.no_audio = true;
-    App *a = start_app(&o);
-    if (!a)
-        return NULL;
-    if (!use_bisca(a)) {
-        fprintf(stderr, "the Bisca table did not open\n");
-        app_destroy(a);
-        return NULL;
-    }
-    return a;
-}
+static App *start(int speed, uint64_t seed) { return start_table("bisca", speed, seed); }
 
 static const BiscaState *state(App *a)
 {
@@ -204,19 +173,9 @@ static void test_resume(void)
     settle(a);
     int len = match_of(a)->history_len;
     app_destroy(a);
-    /* Same preferences: the game goes on where it was. */
-    AppOptions o = {0};
-    o.game = "picker";
-    o.difficulty = -1;
-    o.width = 1280;
-    o.height = 800;
-    o.test_mode = true;
-    o.speed = SPEED_INSTANT;
-    o.no_audio = true;
-    char err[512];
-    a = app_create(&o, err, sizeof err);
+    /* Same preferences, no seed: the game goes on where it was. */
+    a = start(SPEED_INSTANT, 0);
     REQUIRE(a);
-    REQUIRE(use_bisca(a));
     settle(a);
     CHECK(match_of(a) && match_of(a)->history_len >= len);
     CHECK(state(a) && cards_played(state(a)) >= 1);
@@ -275,9 +234,6 @@ static void test_side_plates(void)
 /* Random clicks, drags, keys and resizes on the Bisca table, in every table mode. */
 static void test_monkey(void)
 {
-    long events = 6000;
-    if (getenv("TASCA_MONKEY_EVENTS"))
-        events = atol(getenv("TASCA_MONKEY_EVENTS"));
     static const char *const setups[] = {
         NULL, "bisca.players = 4\n", "option.bisca.match = 1\noption.bisca.assist = 1\n",
         "bisca.players = 4\noption.bisca.hand = 2\nshow_opponents = 1\n"};
@@ -288,37 +244,7 @@ static void test_monkey(void)
         fresh_home("tasca-bisca", setups[k]);
         App *a = start(k % 2 ? SPEED_FAST : SPEED_INSTANT, 70 + k);
         REQUIRE(a);
-        a->opt.draw_every = 3;
-        app_run_frames(a, 2);
-        for (long i = 0; i < events; i++) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            float px = (float)(x % (uint64_t)a->w), py = (float)((x >> 20) % (uint64_t)a->h);
-            int r = (int)((x >> 40) % 100);
-            if (r < 45) {
-                int clicks = (x >> 50) % 3 == 0 ? 2 : 1;
-                push_button(a, SDL_MOUSEBUTTONDOWN, px, py, clicks);
-                push_button(a, SDL_MOUSEBUTTONUP, px, py, clicks);
-            } else if (r < 60) {
-                float tx = (float)((x >> 8) % (uint64_t)a->w), ty = a->h * 0.45f;
-                push_button(a, SDL_MOUSEBUTTONDOWN, px, py, 1);
-                for (int s = 1; s <= 3; s++)
-                    push_motion(a, px + (tx - px) * s / 3, py + (ty - py) * s / 3, 5, 5, true);
-                push_button(a, SDL_MOUSEBUTTONUP, tx, ty, 1);
-            } else if (r < 80) {
-                push_key(a, keys[(x >> 33) % (sizeof keys / sizeof keys[0])], 0);
-            } else if (r < 99) {
-                push_motion(a, px, py, 2, 2, false);
-            } else {
-                SDL_SetWindowSize(a->win, 960 + (int)((x >> 12) % 600), 600 + (int)((x >> 24) % 400));
-            }
-            if (i % 5 == 4)
-                app_run_frames(a, 1);
-            /* A click on the menu may have left the table: come back to it. */
-            if (i % 200 == 199 && a->scene != &bisca_scene)
-                REQUIRE(use_bisca(a));
-        }
-        if (a->scene != &bisca_scene)
-            REQUIRE(use_bisca(a));
+        REQUIRE(table_monkey(a, "bisca", 6000, keys, sizeof keys / sizeof keys[0], &x));
         settle(a);
         const BiscaState *s = state(a);
         CHECK(s != NULL);

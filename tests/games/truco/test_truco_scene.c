@@ -14,18 +14,7 @@
 #include "ui/settings.h"
 #include "ui_fixture.h"
 
-static App *start(int speed, uint64_t seed)
-{
-    AppOptions o = test_options("truco", speed, seed);
-    o.no_audio = true;
-    App *a = start_app(&o);
-    if (a && (!a->scene || strcmp(a->scene->id, "truco") != 0)) {
-        fprintf(stderr, "the Truco table did not open\n");
-        app_destroy(a);
-        return NULL;
-    }
-    return a;
-}
+static App *start(int speed, uint64_t seed) { return start_table("truco", speed, seed); }
 
 static const TrucoState *state(App *a)
 {
@@ -242,9 +231,6 @@ static void test_resume(void)
 /* Random clicks, drags, keys and resizes on the Truco table. */
 static void test_monkey(void)
 {
-    long events = 6000;
-    if (getenv("TASCA_MONKEY_EVENTS"))
-        events = atol(getenv("TASCA_MONKEY_EVENTS"));
     static const SDL_Keycode keys[] = {SDLK_RETURN, SDLK_SPACE, SDLK_1, SDLK_2, SDLK_3, SDLK_t,
                                        SDLK_a,      SDLK_c,     SDLK_f, SDLK_j, SDLK_x, SDLK_n};
     uint64_t x = 88172645463325252ULL;
@@ -254,48 +240,7 @@ static void test_monkey(void)
         fresh_home("tasca-truco", setups[k]);
         App *a = start(k ? SPEED_FAST : SPEED_INSTANT, 90 + (uint64_t)k);
         REQUIRE(a);
-        a->opt.draw_every = 3;
-        app_run_frames(a, 2);
-        for (long i = 0; i < events; i++) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            float px = (float)(x % (uint64_t)a->w), py = (float)((x >> 20) % (uint64_t)a->h);
-            int r = (int)((x >> 40) % 100);
-            if (r < 45) {
-                int clicks = (x >> 50) % 3 == 0 ? 2 : 1;
-                Uint8 b = (x >> 56) % 8 == 0 ? SDL_BUTTON_RIGHT : SDL_BUTTON_LEFT;
-                SDL_Event e;
-                SDL_zero(e);
-                e.button.windowID = win_id(a);
-                e.button.button = b;
-                e.button.clicks = (Uint8)clicks;
-                e.button.x = (Sint32)px;
-                e.button.y = (Sint32)py;
-                e.type = SDL_MOUSEBUTTONDOWN;
-                SDL_PushEvent(&e);
-                e.type = SDL_MOUSEBUTTONUP;
-                SDL_PushEvent(&e);
-            } else if (r < 60) {
-                float tx = (float)((x >> 8) % (uint64_t)a->w), ty = a->h * 0.5f;
-                push_button(a, SDL_MOUSEBUTTONDOWN, px, py, 1);
-                for (int s = 1; s <= 3; s++)
-                    push_motion(a, px + (tx - px) * s / 3, py + (ty - py) * s / 3, 5, 5, true);
-                push_button(a, SDL_MOUSEBUTTONUP, tx, ty, 1);
-            } else if (r < 80) {
-                push_key(a, keys[(x >> 33) % (sizeof keys / sizeof keys[0])], 0);
-            } else if (r < 99) {
-                push_motion(a, px, py, 2, 2, false);
-            } else {
-                int w = 960 + (int)((x >> 12) % 600), h = 600 + (int)((x >> 24) % 400);
-                SDL_SetWindowSize(a->win, w, h);
-            }
-            if (i % 5 == 4)
-                app_run_frames(a, 1);
-            /* A click on the menu may have left the table: come back to it. */
-            if (i % 200 == 199 && (!a->scene || strcmp(a->scene->id, "truco") != 0))
-                REQUIRE(app_set_scene(a, "truco"));
-        }
-        if (!a->scene || strcmp(a->scene->id, "truco") != 0)
-            REQUIRE(app_set_scene(a, "truco"));
+        REQUIRE(table_monkey(a, "truco", 6000, keys, sizeof keys / sizeof keys[0], &x));
         CHECK(settle(a));
         CHECK(state(a) != NULL);
         app_destroy(a);
