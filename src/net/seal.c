@@ -1,0 +1,2 @@
+/* See seal.h. */
+#include "seal.h"

@@ -1,0 +1,58 @@
+/* The secrecy and signatures of networked tables, over libsodium (no crypto of our own).
+ *
+ * Every party (each client, each dealer) has two key pairs: Ed25519 to sign, X25519 to
+ * receive sealed boxes. A message for one reader is signed by its writer, then sealed to
+ * the reader (crypto_sign + crypto_box_seal): only the reader can open it, and the
+ * reader knows who wrote it. A table's private record is kept under a secret key of the
+ * dealers' (crypto_secretbox), so the broker's store is unreadable without it. */
+#ifndef TASCA_SEAL_H
+#define TASCA_SEAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SEAL_KEY 32
+#define SEAL_SIGN_SECRET 64
+/* What sealing adds to a message: the signature (64) and the sealed box's overhead (48). */
+#define SEAL_OVERHEAD (64 + 48)
+/* What the secret box adds: its nonce (24) and tag (16). */
+#define SEAL_BOX_OVERHEAD (24 + 16)
+
+typedef struct {
+    uint8_t sign_pk[SEAL_KEY], sign_sk[SEAL_SIGN_SECRET];
+    uint8_t box_pk[SEAL_KEY], box_sk[SEAL_KEY];
+} SealKeys;
+
+/* sodium_init() once; false when libsodium cannot start (then nothing else works). */
+bool seal_init(void);
+void seal_keys_new(SealKeys *k);
+/* The keys as a file of their own (mode 0600), created when missing: a dealer keeps the
+ * same identity across restarts, and dealers sharing tables share the file. Also holds
+ * the secret-box key of the records. NULL or a one-line reason. */
+const char *seal_keys_load_or_create(const char *path, SealKeys *k, uint8_t record_key[SEAL_KEY]);
+
+/* Signs msg with `from` and seals it to `to_box_pk`: out must hold len + SEAL_OVERHEAD.
+ * Returns the sealed length, 0 on failure. */
+size_t seal_for(const SealKeys *from, const uint8_t to_box_pk[SEAL_KEY], const uint8_t *msg,
+                size_t len, uint8_t *out);
+/* Opens a message sealed to `me` and checks it was signed by `from_sign_pk`: out must hold
+ * len bytes. Returns the message's length, or 0 (and a reason) when it is not for me, is
+ * damaged, or was signed by someone else. */
+size_t seal_open(const SealKeys *me, const uint8_t from_sign_pk[SEAL_KEY], const uint8_t *in,
+                 size_t len, uint8_t *out, const char **reason);
+
+/* A detached signature over msg (for plain messages that prove who sent them: a join). */
+void seal_sign(const SealKeys *k, const uint8_t *msg, size_t len, uint8_t sig[64]);
+bool seal_verify(const uint8_t sign_pk[SEAL_KEY], const uint8_t *msg, size_t len,
+                 const uint8_t sig[64]);
+
+/* Secret box under `key` with a random nonce: out must hold len + SEAL_BOX_OVERHEAD. */
+size_t seal_box(const uint8_t key[SEAL_KEY], const uint8_t *msg, size_t len, uint8_t *out);
+/* Returns the opened length, 0 when the box is damaged or under another key. */
+size_t seal_unbox(const uint8_t key[SEAL_KEY], const uint8_t *in, size_t len, uint8_t *out);
+
+/* Random bits from libsodium (table codes, nonces, seeds the dealer draws). */
+uint64_t seal_random64(void);
+
+#endif

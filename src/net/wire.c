@@ -1,0 +1,2 @@
+/* See wire.h. */
+#include "wire.h"

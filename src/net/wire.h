@@ -1,0 +1,189 @@
+/* The messages of networked tables, as bytes (pure C: no NATS, no crypto here).
+ *
+ * Every message is a little-endian byte string: magic "TSC1", a type byte, then the
+ * fields of that type in order. Integers are fixed width; a string or byte field is a
+ * u16 (u32 for `view`) length then its bytes. Decoding never trusts its input: a short,
+ * long, oversized or inconsistent message is refused with a reason and nothing is read
+ * past its end. The secrecy and signatures around these bytes are seal.h's. */
+#ifndef TASCA_WIRE_H
+#define TASCA_WIRE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../engine/rules.h"
+
+#define WIRE_MAGIC "TSC1"
+#define WIRE_MAX 65536     /* the largest message either side sends or accepts */
+#define WIRE_CODE 8        /* a table code: up to 7 characters [A-Z2-9] + NUL */
+#define WIRE_NAME 32       /* a player's name: up to 31 bytes of UTF-8 + NUL */
+#define WIRE_GAME 16       /* a game id ("twentyone") + NUL */
+#define WIRE_REASON 160    /* a refusal: one line of text + NUL */
+#define WIRE_KEY 32        /* a public key (Ed25519 or X25519) */
+#define WIRE_ACTION_HIDDEN INT32_MIN /* an action the seat may not know (a closed card) */
+
+typedef enum {
+    MSG_CREATE = 1, /* client -> dealers (sealed to the dealer): host a new table */
+    MSG_CREATED,    /* dealer -> client (reply, plain): the code, or why not */
+    MSG_JOIN,       /* client -> table (signed by the client, plain): take or retake a seat */
+    MSG_JOINED,     /* dealer -> client (reply, plain): the seat, or why not */
+    MSG_ACT,        /* client -> table (signed by the seat, sealed to the dealer) */
+    MSG_ACK,        /* dealer -> client (reply, plain): applied, or refused and why */
+    MSG_VIEW,       /* dealer -> seat (signed by the dealer, sealed to the seat) */
+    MSG_TABLE,      /* dealer -> everyone (plain, lobby): a table's public description */
+    MSG_RECORD,     /* dealer -> its own store (secret box): one entry of a table's record */
+    MSG_TYPE_END
+} MsgType;
+
+/* How a seat is filled when the table is created. */
+typedef enum { WSEAT_OPEN, WSEAT_BOT } WireSeatKind;
+/* What a seat is now (lobby and plates). */
+typedef enum {
+    WSTATE_EMPTY,     /* open, nobody has taken it yet */
+    WSTATE_PLAYER,    /* its player is connected */
+    WSTATE_AWAY,      /* its player dropped; the seat waits for them */
+    WSTATE_BOT,       /* a bot of the table's own */
+    WSTATE_STAND_IN   /* a bot plays for a player who stayed away too long */
+} WireSeatState;
+
+typedef struct {
+    uint8_t kind;       /* WireSeatKind */
+    uint8_t difficulty; /* Difficulty, for a bot seat */
+} WireSeatSpec;
+
+typedef struct {
+    char game[WIRE_GAME];
+    uint8_t num_players;
+    uint8_t n_options;
+    int32_t options[RULES_MAX_OPTIONS];
+    uint64_t seed;         /* 0: the dealer draws one */
+    uint16_t away_seconds; /* a seat left empty this long may be taken over by a bot */
+    WireSeatSpec seats[RULES_MAX_PLAYERS];
+    uint8_t reply_key[WIRE_KEY]; /* X25519: the creator's box key (not used for secrets yet) */
+} MsgCreate;
+
+typedef struct {
+    bool ok;
+    char code[WIRE_CODE];
+    char reason[WIRE_REASON];
+} MsgCreated;
+
+typedef struct {
+    char code[WIRE_CODE];
+    int8_t seat;                /* -1: any free seat */
+    char name[WIRE_NAME];
+    uint8_t sign_key[WIRE_KEY]; /* Ed25519: signs the seat's actions; owns the seat */
+    uint8_t box_key[WIRE_KEY];  /* X25519: views are sealed to it */
+    uint64_t nonce;             /* fresh per join, so an old join cannot be replayed */
+} MsgJoin;
+
+typedef struct {
+    bool ok;
+    int8_t seat;
+    uint32_t next_seq;               /* the sequence number the seat's next action must carry */
+    uint8_t dealer_sign[WIRE_KEY];   /* Ed25519 key that signs this table's views */
+    uint8_t dealer_box[WIRE_KEY];    /* X25519 key actions are sealed to */
+    char reason[WIRE_REASON];
+} MsgJoined;
+
+typedef struct {
+    char code[WIRE_CODE];
+    int8_t seat;
+    uint32_t seq;      /* 1, 2, 3 ... per seat: each number is accepted once */
+    uint32_t at;       /* the number of actions the sender had seen (its view's `seq`) */
+    int32_t action;
+} MsgAct;
+
+typedef struct {
+    bool ok;
+    uint32_t seq;      /* the action's seq */
+    uint32_t applied;  /* the table's action count after it */
+    char reason[WIRE_REASON];
+} MsgAck;
+
+typedef struct {
+    char code[WIRE_CODE];
+    int8_t seat;
+    uint32_t seq;        /* actions applied so far (chance included) */
+    int8_t last_player;  /* who made action seq (PLAYER_CHANCE for a deal; -3: none yet) */
+    int32_t last_action; /* that action, or WIRE_ACTION_HIDDEN when this seat cannot know it */
+    uint32_t next_seq;   /* the seq this seat's next action must carry */
+    uint32_t view_len;
+    const uint8_t *view; /* observe(state, seat): points into the decoded buffer */
+} MsgView;
+
+typedef struct {
+    uint8_t state;   /* WireSeatState */
+    uint8_t difficulty;
+    char name[WIRE_NAME];
+    uint16_t away_left; /* seconds before a bot stands in (WSTATE_AWAY) */
+} WireSeatInfo;
+
+typedef struct {
+    char code[WIRE_CODE];
+    char game[WIRE_GAME];
+    uint8_t num_players;
+    uint8_t n_options;
+    int32_t options[RULES_MAX_OPTIONS];
+    uint32_t seq;       /* actions so far */
+    bool over;          /* the game has ended */
+    WireSeatInfo seats[RULES_MAX_PLAYERS];
+} MsgTable;
+
+/* A table's private record, one entry per message in the store. */
+typedef enum {
+    REC_OPEN = 1, /* game, options, seed, seats: the table is created */
+    REC_SEAT,     /* a seat's keys and name (a join, or a return with new keys) */
+    REC_ACTION,   /* action number n: who, what, and the seat's seq for it */
+    REC_CLOSE     /* the table is over and removed */
+} RecordKind;
+
+typedef struct {
+    uint8_t kind; /* RecordKind */
+    char code[WIRE_CODE];
+    /* REC_OPEN */
+    MsgCreate open;
+    /* REC_SEAT */
+    int8_t seat;
+    char name[WIRE_NAME];
+    uint8_t sign_key[WIRE_KEY];
+    uint8_t box_key[WIRE_KEY];
+    /* REC_ACTION */
+    uint32_t n;
+    int8_t player;
+    int32_t action;
+    uint32_t seq;
+} MsgRecord;
+
+/* One decoded message of any type. */
+typedef struct {
+    uint8_t type; /* MsgType */
+    union {
+        MsgCreate create;
+        MsgCreated created;
+        MsgJoin join;
+        MsgJoined joined;
+        MsgAct act;
+        MsgAck ack;
+        MsgView view;
+        MsgTable table;
+        MsgRecord record;
+    } u;
+} WireMsg;
+
+/* Encodes `m` into out[cap]; returns its length, or 0 when it does not fit or a field is
+ * out of range (a name too long, a view over WIRE_MAX). */
+size_t wire_encode(const WireMsg *m, uint8_t *out, size_t cap);
+/* Decodes buf[len]. NULL on success (a MsgView's `view` points into buf); otherwise a
+ * short reason ("truncated", "unknown type 9", "trailing bytes", "bad name") and *m is
+ * unspecified. Strings are checked: NUL-free, valid length, UTF-8 for names; codes use
+ * only the code alphabet. */
+const char *wire_decode(const uint8_t *buf, size_t len, WireMsg *m);
+
+/* A table code is 1..7 characters of "ABCDEFGHJKLMNPQRSTUVWXYZ23456789" (no 0/O, 1/I). */
+bool wire_code_valid(const char *code);
+/* A fresh code of 6 characters from 64 random bits. */
+void wire_code_make(uint64_t bits, char out[WIRE_CODE]);
+
+#endif
