@@ -21,6 +21,8 @@ void cli_usage(void)
            "  sim      bot arena: play many games between bots and print figures\n"
            "  replay   check a saved game and print how it ended\n"
            "  perft    count the positions N plies deep (checks move generation)\n"
+           "  serve    deal networked tables over NATS\n"
+           "  bench-online  measure a dealer with many tables of Random bots\n"
            "  buraco-judge  run Buraco bot programs over the contest protocol\n"
            "  buraco-bot    our Buraco bot as a program for such a judge\n"
            "\n"
@@ -50,14 +52,18 @@ int cli_dispatch(int argc, char **argv)
         return cli_play(argc - 1, argv + 1);
     if (strcmp(cmd, "perft") == 0)
         return cli_perft(argc - 1, argv + 1);
+    if (strcmp(cmd, "serve") == 0)
+        return cli_serve(argc - 1, argv + 1);
+    if (strcmp(cmd, "bench-online") == 0)
+        return cli_bench_online(argc - 1, argv + 1);
     if (strcmp(cmd, "buraco-judge") == 0)
         return cli_buraco_judge(argc - 1, argv + 1);
     if (strcmp(cmd, "buraco-bot") == 0)
         return cli_buraco_bot(argc - 1, argv + 1);
     if (cmd[0] != '-') {
         fprintf(stderr,
-                "tasca: unknown command '%s' (commands: play, sim, replay, perft, buraco-judge, "
-                "buraco-bot; see 'tasca --help')\n",
+                "tasca: unknown command '%s' (commands: play, sim, replay, perft, serve, "
+                "bench-online, buraco-judge, buraco-bot; see 'tasca --help')\n",
                 cmd);
         return 2;
     }

@@ -11,6 +11,7 @@
 #include "../core/fileio.h"
 #include "../core/stats.h"
 #include "../engine/match.h"
+#include "../net/net.h"
 #include "cli.h"
 
 typedef struct {
@@ -35,6 +36,9 @@ typedef struct Sim {
     GameResult *results;
     pthread_mutex_t lock;
     Times times[RULES_MAX_PLAYERS]; /* per entry */
+    const char *nats, *creds;       /* through the network: a dealer's NATS URL */
+    Times latency;                  /* per action there: sent -> every seat has its view */
+    char net_err[NET_ERR];
 } Sim;
 
 static void times_add(Times *t, const Times *src)
@@ -80,8 +84,7 @@ static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
         res->failed = true;
         return;
     }
-    Rng rng;
-    rng_seed(&rng, rng_mix(deal_seed, 0xB075ULL + (uint64_t)rot));
+    uint64_t bot_seed = rng_mix(deal_seed, 0xB075ULL + (uint64_t)rot);
     while (!match_is_over(m)) {
         if (match_current_player(m) == PLAYER_CHANCE) {
             match_play_chance(m);
@@ -89,6 +92,10 @@ static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
         }
         int p = match_current_player(m);
         long long t0 = clock_now_ns();
+        /* Each decision draws from its own stream, so a seat playing through the network
+         * (which sees only its own decisions) draws exactly what it draws here. */
+        Rng rng;
+        rng_seed(&rng, rng_mix(bot_seed, (uint64_t)m->history_len));
         Action a = bot_decide(m->rules, seats[p].difficulty, m->state, p, &rng, NULL);
         double ms = (double)(clock_now_ns() - t0) / 1e6;
         times_push(&local[(p + rot) % sim->n], ms);
@@ -107,17 +114,51 @@ static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
     match_free(m);
 }
 
+/* The same game through the network: a dealer on sim->nats deals it from the same seed and
+ * every seat is a client of its own deciding from its sealed views. */
+static void play_one_net(Sim *sim, int i, Times *latency)
+{
+    GameResult *res = &sim->results[i];
+    int rot = i % 2;
+    uint64_t deal_seed = rng_mix(sim->seed, (uint64_t)(i / 2));
+    NetBotGame g = {.url = sim->nats, .creds = sim->creds, .rules = sim->rules,
+                    .opt = sim->opt, .n = sim->n, .seed = deal_seed,
+                    .bot_seed = rng_mix(deal_seed, 0xB075ULL + (uint64_t)rot)};
+    for (int s = 0; s < sim->n; s++)
+        g.level[s] = sim->entry[(s + rot) % sim->n];
+    NetBotResult r = {0};
+    if (net_play_bots(&g, &r)) {
+        for (int s = 0; s < sim->n; s++)
+            res->ret[(s + rot) % sim->n] = r.ret[s];
+        res->decisions = r.decisions;
+        for (int k = 0; k < r.n_latency; k++)
+            times_push(latency, r.latency_ms[k]);
+    } else {
+        res->failed = true;
+        pthread_mutex_lock(&sim->lock);
+        if (!sim->net_err[0])
+            snprintf(sim->net_err, sizeof sim->net_err, "game %d: %.200s", i, r.err);
+        pthread_mutex_unlock(&sim->lock);
+    }
+    free(r.latency_ms);
+}
+
 static void *worker(void *arg)
 {
     Sim *sim = arg;
-    Times local[RULES_MAX_PLAYERS] = {{0}};
+    Times local[RULES_MAX_PLAYERS] = {{0}}, latency = {0};
     for (;;) {
         int i = atomic_fetch_add(&sim->next, 1);
         if (i >= sim->games)
             break;
-        play_one(sim, i, local);
+        if (sim->nats)
+            play_one_net(sim, i, &latency);
+        else
+            play_one(sim, i, local);
     }
     pthread_mutex_lock(&sim->lock);
+    times_add(&sim->latency, &latency);
+    free(latency.ms);
     for (int e = 0; e < sim->n; e++) {
         times_add(&sim->times[e], &local[e]);
         free(local[e].ms);
@@ -158,13 +199,17 @@ static void usage(void)
 {
     printf("Usage: tasca sim --game ID --seats S1,S2[,S3,S4] --games N --seed S\n"
            "                 [--jobs J] [--option KEY=VALUE]... [--json]\n"
+           "                 [--nats URL [--creds FILE]]\n"
            "Plays N games between bots and prints each seat's results.\n"
            "  --seats   one bot per seat: random, easy, medium or hard\n"
            "  --games   number of games; every deal is played twice, seats rotated\n"
            "  --seed    the seed of the deals (same seed, same deals)\n"
            "  --jobs    threads (default: all cores); results do not depend on it\n"
            "  --option  a rule option of the game, e.g. charlie=on\n"
-           "  --json    end with one line of JSON\n");
+           "  --json    end with one line of JSON\n"
+           "  --nats    play through a dealer ('tasca serve') on this NATS URL, every seat\n"
+           "            its own client: the results are those of the local arena\n"
+           "  --creds   the NATS credentials file, if the server asks for one\n");
 }
 
 int cli_sim(int argc, char **argv)
@@ -201,6 +246,10 @@ int cli_sim(int argc, char **argv)
         } else if (strcmp(a, "--jobs") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_int(cmd, a, v, 1, 256, &jobs))
                 return 2;
+        } else if (strcmp(a, "--nats") == 0 || strcmp(a, "--creds") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)))
+                return 2;
+            *(a[2] == 'n' ? &sim.nats : &sim.creds) = v;
         } else if (strcmp(a, "--option") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)))
                 return 2;
@@ -324,7 +373,13 @@ int cli_sim(int argc, char **argv)
     double dps = wall > 0 ? (double)decisions / wall : 0;
     printf("%lld bot decisions, %.0f decisions/s, %.0f games/s\n", decisions, dps,
            wall > 0 ? played / wall : 0);
-    if (failed)
+    double p50 = percentile(&sim.latency, 0.50), p99 = percentile(&sim.latency, 0.99);
+    if (sim.nats)
+        printf("through %s: %d actions, round trip p50 %.2f ms, p99 %.2f ms\n", sim.nats,
+               sim.latency.n, p50, p99);
+    if (failed && sim.net_err[0])
+        printf("%d games failed through the network (first: %s)\n", failed, sim.net_err);
+    else if (failed)
         printf("%d games failed (a bot chose an illegal action): this is a defect\n", failed);
     if (json) {
         printf("{\"game\":\"%s\",\"games\":%d,\"seed\":%llu,\"jobs\":%d,\"seats\":[", sim.rules->id,
@@ -349,10 +404,14 @@ int cli_sim(int argc, char **argv)
         printf("],\"decisions\":%lld,\"decisions_per_s\":%.1f,\"p95_ms\":[", decisions, dps);
         for (int e = 0; e < sim.n; e++)
             printf("%s%.4f", e ? "," : "", p95[e]);
-        printf("],\"failed\":%d,\"wall_s\":%.3f}\n", failed, wall);
+        printf("],\"failed\":%d,\"wall_s\":%.3f", failed, wall);
+        if (sim.nats)
+            printf(",\"actions\":%d,\"p50_ms\":%.3f,\"p99_ms\":%.3f", sim.latency.n, p50, p99);
+        printf("}\n");
     }
     for (int e = 0; e < sim.n; e++)
         free(sim.times[e].ms);
+    free(sim.latency.ms);
     free(sim.results);
     pthread_mutex_destroy(&sim.lock);
     return failed ? 1 : 0;

@@ -129,6 +129,7 @@ typedef struct {
     uint32_t seq;       /* actions so far */
     bool over;          /* the game has ended */
     WireSeatInfo seats[RULES_MAX_PLAYERS];
+    int8_t result[RULES_MAX_PLAYERS]; /* once over, per seat: 1 won, 0 drawn, -1 lost */
 } MsgTable;
 
 /* A table's private record, one entry per message in the store. */

@@ -1,0 +1,347 @@
+/* tasca bench-online: many tables at once on one dealer, every seat a Random bot that is a
+ * client of its own, to measure the dealer and the network rather than the bots. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/fileio.h"
+#include "../net/net.h"
+#include "cli.h"
+
+typedef struct Bench Bench;
+
+typedef struct {
+    Bench *b;
+    NetClient *cl[RULES_MAX_PLAYERS];
+    int n;
+    pthread_mutex_t lock;
+    uint32_t seen[RULES_MAX_PLAYERS]; /* each seat's latest view */
+    uint32_t acted[RULES_MAX_PLAYERS];
+    long long t0;     /* the timed action's send time, 0: none */
+    uint32_t target;  /* its resulting view */
+    bool over;
+    uint64_t games;
+} BTable;
+
+typedef struct Job {
+    struct Job *next;
+    BTable *t;
+    int seat;
+    uint32_t at;
+    uint8_t *view;
+} Job;
+
+struct Bench {
+    const GameRules *rules;
+    int n;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    Job *head, *tail;
+    bool stop, measuring;
+    double *lat;
+    long long n_lat, cap_lat;
+    long long actions;
+    long long games;
+};
+
+static void job_push(Bench *b, Job *j)
+{
+    pthread_mutex_lock(&b->lock);
+    if (b->tail)
+        b->tail->next = j;
+    else
+        b->head = j;
+    b->tail = j;
+    pthread_cond_signal(&b->cond);
+    pthread_mutex_unlock(&b->lock);
+}
+
+static void lat_push(Bench *b, double ms)
+{
+    pthread_mutex_lock(&b->lock);
+    if (b->measuring) {
+        if (b->n_lat == b->cap_lat) {
+            long long cap = b->cap_lat ? b->cap_lat * 2 : 4096;
+            double *p = realloc(b->lat, (size_t)cap * sizeof *p);
+            if (p) {
+                b->lat = p;
+                b->cap_lat = cap;
+            }
+        }
+        if (b->n_lat < b->cap_lat)
+            b->lat[b->n_lat++] = ms;
+        b->actions++;
+    }
+    pthread_mutex_unlock(&b->lock);
+}
+
+/* A view arrives: time the action it answers, and queue the seat's move if it is due. */
+static void on_view(void *user, NetClient *c, const MsgView *v)
+{
+    (void)c;
+    BTable *t = user;
+    Bench *b = t->b;
+    if (v->seat < 0 || v->seat >= t->n || v->view_len != b->rules->state_size)
+        return;
+    int p = b->rules->current_player(v->view);
+    pthread_mutex_lock(&t->lock);
+    if (v->seq > t->seen[v->seat])
+        t->seen[v->seat] = v->seq;
+    double ms = -1;
+    bool all = t->t0 != 0;
+    for (int s = 0; all && s < t->n; s++)
+        all = t->seen[s] >= t->target;
+    if (all) {
+        ms = (double)(clock_now_ns() - t->t0) / 1e6;
+        t->t0 = 0;
+    }
+    bool due = p == v->seat && t->acted[v->seat] != v->seq + 1;
+    if (due)
+        t->acted[v->seat] = v->seq + 1;
+    if (p == PLAYER_TERMINAL && !t->over) {
+        t->over = true;
+        pthread_mutex_lock(&b->lock);
+        b->games += b->measuring;
+        pthread_mutex_unlock(&b->lock);
+    }
+    pthread_mutex_unlock(&t->lock);
+    if (ms >= 0)
+        lat_push(b, ms);
+    if (due) {
+        Job *j = calloc(1, sizeof *j);
+        if (j && (j->view = malloc(v->view_len))) {
+            memcpy(j->view, v->view, v->view_len);
+            j->t = t;
+            j->seat = v->seat;
+            j->at = v->seq;
+            job_push(b, j);
+        } else {
+            free(j);
+        }
+    }
+}
+
+static void *bot_worker(void *arg)
+{
+    Bench *b = arg;
+    Rng rng;
+    rng_seed(&rng, (uint64_t)(uintptr_t)arg ^ (uint64_t)clock_now_ns());
+    for (;;) {
+        pthread_mutex_lock(&b->lock);
+        while (!b->head && !b->stop)
+            pthread_cond_wait(&b->cond, &b->lock);
+        if (b->stop) {
+            pthread_mutex_unlock(&b->lock);
+            return NULL;
+        }
+        Job *j = b->head;
+        b->head = j->next;
+        if (!b->head)
+            b->tail = NULL;
+        pthread_mutex_unlock(&b->lock);
+        Action a = bot_decide_view(b->rules, DIFF_RANDOM, j->view, j->seat, &rng, NULL);
+        BTable *t = j->t;
+        pthread_mutex_lock(&t->lock);
+        t->t0 = clock_now_ns();
+        t->target = j->at + 1;
+        pthread_mutex_unlock(&t->lock);
+        net_client_act_async(t->cl[j->seat], a, j->at);
+        free(j->view);
+        free(j);
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* A new game at table t (after the last one ended): a new table of the dealer's, the same
+ * clients (keys and connections) sitting down again. */
+static const char *seat_table(BTable *t, const MsgCreate *spec)
+{
+    char code[WIRE_CODE];
+    const char *why = net_client_create(t->cl[0], spec, code);
+    pthread_mutex_lock(&t->lock);
+    memset(t->seen, 0, sizeof t->seen);
+    memset(t->acted, 0, sizeof t->acted);
+    t->t0 = 0;
+    t->over = false;
+    pthread_mutex_unlock(&t->lock);
+    for (int s = 0; !why && s < t->n; s++) {
+        int seat;
+        why = net_client_join(t->cl[s], code, s, on_view, t, &seat);
+    }
+    return why;
+}
+
+static void usage(void)
+{
+    printf("Usage: tasca bench-online --nats URL --tables N --seconds S [--game ID]\n"
+           "                          [--creds FILE] [--json]\n"
+           "Plays N tables at once on the dealer ('tasca serve') of URL, every seat a Random\n"
+           "bot connected as its own client; prints actions/s, the round trip from an\n"
+           "action to every seat holding its view (p50, p99) and the dealer's memory.\n"
+           "Default game: bisca with 4 players.\n");
+}
+
+static bool dealer_stats(natsConnection *nc, long *rss_kb, int *tables)
+{
+    natsMsg *r = NULL;
+    if (natsConnection_Request(&r, nc, "tasca.dealers.stats", NULL, 0, 3000) != NATS_OK)
+        return false;
+    char text[200];
+    snprintf(text, sizeof text, "%.*s", natsMsg_GetDataLength(r), natsMsg_GetData(r));
+    natsMsg_Destroy(r);
+    return sscanf(text, "{\"tables\":%d,\"rss_kb\":%ld", tables, rss_kb) == 2;
+}
+
+int cli_bench_online(int argc, char **argv)
+{
+    const char *cmd = "bench-online", *v, *url = NULL, *creds = NULL;
+    int tables = 0, seconds = 0;
+    bool json = false;
+    const GameRules *rules = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage();
+            return 0;
+        } else if (strcmp(a, "--json") == 0) {
+            json = true;
+        } else if (strcmp(a, "--nats") == 0 || strcmp(a, "--creds") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)))
+                return 2;
+            *(a[2] == 'n' ? &url : &creds) = v;
+        } else if (strcmp(a, "--tables") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                !cli_parse_int(cmd, a, v, 1, 100000, &tables))
+                return 2;
+        } else if (strcmp(a, "--seconds") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                !cli_parse_int(cmd, a, v, 1, 86400, &seconds))
+                return 2;
+        } else if (strcmp(a, "--game") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !(rules = cli_find_game(cmd, v)))
+                return 2;
+        } else {
+            fprintf(stderr, "tasca bench-online: unknown argument '%s'\n", a);
+            return 2;
+        }
+    }
+    if (!url || !tables || !seconds) {
+        fprintf(stderr, "tasca bench-online: --nats, --tables and --seconds are required\n");
+        return 2;
+    }
+    if (!rules)
+        rules = cli_find_game(cmd, "bisca");
+    Bench b = {.rules = rules, .n = rules->max_players};
+    pthread_mutex_init(&b.lock, NULL);
+    pthread_cond_init(&b.cond, NULL);
+    net_global_delivery(4);
+    char err[NET_ERR];
+    natsConnection *nc = net_connect(url, creds, "tasca bench", err, sizeof err);
+    long rss0 = 0, rss1 = 0;
+    int t0n = 0, t1n = 0;
+    if (!nc || !dealer_stats(nc, &rss0, &t0n)) {
+        fprintf(stderr, "tasca bench-online: %s\n", nc ? "no dealer answers on this URL" : err);
+        return 1;
+    }
+    MsgCreate spec = {.num_players = (uint8_t)b.n, .away_seconds = 60};
+    snprintf(spec.game, sizeof spec.game, "%s", rules->id);
+    GameOptions opt;
+    rules_default_options(rules, &opt);
+    spec.n_options = (uint8_t)rules->n_options;
+    for (int i = 0; i < rules->n_options; i++)
+        spec.options[i] = opt.v[i];
+    pthread_t workers[4];
+    for (int i = 0; i < 4; i++)
+        pthread_create(&workers[i], NULL, bot_worker, &b);
+    BTable *ts = calloc((size_t)tables, sizeof *ts);
+    printf("bench-online: %s, %d players, %d tables, %d clients...\n", rules->name, b.n, tables,
+           tables * b.n);
+    fflush(stdout);
+    long long setup0 = clock_now_ns();
+    const char *why = NULL;
+    for (int i = 0; i < tables && !why; i++) {
+        BTable *t = &ts[i];
+        t->b = &b;
+        t->n = b.n;
+        pthread_mutex_init(&t->lock, NULL);
+        for (int s = 0; s < b.n && !why; s++) {
+            char name[WIRE_NAME];
+            snprintf(name, sizeof name, "random %d.%d", i + 1, s + 1);
+            if (!(t->cl[s] = net_client_new(url, creds, name, err, sizeof err)))
+                why = err;
+        }
+        if (!why)
+            why = seat_table(t, &spec);
+    }
+    if (why) {
+        fprintf(stderr, "tasca bench-online: %s\n", why);
+        return 1;
+    }
+    double setup = (double)(clock_now_ns() - setup0) / 1e9;
+    pthread_mutex_lock(&b.lock);
+    b.measuring = true;
+    pthread_mutex_unlock(&b.lock);
+    long long start = clock_now_ns(), end = start + (long long)seconds * 1000000000LL;
+    /* Tables whose game ended are dealt again until the time is up. */
+    while (clock_now_ns() < end) {
+        nats_Sleep(100);
+        for (int i = 0; i < tables && clock_now_ns() < end; i++) {
+            pthread_mutex_lock(&ts[i].lock);
+            bool over = ts[i].over;
+            pthread_mutex_unlock(&ts[i].lock);
+            if (over && (why = seat_table(&ts[i], &spec)))
+                break;
+        }
+        if (why)
+            break;
+    }
+    pthread_mutex_lock(&b.lock);
+    b.measuring = false;
+    long long actions = b.actions, games = b.games, n_lat = b.n_lat;
+    pthread_mutex_unlock(&b.lock);
+    double wall = (double)(clock_now_ns() - start) / 1e9;
+    dealer_stats(nc, &rss1, &t1n);
+    qsort(b.lat, (size_t)n_lat, sizeof *b.lat, cmp_double);
+    double p50 = n_lat ? b.lat[(n_lat - 1) / 2] : 0,
+           p99 = n_lat ? b.lat[(long long)ceil(0.99 * (double)n_lat) - 1] : 0;
+    int refused = 0;
+    for (int i = 0; i < tables; i++)
+        for (int s = 0; s < b.n; s++)
+            refused += ts[i].cl[s] ? net_client_refused(ts[i].cl[s]) : 0;
+    printf("set-up %.1f s; %.1f s measured: %lld actions (%.0f actions/s), %lld games ended\n",
+           setup, wall, actions, (double)actions / wall, games);
+    printf("round trip, action sent -> every seat holds its view: p50 %.2f ms, p99 %.2f ms\n",
+           p50, p99);
+    printf("dealer: %d tables, RSS %ld kB (%.1f kB a table over the %ld kB it started with)\n",
+           t1n, rss1, t1n > t0n ? (double)(rss1 - rss0) / (t1n - t0n) : 0.0, rss0);
+    if (why)
+        printf("stopped early: %s\n", why);
+    if (refused)
+        printf("%d actions refused by the dealer: this is a defect\n", refused);
+    if (json)
+        printf("{\"game\":\"%s\",\"tables\":%d,\"seconds\":%.2f,\"actions\":%lld,"
+               "\"actions_per_s\":%.1f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,\"dealer_tables\":%d,"
+               "\"dealer_rss_kb\":%ld,\"refused\":%d}\n",
+               rules->id, tables, wall, actions, (double)actions / wall, p50, p99, t1n, rss1,
+               refused);
+    pthread_mutex_lock(&b.lock);
+    b.stop = true;
+    pthread_cond_broadcast(&b.cond);
+    pthread_mutex_unlock(&b.lock);
+    for (int i = 0; i < 4; i++)
+        pthread_join(workers[i], NULL);
+    for (int i = 0; i < tables; i++)
+        for (int s = 0; s < b.n; s++)
+            net_client_free(ts[i].cl[s]);
+    free(ts);
+    free(b.lat);
+    natsConnection_Destroy(nc);
+    return why || refused ? 1 : 0;
+}

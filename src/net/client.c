@@ -1,0 +1,492 @@
+/* A networked seat: its keys, its connection, its views and its actions (see net.h). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "net.h"
+
+#define ACT_TRIES 120   /* an action is sent again for up to a minute... */
+#define ACT_WAIT_MS 500 /* ...each time waiting this long for the dealer */
+
+struct NetClient {
+    natsConnection *nc;
+    SealKeys keys;
+    char name[WIRE_NAME];
+    pthread_mutex_t lock;
+    /* the seat, once joined */
+    char code[WIRE_CODE];
+    int seat;
+    uint8_t dealer_sign[WIRE_KEY], dealer_box[WIRE_KEY];
+    natsSubscription *views, *info, *acks;
+    natsInbox *ack_inbox;
+    int refused; /* actions the dealer refused (asynchronous sends) */
+    MsgTable table; /* the last public news of the table */
+    bool have_table;
+    NetViewFn fn;
+    void *user;
+    uint32_t next_seq;
+    char reason[WIRE_REASON];
+    bool rejoining;
+};
+
+static pthread_once_t nats_once = PTHREAD_ONCE_INIT;
+static void nats_start(void) { nats_Open(-1); }
+
+void net_global_delivery(int threads)
+{
+    pthread_once(&nats_once, nats_start);
+    nats_SetMessageDeliveryPoolSize(threads);
+}
+
+static const char *join_now(NetClient *c, const char *code, int seat, int *seat_out);
+
+static void *rejoin_thread(void *arg)
+{
+    NetClient *c = arg;
+    int seat;
+    join_now(c, c->code, c->seat, &seat);
+    pthread_mutex_lock(&c->lock);
+    c->rejoining = false;
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+/* After a dropped link the seat asks for its view again: views sent meanwhile are gone. */
+static void on_reconnected(natsConnection *nc, void *closure)
+{
+    (void)nc;
+    NetClient *c = closure;
+    if (!c)
+        return;
+    pthread_mutex_lock(&c->lock);
+    bool go = c->code[0] && !c->rejoining;
+    c->rejoining |= go;
+    pthread_mutex_unlock(&c->lock);
+    pthread_t t;
+    if (go && pthread_create(&t, NULL, rejoin_thread, c) == 0)
+        pthread_detach(t);
+    else if (go)
+        c->rejoining = false;
+}
+
+static natsConnection *connect_with(const char *url, const char *creds, const char *name,
+                                    NetClient *c, char *err, size_t errsize)
+{
+    pthread_once(&nats_once, nats_start);
+    natsOptions *o = NULL;
+    natsConnection *nc = NULL;
+    natsStatus s = natsOptions_Create(&o);
+    if (s == NATS_OK)
+        s = natsOptions_SetURL(o, url);
+    if (s == NATS_OK && creds && *creds)
+        s = natsOptions_SetUserCredentialsFromFiles(o, creds, NULL);
+    if (s == NATS_OK)
+        s = natsOptions_SetName(o, name);
+    if (s == NATS_OK)
+        s = natsOptions_SetMaxReconnect(o, -1);
+    if (s == NATS_OK)
+        s = natsOptions_SetReconnectWait(o, 250);
+    if (s == NATS_OK)
+        s = natsOptions_UseGlobalMessageDelivery(o, true);
+    if (s == NATS_OK && c)
+        s = natsOptions_SetReconnectedCB(o, on_reconnected, c);
+    if (s == NATS_OK)
+        s = natsConnection_Connect(&nc, o);
+    natsOptions_Destroy(o);
+    if (s != NATS_OK) {
+        snprintf(err, errsize, "cannot reach NATS at %s: %s", url, natsStatus_GetText(s));
+        return NULL;
+    }
+    return nc;
+}
+
+natsConnection *net_connect(const char *url, const char *creds, const char *name, char *err,
+                            size_t errsize)
+{
+    return connect_with(url, creds, name, NULL, err, errsize);
+}
+
+long net_rss_kb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long pages = 0, rss = 0;
+    if (f) {
+        if (fscanf(f, "%ld %ld", &pages, &rss) != 2)
+            rss = 0;
+        fclose(f);
+    }
+    return rss * 4; /* 4 kB pages */
+}
+
+NetClient *net_client_new(const char *url, const char *creds, const char *name, char *err,
+                          size_t errsize)
+{
+    if (!seal_init()) {
+        snprintf(err, errsize, "libsodium could not start");
+        return NULL;
+    }
+    NetClient *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&c->lock, NULL);
+    seal_keys_new(&c->keys);
+    snprintf(c->name, sizeof c->name, "%s", name);
+    c->seat = -1;
+    if (!(c->nc = connect_with(url, creds, "tasca player", c, err, errsize))) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void net_client_free(NetClient *c)
+{
+    if (!c)
+        return;
+    /* Drained, not just dropped: no callback may still run once the client is gone. */
+    natsSubscription *subs[3] = {c->views, c->info, c->acks};
+    for (int i = 0; i < 3; i++)
+        if (subs[i]) {
+            if (natsSubscription_Drain(subs[i]) == NATS_OK)
+                natsSubscription_WaitForDrainCompletion(subs[i], 5000);
+            natsSubscription_Destroy(subs[i]);
+        }
+    natsConnection_Close(c->nc);
+    /* a rejoin started by a reconnection finishes before the client goes */
+    for (;;) {
+        pthread_mutex_lock(&c->lock);
+        bool busy = c->rejoining;
+        pthread_mutex_unlock(&c->lock);
+        if (!busy)
+            break;
+        nats_Sleep(10);
+    }
+    natsConnection_Destroy(c->nc);
+    natsInbox_Destroy(c->ack_inbox);
+    memset(&c->keys, 0, sizeof c->keys);
+    free(c);
+}
+
+const SealKeys *net_client_keys(const NetClient *c) { return &c->keys; }
+natsConnection *net_client_conn(NetClient *c) { return c->nc; }
+
+static natsStatus request(NetClient *c, const char *subject, const uint8_t *data, size_t len,
+                          natsMsg **reply, int timeout_ms)
+{
+    return natsConnection_Request(reply, c->nc, subject, data, (int)len, timeout_ms);
+}
+
+/* A plain reply decoded as the type expected. */
+static const char *reply_as(natsMsg *r, int type, WireMsg *out)
+{
+    const char *why = wire_decode((const uint8_t *)natsMsg_GetData(r),
+                                  (size_t)natsMsg_GetDataLength(r), out);
+    return why ? why : out->type != type ? "an unexpected answer" : NULL;
+}
+
+const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIRE_CODE])
+{
+    natsMsg *r = NULL;
+    if (request(c, "tasca.dealers.keys", NULL, 0, &r, 3000) != NATS_OK)
+        return "no dealer answers on this connection";
+    if (natsMsg_GetDataLength(r) != 2 * WIRE_KEY) {
+        natsMsg_Destroy(r);
+        return "a dealer's keys are malformed";
+    }
+    uint8_t dealer_box[WIRE_KEY];
+    memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
+    natsMsg_Destroy(r);
+    WireMsg m = {.type = MSG_CREATE};
+    m.u.create = *spec;
+    memcpy(m.u.create.reply_key, c->keys.box_pk, WIRE_KEY);
+    uint8_t plain[WIRE_MAX], *out = malloc(WIRE_MAX + SEAL_OVERHEAD + WIRE_KEY);
+    size_t n = wire_encode(&m, plain, sizeof plain), sealed = 0;
+    if (out && n) {
+        memcpy(out, c->keys.sign_pk, WIRE_KEY);
+        sealed = seal_for(&c->keys, dealer_box, plain, n, out + WIRE_KEY);
+    }
+    natsStatus s = sealed ? request(c, "tasca.dealers.create", out, WIRE_KEY + sealed, &r, 5000)
+                          : NATS_ERR;
+    free(out);
+    if (!sealed)
+        return "the table request could not be written";
+    if (s != NATS_OK)
+        return "no dealer answered the table request";
+    const char *why = reply_as(r, MSG_CREATED, &m);
+    if (!why && !m.u.created.ok) {
+        snprintf(c->reason, sizeof c->reason, "%s", m.u.created.reason);
+        why = c->reason;
+    } else if (!why) {
+        snprintf(code, WIRE_CODE, "%s", m.u.created.code);
+    }
+    natsMsg_Destroy(r);
+    return why;
+}
+
+static void on_view(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    NetClient *c = closure;
+    int len = natsMsg_GetDataLength(msg);
+    uint8_t *plain = len > 0 ? malloc((size_t)len) : NULL;
+    const char *why = NULL;
+    size_t n = plain ? seal_open(&c->keys, c->dealer_sign, (const uint8_t *)natsMsg_GetData(msg),
+                                 (size_t)len, plain, &why)
+                     : 0;
+    WireMsg m;
+    /* Anything not sealed to this seat by the table's dealer is ignored: a forger on the
+     * broker cannot show the player a false table. */
+    if (n && !wire_decode(plain, n, &m) && m.type == MSG_VIEW && m.u.view.seat == c->seat &&
+        strcmp(m.u.view.code, c->code) == 0) {
+        pthread_mutex_lock(&c->lock);
+        if (m.u.view.next_seq > c->next_seq)
+            c->next_seq = m.u.view.next_seq;
+        pthread_mutex_unlock(&c->lock);
+        if (c->fn)
+            c->fn(c->user, c, &m.u.view);
+    }
+    free(plain);
+    natsMsg_Destroy(msg);
+}
+
+static void on_table(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    NetClient *c = closure;
+    WireMsg m;
+    if (!wire_decode((const uint8_t *)natsMsg_GetData(msg), (size_t)natsMsg_GetDataLength(msg),
+                     &m) &&
+        m.type == MSG_TABLE && strcmp(m.u.table.code, c->code) == 0) {
+        pthread_mutex_lock(&c->lock);
+        c->table = m.u.table;
+        c->have_table = true;
+        pthread_mutex_unlock(&c->lock);
+    }
+    natsMsg_Destroy(msg);
+}
+
+bool net_client_table(NetClient *c, MsgTable *out)
+{
+    pthread_mutex_lock(&c->lock);
+    bool have = c->have_table;
+    if (have)
+        *out = c->table;
+    pthread_mutex_unlock(&c->lock);
+    return have;
+}
+
+static const char *join_now(NetClient *c, const char *code, int seat, int *seat_out)
+{
+    WireMsg m = {.type = MSG_JOIN};
+    MsgJoin *j = &m.u.join;
+    snprintf(j->code, sizeof j->code, "%s", code);
+    j->seat = (int8_t)seat;
+    snprintf(j->name, sizeof j->name, "%s", c->name);
+    memcpy(j->sign_key, c->keys.sign_pk, WIRE_KEY);
+    memcpy(j->box_key, c->keys.box_pk, WIRE_KEY);
+    j->nonce = seal_random64();
+    uint8_t buf[WIRE_MAX];
+    size_t n = wire_encode(&m, buf, sizeof buf - 64);
+    if (!n)
+        return "the join could not be written (is the name too long?)";
+    seal_sign(&c->keys, buf, n, buf + n);
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.join", code);
+    natsMsg *r = NULL;
+    natsStatus s = NATS_ERR;
+    for (int tries = 0; tries < 20 && s != NATS_OK; tries++)
+        if ((s = request(c, subject, buf, n + 64, &r, 1000)) != NATS_OK)
+            nats_Sleep(250); /* no dealer for the moment (restarting): try again */
+    if (s != NATS_OK)
+        return "no dealer answers for this table";
+    const char *why = reply_as(r, MSG_JOINED, &m);
+    if (!why && !m.u.joined.ok) {
+        snprintf(c->reason, sizeof c->reason, "%s", m.u.joined.reason);
+        why = c->reason;
+    }
+    natsMsg_Destroy(r);
+    if (why)
+        return why;
+    pthread_mutex_lock(&c->lock);
+    snprintf(c->code, sizeof c->code, "%s", code);
+    if (c->seat != -2)
+        c->seat = m.u.joined.seat;
+    memcpy(c->dealer_sign, m.u.joined.dealer_sign, WIRE_KEY);
+    memcpy(c->dealer_box, m.u.joined.dealer_box, WIRE_KEY);
+    if (m.u.joined.next_seq > c->next_seq)
+        c->next_seq = m.u.joined.next_seq;
+    pthread_mutex_unlock(&c->lock);
+    *seat_out = m.u.joined.seat;
+    return NULL;
+}
+
+const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn fn, void *user,
+                            int *seat_out)
+{
+    if (!wire_code_valid(code))
+        return "a table code is up to 7 letters and digits";
+    c->fn = fn;
+    c->user = user;
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.lobby.%s", code);
+    if (!c->info && natsConnection_Subscribe(&c->info, c->nc, subject, on_table, c) != NATS_OK)
+        return "cannot listen for the table's news";
+    const char *why = NULL;
+    if (seat < 0) {
+        /* Any free seat: learn which, then listen to it and ask again for the view. */
+        c->seat = -2;
+        if ((why = join_now(c, code, -1, &seat)))
+            return why;
+    }
+    /* Listen before (re)joining, so the view the dealer sends at once is not missed. */
+    snprintf(subject, sizeof subject, "tasca.t.%s.v.%d", code, seat);
+    pthread_mutex_lock(&c->lock);
+    snprintf(c->code, sizeof c->code, "%s", code);
+    c->seat = seat;
+    pthread_mutex_unlock(&c->lock);
+    if (natsConnection_Subscribe(&c->views, c->nc, subject, on_view, c) != NATS_OK)
+        return "cannot listen for the table's views";
+    natsConnection_Flush(c->nc);
+    if ((why = join_now(c, code, seat, seat_out))) {
+        natsSubscription_Unsubscribe(c->views);
+        natsSubscription_Destroy(c->views);
+        c->views = NULL;
+        c->code[0] = 0;
+    }
+    return why;
+}
+
+/* [seat][MsgAct signed by the seat, sealed to the dealer]; returns its length (0: failed)
+ * and the seq it carries. */
+static size_t encode_act_seq(NetClient *c, Action a, uint32_t at, uint8_t *out, uint32_t *seq)
+{
+    WireMsg m = {.type = MSG_ACT};
+    MsgAct *x = &m.u.act;
+    pthread_mutex_lock(&c->lock);
+    snprintf(x->code, sizeof x->code, "%s", c->code);
+    x->seat = (int8_t)c->seat;
+    x->seq = c->next_seq;
+    pthread_mutex_unlock(&c->lock);
+    x->at = at;
+    x->action = a;
+    *seq = x->seq;
+    uint8_t plain[256];
+    size_t n = wire_encode(&m, plain, sizeof plain);
+    out[0] = (uint8_t)c->seat;
+    size_t sealed = n ? seal_for(&c->keys, c->dealer_box, plain, n, out + 1) : 0;
+    return sealed ? 1 + sealed : 0;
+}
+
+static size_t encode_act(NetClient *c, Action a, uint32_t at, uint8_t *out)
+{
+    uint32_t seq;
+    return encode_act_seq(c, a, at, out, &seq);
+}
+
+const char *net_client_act(NetClient *c, Action a, uint32_t at)
+{
+    uint8_t out[1 + 256 + SEAL_OVERHEAD];
+    uint32_t seq;
+    size_t len = encode_act_seq(c, a, at, out, &seq);
+    if (!len)
+        return "the action could not be written";
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.act", c->code);
+    for (int tries = 0; tries < ACT_TRIES; tries++) {
+        natsMsg *r = NULL;
+        natsStatus s = request(c, subject, out, len, &r, ACT_WAIT_MS);
+        if (s != NATS_OK) {
+            if (s == NATS_NO_RESPONDERS || s == NATS_CONNECTION_CLOSED)
+                nats_Sleep(ACT_WAIT_MS);
+            continue; /* the same seq again: the dealer applies it at most once */
+        }
+        WireMsg ack;
+        const char *why = reply_as(r, MSG_ACK, &ack);
+        /* "already applied": an earlier copy got in and its answer was lost */
+        if (!why && (ack.u.ack.ok || strcmp(ack.u.ack.reason, NET_ALREADY) == 0)) {
+            pthread_mutex_lock(&c->lock);
+            if (c->next_seq <= seq)
+                c->next_seq = seq + 1;
+            pthread_mutex_unlock(&c->lock);
+        } else if (!why) {
+            snprintf(c->reason, sizeof c->reason, "%s", ack.u.ack.reason);
+            why = c->reason;
+        }
+        natsMsg_Destroy(r);
+        return why;
+    }
+    return "the dealer does not answer";
+}
+
+static void on_ack(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    NetClient *c = closure;
+    WireMsg ack;
+    if (!reply_as(msg, MSG_ACK, &ack)) {
+        pthread_mutex_lock(&c->lock);
+        if (ack.u.ack.ok && c->next_seq <= ack.u.ack.seq)
+            c->next_seq = ack.u.ack.seq + 1;
+        else if (!ack.u.ack.ok)
+            c->refused++;
+        pthread_mutex_unlock(&c->lock);
+    }
+    natsMsg_Destroy(msg);
+}
+
+const char *net_client_act_async(NetClient *c, Action a, uint32_t at)
+{
+    if (!c->acks) {
+        if (natsInbox_Create(&c->ack_inbox) != NATS_OK ||
+            natsConnection_Subscribe(&c->acks, c->nc, c->ack_inbox, on_ack, c) != NATS_OK)
+            return "cannot listen for the dealer's answers";
+    }
+    uint8_t out[1 + 256 + SEAL_OVERHEAD];
+    size_t n = encode_act(c, a, at, out);
+    if (!n)
+        return "the action could not be written";
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.act", c->code);
+    if (natsConnection_PublishRequest(c->nc, subject, c->ack_inbox, out, (int)n) != NATS_OK)
+        return "the action could not be sent";
+    return NULL;
+}
+
+int net_client_refused(NetClient *c)
+{
+    pthread_mutex_lock(&c->lock);
+    int n = c->refused;
+    pthread_mutex_unlock(&c->lock);
+    return n;
+}
+
+bool net_lobby_table(natsConnection *nc, const char *code, MsgTable *out, int timeout_ms)
+{
+    natsInbox *inbox = NULL;
+    natsSubscription *sub = NULL;
+    bool found = false;
+    if (natsInbox_Create(&inbox) != NATS_OK)
+        return false;
+    if (natsConnection_SubscribeSync(&sub, nc, inbox) == NATS_OK &&
+        natsConnection_PublishRequest(nc, "tasca.lobby.list", inbox, NULL, 0) == NATS_OK) {
+        natsMsg *msg = NULL;
+        while (!found && natsSubscription_NextMsg(&msg, sub, timeout_ms) == NATS_OK) {
+            WireMsg m;
+            if (!reply_as(msg, MSG_TABLE, &m) && strcmp(m.u.table.code, code) == 0) {
+                *out = m.u.table;
+                found = true;
+            }
+            natsMsg_Destroy(msg);
+        }
+    }
+    natsSubscription_Destroy(sub);
+    natsInbox_Destroy(inbox);
+    return found;
+}

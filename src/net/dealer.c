@@ -1,0 +1,901 @@
+/* The dealer: the one place a networked table's full state lives.
+ *
+ * Every message for the dealer (requests, joins, actions) and every bot answer goes
+ * through one queue to one thread, so the tables need no locks and are served in the
+ * order things happened. An action is recorded in JetStream before it is applied or
+ * acknowledged: a dealer killed at any moment resumes from the record with every
+ * acknowledged action and none twice. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../core/fileio.h"
+#include "../engine/match.h"
+#include "../engine/registry.h"
+#include "net.h"
+
+enum { EV_MSG, EV_BOT, EV_STOP };
+
+typedef struct Event {
+    struct Event *next;
+    int kind;
+    char subject[96], reply[96];
+    uint8_t *data;
+    int len;
+    /* EV_BOT */
+    char code[WIRE_CODE];
+    uint32_t at;
+    Action action;
+} Event;
+
+typedef struct {
+    bool taken;
+    char name[WIRE_NAME];
+    uint8_t sign[WIRE_KEY], box[WIRE_KEY];
+    uint32_t next_seq; /* the seq its next action must carry */
+    uint64_t last_nonce;
+} DSeat;
+
+typedef struct DTable {
+    char code[WIRE_CODE];
+    MsgCreate spec;
+    Match *m;
+    DSeat seat[RULES_MAX_PLAYERS];
+    bool bot_pending;
+    bool closed;
+    long long over_at; /* when the game ended (ns), 0: under way */
+} DTable;
+
+typedef struct BotJob {
+    struct BotJob *next;
+    char code[WIRE_CODE];
+    const GameRules *rules;
+    Difficulty level;
+    int seat;
+    uint32_t at;
+    uint64_t seed;
+    void *view;
+} DBotJob;
+
+struct Dealer {
+    DealerConfig cfg;
+    natsConnection *nc;
+    jsCtx *js;
+    natsSubscription *subs[4];
+    SealKeys keys;
+    uint8_t record_key[SEAL_KEY];
+    DTable **tables;
+    int n_tables, cap_tables;
+    unsigned long long actions; /* applied, chance included */
+    /* the event queue */
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    Event *head, *tail;
+    pthread_t thread;
+    /* the bots' workers */
+    pthread_mutex_t bot_lock;
+    pthread_cond_t bot_cond;
+    DBotJob *jobs;
+    bool bot_stop;
+    pthread_t workers[8];
+    int n_workers;
+    uint8_t buf[WIRE_MAX + SEAL_OVERHEAD + 64], buf2[WIRE_MAX + SEAL_OVERHEAD + 64];
+};
+
+static void say(const Dealer *d, const char *fmt, const char *code, const char *what)
+{
+    if (d->cfg.verbose)
+        fprintf(stderr, fmt, code, what);
+}
+
+/* ---- the queue ---- */
+
+static void push(Dealer *d, Event *e)
+{
+    pthread_mutex_lock(&d->lock);
+    if (d->tail)
+        d->tail->next = e;
+    else
+        d->head = e;
+    d->tail = e;
+    pthread_cond_signal(&d->cond);
+    pthread_mutex_unlock(&d->lock);
+}
+
+static void on_msg(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    Dealer *d = closure;
+    int len = natsMsg_GetDataLength(msg);
+    Event *e = calloc(1, sizeof *e);
+    if (e && len <= WIRE_MAX + SEAL_OVERHEAD + 64 && (e->data = malloc((size_t)len + 1))) {
+        e->kind = EV_MSG;
+        e->len = len;
+        memcpy(e->data, natsMsg_GetData(msg), (size_t)len);
+        snprintf(e->subject, sizeof e->subject, "%s", natsMsg_GetSubject(msg));
+        const char *reply = natsMsg_GetReply(msg);
+        snprintf(e->reply, sizeof e->reply, "%s", reply ? reply : "");
+        push(d, e);
+    } else {
+        free(e); /* oversized or out of memory: dropped, like any garbage */
+    }
+    natsMsg_Destroy(msg);
+}
+
+/* ---- tables ---- */
+
+static DTable *find_table(Dealer *d, const char *code)
+{
+    for (int i = 0; i < d->n_tables; i++)
+        if (strcmp(d->tables[i]->code, code) == 0)
+            return d->tables[i];
+    return NULL;
+}
+
+static void send_bytes(Dealer *d, const char *subject, const uint8_t *data, size_t len)
+{
+    if (subject && *subject)
+        natsConnection_Publish(d->nc, subject, data, (int)len);
+}
+
+static void send_msg(Dealer *d, const char *subject, const WireMsg *m)
+{
+    size_t n = wire_encode(m, d->buf, sizeof d->buf);
+    if (n)
+        send_bytes(d, subject, d->buf, n);
+}
+
+/* Appends one entry to the table's record and waits for the store's acknowledgement,
+ * retrying while the store is unreachable: nothing is applied that is not recorded. */
+static bool record(Dealer *d, const MsgRecord *r)
+{
+    WireMsg m = {.type = MSG_RECORD};
+    m.u.record = *r;
+    uint8_t plain[WIRE_MAX];
+    size_t n = wire_encode(&m, plain, sizeof plain);
+    if (!n)
+        return false;
+    size_t boxed = seal_box(d->record_key, plain, n, d->buf2);
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.rec.%s", r->code);
+    for (int attempt = 0; attempt < 600; attempt++) {
+        jsErrCode jerr = 0;
+        jsPubAck *ack = NULL;
+        natsStatus s = js_Publish(&ack, d->js, subject, d->buf2, (int)boxed, NULL, &jerr);
+        jsPubAck_Destroy(ack);
+        if (s == NATS_OK)
+            return true;
+        if (attempt == 0)
+            fprintf(stderr, "tasca serve: the record store does not answer (%s); retrying\n",
+                    natsStatus_GetText(s));
+        nats_Sleep(100);
+    }
+    return false;
+}
+
+static void publish_table(Dealer *d, const DTable *t, const char *to)
+{
+    WireMsg m = {.type = MSG_TABLE};
+    MsgTable *o = &m.u.table;
+    snprintf(o->code, sizeof o->code, "%s", t->code);
+    snprintf(o->game, sizeof o->game, "%s", t->spec.game);
+    o->num_players = t->spec.num_players;
+    o->n_options = t->spec.n_options;
+    memcpy(o->options, t->spec.options, sizeof o->options);
+    o->seq = (uint32_t)t->m->history_len;
+    o->over = match_is_over(t->m);
+    double r[RULES_MAX_PLAYERS] = {0};
+    if (o->over)
+        t->m->rules->returns(t->m->state, r);
+    for (int s = 0; s < t->spec.num_players; s++) {
+        WireSeatInfo *si = &o->seats[s];
+        si->difficulty = t->spec.seats[s].difficulty;
+        if (t->spec.seats[s].kind == WSEAT_BOT)
+            si->state = WSTATE_BOT;
+        else
+            si->state = t->seat[s].taken ? WSTATE_PLAYER : WSTATE_EMPTY;
+        snprintf(si->name, sizeof si->name, "%s", t->seat[s].name);
+        o->result[s] = (int8_t)(r[s] > 0 ? 1 : r[s] < 0 ? -1 : 0);
+    }
+    char subject[64];
+    if (!to) {
+        snprintf(subject, sizeof subject, "tasca.lobby.%s", t->code);
+        to = subject;
+    }
+    send_msg(d, to, &m);
+}
+
+/* Can `seat` know action `a` that took `before` to the table's state? Only when no
+ * other choice open at `before` would have shown it the same view: then it could tell
+ * the action anyway. A card played face down or dealt to another hand stays hidden. */
+static bool action_visible(const DTable *t, const void *before, const void *view_after,
+                           int seat, Action a)
+{
+    const GameRules *g = t->m->rules;
+    Action acts[RULES_MAX_ACTIONS];
+    uint32_t w[RULES_MAX_ACTIONS];
+    int n = g->current_player(before) == PLAYER_CHANCE ? g->chance_outcomes(before, acts, w)
+                                                       : g->legal_actions(before, acts);
+    uint8_t *s = malloc(g->state_size), *v = malloc(g->state_size);
+    bool visible = s && v;
+    for (int i = 0; visible && i < n; i++) {
+        if (acts[i] == a)
+            continue;
+        memcpy(s, before, g->state_size);
+        if (g->apply(s, acts[i]))
+            continue;
+        g->observe(s, seat, v);
+        visible = memcmp(v, view_after, g->state_size) != 0;
+    }
+    free(s);
+    free(v);
+    return visible;
+}
+
+static void publish_view(Dealer *d, DTable *t, int seat, const void *before, int player,
+                         Action a, const char *to)
+{
+    if (!t->seat[seat].taken)
+        return;
+    const GameRules *g = t->m->rules;
+    uint8_t *view = malloc(g->state_size);
+    if (!view)
+        return;
+    g->observe(t->m->state, seat, view);
+    WireMsg m = {.type = MSG_VIEW};
+    MsgView *v = &m.u.view;
+    snprintf(v->code, sizeof v->code, "%s", t->code);
+    v->seat = (int8_t)seat;
+    v->seq = (uint32_t)t->m->history_len;
+    v->last_player = (int8_t)(before ? player : -3);
+    v->last_action = before && (player == seat || action_visible(t, before, view, seat, a))
+                         ? a
+                         : WIRE_ACTION_HIDDEN;
+    v->next_seq = t->seat[seat].next_seq;
+    v->view_len = (uint32_t)g->state_size;
+    v->view = view;
+    uint8_t plain[WIRE_MAX];
+    size_t n = wire_encode(&m, plain, sizeof plain);
+    free(view);
+    if (!n)
+        return;
+    size_t sealed = seal_for(&d->keys, t->seat[seat].box, plain, n, d->buf2);
+    char subject[64];
+    if (!to) {
+        snprintf(subject, sizeof subject, "tasca.t.%s.v.%d", t->code, seat);
+        to = subject;
+    }
+    if (sealed)
+        send_bytes(d, to, d->buf2, sealed);
+}
+
+static bool bot_seat(const DTable *t, int seat)
+{
+    return seat >= 0 && t->spec.seats[seat].kind == WSEAT_BOT;
+}
+
+static void maybe_start_bot(Dealer *d, DTable *t)
+{
+    int p = match_current_player(t->m);
+    if (t->bot_pending || !bot_seat(t, p))
+        return;
+    DBotJob *j = calloc(1, sizeof *j);
+    if (!j || !(j->view = malloc(t->m->rules->state_size))) {
+        free(j);
+        return;
+    }
+    snprintf(j->code, sizeof j->code, "%s", t->code);
+    j->rules = t->m->rules;
+    j->level = (Difficulty)t->spec.seats[p].difficulty;
+    j->seat = p;
+    j->at = (uint32_t)t->m->history_len;
+    j->seed = rng_mix(t->m->seed ^ 0xB07B07B07ULL, (uint64_t)t->m->history_len);
+    t->m->rules->observe(t->m->state, p, j->view);
+    t->bot_pending = true;
+    pthread_mutex_lock(&d->bot_lock);
+    j->next = d->jobs;
+    d->jobs = j;
+    pthread_cond_signal(&d->bot_cond);
+    pthread_mutex_unlock(&d->bot_lock);
+}
+
+/* Applies a recorded action, then the deals it leads to, publishing each step's views. */
+static void apply_and_publish(Dealer *d, DTable *t, int player, Action a)
+{
+    const GameRules *g = t->m->rules;
+    void *before = malloc(g->state_size);
+    if (!before)
+        return;
+    for (;;) {
+        memcpy(before, t->m->state, g->state_size);
+        if (match_apply(t->m, a) != NULL)
+            break; /* checked before it was recorded: a rules defect */
+        d->actions++;
+        for (int s = 0; s < t->spec.num_players; s++)
+            publish_view(d, t, s, before, player, a, NULL);
+        if (match_current_player(t->m) != PLAYER_CHANCE)
+            break;
+        player = PLAYER_CHANCE;
+        a = match_next_chance(t->m);
+    }
+    free(before);
+    if (match_is_over(t->m)) {
+        t->over_at = clock_now_ns();
+        publish_table(d, t, NULL);
+    }
+    maybe_start_bot(d, t);
+}
+
+/* A player's (or a bot's) action: checked, recorded, applied, published. */
+static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_t seq)
+{
+    if (match_is_over(t->m))
+        return "the game is over";
+    if (match_current_player(t->m) != seat)
+        return "it is not this seat's turn";
+    const char *why = match_check(t->m, a);
+    if (why)
+        return why;
+    MsgRecord r = {.kind = REC_ACTION, .n = (uint32_t)t->m->history_len, .player = (int8_t)seat,
+                   .action = a, .seq = seq};
+    snprintf(r.code, sizeof r.code, "%s", t->code);
+    if (!record(d, &r))
+        return "the table's record cannot be written; try again";
+    if (!bot_seat(t, seat))
+        t->seat[seat].next_seq = seq + 1;
+    apply_and_publish(d, t, seat, a);
+    return NULL;
+}
+
+static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec, char *err,
+                         size_t errsize)
+{
+    const GameRules *g = registry_find(spec->game);
+    if (!g) {
+        snprintf(err, errsize, "no game called '%s'", spec->game);
+        return NULL;
+    }
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    for (int i = 0; i < spec->n_options && i < g->n_options; i++) {
+        const OptionDesc *o = &g->options[i];
+        if (spec->options[i] < o->min || spec->options[i] > o->max) {
+            snprintf(err, errsize, "option %s out of range", o->key);
+            return NULL;
+        }
+        opt.v[i] = spec->options[i];
+    }
+    SeatSpec seats[RULES_MAX_PLAYERS] = {{0}};
+    for (int s = 0; s < spec->num_players; s++)
+        seats[s] = (SeatSpec){spec->seats[s].kind == WSEAT_BOT,
+                              (Difficulty)spec->seats[s].difficulty};
+    if (d->n_tables == d->cap_tables) {
+        int cap = d->cap_tables ? d->cap_tables * 2 : 64;
+        DTable **p = realloc(d->tables, (size_t)cap * sizeof *p);
+        if (!p) {
+            snprintf(err, errsize, "out of memory");
+            return NULL;
+        }
+        d->tables = p;
+        d->cap_tables = cap;
+    }
+    DTable *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    t->m = match_create(g, &opt, spec->num_players, seats, spec->seed, err, errsize);
+    if (!t->m) {
+        free(t);
+        return NULL;
+    }
+    snprintf(t->code, sizeof t->code, "%s", code);
+    t->spec = *spec;
+    for (int s = 0; s < spec->num_players; s++)
+        t->seat[s].next_seq = 1;
+    d->tables[d->n_tables++] = t;
+    return t;
+}
+
+static void handle_create(Dealer *d, const Event *e)
+{
+    WireMsg reply = {.type = MSG_CREATED};
+    MsgCreated *c = &reply.u.created;
+    uint8_t plain[WIRE_MAX];
+    const char *why = NULL;
+    size_t n = 0;
+    WireMsg m;
+    if (e->len < WIRE_KEY + SEAL_OVERHEAD)
+        why = "not a table request";
+    else if (!(n = seal_open(&d->keys, e->data, e->data + WIRE_KEY, (size_t)e->len - WIRE_KEY,
+                             plain, &why)))
+        ;
+    else if ((why = wire_decode(plain, n, &m)) == NULL && m.type != MSG_CREATE)
+        why = "not a table request";
+    if (!why && d->cfg.max_tables && d->n_tables >= d->cfg.max_tables)
+        why = "this dealer hosts as many tables as it may";
+    DTable *t = NULL;
+    if (!why) {
+        MsgCreate spec = m.u.create;
+        if (!spec.seed)
+            spec.seed = seal_random64();
+        char code[WIRE_CODE];
+        do
+            wire_code_make(seal_random64(), code);
+        while (find_table(d, code));
+        char err[MATCH_ERR];
+        if (!(t = new_table(d, code, &spec, err, sizeof err))) {
+            snprintf(c->reason, sizeof c->reason, "%.150s", err);
+        } else {
+            MsgRecord r = {.kind = REC_OPEN, .open = spec};
+            snprintf(r.code, sizeof r.code, "%s", code);
+            if (!record(d, &r)) {
+                snprintf(c->reason, sizeof c->reason, "the table's record cannot be written");
+                match_free(t->m);
+                free(t);
+                d->n_tables--;
+                t = NULL;
+            }
+        }
+    } else {
+        snprintf(c->reason, sizeof c->reason, "%s", why);
+    }
+    if (t) {
+        c->ok = true;
+        snprintf(c->code, sizeof c->code, "%s", t->code);
+        say(d, "tasca serve: table %s: %s\n", t->code, t->spec.game);
+        match_play_chance(t->m);
+        publish_table(d, t, NULL);
+        maybe_start_bot(d, t);
+    }
+    send_msg(d, e->reply, &reply);
+}
+
+static bool refuse_join(Dealer *d, const Event *e, const char *why)
+{
+    WireMsg reply = {.type = MSG_JOINED};
+    reply.u.joined.seat = -1;
+    snprintf(reply.u.joined.reason, sizeof reply.u.joined.reason, "%s", why);
+    send_msg(d, e->reply, &reply);
+    return false;
+}
+
+static bool handle_join(Dealer *d, DTable *t, const Event *e)
+{
+    WireMsg m;
+    const char *why;
+    if (e->len <= 64)
+        return refuse_join(d, e, "not a join");
+    if ((why = wire_decode(e->data, (size_t)e->len - 64, &m)))
+        return refuse_join(d, e, why);
+    if (m.type != MSG_JOIN || strcmp(m.u.join.code, t->code) != 0)
+        return refuse_join(d, e, "not a join for this table");
+    const MsgJoin *j = &m.u.join;
+    if (!seal_verify(j->sign_key, e->data, (size_t)e->len - 64, e->data + e->len - 64))
+        return refuse_join(d, e, "the join is not signed by its key");
+    int seat = -1;
+    for (int s = 0; s < t->spec.num_players; s++)
+        if (t->seat[s].taken && memcmp(t->seat[s].sign, j->sign_key, WIRE_KEY) == 0)
+            seat = s; /* this key already holds a seat: it comes back to it */
+    if (seat < 0) {
+        for (int s = 0; s < t->spec.num_players && seat < 0; s++)
+            if ((j->seat < 0 || j->seat == s) && !t->seat[s].taken && !bot_seat(t, s))
+                seat = s;
+        if (seat < 0)
+            return refuse_join(d, e, j->seat < 0 ? "no free seat at this table"
+                                                 : "that seat is taken");
+    } else if (j->seat >= 0 && j->seat != seat) {
+        return refuse_join(d, e, "this key already holds another seat");
+    } else if (j->nonce == t->seat[seat].last_nonce) {
+        return refuse_join(d, e, "a join seen before (replayed)");
+    }
+    DSeat *st = &t->seat[seat];
+    bool changed = !st->taken || memcmp(st->box, j->box_key, WIRE_KEY) != 0 ||
+                   strcmp(st->name, j->name) != 0;
+    if (changed) {
+        MsgRecord r = {.kind = REC_SEAT, .seat = (int8_t)seat};
+        snprintf(r.code, sizeof r.code, "%s", t->code);
+        snprintf(r.name, sizeof r.name, "%s", j->name);
+        memcpy(r.sign_key, j->sign_key, WIRE_KEY);
+        memcpy(r.box_key, j->box_key, WIRE_KEY);
+        if (!record(d, &r))
+            return refuse_join(d, e, "the table's record cannot be written; try again");
+        st->taken = true;
+        snprintf(st->name, sizeof st->name, "%s", j->name);
+        memcpy(st->sign, j->sign_key, WIRE_KEY);
+        memcpy(st->box, j->box_key, WIRE_KEY);
+    }
+    st->last_nonce = j->nonce;
+    WireMsg reply = {.type = MSG_JOINED};
+    MsgJoined *o = &reply.u.joined;
+    o->ok = true;
+    o->seat = (int8_t)seat;
+    o->next_seq = st->next_seq;
+    memcpy(o->dealer_sign, d->keys.sign_pk, WIRE_KEY);
+    memcpy(o->dealer_box, d->keys.box_pk, WIRE_KEY);
+    send_msg(d, e->reply, &reply);
+    say(d, "tasca serve: table %s: %s sits down\n", t->code, st->name);
+    publish_view(d, t, seat, NULL, -3, 0, NULL);
+    if (changed)
+        publish_table(d, t, NULL);
+    return true;
+}
+
+static bool ack(Dealer *d, const Event *e, bool ok, uint32_t seq, uint32_t applied,
+                const char *why)
+{
+    WireMsg reply = {.type = MSG_ACK};
+    reply.u.ack.ok = ok;
+    reply.u.ack.seq = seq;
+    reply.u.ack.applied = applied;
+    snprintf(reply.u.ack.reason, sizeof reply.u.ack.reason, "%s", why ? why : "");
+    send_msg(d, e->reply, &reply);
+    return ok;
+}
+
+static bool handle_act(Dealer *d, DTable *t, const Event *e)
+{
+    uint32_t applied = (uint32_t)t->m->history_len;
+    if (e->len < 1 + SEAL_OVERHEAD)
+        return ack(d, e, false, 0, applied, "not an action");
+    int seat = e->data[0];
+    if (seat >= t->spec.num_players || !t->seat[seat].taken)
+        return ack(d, e, false, 0, applied, "no player holds that seat");
+    uint8_t plain[WIRE_MAX];
+    const char *why = NULL;
+    size_t n = seal_open(&d->keys, t->seat[seat].sign, e->data + 1, (size_t)e->len - 1, plain,
+                         &why);
+    if (!n)
+        return ack(d, e, false, 0, applied, why);
+    WireMsg m;
+    if ((why = wire_decode(plain, n, &m)))
+        return ack(d, e, false, 0, applied, why);
+    const MsgAct *a = &m.u.act;
+    if (m.type != MSG_ACT || a->seat != seat || strcmp(a->code, t->code) != 0)
+        return ack(d, e, false, 0, applied, "not an action of this seat at this table");
+    if (a->seq < t->seat[seat].next_seq) {
+        /* Sent again (after a lost answer, or replayed by someone else): never twice. */
+        return ack(d, e, false, a->seq, applied, NET_ALREADY);
+    }
+    if (a->seq > t->seat[seat].next_seq)
+        return ack(d, e, false, a->seq, applied, "out of sequence");
+    if ((why = take_action(d, t, seat, a->action, a->seq)))
+        return ack(d, e, false, a->seq, applied, why);
+    return ack(d, e, true, a->seq, (uint32_t)t->m->history_len, NULL);
+}
+
+static void handle_msg(Dealer *d, const Event *e)
+{
+    const char *s = e->subject;
+    if (strcmp(s, "tasca.dealers.keys") == 0) {
+        uint8_t k[2 * WIRE_KEY];
+        memcpy(k, d->keys.sign_pk, WIRE_KEY);
+        memcpy(k + WIRE_KEY, d->keys.box_pk, WIRE_KEY);
+        send_bytes(d, e->reply, k, sizeof k);
+    } else if (strcmp(s, "tasca.dealers.stats") == 0) {
+        char text[160];
+        int n = snprintf(text, sizeof text, "{\"tables\":%d,\"rss_kb\":%ld,\"actions\":%llu}",
+                         d->n_tables, net_rss_kb(), (unsigned long long)d->actions);
+        send_bytes(d, e->reply, (const uint8_t *)text, (size_t)n);
+    } else if (strcmp(s, "tasca.dealers.create") == 0) {
+        handle_create(d, e);
+    } else if (strcmp(s, "tasca.lobby.list") == 0) {
+        for (int i = 0; i < d->n_tables; i++)
+            publish_table(d, d->tables[i], e->reply);
+    } else if (strncmp(s, "tasca.t.", 8) == 0) {
+        char code[WIRE_CODE] = "";
+        const char *dot = strchr(s + 8, '.');
+        if (!dot || dot - (s + 8) >= WIRE_CODE)
+            return;
+        memcpy(code, s + 8, (size_t)(dot - (s + 8)));
+        DTable *t = find_table(d, code);
+        if (!t)
+            return; /* another dealer's table, or none: not ours to answer */
+        if (strcmp(dot, ".join") == 0)
+            handle_join(d, t, e);
+        else if (strcmp(dot, ".act") == 0)
+            handle_act(d, t, e);
+    }
+}
+
+static void handle_bot(Dealer *d, const Event *e)
+{
+    DTable *t = find_table(d, e->code);
+    if (!t)
+        return;
+    t->bot_pending = false;
+    if ((uint32_t)t->m->history_len != e->at) {
+        maybe_start_bot(d, t); /* the table moved on (resumed): ask again */
+        return;
+    }
+    const char *why = take_action(d, t, match_current_player(t->m), e->action, 0);
+    if (why)
+        fprintf(stderr, "tasca serve: table %s: a bot's action was refused: %s\n", t->code, why);
+}
+
+/* A finished table stays a while for its players to see the end, then goes with its
+ * record, so neither the dealer nor the store grows with every game ever played. */
+static void sweep(Dealer *d)
+{
+    long long now = clock_now_ns(), linger = (long long)d->cfg.linger_seconds * 1000000000LL;
+    for (int i = 0; i < d->n_tables; i++) {
+        DTable *t = d->tables[i];
+        if (!t->over_at || now - t->over_at < linger || t->bot_pending)
+            continue;
+        char subject[64];
+        snprintf(subject, sizeof subject, "tasca.rec.%s", t->code);
+        jsOptions o;
+        jsOptions_Init(&o);
+        o.Stream.Purge.Subject = subject;
+        jsErrCode jerr = 0;
+        if (js_PurgeStream(d->js, NET_STREAM, &o, &jerr) != NATS_OK)
+            continue; /* the store is away: try again at the next sweep */
+        say(d, "tasca serve: table %s: %s\n", t->code, "closed");
+        match_free(t->m);
+        free(t);
+        d->tables[i--] = d->tables[--d->n_tables];
+    }
+}
+
+static void *loop(void *arg)
+{
+    Dealer *d = arg;
+    long long next_sweep = clock_now_ns() + 1000000000LL;
+    for (;;) {
+        pthread_mutex_lock(&d->lock);
+        while (!d->head) {
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            ts.tv_sec += 1;
+            pthread_cond_timedwait(&d->cond, &d->lock, &ts);
+            if (clock_now_ns() >= next_sweep)
+                break;
+        }
+        if (clock_now_ns() >= next_sweep) {
+            pthread_mutex_unlock(&d->lock);
+            sweep(d);
+            next_sweep = clock_now_ns() + 1000000000LL;
+            continue;
+        }
+        Event *e = d->head;
+        d->head = e->next;
+        if (!d->head)
+            d->tail = NULL;
+        pthread_mutex_unlock(&d->lock);
+        int kind = e->kind;
+        if (kind == EV_MSG)
+            handle_msg(d, e);
+        else if (kind == EV_BOT)
+            handle_bot(d, e);
+        free(e->data);
+        free(e);
+        if (kind == EV_STOP)
+            return NULL;
+    }
+}
+
+static void *bot_worker(void *arg)
+{
+    Dealer *d = arg;
+    for (;;) {
+        pthread_mutex_lock(&d->bot_lock);
+        while (!d->jobs && !d->bot_stop)
+            pthread_cond_wait(&d->bot_cond, &d->bot_lock);
+        if (d->bot_stop) {
+            pthread_mutex_unlock(&d->bot_lock);
+            return NULL;
+        }
+        DBotJob *j = d->jobs;
+        d->jobs = j->next;
+        pthread_mutex_unlock(&d->bot_lock);
+        Rng rng;
+        rng_seed(&rng, j->seed);
+        Action a = bot_decide_view(j->rules, j->level, j->view, j->seat, &rng, NULL);
+        Event *e = calloc(1, sizeof *e);
+        if (e) {
+            e->kind = EV_BOT;
+            snprintf(e->code, sizeof e->code, "%s", j->code);
+            e->at = j->at;
+            e->action = a;
+            push(d, e);
+        }
+        free(j->view);
+        free(j);
+    }
+}
+
+/* ---- resuming from the record ---- */
+
+static void replay_entry(Dealer *d, const MsgRecord *r)
+{
+    DTable *t = find_table(d, r->code);
+    char err[MATCH_ERR];
+    if (r->kind == REC_OPEN) {
+        if (!t && (t = new_table(d, r->code, &r->open, err, sizeof err)))
+            match_play_chance(t->m);
+        return;
+    }
+    if (!t)
+        return;
+    if (r->kind == REC_SEAT && r->seat >= 0 && r->seat < t->spec.num_players) {
+        DSeat *s = &t->seat[r->seat];
+        s->taken = true;
+        snprintf(s->name, sizeof s->name, "%s", r->name);
+        memcpy(s->sign, r->sign_key, WIRE_KEY);
+        memcpy(s->box, r->box_key, WIRE_KEY);
+    } else if (r->kind == REC_ACTION && r->n == (uint32_t)t->m->history_len) {
+        if (match_apply(t->m, r->action) == NULL) {
+            match_play_chance(t->m);
+            if (!bot_seat(t, r->player) && r->player >= 0)
+                t->seat[r->player].next_seq = r->seq + 1;
+        }
+    } else if (r->kind == REC_CLOSE) {
+        t->closed = true;
+    }
+}
+
+static const char *resume(Dealer *d)
+{
+    jsStreamConfig cfg;
+    jsStreamConfig_Init(&cfg);
+    cfg.Name = NET_STREAM;
+    const char *subjects[] = {"tasca.rec.>"};
+    cfg.Subjects = subjects;
+    cfg.SubjectsLen = 1;
+    cfg.Storage = js_FileStorage;
+    cfg.Replicas = d->cfg.replicas > 0 ? d->cfg.replicas : 1;
+    jsStreamInfo *si = NULL;
+    jsErrCode jerr = 0;
+    natsStatus s = js_GetStreamInfo(&si, d->js, NET_STREAM, NULL, &jerr);
+    if (s == NATS_NOT_FOUND || jerr == JSStreamNotFoundErr)
+        s = js_AddStream(&si, d->js, &cfg, NULL, &jerr);
+    if (s != NATS_OK)
+        return "the record stream (JetStream) is not available: start nats-server with -js";
+    uint64_t last = si->State.LastSeq, count = si->State.Msgs;
+    jsStreamInfo_Destroy(si);
+    if (!count)
+        return NULL;
+    natsSubscription *sub = NULL;
+    jsSubOptions so;
+    jsSubOptions_Init(&so);
+    so.Config.DeliverPolicy = js_DeliverAll;
+    so.Config.AckPolicy = js_AckNone;
+    so.Stream = NET_STREAM;
+    if (js_SubscribeSync(&sub, d->js, "tasca.rec.>", NULL, &so, &jerr) != NATS_OK)
+        return "cannot read the record stream";
+    uint8_t plain[WIRE_MAX];
+    for (;;) {
+        natsMsg *msg = NULL;
+        if (natsSubscription_NextMsg(&msg, sub, 5000) != NATS_OK)
+            break;
+        jsMsgMetaData *meta = NULL;
+        uint64_t seq = 0;
+        if (natsMsg_GetMetaData(&meta, msg) == NATS_OK) {
+            seq = meta->Sequence.Stream;
+            jsMsgMetaData_Destroy(meta);
+        }
+        size_t n = seal_unbox(d->record_key, (const uint8_t *)natsMsg_GetData(msg),
+                              (size_t)natsMsg_GetDataLength(msg), plain);
+        WireMsg m;
+        if (n && !wire_decode(plain, n, &m) && m.type == MSG_RECORD)
+            replay_entry(d, &m.u.record);
+        else
+            fprintf(stderr, "tasca serve: record %llu is not readable with this dealer's key; "
+                            "skipped\n",
+                    (unsigned long long)seq);
+        natsMsg_Destroy(msg);
+        if (seq >= last)
+            break;
+    }
+    natsSubscription_Unsubscribe(sub);
+    natsSubscription_Destroy(sub);
+    /* Every seat gets its view again: a client waiting across the restart goes on. */
+    for (int i = 0; i < d->n_tables; i++) {
+        DTable *t = d->tables[i];
+        for (int s = 0; s < t->spec.num_players; s++)
+            publish_view(d, t, s, NULL, -3, 0, NULL);
+        if (match_is_over(t->m))
+            t->over_at = clock_now_ns();
+        maybe_start_bot(d, t);
+    }
+    return NULL;
+}
+
+Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
+{
+    if (!seal_init()) {
+        snprintf(err, errsize, "libsodium could not start");
+        return NULL;
+    }
+    Dealer *d = calloc(1, sizeof *d);
+    if (!d) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    d->cfg = *cfg;
+    pthread_mutex_init(&d->lock, NULL);
+    pthread_cond_init(&d->cond, NULL);
+    pthread_mutex_init(&d->bot_lock, NULL);
+    pthread_cond_init(&d->bot_cond, NULL);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/dealer.keys", cfg->store && *cfg->store ? cfg->store : ".");
+    const char *why = seal_keys_load_or_create(path, &d->keys, d->record_key);
+    if (why) {
+        snprintf(err, errsize, "%s: %s", path, why);
+        free(d);
+        return NULL;
+    }
+    if (!(d->nc = net_connect(cfg->url, cfg->creds, "tasca dealer", err, errsize))) {
+        free(d);
+        return NULL;
+    }
+    if (natsConnection_JetStream(&d->js, d->nc, NULL) != NATS_OK ||
+        (why = resume(d)) != NULL) {
+        snprintf(err, errsize, "%s", why ? why : "JetStream is not available");
+        dealer_stop(d);
+        return NULL;
+    }
+    d->n_workers = cfg->bot_threads > 0 ? (cfg->bot_threads > 8 ? 8 : cfg->bot_threads) : 1;
+    for (int i = 0; i < d->n_workers; i++)
+        pthread_create(&d->workers[i], NULL, bot_worker, d);
+    pthread_create(&d->thread, NULL, loop, d);
+    natsConnection_QueueSubscribe(&d->subs[0], d->nc, "tasca.dealers.*", NET_QUEUE, on_msg, d);
+    natsConnection_Subscribe(&d->subs[1], d->nc, "tasca.lobby.list", on_msg, d);
+    natsConnection_Subscribe(&d->subs[2], d->nc, "tasca.t.*.join", on_msg, d);
+    natsConnection_Subscribe(&d->subs[3], d->nc, "tasca.t.*.act", on_msg, d);
+    natsConnection_Flush(d->nc);
+    return d;
+}
+
+int dealer_tables(Dealer *d) { return d->n_tables; }
+
+void dealer_stop(Dealer *d)
+{
+    if (!d)
+        return;
+    for (int i = 0; i < 4; i++)
+        if (d->subs[i]) {
+            natsSubscription_Unsubscribe(d->subs[i]);
+            natsSubscription_Destroy(d->subs[i]);
+        }
+    if (d->thread) {
+        Event *e = calloc(1, sizeof *e);
+        e->kind = EV_STOP;
+        push(d, e);
+        pthread_join(d->thread, NULL);
+    }
+    pthread_mutex_lock(&d->bot_lock);
+    d->bot_stop = true;
+    pthread_cond_broadcast(&d->bot_cond);
+    pthread_mutex_unlock(&d->bot_lock);
+    for (int i = 0; i < d->n_workers; i++)
+        pthread_join(d->workers[i], NULL);
+    while (d->jobs) {
+        DBotJob *j = d->jobs;
+        d->jobs = j->next;
+        free(j->view);
+        free(j);
+    }
+    while (d->head) {
+        Event *e = d->head;
+        d->head = e->next;
+        free(e->data);
+        free(e);
+    }
+    for (int i = 0; i < d->n_tables; i++) {
+        match_free(d->tables[i]->m);
+        free(d->tables[i]);
+    }
+    free(d->tables);
+    jsCtx_Destroy(d->js);
+    if (d->nc) {
+        natsConnection_Close(d->nc);
+        natsConnection_Destroy(d->nc);
+    }
+    memset(&d->keys, 0, sizeof d->keys); /* the secrets do not outlive the dealer */
+    memset(d->record_key, 0, sizeof d->record_key);
+    free(d);
+}

@@ -1,0 +1,120 @@
+/* Networked tables over NATS: the subjects, the connection, the dealer and the client.
+ *
+ * Subjects (every table has a short code, e.g. "K7QX2M"):
+ *   tasca.dealers.keys     request (queue "tasca-dealers"): the dealers' public keys,
+ *                          64 bytes: Ed25519 then X25519
+ *   tasca.dealers.create   request (queue): [creator's Ed25519 key 32][sealed MsgCreate]
+ *                          -> MsgCreated
+ *   tasca.lobby.list       request: every dealer sends a MsgTable per table to the reply
+ *   tasca.lobby.<code>     MsgTable whenever the table changes (public)
+ *   tasca.t.<code>.join    request: [MsgJoin][its Ed25519 signature 64] -> MsgJoined
+ *   tasca.t.<code>.act     request: [seat 1][MsgAct sealed to the dealer by the seat]
+ *                          -> MsgAck (only the sender's inbox hears it)
+ *   tasca.t.<code>.v.<n>   MsgView of seat n, signed by the dealer and sealed to the seat
+ *   tasca.rec.<code>       the table's record in the JetStream stream TASCA_REC: each
+ *                          message a MsgRecord in a secret box of the dealers'
+ * Only the lobby, the joins and the replies are readable on the broker; none of them
+ * holds a card. Pure C (libnats, libsodium), no SDL. */
+#ifndef TASCA_NET_H
+#define TASCA_NET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <nats/nats.h>
+
+#include "../engine/ai/bot.h"
+#include "seal.h"
+#include "wire.h"
+
+#define NET_STREAM "TASCA_REC"
+#define NET_QUEUE "tasca-dealers"
+#define NET_ERR 256
+/* The refusal of an action sent again: it was applied once, and is not applied twice. */
+#define NET_ALREADY "already applied"
+
+/* Connects to a NATS URL (several, comma-separated, for a cluster) with an optional
+ * credentials file; reconnects forever after a drop. `name` shows in the server's
+ * connection list. NULL and a reason when the first connection fails. */
+natsConnection *net_connect(const char *url, const char *creds, const char *name, char *err,
+                            size_t errsize);
+/* Sets libnats up once for a process with many connections: message callbacks of every
+ * connection run on a small shared pool instead of a thread per subscription. */
+void net_global_delivery(int threads);
+
+/* ---- The dealer: hosts tables, runs their rules and bots, keeps their records. ---- */
+typedef struct Dealer Dealer;
+
+typedef struct {
+    const char *url, *creds;
+    const char *store;  /* the dealers' key file lives here (dealer.keys) */
+    int max_tables;     /* 0: no limit */
+    int replicas;       /* JetStream replicas of the record stream (1; 3 on a cluster) */
+    int bot_threads;    /* workers for the tables' bots (0: 1) */
+    int linger_seconds; /* a finished table is closed this long after its end */
+    bool verbose;       /* a line on stderr per table event */
+} DealerConfig;
+
+/* Connects, makes the record stream if missing, resumes every table recorded in it and
+ * starts serving. NULL and a reason on failure. */
+Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize);
+void dealer_stop(Dealer *d);
+int dealer_tables(Dealer *d);
+/* Current resident memory of the process, in kB (for the benches). */
+long net_rss_kb(void);
+
+/* ---- A client: one player (or bot) at one seat of one table. ---- */
+typedef struct NetClient NetClient;
+
+/* Called on a libnats thread for every view of the client's seat, in order. */
+typedef void (*NetViewFn)(void *user, NetClient *c, const MsgView *v);
+
+NetClient *net_client_new(const char *url, const char *creds, const char *name, char *err,
+                          size_t errsize);
+void net_client_free(NetClient *c);
+/* Asks the dealers for a new table; writes its code. NULL or the reason. */
+const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIRE_CODE]);
+/* Takes seat `seat` (-1: any free one) at table `code`, or takes it back (same keys).
+ * Views then arrive through fn. NULL or the reason; *seat_out gets the seat. */
+const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn fn, void *user,
+                            int *seat_out);
+/* Sends the seat's action (the answer comes back as the next view). It is sent again
+ * with the same sequence number until the dealer answers, so a dropped link or a dealer
+ * restart loses nothing and applies nothing twice. NULL or the dealer's refusal. */
+const char *net_client_act(NetClient *c, Action a, uint32_t at);
+/* The same without waiting (benches): sent once; a refusal only counts in
+ * net_client_refused. */
+const char *net_client_act_async(NetClient *c, Action a, uint32_t at);
+int net_client_refused(NetClient *c);
+/* The table's last public description (seats, names, the result once over); false
+ * before the first one arrives. */
+bool net_client_table(NetClient *c, MsgTable *out);
+const SealKeys *net_client_keys(const NetClient *c);
+natsConnection *net_client_conn(NetClient *c);
+/* The public description of a table (lobby); false when no dealer answers in time. */
+bool net_lobby_table(natsConnection *nc, const char *code, MsgTable *out, int timeout_ms);
+
+/* ---- Bots at networked tables: one game, every seat its own client. ---- */
+typedef struct {
+    const char *url, *creds;
+    const GameRules *rules;
+    GameOptions opt;
+    int n;                               /* seats */
+    Difficulty level[RULES_MAX_PLAYERS]; /* per seat */
+    uint64_t seed;                       /* the deal's seed (the dealer uses it) */
+    uint64_t bot_seed;                   /* decision k of the game draws from rng_mix(bot_seed, k) */
+} NetBotGame;
+
+typedef struct {
+    double ret[RULES_MAX_PLAYERS]; /* per seat, as the dealer scored it */
+    int decisions;
+    double *latency_ms; /* per action: sent -> every seat holds the view it led to */
+    int n_latency, cap_latency;
+    char err[NET_ERR];
+} NetBotResult;
+
+/* Creates a table on the dealers, seats one client per seat and plays the game out.
+ * False (and res->err) when the game could not be played to its end. */
+bool net_play_bots(const NetBotGame *g, NetBotResult *res);
+
+#endif
