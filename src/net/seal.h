@@ -29,11 +29,13 @@ bool seal_init(void);
 void seal_keys_new(SealKeys *k);
 /* The keys as a file of their own (mode 0600), created when missing: a dealer keeps the
  * same identity across restarts, and dealers sharing tables share the file. Also holds
- * the secret-box key of the records. NULL or a one-line reason. */
+ * the secret-box key of the records. NULL or a one-line reason (valid until the next call
+ * in the same thread); an existing file that is not a whole keys file is refused, never
+ * replaced. */
 const char *seal_keys_load_or_create(const char *path, SealKeys *k, uint8_t record_key[SEAL_KEY]);
 
 /* Signs msg with `from` and seals it to `to_box_pk`: out must hold len + SEAL_OVERHEAD.
- * Returns the sealed length, 0 on failure. */
+ * Returns the sealed length, 0 on failure (an empty message is refused: 0 means failure). */
 size_t seal_for(const SealKeys *from, const uint8_t to_box_pk[SEAL_KEY], const uint8_t *msg,
                 size_t len, uint8_t *out);
 /* Opens a message sealed to `me` and checks it was signed by `from_sign_pk`: out must hold
@@ -47,7 +49,8 @@ void seal_sign(const SealKeys *k, const uint8_t *msg, size_t len, uint8_t sig[64
 bool seal_verify(const uint8_t sign_pk[SEAL_KEY], const uint8_t *msg, size_t len,
                  const uint8_t sig[64]);
 
-/* Secret box under `key` with a random nonce: out must hold len + SEAL_BOX_OVERHEAD. */
+/* Secret box under `key` with a random nonce: out must hold len + SEAL_BOX_OVERHEAD.
+ * Returns the boxed length, 0 for an empty message (it would open as 0, a failure). */
 size_t seal_box(const uint8_t key[SEAL_KEY], const uint8_t *msg, size_t len, uint8_t *out);
 /* Returns the opened length, 0 when the box is damaged or under another key. */
 size_t seal_unbox(const uint8_t key[SEAL_KEY], const uint8_t *in, size_t len, uint8_t *out);

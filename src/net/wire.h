@@ -65,7 +65,7 @@ typedef struct {
 
 typedef struct {
     bool ok;
-    char code[WIRE_CODE];
+    char code[WIRE_CODE]; /* empty when refused */
     char reason[WIRE_REASON];
 } MsgCreated;
 
@@ -80,7 +80,7 @@ typedef struct {
 
 typedef struct {
     bool ok;
-    int8_t seat;
+    int8_t seat;                     /* -1 when refused */
     uint32_t next_seq;               /* the sequence number the seat's next action must carry */
     uint8_t dealer_sign[WIRE_KEY];   /* Ed25519 key that signs this table's views */
     uint8_t dealer_box[WIRE_KEY];    /* X25519 key actions are sealed to */
@@ -152,7 +152,7 @@ typedef struct {
     uint8_t box_key[WIRE_KEY];
     /* REC_ACTION */
     uint32_t n;
-    int8_t player;
+    int8_t player; /* a seat, or PLAYER_CHANCE for a deal */
     int32_t action;
     uint32_t seq;
 } MsgRecord;
@@ -176,10 +176,11 @@ typedef struct {
 /* Encodes `m` into out[cap]; returns its length, or 0 when it does not fit or a field is
  * out of range (a name too long, a view over WIRE_MAX). */
 size_t wire_encode(const WireMsg *m, uint8_t *out, size_t cap);
-/* Decodes buf[len]. NULL on success (a MsgView's `view` points into buf); otherwise a
- * short reason ("truncated", "unknown type 9", "trailing bytes", "bad name") and *m is
- * unspecified. Strings are checked: NUL-free, valid length, UTF-8 for names; codes use
- * only the code alphabet. */
+/* Decodes buf[len]. NULL on success (a MsgView's `view` points into buf; what the type does
+ * not carry is zeroed); otherwise a short static reason ("truncated", "unknown type",
+ * "trailing bytes", "bad name") and *m is unspecified. Strings are checked: NUL-free, valid
+ * length, UTF-8 without control characters for names and reasons; codes use only the code
+ * alphabet. */
 const char *wire_decode(const uint8_t *buf, size_t len, WireMsg *m);
 
 /* A table code is 1..7 characters of "ABCDEFGHJKLMNPQRSTUVWXYZ23456789" (no 0/O, 1/I). */
