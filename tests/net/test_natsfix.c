@@ -92,6 +92,8 @@ static natsConnection *connect_to(const char *url)
     NATS_CHECK(natsOptions_SetTimeout(o, 2000));
     NATS_CHECK(natsOptions_SetIgnoreDiscoveredServers(o, true));
     NATS_CHECK(natsOptions_SetMaxReconnect(o, 2));
+    /* libnats' destroy waits out a reconnect pause (2 s by default) after a server died. */
+    NATS_CHECK(natsOptions_SetReconnectWait(o, 100));
     natsStatus st = natsConnection_Connect(&nc, o);
     natsOptions_Destroy(o);
     if (st != NATS_OK)
@@ -313,7 +315,9 @@ static void test_cluster_survives_node_loss(void **state)
     }
 
     f->js[0] = jetstream(f->nc[0], 5000);
+    t0 = now_ms();
     add_stream(f->js[0], "CLUSTER", "clu.>", 3);
+    print_message("cluster: stream with 3 replicas created in %lld ms\n", now_ms() - t0);
     jsPubAck *ack = NULL;
     jsErrCode jerr = 0;
     NATS_CHECK(js_Publish(&ack, f->js[0], "clu.a", "before", 6, NULL, &jerr));
@@ -361,7 +365,8 @@ static void test_cluster_survives_node_loss(void **state)
 
     /* Node 3 also sees both messages stored. */
     f->js[2] = jetstream(f->nc[2], 1000);
-    deadline = now_ms() + 10000;
+    t0 = now_ms();
+    deadline = t0 + 10000;
     for (;;) {
         jsStreamInfo *si = NULL;
         uint64_t msgs = 0;
@@ -375,6 +380,7 @@ static void test_cluster_survives_node_loss(void **state)
             fail_msg("node 3: stream has %llu messages, not 2", (unsigned long long)msgs);
         nap_ms(100);
     }
+    print_message("cluster: stream info through node 3 after %lld ms\n", now_ms() - t0);
 
     /* Listeners of the survivors: the client and the route port, both on loopback. */
     for (int i = 1; i < 3; i++) {
