@@ -20,6 +20,9 @@ struct NetClient {
     int seat;
     uint8_t dealer_sign[WIRE_KEY], dealer_box[WIRE_KEY];
     natsSubscription *views, *info, *acks;
+    bool have_dealer;  /* the dealer's keys are known */
+    uint8_t *early;    /* a view that came before them */
+    size_t early_len;
     natsInbox *ack_inbox;
     int refused; /* actions the dealer refused (asynchronous sends) */
     MsgTable table; /* the last public news of the table */
@@ -167,6 +170,7 @@ void net_client_free(NetClient *c)
     }
     natsConnection_Destroy(c->nc);
     natsInbox_Destroy(c->ack_inbox);
+    free(c->early);
     memset(&c->keys, 0, sizeof c->keys);
     free(c);
 }
@@ -227,17 +231,11 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
     return why;
 }
 
-static void on_view(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+static void take_view(NetClient *c, const uint8_t *data, size_t len)
 {
-    (void)nc;
-    (void)sub;
-    NetClient *c = closure;
-    int len = natsMsg_GetDataLength(msg);
-    uint8_t *plain = len > 0 ? malloc((size_t)len) : NULL;
+    uint8_t *plain = len > 0 ? malloc(len) : NULL;
     const char *why = NULL;
-    size_t n = plain ? seal_open(&c->keys, c->dealer_sign, (const uint8_t *)natsMsg_GetData(msg),
-                                 (size_t)len, plain, &why)
-                     : 0;
+    size_t n = plain ? seal_open(&c->keys, c->dealer_sign, data, len, plain, &why) : 0;
     WireMsg m;
     /* Anything not sealed to this seat by the table's dealer is ignored: a forger on the
      * broker cannot show the player a false table. */
@@ -251,6 +249,26 @@ static void on_view(natsConnection *nc, natsSubscription *sub, natsMsg *msg, voi
             c->fn(c->user, c, &m.u.view);
     }
     free(plain);
+}
+
+static void on_view(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    NetClient *c = closure;
+    const uint8_t *data = (const uint8_t *)natsMsg_GetData(msg);
+    size_t len = (size_t)natsMsg_GetDataLength(msg);
+    pthread_mutex_lock(&c->lock);
+    bool keyed = c->have_dealer;
+    if (!keyed && len <= WIRE_MAX + SEAL_OVERHEAD && (c->early = realloc(c->early, len + 1))) {
+        /* The view the dealer sends on joining can beat the join's answer, which carries
+         * the key it is signed with: keep it until the key is known. */
+        memcpy(c->early, data, len);
+        c->early_len = len;
+    }
+    pthread_mutex_unlock(&c->lock);
+    if (keyed)
+        take_view(c, data, len);
     natsMsg_Destroy(msg);
 }
 
@@ -321,7 +339,14 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     memcpy(c->dealer_box, m.u.joined.dealer_box, WIRE_KEY);
     if (m.u.joined.next_seq > c->next_seq)
         c->next_seq = m.u.joined.next_seq;
+    c->have_dealer = true;
+    uint8_t *early = c->early;
+    size_t early_len = c->early_len;
+    c->early = NULL;
     pthread_mutex_unlock(&c->lock);
+    if (early)
+        take_view(c, early, early_len);
+    free(early);
     *seat_out = m.u.joined.seat;
     return NULL;
 }

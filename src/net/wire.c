@@ -280,6 +280,7 @@ static void io_table(Cur *c, MsgTable *m)
         io_u8(c, &s->difficulty, 0, DIFF_COUNT - 1, "bad difficulty");
         io_str(c, s->name, WIRE_NAME, text_ok, "bad name");
         io_u16(c, &s->away_left);
+        io_i8(c, &m->result[i], -1, 1, "bad result");
     }
 }
 

@@ -141,6 +141,7 @@ static void sample(int i, WireMsg *m)
             t->seats[k].difficulty = (uint8_t)(x ? 3 : 1);
             set_str(t->seats[k].name, WIRE_NAME, x ? long_name : k ? "Bea" : "");
             t->seats[k].away_left = x ? UINT16_MAX : 0;
+            t->result[k] = (int8_t)(x ? (k % 3) - 1 : 0);
         }
         break;
     }
@@ -383,6 +384,7 @@ static const FieldCase field_cases[] = {
     {14, AT(table.over), {0, 1}, {2}, 1, true, "bad bool"},
     {14, AT(table.seats[0].state), {0, 4}, {5, 255}, 2, false, "bad seat state"},
     {14, AT(table.seats[1].difficulty), {0, 3}, {4}, 1, false, "bad difficulty"},
+    {14, AT(table.result[1]), {NEG(-1), 1}, {2, NEG(-2), 127}, 3, false, "bad result"},
     {16, AT(record.kind), {REC_OPEN, REC_CLOSE}, {0, 5, 255}, 3, false, "bad record kind"},
     {16, AT(record.open.num_players), {1, 4}, {0, 5}, 2, false, "bad number of players"},
     {16, AT(record.open.seats[0].difficulty), {0, 3}, {4}, 1, false, "bad difficulty"},
