@@ -18,6 +18,7 @@ typedef struct {
     const NetBotGame *g;
     uint8_t *view[RULES_MAX_PLAYERS]; /* each seat's latest view */
     uint32_t seq[RULES_MAX_PLAYERS];  /* and its action count */
+    bool have[RULES_MAX_PLAYERS];     /* a view has come (Moulin's first is at 0) */
     uint32_t acted[RULES_MAX_PLAYERS]; /* the view count a seat last acted on (+1) */
     /* the action being timed: sent at t0, done when every seat has seen `target` */
     long long t0;
@@ -35,6 +36,7 @@ static void on_view(void *user, NetClient *c, const MsgView *v)
     if (v->seq >= g->seq[v->seat]) {
         memcpy(g->view[v->seat], v->view, v->view_len);
         g->seq[v->seat] = v->seq;
+        g->have[v->seat] = true;
     }
     pthread_cond_broadcast(&g->cond);
     pthread_mutex_unlock(&g->lock);
@@ -83,7 +85,7 @@ static bool drive(Game *g, NetClient **cl, NetBotResult *res)
         int mover = -1;
         bool over = false;
         for (int s = 0; s < g->g->n && mover < 0; s++) {
-            if (!g->seq[s])
+            if (!g->have[s])
                 continue;
             int p = r->current_player(g->view[s]);
             over |= p == PLAYER_TERMINAL;
