@@ -49,7 +49,12 @@ static void *rejoin_thread(void *arg)
 {
     NetClient *c = arg;
     int seat;
-    join_now(c, c->code, c->seat, &seat);
+    char code[WIRE_CODE]; /* a copy: join_now writes c->code, and may not read it as well */
+    pthread_mutex_lock(&c->lock);
+    memcpy(code, c->code, sizeof code);
+    seat = c->seat;
+    pthread_mutex_unlock(&c->lock);
+    join_now(c, code, seat, &seat);
     pthread_mutex_lock(&c->lock);
     c->rejoining = false;
     pthread_mutex_unlock(&c->lock);
@@ -80,9 +85,18 @@ static natsConnection *connect_with(const char *url, const char *creds, const ch
     pthread_once(&nats_once, nats_start);
     natsOptions *o = NULL;
     natsConnection *nc = NULL;
+    /* "a,b,c": a cluster's servers, tried in the order given (the first is home) */
+    char list[1024], *servers[16];
+    int n = 0;
+    snprintf(list, sizeof list, "%s", url);
+    for (char *save = NULL, *tok = strtok_r(list, ", ", &save); tok && n < 16;
+         tok = strtok_r(NULL, ", ", &save))
+        servers[n++] = tok;
     natsStatus s = natsOptions_Create(&o);
     if (s == NATS_OK)
-        s = natsOptions_SetURL(o, url);
+        s = natsOptions_SetServers(o, (const char **)servers, n);
+    if (s == NATS_OK)
+        s = natsOptions_SetNoRandomize(o, true);
     if (s == NATS_OK && creds && *creds)
         s = natsOptions_SetUserCredentialsFromFiles(o, creds, NULL);
     if (s == NATS_OK)
@@ -126,6 +140,12 @@ long net_rss_kb(void)
 NetClient *net_client_new(const char *url, const char *creds, const char *name, char *err,
                           size_t errsize)
 {
+    return net_client_new_keys(url, creds, name, NULL, err, errsize);
+}
+
+NetClient *net_client_new_keys(const char *url, const char *creds, const char *name,
+                               const SealKeys *keys, char *err, size_t errsize)
+{
     if (!seal_init()) {
         snprintf(err, errsize, "libsodium could not start");
         return NULL;
@@ -136,7 +156,10 @@ NetClient *net_client_new(const char *url, const char *creds, const char *name, 
         return NULL;
     }
     pthread_mutex_init(&c->lock, NULL);
-    seal_keys_new(&c->keys);
+    if (keys)
+        c->keys = *keys;
+    else
+        seal_keys_new(&c->keys);
     snprintf(c->name, sizeof c->name, "%s", name);
     c->seat = -1;
     if (!(c->nc = connect_with(url, creds, "tasca player", c, err, errsize))) {
@@ -426,10 +449,14 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at)
     for (int tries = 0; tries < ACT_TRIES; tries++) {
         natsMsg *r = NULL;
         natsStatus s = request(c, subject, out, len, &r, ACT_WAIT_MS);
+        if (s == NATS_CONNECTION_CLOSED)
+            return "the connection is closed";
         if (s != NATS_OK) {
-            if (s == NATS_NO_RESPONDERS || s == NATS_CONNECTION_CLOSED)
+            /* No dealer or no server for the moment: the same seq again in a while (the
+             * dealer applies it at most once). A timeout has waited already. */
+            if (s != NATS_TIMEOUT)
                 nats_Sleep(ACT_WAIT_MS);
-            continue; /* the same seq again: the dealer applies it at most once */
+            continue;
         }
         WireMsg ack;
         const char *why = reply_as(r, MSG_ACK, &ack);

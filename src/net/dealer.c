@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "../core/fileio.h"
@@ -106,7 +107,6 @@ static void push(Dealer *d, Event *e)
 
 static void on_msg(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
 {
-    (void)nc;
     (void)sub;
     Dealer *d = closure;
     int len = natsMsg_GetDataLength(msg);
@@ -120,7 +120,15 @@ static void on_msg(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void
         snprintf(e->reply, sizeof e->reply, "%s", reply ? reply : "");
         push(d, e);
     } else {
-        free(e); /* oversized or out of memory: dropped, like any garbage */
+        free(e);
+        /* Oversized (or no memory): refused at once, to the sender only. */
+        WireMsg r = {.type = MSG_ACK};
+        snprintf(r.u.ack.reason, sizeof r.u.ack.reason, "message too long");
+        uint8_t out[WIRE_REASON + 32];
+        size_t n = wire_encode(&r, out, sizeof out);
+        const char *reply = natsMsg_GetReply(msg);
+        if (n && reply)
+            natsConnection_Publish(nc, reply, out, (int)n);
     }
     natsMsg_Destroy(msg);
 }
@@ -346,6 +354,9 @@ static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_
         return "the table's record cannot be written; try again";
     if (!bot_seat(t, seat))
         t->seat[seat].next_seq = seq + 1;
+    if (d->cfg.verbose)
+        fprintf(stderr, "tasca serve: table %s: action %d by seat %d (seq %u)\n", t->code,
+                t->m->history_len, seat, seq);
     apply_and_publish(d, t, seat, a);
     return NULL;
 }
@@ -558,6 +569,7 @@ static bool handle_act(Dealer *d, DTable *t, const Event *e)
         return ack(d, e, false, 0, applied, "not an action of this seat at this table");
     if (a->seq < t->seat[seat].next_seq) {
         /* Sent again (after a lost answer, or replayed by someone else): never twice. */
+        say(d, "tasca serve: table %s: %s\n", t->code, "an action sent again (refused)");
         return ack(d, e, false, a->seq, applied, NET_ALREADY);
     }
     if (a->seq > t->seat[seat].next_seq)
@@ -821,10 +833,12 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
     pthread_mutex_init(&d->bot_lock, NULL);
     pthread_cond_init(&d->bot_cond, NULL);
     char path[1024];
-    snprintf(path, sizeof path, "%s/dealer.keys", cfg->store && *cfg->store ? cfg->store : ".");
+    const char *store = cfg->store && *cfg->store ? cfg->store : ".";
+    mkdir(store, 0700); /* the keys' folder; a failure shows as the keys' own */
+    snprintf(path, sizeof path, "%s/dealer.keys", store);
     const char *why = seal_keys_load_or_create(path, &d->keys, d->record_key);
     if (why) {
-        snprintf(err, errsize, "%s: %s", path, why);
+        snprintf(err, errsize, "%s", why);
         free(d);
         return NULL;
     }

@@ -71,6 +71,10 @@ typedef void (*NetViewFn)(void *user, NetClient *c, const MsgView *v);
 
 NetClient *net_client_new(const char *url, const char *creds, const char *name, char *err,
                           size_t errsize);
+/* The same with keys kept from before: the player comes back to the seat those keys hold
+ * (after a crash, or from the same program started again). */
+NetClient *net_client_new_keys(const char *url, const char *creds, const char *name,
+                               const SealKeys *keys, char *err, size_t errsize);
 void net_client_free(NetClient *c);
 /* Asks the dealers for a new table; writes its code. NULL or the reason. */
 const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIRE_CODE]);

@@ -1,0 +1,48 @@
+#!/bin/sh
+# `tasca sim --nats` gives the local arena's results: the same wins, draws and losses per
+# seat, game by game identical deals, for every game. Starts its own nats-server (loopback,
+# a free port, a temporary store) and `tasca serve`, and stops them.
+# Usage: sim_equivalence.sh TASCA_BINARY
+set -eu
+TASCA=$1
+NATS=$(command -v nats-server || echo /usr/sbin/nats-server)
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/simeq.XXXXXX")
+cleanup() {
+  [ -n "${SERVE:-}" ] && kill "$SERVE" 2>/dev/null
+  [ -n "${SERVER:-}" ] && kill "$SERVER" 2>/dev/null
+  wait 2>/dev/null || true
+  rm -rf "$DIR"
+}
+trap cleanup EXIT INT TERM
+# nats-server picks a free port itself (-p -1) and says which in its log.
+"$NATS" -a 127.0.0.1 -p -1 -js -sd "$DIR/js" >"$DIR/nats.log" 2>&1 &
+SERVER=$!
+for _ in $(seq 100); do
+  PORT=$(sed -n 's/.*Listening for client connections on 127.0.0.1:\([0-9]*\).*/\1/p' \
+    "$DIR/nats.log")
+  [ -n "$PORT" ] && break
+  sleep 0.1
+done
+[ -n "$PORT" ] || { echo "nats-server did not start:"; cat "$DIR/nats.log"; exit 1; }
+URL=nats://127.0.0.1:$PORT
+"$TASCA" serve --nats "$URL" --store "$DIR/dealer" >"$DIR/serve.log" 2>&1 &
+SERVE=$!
+for _ in $(seq 100); do grep -q dealing "$DIR/serve.log" && break; sleep 0.1; done
+status=0
+for case in "twentyone easy,medium" "truco medium,easy" "bisca easy,medium" \
+            "bisca random,easy,medium,easy" "buraco easy,medium" \
+            "buraco random,easy,random,easy" "moulin easy,medium"; do
+  set -- $case
+  local_json=$("$TASCA" sim --game "$1" --seats "$2" --games 6 --seed 3 --json | tail -1)
+  net_json=$("$TASCA" sim --game "$1" --seats "$2" --games 6 --seed 3 --json --nats "$URL" |
+    tail -1)
+  pick() { echo "$1" | grep -o '"wins":.*"score":\[[^]]*\]'; }
+  if [ "$(pick "$local_json")" = "$(pick "$net_json")" ] && [ -n "$(pick "$net_json")" ] &&
+     echo "$net_json" | grep -q '"failed":0'; then
+    echo "same   $1 $2: $(pick "$net_json") $(echo "$net_json" | grep -o '"p50_ms.*')"
+  else
+    echo "DIFFER $1 $2"; echo "  local:   $local_json"; echo "  network: $net_json"
+    status=1
+  fi
+done
+exit $status

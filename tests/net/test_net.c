@@ -1,0 +1,869 @@
+/* Networked tables end to end, on real nats-server processes on loopback:
+ *   equivalence  every game played through a dealer gives the local game's result
+ *   eavesdrop    a reader of the whole broker (">") sees no secret of any seat
+ *   hostile      garbage, oversized, truncated, forged, replayed and out-of-turn messages
+ *                are refused, to their sender only, and the game goes on unharmed
+ *   client_drop  a client that vanishes mid-hand comes back to its seat with the same keys
+ *   dealer_kill  `tasca serve` killed with -9 mid-hand and started again: nothing lost,
+ *                nothing applied twice
+ *   nats_kill    nats-server (JetStream) killed with -9 mid-hand and started again
+ *   cluster      three nodes, the dealer and the seats on different nodes, the dealer's
+ *                node killed mid-game
+ * Usage: test_net CASE [path of the tasca binary, for the cases that run `tasca serve`]. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/match.h"
+#include "engine/registry.h"
+#include "natsfix.h"
+#include "net/net.h"
+
+static const char *tasca_bin;
+
+/* ---- the local reference: the same deal and the same bots, no network ---- */
+
+typedef struct {
+    const char *game;
+    int n;
+    Difficulty level[RULES_MAX_PLAYERS];
+    uint64_t seed, bot_seed;
+} Spec;
+
+typedef struct {
+    double ret[RULES_MAX_PLAYERS];
+    int history_len;
+    Match *m; /* kept for the eavesdropper's secrets */
+} Local;
+
+static void local_game(const Spec *sp, Local *out, bool keep)
+{
+    const GameRules *g = registry_find(sp->game);
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    SeatSpec seats[RULES_MAX_PLAYERS];
+    for (int s = 0; s < sp->n; s++)
+        seats[s] = (SeatSpec){true, sp->level[s]};
+    char err[MATCH_ERR];
+    Match *m = match_create(g, &opt, sp->n, seats, sp->seed, err, sizeof err);
+    assert_non_null(m);
+    while (!match_is_over(m)) {
+        if (match_current_player(m) == PLAYER_CHANCE) {
+            match_play_chance(m);
+            continue;
+        }
+        Rng rng;
+        rng_seed(&rng, rng_mix(sp->bot_seed, (uint64_t)m->history_len));
+        int p = match_current_player(m);
+        assert_null(match_apply(m, bot_decide(g, sp->level[p], m->state, p, &rng, NULL)));
+    }
+    g->returns(m->state, out->ret);
+    out->history_len = m->history_len;
+    if (keep)
+        out->m = m;
+    else
+        match_free(m);
+}
+
+/* ---- a networked game driven step by step from the test's thread ---- */
+
+typedef struct {
+    Spec sp;
+    const GameRules *g;
+    NetClient *cl[RULES_MAX_PLAYERS];
+    SealKeys keys[RULES_MAX_PLAYERS];
+    char code[WIRE_CODE];
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    uint8_t *view[RULES_MAX_PLAYERS];
+    uint32_t seq[RULES_MAX_PLAYERS];
+    bool have[RULES_MAX_PLAYERS];
+    int views[RULES_MAX_PLAYERS]; /* how many each seat received */
+    uint32_t acted[RULES_MAX_PLAYERS];
+    int decisions;
+} NetGame;
+
+static void on_view(void *user, NetClient *c, const MsgView *v)
+{
+    (void)c;
+    NetGame *ng = user;
+    if (v->seat < 0 || v->seat >= ng->sp.n || v->view_len != ng->g->state_size)
+        return;
+    if (getenv("NET_DEBUG"))
+        fprintf(stderr, "view seat %d seq %u cur %d\n", v->seat, v->seq,
+                ng->g->current_player(v->view));
+    pthread_mutex_lock(&ng->lock);
+    ng->views[v->seat]++;
+    if (!ng->have[v->seat] || v->seq >= ng->seq[v->seat]) {
+        memcpy(ng->view[v->seat], v->view, v->view_len);
+        ng->seq[v->seat] = v->seq;
+        ng->have[v->seat] = true;
+    }
+    pthread_cond_broadcast(&ng->cond);
+    pthread_mutex_unlock(&ng->lock);
+}
+
+static void seat_client(NetGame *ng, int s, const char *url, bool same_keys)
+{
+    char err[NET_ERR], name[WIRE_NAME];
+    snprintf(name, sizeof name, "Seat %d", s + 1);
+    ng->cl[s] = net_client_new_keys(url, NULL, name, same_keys ? &ng->keys[s] : NULL, err,
+                                    sizeof err);
+    if (!ng->cl[s])
+        fail_msg("client %d: %s", s, err);
+    ng->keys[s] = *net_client_keys(ng->cl[s]);
+}
+
+static void join(NetGame *ng, int s)
+{
+    int seat = -9;
+    const char *why = net_client_join(ng->cl[s], ng->code, s, on_view, ng, &seat);
+    if (why)
+        fail_msg("seat %d cannot join: %s", s, why);
+    assert_int_equal(seat, s);
+}
+
+/* urls[s]: the server seat s connects to (a cluster puts seats on different nodes). */
+static void net_open(NetGame *ng, const Spec *sp, const char *const urls[RULES_MAX_PLAYERS])
+{
+    memset(ng, 0, sizeof *ng);
+    ng->sp = *sp;
+    ng->g = registry_find(sp->game);
+    pthread_mutex_init(&ng->lock, NULL);
+    pthread_cond_init(&ng->cond, NULL);
+    for (int s = 0; s < sp->n; s++) {
+        ng->view[s] = calloc(1, ng->g->state_size);
+        seat_client(ng, s, urls[s], false);
+    }
+    MsgCreate c = {.num_players = (uint8_t)sp->n, .seed = sp->seed, .away_seconds = 60};
+    snprintf(c.game, sizeof c.game, "%s", sp->game);
+    GameOptions opt;
+    rules_default_options(ng->g, &opt);
+    c.n_options = (uint8_t)ng->g->n_options;
+    for (int i = 0; i < ng->g->n_options; i++)
+        c.options[i] = opt.v[i];
+    const char *why = net_client_create(ng->cl[0], &c, ng->code);
+    if (why)
+        fail_msg("create: %s", why);
+    for (int s = 0; s < sp->n; s++)
+        join(ng, s);
+}
+
+/* Waits for the seat to move (or the end) and plays one decision. False once the game
+ * is over. */
+static bool net_step(NetGame *ng)
+{
+    uint8_t *view = malloc(ng->g->state_size);
+    int mover = -1;
+    uint32_t at = 0;
+    pthread_mutex_lock(&ng->lock);
+    for (;;) {
+        bool over = false;
+        for (int s = 0; s < ng->sp.n && mover < 0; s++) {
+            if (!ng->have[s])
+                continue;
+            int p = ng->g->current_player(ng->view[s]);
+            over |= p == PLAYER_TERMINAL;
+            if (p == s && ng->acted[s] != ng->seq[s] + 1)
+                mover = s;
+        }
+        if (mover >= 0 || over)
+            break;
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_sec += 60;
+        if (pthread_cond_timedwait(&ng->cond, &ng->lock, &ts) != 0) {
+            pthread_mutex_unlock(&ng->lock);
+            fail_msg("no view for 60 s");
+        }
+    }
+    if (mover >= 0) {
+        at = ng->seq[mover];
+        memcpy(view, ng->view[mover], ng->g->state_size);
+        ng->acted[mover] = at + 1;
+    }
+    pthread_mutex_unlock(&ng->lock);
+    if (mover < 0) {
+        free(view);
+        return false;
+    }
+    Rng rng;
+    rng_seed(&rng, rng_mix(ng->sp.bot_seed, (uint64_t)at));
+    Action a = bot_decide_view(ng->g, ng->sp.level[mover], view, mover, &rng, NULL);
+    free(view);
+    if (getenv("NET_DEBUG"))
+        fprintf(stderr, "seat %d acts at %u\n", mover, at);
+    const char *why = net_client_act(ng->cl[mover], a, at);
+    if (why)
+        fail_msg("seat %d's action refused: %s", mover, why);
+    ng->decisions++;
+    return true;
+}
+
+static void net_finish(NetGame *ng, double ret[RULES_MAX_PLAYERS], uint32_t *seq)
+{
+    while (net_step(ng))
+        ;
+    MsgTable t = {0};
+    for (int i = 0; i < 3000 && !(net_client_table(ng->cl[0], &t) && t.over); i++)
+        nats_Sleep(5);
+    assert_true(t.over);
+    for (int s = 0; s < ng->sp.n; s++)
+        ret[s] = t.result[s];
+    *seq = t.seq;
+}
+
+static void net_close(NetGame *ng)
+{
+    for (int s = 0; s < ng->sp.n; s++) {
+        net_client_free(ng->cl[s]);
+        free(ng->view[s]);
+    }
+}
+
+static void same_result(const Spec *sp, const double net[RULES_MAX_PLAYERS], uint32_t seq)
+{
+    Local l;
+    local_game(sp, &l, false);
+    for (int s = 0; s < sp->n; s++)
+        assert_true(net[s] == (l.ret[s] > 0 ? 1 : l.ret[s] < 0 ? -1 : 0));
+    /* Every action once: the dealer's count is the local game's length. */
+    assert_int_equal((int)seq, l.history_len);
+}
+
+/* ---- servers ---- */
+
+typedef struct {
+    NatsServer *server;
+    NatsCluster *cluster;
+    Dealer *dealer;
+    pid_t serve_pid;
+    char store[512];
+} Fix;
+
+static Fix fix;
+
+static void start_server(void)
+{
+    char err[256];
+    fix.server = natsfix_start(NULL, err, sizeof err);
+    if (!fix.server)
+        fail_msg("%s", err);
+}
+
+static void start_dealer(const char *url)
+{
+    snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
+    char err[NET_ERR];
+    DealerConfig cfg = {.url = url, .store = fix.store, .replicas = 1, .linger_seconds = 600};
+    fix.dealer = dealer_start(&cfg, err, sizeof err);
+    if (!fix.dealer)
+        fail_msg("dealer: %s", err);
+}
+
+/* `tasca serve` as a process of its own, to be killed. */
+static void spawn_serve(const char *url, const char *store, int replicas)
+{
+    if (!tasca_bin)
+        fail_msg("this case needs the tasca binary's path as its second argument");
+    char rep[8], log[600];
+    snprintf(rep, sizeof rep, "%d", replicas);
+    /* the log outlives the servers' stores, to read after a failure */
+    snprintf(log, sizeof log, "%s/serve-%d.log", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+             (int)getpid());
+    char *argv[] = {(char *)tasca_bin, "serve",    "--nats", (char *)url, "--store",
+                    (char *)store,     "--replicas", rep,    "--verbose", NULL};
+    char err[256];
+    fix.serve_pid = natsfix_spawn(argv, log, err, sizeof err);
+    if (fix.serve_pid <= 0)
+        fail_msg("tasca serve: %s", err);
+    /* ready when it answers for its keys */
+    char e2[NET_ERR];
+    natsConnection *nc = net_connect(url, NULL, "probe", e2, sizeof e2);
+    if (!nc)
+        fail_msg("%s", e2);
+    natsMsg *r = NULL;
+    bool up = false;
+    for (int i = 0; i < 200 && !up; i++) {
+        up = natsConnection_Request(&r, nc, "tasca.dealers.keys", NULL, 0, 100) == NATS_OK;
+        if (!up)
+            nats_Sleep(50);
+    }
+    natsMsg_Destroy(r);
+    natsConnection_Destroy(nc);
+    assert_true(up);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    if (fix.dealer)
+        dealer_stop(fix.dealer);
+    if (fix.serve_pid > 0) {
+        natsfix_child_kill(fix.serve_pid, SIGKILL);
+        natsfix_child_wait(fix.serve_pid, 5000, NULL);
+    }
+    natsfix_stop(fix.server);
+    natsfix_cluster_stop(fix.cluster);
+    memset(&fix, 0, sizeof fix);
+    return 0;
+}
+
+static const Spec specs[] = {
+    {"twentyone", 2, {DIFF_EASY, DIFF_MEDIUM}, 11, 12},
+    {"truco", 2, {DIFF_MEDIUM, DIFF_EASY}, 21, 22},
+    {"bisca", 2, {DIFF_RANDOM, DIFF_MEDIUM}, 31, 32},
+    {"bisca", 4, {DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM, DIFF_EASY}, 41, 42},
+    {"buraco", 2, {DIFF_EASY, DIFF_MEDIUM}, 51, 52},
+    {"buraco", 4, {DIFF_RANDOM, DIFF_EASY, DIFF_RANDOM, DIFF_EASY}, 61, 62},
+    {"moulin", 2, {DIFF_EASY, DIFF_MEDIUM}, 71, 72},
+};
+
+static void urls_all(const char *url, const char *out[RULES_MAX_PLAYERS])
+{
+    for (int s = 0; s < RULES_MAX_PLAYERS; s++)
+        out[s] = url;
+}
+
+/* ---- the cases ---- */
+
+static void test_equivalence(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
+        for (int k = 0; k < 3; k++) {
+            Spec sp = specs[i];
+            sp.seed += 1000 * (uint64_t)k;
+            sp.bot_seed += 1000 * (uint64_t)k;
+            NetGame ng;
+            net_open(&ng, &sp, urls);
+            double ret[RULES_MAX_PLAYERS];
+            uint32_t seq;
+            net_finish(&ng, ret, &seq);
+            same_result(&sp, ret, seq);
+            net_close(&ng);
+        }
+}
+
+/* What the eavesdropper saw. */
+typedef struct {
+    pthread_mutex_t lock;
+    int n, cap;
+    char (*subject)[96];
+    uint8_t **data;
+    int *len;
+} Capture;
+
+static void on_any(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    Capture *c = closure;
+    pthread_mutex_lock(&c->lock);
+    if (c->n == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 1024;
+        c->subject = realloc(c->subject, (size_t)c->cap * sizeof *c->subject);
+        c->data = realloc(c->data, (size_t)c->cap * sizeof *c->data);
+        c->len = realloc(c->len, (size_t)c->cap * sizeof *c->len);
+    }
+    int len = natsMsg_GetDataLength(msg);
+    snprintf(c->subject[c->n], sizeof c->subject[0], "%s", natsMsg_GetSubject(msg));
+    c->data[c->n] = malloc((size_t)len + 1);
+    memcpy(c->data[c->n], natsMsg_GetData(msg), (size_t)len);
+    c->len[c->n++] = len;
+    pthread_mutex_unlock(&c->lock);
+    natsMsg_Destroy(msg);
+}
+
+/* A set of 24-byte windows of the seats' secret view bytes. */
+#define WIN 24
+#define SET_BITS 20
+typedef struct {
+    uint8_t (*w)[WIN];
+    bool *used;
+    int count;
+} WinSet;
+
+static uint64_t win_hash(const uint8_t *p)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (int i = 0; i < WIN; i++)
+        h = (h ^ p[i]) * 1099511628211ULL;
+    return h;
+}
+
+static bool win_find(const WinSet *s, const uint8_t *p, size_t *slot)
+{
+    size_t mask = ((size_t)1 << SET_BITS) - 1, i = (size_t)win_hash(p) & mask;
+    while (s->used[i] && memcmp(s->w[i], p, WIN) != 0)
+        i = (i + 1) & mask;
+    if (slot)
+        *slot = i;
+    return s->used[i];
+}
+
+static void win_add(WinSet *s, const uint8_t *p)
+{
+    size_t slot;
+    if (s->count < (1 << (SET_BITS - 1)) && !win_find(s, p, &slot)) {
+        memcpy(s->w[slot], p, WIN);
+        s->used[slot] = true;
+        s->count++;
+    }
+}
+
+static int win_hits(const WinSet *s, const uint8_t *data, int len)
+{
+    int hits = 0;
+    for (int i = 0; i + WIN <= len; i++)
+        hits += win_find(s, data + i, NULL);
+    return hits;
+}
+
+/* A window mostly of one byte value (zeros, "hidden" marks) says nothing and could turn up
+ * anywhere by chance: only windows with content count as secrets. */
+static bool bland(const uint8_t *p)
+{
+    int same = 0;
+    for (int i = 1; i < WIN; i++)
+        same += p[i] == p[0];
+    return same >= WIN / 2;
+}
+
+static void test_eavesdrop(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    char err[NET_ERR];
+    natsConnection *spy = net_connect(natsfix_url(fix.server), NULL, "spy", err, sizeof err);
+    assert_non_null(spy);
+    Capture cap = {0};
+    pthread_mutex_init(&cap.lock, NULL);
+    natsSubscription *all = NULL;
+    assert_int_equal(natsConnection_Subscribe(&all, spy, ">", on_any, &cap), NATS_OK);
+    natsConnection_Flush(spy);
+
+    Spec sp = {"bisca", 4, {DIFF_RANDOM, DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM}, 0xE5E5, 77};
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    natsConnection_Flush(spy);
+    nats_Sleep(200);
+    natsSubscription_Unsubscribe(all);
+
+    /* The secrets: at every step, every stretch of a seat's view that another seat's
+     * view does not share (its hand, what only it was shown). */
+    Local l;
+    local_game(&sp, &l, true);
+    const GameRules *g = ng.g;
+    Match *m = match_create(g, &l.m->options, sp.n, l.m->seats, sp.seed, err, sizeof err);
+    WinSet secrets = {calloc((size_t)1 << SET_BITS, WIN), calloc((size_t)1 << SET_BITS, 1), 0};
+    uint8_t *v[RULES_MAX_PLAYERS];
+    for (int s = 0; s < sp.n; s++)
+        v[s] = malloc(g->state_size);
+    for (int k = 0; k <= l.history_len; k++) {
+        for (int s = 0; s < sp.n; s++)
+            g->observe(m->state, s, v[s]);
+        for (int s = 0; s < sp.n; s++)
+            for (int o = 0; o < sp.n; o++)
+                for (size_t i = 0; o != s && i + WIN <= g->state_size; i += 4)
+                    if (memcmp(v[s] + i, v[o] + i, WIN) != 0 && !bland(v[s] + i))
+                        win_add(&secrets, v[s] + i);
+        if (k < l.history_len)
+            assert_null(match_apply(m, l.m->history[k]));
+    }
+    assert_true(secrets.count > 100);
+
+    /* What crossed the wire: only public messages are readable, and no secret window
+     * appears anywhere; the seat's own keys do find its secrets in its views (so the
+     * scan would have seen them had they leaked). */
+    uint8_t dealer_sign[WIRE_KEY];
+    natsMsg *r = NULL;
+    assert_int_equal(natsConnection_Request(&r, spy, "tasca.dealers.keys", NULL, 0, 2000),
+                     NATS_OK);
+    memcpy(dealer_sign, natsMsg_GetData(r), WIRE_KEY);
+    natsMsg_Destroy(r);
+    SealKeys stranger;
+    seal_keys_new(&stranger);
+    char path[600];
+    snprintf(path, sizeof path, "%s/eavesdropper.txt", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    FILE *rec = fopen(path, "w");
+    int leaked = 0, readable = 0, sealed = 0, own_hits = 0, views = 0;
+    uint8_t *plain = malloc(WIRE_MAX + SEAL_OVERHEAD + 64);
+    uint8_t seedle[8];
+    for (int i = 0; i < 8; i++)
+        seedle[i] = (uint8_t)(sp.seed >> (8 * i));
+    for (int i = 0; i < cap.n; i++) {
+        const uint8_t *d = cap.data[i];
+        int len = cap.len[i];
+        leaked += win_hits(&secrets, d, len);
+        for (int j = 0; j + 8 <= len; j++)
+            leaked += memcmp(d + j, seedle, 8) == 0;
+        WireMsg w;
+        const char *why = wire_decode(d, (size_t)len, &w);
+        /* a join is [MsgJoin][signature] */
+        if (why && len > 64 && !wire_decode(d, (size_t)len - 64, &w))
+            why = NULL;
+        const char *kind = "sealed";
+        if (why && (cap.subject[i][0] == '$' || (len && d[0] == '{')))
+            kind = "JetStream control";
+        else if (why && strncmp(cap.subject[i], "tasca.rec.", 10) == 0)
+            kind = "record (secret box)";
+        if (!why) {
+            readable++;
+            kind = w.type == MSG_TABLE    ? "table (public)"
+                   : w.type == MSG_JOIN   ? "join (public keys, name)"
+                   : w.type == MSG_JOINED ? "joined"
+                   : w.type == MSG_ACK    ? "ack"
+                   : w.type == MSG_CREATED ? "created"
+                                           : "SECRET TYPE IN CLEAR";
+            assert_true(w.type == MSG_TABLE || w.type == MSG_JOIN || w.type == MSG_JOINED ||
+                        w.type == MSG_ACK || w.type == MSG_CREATED);
+        } else {
+            sealed += len > SEAL_OVERHEAD;
+            const char *r2;
+            assert_int_equal(seal_open(&stranger, dealer_sign, d, (size_t)len, plain, &r2), 0);
+            int s;
+            if (sscanf(cap.subject[i], "tasca.t.%*[^.].v.%d", &s) == 1 && s >= 0 && s < sp.n) {
+                size_t n = seal_open(&ng.keys[s], dealer_sign, d, (size_t)len, plain, &r2);
+                assert_true(n > 0);
+                own_hits += win_hits(&secrets, plain, (int)n);
+                views++;
+            }
+        }
+        if (rec) {
+            fprintf(rec, "%-28s %6d bytes  %-26s ", cap.subject[i], len, kind);
+            for (int j = 0; j < len && j < 24; j++)
+                fprintf(rec, "%02x", d[j]);
+            fprintf(rec, "\n");
+        }
+    }
+    if (rec)
+        fclose(rec);
+    print_message("eavesdropper: %d messages (%d readable, all public; %d sealed), %d secret "
+                  "windows, %d seen in the clear; the seats' own keys find %d in %d views; "
+                  "recording: %s\n",
+                  cap.n, readable, sealed, secrets.count, leaked, own_hits, views, path);
+    assert_int_equal(leaked, 0);
+    assert_true(own_hits > 0);
+    assert_true(views > 0);
+    free(plain);
+    for (int s = 0; s < sp.n; s++)
+        free(v[s]);
+    free(secrets.w);
+    free(secrets.used);
+    match_free(m);
+    match_free(l.m);
+    for (int i = 0; i < cap.n; i++)
+        free(cap.data[i]);
+    free(cap.data);
+    free(cap.len);
+    free(cap.subject);
+    natsSubscription_Destroy(all);
+    net_close(&ng);
+    natsConnection_Destroy(spy);
+}
+
+/* Sends raw bytes as a request and returns the refusal's reason ("" if accepted; NULL if
+ * nobody answered). */
+static const char *refusal(natsConnection *nc, const char *subject, const void *data, int len,
+                           char *out, size_t size)
+{
+    natsMsg *r = NULL;
+    if (natsConnection_Request(&r, nc, subject, data, len, 2000) != NATS_OK)
+        return NULL;
+    WireMsg w;
+    const char *why = wire_decode((const uint8_t *)natsMsg_GetData(r),
+                                  (size_t)natsMsg_GetDataLength(r), &w);
+    snprintf(out, size, "%s", why ? why
+                              : w.type == MSG_ACK     ? (w.u.ack.ok ? "" : w.u.ack.reason)
+                              : w.type == MSG_JOINED  ? (w.u.joined.ok ? "" : w.u.joined.reason)
+                              : w.type == MSG_CREATED ? (w.u.created.ok ? "" : w.u.created.reason)
+                                                      : "?");
+    natsMsg_Destroy(r);
+    return out;
+}
+
+static size_t make_act(const SealKeys *signer, const uint8_t dealer_box[WIRE_KEY], const char *code,
+                       int seat, uint32_t seq, Action a, uint8_t *out)
+{
+    WireMsg m = {.type = MSG_ACT};
+    snprintf(m.u.act.code, sizeof m.u.act.code, "%s", code);
+    m.u.act.seat = (int8_t)seat;
+    m.u.act.seq = seq;
+    m.u.act.action = a;
+    uint8_t plain[256];
+    size_t n = wire_encode(&m, plain, sizeof plain);
+    out[0] = (uint8_t)seat;
+    return 1 + seal_for(signer, dealer_box, plain, n, out + 1);
+}
+
+static void test_hostile(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    char err[NET_ERR], why[WIRE_REASON + 32], subject[64];
+    natsConnection *x = net_connect(natsfix_url(fix.server), NULL, "intruder", err, sizeof err);
+    assert_non_null(x);
+    /* The intruder records the seats' actions off the wire, to replay one. */
+    Capture acts = {0};
+    pthread_mutex_init(&acts.lock, NULL);
+    natsSubscription *tap = NULL;
+    natsConnection_Subscribe(&tap, x, "tasca.t.*.act", on_any, &acts);
+    natsConnection_Flush(x);
+
+    Spec sp = {"truco", 2, {DIFF_EASY, DIFF_MEDIUM}, 0xBAD, 0xBAD2};
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    for (int i = 0; i < 6; i++)
+        assert_true(net_step(&ng));
+    natsConnection_Flush(x);
+    nats_Sleep(100);
+    pthread_mutex_lock(&ng.lock);
+    int views_before[RULES_MAX_PLAYERS];
+    memcpy(views_before, ng.views, sizeof views_before);
+    pthread_mutex_unlock(&ng.lock);
+    uint8_t dealer_box[WIRE_KEY];
+    natsMsg *r = NULL;
+    assert_int_equal(natsConnection_Request(&r, x, "tasca.dealers.keys", NULL, 0, 2000), NATS_OK);
+    memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
+    natsMsg_Destroy(r);
+
+    snprintf(subject, sizeof subject, "tasca.t.%s.act", ng.code);
+    char join_subject[64];
+    snprintf(join_subject, sizeof join_subject, "tasca.t.%s.join", ng.code);
+    /* garbage, to every subject a dealer answers */
+    uint8_t junk[512];
+    Rng rng;
+    rng_seed(&rng, 5);
+    const char *subjects[] = {subject, join_subject, "tasca.dealers.create"};
+    for (int k = 0; k < 200; k++) {
+        int len = 1 + (int)rng_below(&rng, sizeof junk);
+        for (int i = 0; i < len; i++)
+            junk[i] = (uint8_t)rng_next(&rng);
+        const char *s = refusal(x, subjects[k % 3], junk, len, why, sizeof why);
+        assert_non_null(s);
+        assert_true(why[0] != '\0'); /* refused, with a reason */
+    }
+    /* oversized */
+    uint8_t *big = calloc(1, WIRE_MAX * 2);
+    assert_non_null(refusal(x, subject, big, WIRE_MAX * 2, why, sizeof why));
+    assert_string_equal(why, "message too long");
+    free(big);
+    /* truncated, and forged (another key signs for seat 0), and replayed */
+    pthread_mutex_lock(&acts.lock);
+    assert_true(acts.n >= 6);
+    int len0 = acts.len[0];
+    uint8_t *first = malloc((size_t)len0);
+    memcpy(first, acts.data[0], (size_t)len0);
+    pthread_mutex_unlock(&acts.lock);
+    for (int cut = 0; cut < len0; cut += 7) {
+        assert_non_null(refusal(x, subject, first, cut, why, sizeof why));
+        assert_true(why[0] != '\0');
+    }
+    SealKeys forger;
+    seal_keys_new(&forger);
+    uint8_t forged[512];
+    size_t fl = make_act(&forger, dealer_box, ng.code, 0, 100, 0, forged);
+    assert_non_null(refusal(x, subject, forged, (int)fl, why, sizeof why));
+    assert_string_equal(why, "not signed by the expected sender");
+    assert_non_null(refusal(x, subject, first, len0, why, sizeof why));
+    assert_string_equal(why, NET_ALREADY);
+    free(first);
+    /* out of turn: the seat that is not to move, with its own keys */
+    pthread_mutex_lock(&ng.lock);
+    int p = ng.g->current_player(ng.view[0]);
+    pthread_mutex_unlock(&ng.lock);
+    assert_true(p == 0 || p == 1);
+    const char *oot = net_client_act(ng.cl[1 - p], 0, 0);
+    assert_non_null(oot);
+    assert_string_equal(oot, "it is not this seat's turn");
+    /* a join replayed off the wire is refused; a join for a taken seat too */
+    WireMsg jm = {.type = MSG_JOIN};
+    snprintf(jm.u.join.code, sizeof jm.u.join.code, "%s", ng.code);
+    jm.u.join.seat = 0;
+    snprintf(jm.u.join.name, sizeof jm.u.join.name, "Mallory");
+    memcpy(jm.u.join.sign_key, forger.sign_pk, WIRE_KEY);
+    memcpy(jm.u.join.box_key, forger.box_pk, WIRE_KEY);
+    uint8_t jb[512];
+    size_t jn = wire_encode(&jm, jb, sizeof jb);
+    seal_sign(&forger, jb, jn, jb + jn);
+    assert_non_null(refusal(x, join_subject, jb, (int)(jn + 64), why, sizeof why));
+    assert_string_equal(why, "that seat is taken");
+    jb[jn + 3] ^= 1; /* a signature that does not match */
+    assert_non_null(refusal(x, join_subject, jb, (int)(jn + 64), why, sizeof why));
+    assert_string_equal(why, "the join is not signed by its key");
+
+    /* Nobody else heard of any of it: no seat got a view, the table did not move. */
+    natsConnection_Flush(x);
+    nats_Sleep(200);
+    pthread_mutex_lock(&ng.lock);
+    for (int s = 0; s < sp.n; s++)
+        assert_int_equal(ng.views[s], views_before[s]);
+    pthread_mutex_unlock(&ng.lock);
+    /* And the game goes on to the result it has without the intruder. */
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    natsSubscription_Unsubscribe(tap);
+    natsSubscription_Destroy(tap);
+    for (int i = 0; i < acts.n; i++)
+        free(acts.data[i]);
+    free(acts.data);
+    free(acts.len);
+    free(acts.subject);
+    net_close(&ng);
+    natsConnection_Destroy(x);
+}
+
+static void test_client_drop(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    Spec sp = {"bisca", 2, {DIFF_MEDIUM, DIFF_EASY}, 909, 910};
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    for (int i = 0; i < 9; i++)
+        assert_true(net_step(&ng));
+    /* Seat 1 vanishes (its connection and its memory of the table), then a new client
+     * with the same keys sits down again and is given its seat and the current view. */
+    net_client_free(ng.cl[1]);
+    pthread_mutex_lock(&ng.lock);
+    ng.have[1] = false;
+    memset(ng.view[1], 0, ng.g->state_size);
+    ng.acted[1] = 0;
+    pthread_mutex_unlock(&ng.lock);
+    seat_client(&ng, 1, urls[1], true);
+    join(&ng, 1);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    net_close(&ng);
+}
+
+static void kill_mid_game(bool dealer, bool cluster)
+{
+    char err[256];
+    const char *urls[RULES_MAX_PLAYERS], *dealer_url;
+    char u[3][64], dealer_urls[256];
+    if (cluster) {
+        fix.cluster = natsfix_cluster_start(3, NULL, err, sizeof err);
+        if (!fix.cluster)
+            fail_msg("%s", err);
+        for (int i = 0; i < 3; i++)
+            snprintf(u[i], sizeof u[i], "%s", natsfix_url(natsfix_cluster_node(fix.cluster, i)));
+        /* the dealer on node 1 (then 2, 3 if it falls), the seats on nodes 2 and 3 */
+        snprintf(dealer_urls, sizeof dealer_urls, "%s,%s,%s", u[0], u[1], u[2]);
+        dealer_url = dealer_urls;
+        static char s1[200], s2[200];
+        snprintf(s1, sizeof s1, "%s,%s", u[1], u[2]);
+        snprintf(s2, sizeof s2, "%s,%s", u[2], u[1]);
+        urls[0] = s1;
+        urls[1] = s2;
+        snprintf(fix.store, sizeof fix.store, "%s/dealer",
+                 natsfix_store(natsfix_cluster_node(fix.cluster, 0)));
+    } else {
+        start_server();
+        dealer_url = natsfix_url(fix.server);
+        urls_all(dealer_url, urls);
+        snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
+    }
+    spawn_serve(dealer_url, fix.store, cluster ? 3 : 1);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 4242, 4343};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    for (int i = 0; i < 7; i++)
+        assert_true(net_step(&ng));
+    if (cluster) {
+        natsfix_kill(natsfix_cluster_node(fix.cluster, 0));
+    } else if (dealer) {
+        natsfix_child_kill(fix.serve_pid, SIGKILL);
+        natsfix_child_wait(fix.serve_pid, 5000, NULL);
+        fix.serve_pid = 0;
+        spawn_serve(dealer_url, fix.store, 1);
+    } else {
+        natsfix_kill(fix.server);
+        nats_Sleep(300);
+        if (!natsfix_restart(fix.server, err, sizeof err))
+            fail_msg("%s", err);
+    }
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    net_close(&ng);
+}
+
+static void test_dealer_kill(void **state)
+{
+    (void)state;
+    kill_mid_game(true, false);
+}
+
+static void test_nats_kill(void **state)
+{
+    (void)state;
+    kill_mid_game(false, false);
+}
+
+static void test_cluster(void **state)
+{
+    (void)state;
+    kill_mid_game(false, true);
+}
+
+int main(int argc, char **argv)
+{
+    const char *which = argc > 1 ? argv[1] : "";
+    tasca_bin = argc > 2 ? argv[2] : getenv("TASCA_BIN");
+    signal(SIGPIPE, SIG_IGN);
+    net_global_delivery(2);
+    const struct CMUnitTest all[] = {
+        cmocka_unit_test_teardown(test_equivalence, teardown),
+        cmocka_unit_test_teardown(test_eavesdrop, teardown),
+        cmocka_unit_test_teardown(test_hostile, teardown),
+        cmocka_unit_test_teardown(test_client_drop, teardown),
+        cmocka_unit_test_teardown(test_dealer_kill, teardown),
+        cmocka_unit_test_teardown(test_nats_kill, teardown),
+        cmocka_unit_test_teardown(test_cluster, teardown),
+    };
+    const char *names[] = {"equivalence", "eavesdrop",  "hostile", "client_drop",
+                           "dealer_kill", "nats_kill", "cluster"};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        if (strcmp(which, names[i]) == 0)
+            return _cmocka_run_group_tests(names[i], &all[i], 1, NULL, NULL);
+    fprintf(stderr, "usage: test_net CASE [tasca binary]; cases:");
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        fprintf(stderr, " %s", names[i]);
+    fprintf(stderr, "\n");
+    return 2;
+}
