@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what Tasca needs to build, play and test on Debian.
 # Idempotent; works as root (no sudo needed) or as a user with sudo.
 set -eu

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installation layout and the Debian package (CPack). Included from the top-level
 # CMakeLists.txt after po/ and data/.
 #   bin/tasca

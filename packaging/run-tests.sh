@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what the tests need, builds Tasca and runs every test:
 #   1. a normal build (gcc) and its ctest suite,
 #   2. a sanitizer build (AddressSanitizer + UndefinedBehaviorSanitizer) and the same suite,

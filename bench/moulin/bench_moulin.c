@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Moulin figures (RULES.md §5, issue 7). Prints; asserts nothing about time.
  *
  *   bench_moulin perft [DEPTH]        perft from the start through the rules table

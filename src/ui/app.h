@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The app shell: one window, the frame loop (events -> update -> draw; it sleeps when
  * nothing moves), the in-window menu, data and preference folders, text, card art,
  * sound, settings and statistics. Runnable in-process for tests. */

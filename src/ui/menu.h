@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The in-window menu: Game, Difficulty, New game, Options, Rules, Statistics, Quit.
  * Drawn by us over the table, driven by mouse and keyboard (Esc opens and closes it). */
 #ifndef TASCA_MENU_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* UI scene tests: the app runs in-process under SDL's dummy video driver; the tests push
  * mouse and keyboard events, step frames and check the match state.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bot programs as child processes: see botproc.h. (Moved here from the judge, so that the
  * table runs bot programs with the same rules.) */
 #include "botproc.h"

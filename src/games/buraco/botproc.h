@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A bot program as a child process that speaks lines over two pipes (RULES.md §3): the
  * judge (src/cli/buraco_judge.c) and the Buraco table both run bot programs through this.
  * The program is started from an argument vector (never a shell), in a process group of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Buraco table: you (seat 0) against the computer or a bot program (seat 1), or four
  * in teams, you and your partner (seat 2) against east (1) and west (3). The table
  * (ui/tablescene.c) runs the games; this file lays out and draws the cards and says what

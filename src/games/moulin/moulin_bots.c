@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Moulin bots: the position, move generation, evaluation and ordering hints over
  * bitboards; the search itself is the engine's generic alpha-beta (see moulin_bots.h and
  * engine/ai/alphabeta.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Checks of the card art and audio modules on a software renderer (no window needed):
  * decks, backs, atlas sizes, colours where the pips and backs should be, the half-turn
  * symmetry of a face, the fallback for a missing deck, and silent audio. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Sound effects through SDL2_mixer. No audio device is not an error: everything becomes
  * silent. */
 #ifndef TASCA_AUDIO_H

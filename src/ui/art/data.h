@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Where the program's data lives: the directory holding fonts/ and assets/. */
 #ifndef TASCA_ART_DATA_H
 #define TASCA_ART_DATA_H

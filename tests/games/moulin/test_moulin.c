@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Moulin (RULES.md §5): board geometry, perft, one scenario per rule, illegal inputs, and
  * golden games (move list + expected end). Every expectation below was worked out by hand
  * from the rules, not read back from the implementation. */

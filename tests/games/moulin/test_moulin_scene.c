@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Moulin table under SDL's dummy video driver: events are pushed, frames stepped and
  * the match checked. Each test gets an empty preferences folder.
  *
