@@ -443,9 +443,11 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     art_set_data_dir(a->data_dir);
     trace("data dir, locale");
 
-    /* Wayland: the window's app id names the desktop launcher (X11 uses StartupWMClass). */
+    /* The window's app id (Wayland) and WM_CLASS (X11) are the launcher's id, so the
+     * desktop matches the window to its launcher and icon (StartupWMClass). */
 #ifdef TASCA_APP_ID
     setenv("SDL_VIDEO_WAYLAND_WMCLASS", TASCA_APP_ID, 0);
+    setenv("SDL_VIDEO_X11_WMCLASS", TASCA_APP_ID, 0);
 #endif
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1");
