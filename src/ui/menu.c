@@ -70,8 +70,8 @@ struct Menu {
     char so_hint[SCENE_OPTIONS_MAX][96];
 };
 
-static const char *const page_names[PAGE_COUNT] = {"menu",    "game",  "difficulty", "options",
-                                                   "rules",   "stats", "keys",       "file"};
+static const char *const page_names[PAGE_COUNT] = {
+    "menu", "game", "difficulty", "options", "rules", "stats", "keys", "file", "about"};
 
 int menu_page_from_name(const char *name)
 {
@@ -221,6 +221,9 @@ static void build_main(Builder *b)
     snprintf(w->hint, sizeof w->hint, "\xE2\x80\xBA");
     w = row(b, W_ITEM, 50, _("Statistics"), ID_PAGE);
     w->arg = PAGE_STATS;
+    snprintf(w->hint, sizeof w->hint, "\xE2\x80\xBA");
+    w = row(b, W_ITEM, 50, _("About Tasca"), ID_PAGE);
+    w->arg = PAGE_ABOUT;
     snprintf(w->hint, sizeof w->hint, "\xE2\x80\xBA");
     gap(b, 6);
     row(b, W_ITEM, 50, _("Quit"), ID_QUIT);
@@ -528,6 +531,46 @@ static void build_stats(Builder *b)
     note(b, _("A streak counts games won in a row; a loss or a draw ends it."));
 }
 
+#ifndef TASCA_VERSION
+#define TASCA_VERSION "?"
+#endif
+
+/* Version, licence, credits, and where Tasca keeps its files (for a bug report, or to
+ * copy one's saves). */
+static void build_about(Builder *b)
+{
+    Menu *m = b->m;
+    App *a = m->app;
+    m->pool_len = 0;
+    char line[1300];
+    snprintf(line, sizeof line, "Tasca %s", TASCA_VERSION);
+    add_para(b, pool_add(m, line, strlen(line)), true);
+    add_para(b, _("A card table for Truco, Bisca, Buraco, 21 and Moulin against the computer."),
+             false);
+    add_para(b, _("Licence"), true);
+    add_para(b,
+             _("Tasca is free software: you may share it and change it under the terms of the "
+               "GNU General Public License, version 3 or (at your option) any later version. "
+               "It comes with no warranty."),
+             false);
+    add_para(b, _("Credits"), true);
+    add_para(b,
+             _("Written by the Tasca authors. Built with SDL2, SDL_image, SDL_ttf and "
+               "SDL_mixer."),
+             false);
+    add_para(b,
+             _("Text: the DejaVu fonts (Bitstream Vera licence; the DejaVu changes are in the "
+               "public domain). Sounds: synthesised by Tasca's own generator. Cards: Tasca's "
+               "own deck, and the GNOME Aisleriot decks (gnome-cards-data) when they are "
+               "installed."),
+             false);
+    add_para(b, _("Folders"), true);
+    snprintf(line, sizeof line, _("Program data (fonts, sounds, translations): %s"), a->data_dir);
+    add_para(b, pool_add(m, line, strlen(line)), false);
+    snprintf(line, sizeof line, _("Settings, statistics and saved games: %s"), a->pref_dir);
+    add_para(b, pool_add(m, line, strlen(line)), false);
+}
+
 static const char *page_title(MenuPage p)
 {
     switch (p) {
@@ -545,6 +588,8 @@ static const char *page_title(MenuPage p)
         return _("Keyboard shortcuts");
     case PAGE_FILE:
         return _("Choose a program");
+    case PAGE_ABOUT:
+        return _("About Tasca");
     default:
         return "Tasca";
     }
@@ -558,7 +603,7 @@ void menu_layout(Menu *m)
     int focus = m->list.focus;
     widgets_clear(&m->list);
     bool wide = m->page == PAGE_OPTIONS || m->page == PAGE_RULES || m->page == PAGE_STATS ||
-                m->page == PAGE_KEYS || m->page == PAGE_FILE;
+                m->page == PAGE_KEYS || m->page == PAGE_FILE || m->page == PAGE_ABOUT;
     m->n_extras = 0;
     float pw = (wide ? 720 : 460) * u;
     if (pw > a->w - 24 * u)
@@ -590,6 +635,9 @@ void menu_layout(Menu *m)
         break;
     case PAGE_FILE:
         filechooser_build(&m->fc, a, &m->list, ID_FC, b.x, &b.y, b.w);
+        break;
+    case PAGE_ABOUT:
+        build_about(&b);
         break;
     default:
         break;
@@ -867,7 +915,7 @@ bool menu_find(const Menu *m, const char *text, SDL_FRect *out)
         return false;
     for (int i = 0; i < m->list.n; i++) {
         const Widget *w = &m->list.w[i];
-        if (strcmp(w->text, text) != 0)
+        if (strcmp(w->long_text ? w->long_text : w->text, text) != 0)
             continue;
         SDL_FRect r = w->r;
         if (!w->fixed) {
