@@ -10,8 +10,10 @@ libcmocka-dev"
 
 if [ "${1:-}" = "--test" ]; then
   # Sanitizer and fuzz builds use clang; UI tests run under Xvfb; the launcher and the
-  # AppStream metainfo are checked by their validators.
-  PKGS="$PKGS clang libclang-rt-dev xvfb xauth desktop-file-utils appstream gnome-cards-data"
+  # AppStream metainfo are checked by their validators; the install check builds the .deb
+  # (CPack needs dpkg-shlibdeps from dpkg-dev, and file).
+  PKGS="$PKGS clang libclang-rt-dev xvfb xauth desktop-file-utils appstream gnome-cards-data
+dpkg-dev file"
 fi
 
 missing=""

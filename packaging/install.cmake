@@ -42,7 +42,11 @@ set(CPACK_PACKAGE_DESCRIPTION
 mouse or the keyboard against computer players. Games: Truco Paulista, Bisca, Buraco\n\
 (with a judge that hosts bot programs), 21 and Moulin (Nine Men's Morris). Every move is\n\
 saved as you play. Translated into Brazilian and European Portuguese and French.")
-# No made-up address: a packager sets a real one (cmake -DCPACK_PACKAGE_CONTACT=...).
+# No made-up address: a packager sets a real one (cmake -DCPACK_PACKAGE_CONTACT=...). A build
+# folder configured before 1.0 still caches the old placeholder address: dropped here.
+if(CPACK_PACKAGE_CONTACT MATCHES "@localhost")
+  unset(CPACK_PACKAGE_CONTACT CACHE)
+endif()
 set(CPACK_PACKAGE_CONTACT "the Tasca authors" CACHE STRING "Maintainer of the .deb")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_GENERATOR "DEB;TGZ")
