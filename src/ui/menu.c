@@ -361,7 +361,7 @@ static void build_options(Builder *b)
     w->choices[1] = _("On");
     w->n_choices = 2;
     w->value = a->set.sound;
-    if (!a->audio_ok)
+    if (app_audio_silent(a))
         snprintf(w->hint, sizeof w->hint, "%s", _("No sound device: playing silently."));
     w = row(b, W_SLIDER, 52, _("Volume"), ID_VOLUME);
     w->max = 100;

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-/* Sets the data directory (call once at start, before cardart_create / audio_init).
+/* Sets the data directory (call once at start, before cardart_create / audio_start).
  * NULL or "" restores the default: the source tree the program was built from. */
 void art_set_data_dir(const char *dir);
 /* The data directory in use, without a trailing slash. */
