@@ -59,8 +59,9 @@
 #define SIDE_H 66.0f
 #define MAX_SPRITES 240
 #define MAX_CHOICES 24
-/* The seat a bot program plays (two players). */
-#define PROGRAM_SEAT 1
+/* Options -> Bot program's seat with four players: the choices, and the seat each gives
+ * (none, your partner across, an opponent at your right or left). */
+static const int program_seat4[4] = {0, 2, 1, 3};
 
 enum { Z_PILE, Z_MY_HAND, Z_OPP_HAND, Z_MELD };
 
@@ -80,7 +81,7 @@ typedef struct {
     Table tb;
     /* The Options choices the game shown was dealt with (or a resumed one found): they
      * apply from the next game. cfg_path: the bot program, "" for the computer. */
-    int players_next;
+    int players_next, seat_next;
     char cfg_path[KV_VAL];
     Sprite spr[MAX_SPRITES];
     int n_spr;
@@ -104,10 +105,12 @@ typedef struct {
     char bot_said[96];
     float bot_said_t;
     int bot_said_seat;
-    /* The bot program at PROGRAM_SEAT: it plays now (ext_on); this game began against it
-     * (ext_game, even if the computer took over); it was disqualified (dq: the dialog is
-     * up) and the game counted won (dq_win). ext_wait: seconds shown "thinking" so far. */
+    /* The bot program at ext_seat (partner or opponent): it plays now (ext_on); this game
+     * began with it (ext_game, even if the computer took over); it was disqualified (dq: the
+     * dialog is up) and the game was settled by the protocol's rule (dq_win: its team
+     * loses). ext_wait: seconds shown "thinking" so far. */
     bool ext_on, ext_game, ext_started, dq, dq_win;
+    int ext_seat;
     BotSeat ext;
     char ext_name[KV_VAL], dq_msg[600];
     float ext_wait;
@@ -146,7 +149,8 @@ static void seat_spot(const Bur *t, int seat, float *x, float *y)
 
 static SeatKind seat_kind(const Table *tb, int seat)
 {
-    return ((const Bur *)tb)->ext_on && seat == PROGRAM_SEAT ? SEAT_PROGRAM : SEAT_HUMAN;
+    const Bur *t = (const Bur *)tb;
+    return t->ext_on && seat == t->ext_seat ? SEAT_PROGRAM : SEAT_HUMAN;
 }
 
 static const char *seat_name(const Table *tb, int seat)
@@ -368,13 +372,17 @@ static const HandGeometry hand_geometry = {hand_places, hand_rect};
 
 /* ---- Games ---- */
 
-/* The Options for the next game: the players (2 or 4) and the bot program playing the
- * other seat (NULL: the computer). */
-static int chosen(const Kv *kv, const char **prog)
+/* The Options for the next game: the players (2 or 4), the bot program (NULL: none) and
+ * the seat it plays: the opponent's with two players; with four, the one chosen. */
+static int chosen(const Kv *kv, const char **prog, int *seat)
 {
     int n = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
     const char *p = kv_get(kv, "buraco.program");
-    *prog = n == 2 && kv_get_int(kv, "buraco.opponent", 0, 0, 1) == 1 && p && *p ? p : NULL;
+    *seat = n == 2 ? kv_get_int(kv, "buraco.opponent", 0, 0, 1)
+                   : program_seat4[kv_get_int(kv, "buraco.program_seat4", 0, 0, 3)];
+    *prog = *seat && p && *p ? p : NULL;
+    if (!*prog)
+        *seat = 0;
     return n;
 }
 
@@ -382,7 +390,7 @@ static int chosen(const Kv *kv, const char **prog)
 static void apply_options(Bur *t)
 {
     const char *prog;
-    t->players_next = chosen(&t->tb.app->kv, &prog);
+    t->players_next = chosen(&t->tb.app->kv, &prog, &t->seat_next);
     snprintf(t->cfg_path, sizeof t->cfg_path, "%s", prog ? prog : "");
 }
 
@@ -393,7 +401,7 @@ static int seats(Table *tb, SeatSpec *out)
     for (int p = 0; p < t->players_next; p++)
         out[p] = (SeatSpec){p != 0, p != 0 ? tb->app->set.difficulty : DIFF_MEDIUM};
     if (t->cfg_path[0])
-        out[PROGRAM_SEAT].bot = false; /* the program plays it (driven here, not by the match) */
+        out[t->seat_next].bot = false; /* the program plays it (driven here, not the match) */
     return t->players_next;
 }
 
@@ -438,6 +446,7 @@ static void reset(Table *tb)
     /* The program starts once the cards are dealt, from cfg_path: the Options the game was
      * dealt with (a change before the player has moved deals again). */
     t->ext_on = t->ext_game = t->cfg_path[0] != '\0';
+    t->ext_seat = t->ext_on ? t->seat_next : 0;
     const char *base = strrchr(t->cfg_path, '/');
     snprintf(t->ext_name, sizeof t->ext_name, "%s", base ? base + 1 : t->cfg_path);
     anim_clear(&tb->anim);
@@ -461,6 +470,10 @@ static int team_result(const BuracoState *s)
     return s->score[0] > s->score[1] ? 1 : s->score[0] < s->score[1] ? -1 : 0;
 }
 
+/* A disqualified program's team loses (the protocol's rule): you win against an opponent,
+ * your team loses with a partner. */
+static int dq_result(const Bur *t) { return t->ext_seat % 2 ? 1 : -1; }
+
 static void count_at_table(Table *tb, int result)
 {
     table_score_count(&tb->score, result);
@@ -472,7 +485,7 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
 {
     Bur *t = (Bur *)tb;
     const BuracoState *s = tb->m->state;
-    int res = t->dq_win ? 1 : team_result(s);
+    int res = t->dq_win ? dq_result(t) : team_result(s);
     snprintf(title, tsize, "%s",
              res > 0   ? (four(t) ? _("Your team wins!") : _("You win!"))
              : res < 0 ? (four(t) ? _("Your team loses") : _("You lose"))
@@ -578,14 +591,23 @@ static void drive(Table *tb, float dt)
         return;
     if (!t->ext_started) {
         char *argv[2] = {t->cfg_path, NULL};
-        char idb[sizeof t->ext_name + 3];
-        snprintf(idb, sizeof idb, "p2.%s", t->ext_name);
-        for (char *c = idb; *c; c++)
-            if (*c == ' ' || *c == '\t')
-                *c = '_';
-        const char *ids[2] = {"p1.you", idb};
+        /* Protocol ids "pN.name", as the judge names its players: the program's file name at
+         * its seat, the seat's name elsewhere. */
+        static const char *const names[4] = {"you", "east", "partner", "west"};
+        char idb[RULES_MAX_PLAYERS][sizeof t->ext_name + 8];
+        const char *ids[RULES_MAX_PLAYERS] = {0};
+        for (int p = 0; p < s->num_players && p < RULES_MAX_PLAYERS; p++) {
+            const char *name = p == t->ext_seat ? t->ext_name
+                               : s->num_players == 2 && p ? "computer"
+                                                          : names[p & 3];
+            snprintf(idb[p], sizeof idb[p], "p%d.%s", p + 1, name);
+            for (char *c = idb[p]; *c; c++)
+                if (*c == ' ' || *c == '\t')
+                    *c = '_';
+            ids[p] = idb[p];
+        }
         t->ext_started = true;
-        if (!botseat_start(&t->ext, argv, s, PROGRAM_SEAT, ids)) {
+        if (!botseat_start(&t->ext, argv, s, t->ext_seat, ids)) {
             disqualified(t, t->ext.why);
             return;
         }
@@ -604,7 +626,7 @@ static void drive(Table *tb, float dt)
         disqualified(t, t->ext.why);
     } else if (r == BOTSEAT_ACTION) {
         t->ext_wait = 0;
-        const char *e = match_submit(m, PROGRAM_SEAT, a);
+        const char *e = match_submit(m, t->ext_seat, a);
         if (e) /* botseat checked it: not expected */
             disqualified(t, e);
     }
@@ -616,8 +638,9 @@ static void settings_changed(Table *tb)
 {
     Bur *t = (Bur *)tb;
     const char *prog;
-    int want = chosen(&tb->app->kv, &prog);
-    bool same_ext = strcmp(prog ? prog : "", t->cfg_path) == 0;
+    int seat;
+    int want = chosen(&tb->app->kv, &prog, &seat);
+    bool same_ext = strcmp(prog ? prog : "", t->cfg_path) == 0 && seat == t->seat_next;
     if (want != t->players_next || !same_ext) {
         apply_options(t);
         if (!table_under_way(tb)) {
@@ -780,13 +803,13 @@ static void press(Table *tb, int b)
         break;
     case BTN_DQ_WIN: /* the protocol's rule: the other side wins */
         t->dq_win = true;
-        count_at_table(tb, 1);
+        count_at_table(tb, dq_result(t));
         table_game_over(tb, true); /* the match is held where it stopped, with the sheet */
         tb->over = true;           /* its result is known: a new game asks nothing */
         break;
     case BTN_DQ_CONTINUE:
         t->dq = t->ext_on = false;
-        tb->m->seats[PROGRAM_SEAT].bot = true;
+        tb->m->seats[t->ext_seat].bot = true;
         table_say(tb, _("The computer plays on in the bot program's seat."));
         break;
     default: break;
@@ -1062,13 +1085,18 @@ static void draw_dq(Bur *t)
               b.x + bw / 2, b.y + 44 * s, TEXT_CENTER | TEXT_MIDDLE);
     text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(19 * s), false, COL_TEXT, b.x + 40 * s,
                       b.y + 84 * s, (int)(bw - 80 * s), TEXT_CENTER, true);
+    bool partner = dq_result(t) < 0; /* its team is yours */
     text_draw_wrapped(a->text,
-                      _("By the protocol's rules the game is yours. You may also play it to the "
-                        "end against the computer."),
+                      partner ? _("By the protocol's rules your team loses the game. You may also "
+                                  "play it to the end with the computer as your partner.")
+                              : _("By the protocol's rules the game is yours. You may also play "
+                                  "it to the end against the computer."),
                       (int)lroundf(16 * s), false, COL_DIM, b.x + 40 * s, b.y + 176 * s,
                       (int)(bw - 80 * s), TEXT_CENTER, true);
-    table_button(tb, BTN_DQ_WIN, _("Take the win"), BTN_PRIMARY);
-    table_button(tb, BTN_DQ_CONTINUE, _("Play on against the computer"), 0);
+    table_button(tb, BTN_DQ_WIN, partner ? _("Concede the game") : _("Take the win"),
+                 BTN_PRIMARY);
+    table_button(tb, BTN_DQ_CONTINUE,
+                 partner ? _("Play on with the computer") : _("Play on against the computer"), 0);
 }
 
 static void draw_choices(Bur *t, const BuracoState *v)
@@ -1173,7 +1201,7 @@ static void draw(Table *tb, SDL_Renderer *r)
     }
     draw_panel(t, &v);
     snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), tb->games,
-             table_seat_kind(tb, PROGRAM_SEAT) == SEAT_PROGRAM
+             table_seat_kind(tb, t->ext_seat) == SEAT_PROGRAM && !four(t)
                  ? t->ext_name
                  : table_level_name(table_level(tb)));
     table_top_bar(a, "Buraco", b);
@@ -1226,6 +1254,7 @@ static int table_options(App *a, SceneOption *out)
     const Kv *kv = &a->kv;
     bool four = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4;
     int opp = kv_get_int(kv, "buraco.opponent", 0, 0, 1);
+    int seat4 = kv_get_int(kv, "buraco.program_seat4", 0, 0, 3);
     const char *prog = kv_get(kv, "buraco.program");
     memset(out, 0, sizeof *out * 3);
     out[0] = (SceneOption){.label = _("Players"),
@@ -1233,16 +1262,21 @@ static int table_options(App *a, SceneOption *out)
                            .choices = {_("Two"), _("Four")},
                            .n_choices = 2,
                            .value = four};
-    out[1] = (SceneOption){.label = _("Opponent"),
-                           .help = _("A bot program speaks the Buraco bot protocol (two players)."),
-                           .choices = {_("Computer"), _("Bot program")},
-                           .n_choices = 2,
-                           .value = opp,
-                           .disabled = four};
-    out[2] = (SceneOption){.label = _("Bot program"),
-                           .file = true,
-                           .required = opp == 1 && !four,
-                           .disabled = four};
+    if (four) /* any computer seat: your partner or an opponent */
+        out[1] = (SceneOption){
+            .label = _("Bot program's seat"),
+            .help = _("A program of your own that speaks the Buraco bot protocol plays there."),
+            .choices = {_("None"), _("Partner"), _("East"), _("West")},
+            .n_choices = 4,
+            .value = seat4};
+    else
+        out[1] = (SceneOption){.label = _("Opponent"),
+                               .help = _("A bot program speaks the Buraco bot protocol."),
+                               .choices = {_("Computer"), _("Bot program")},
+                               .n_choices = 2,
+                               .value = opp};
+    bool wanted = four ? seat4 != 0 : opp == 1;
+    out[2] = (SceneOption){.label = _("Bot program"), .file = true, .required = wanted};
     snprintf(out[2].path, sizeof out[2].path, "%s", prog ? prog : "");
     return 3;
 }
@@ -1250,10 +1284,11 @@ static int table_options(App *a, SceneOption *out)
 static void set_table_option(App *a, int i, int value, const char *path)
 {
     Kv *kv = &a->kv;
+    bool four = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4;
     if (i == 0) {
         kv_set_int(kv, "buraco.players", value ? 4 : 2);
     } else if (i == 1) {
-        kv_set_int(kv, "buraco.opponent", value ? 1 : 0);
+        kv_set_int(kv, four ? "buraco.program_seat4" : "buraco.opponent", value);
     } else if (i == 2 && path) {
         if (!kv_value_ok(path)) {
             app_notice(a, _("That program's path cannot be kept in the settings (too long, or "
@@ -1261,7 +1296,12 @@ static void set_table_option(App *a, int i, int value, const char *path)
             return;
         }
         kv_set(kv, "buraco.program", path);
-        kv_set_int(kv, "buraco.opponent", 1);
+        /* Choosing a program seats it: the opponent, or with four players East unless a
+         * seat is chosen already. */
+        if (!four)
+            kv_set_int(kv, "buraco.opponent", 1);
+        else if (kv_get_int(kv, "buraco.program_seat4", 0, 0, 3) == 0)
+            kv_set_int(kv, "buraco.program_seat4", 2);
     }
     app_save_settings(a);
 }
@@ -1311,11 +1351,12 @@ static const char *rules_text(void)
                "of you may add to them, and the team scores together.\n\n"
                "# Bot programs\n"
                "In Options, Opponent: Bot program lets you play against a program of your own "
-               "that speaks the Buraco bot protocol (the one of the original contest judge). "
-               "Choose its file; it plays from the next game. A program that crashes, stops, "
-               "takes more than three seconds, floods the table or sends an invalid command is "
-               "disqualified: the game is yours, or you may play it to the end against the "
-               "computer."));
+               "that speaks the Buraco bot protocol (the one of the original contest judge); "
+               "with four players, Bot program's seat puts it at any computer seat, as your "
+               "partner or as an opponent. Choose its file; it plays from the next game. A "
+               "program that crashes, stops, takes more than three seconds, floods the table or "
+               "sends an invalid command is disqualified: its team loses the game, or you may "
+               "play it to the end with the computer in its seat."));
     return text;
 }
 

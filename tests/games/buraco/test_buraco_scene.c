@@ -14,6 +14,7 @@
 #include "games/buraco/buraco_scene.h"
 #include "ui/app.h"
 #include "ui/menu.h"
+#include "ui/tablescene.h"
 #include "ui_fixture.h"
 
 #include <SDL_image.h>
@@ -598,6 +599,77 @@ static void test_program_disqualified(void)
     kv_set_int(&app->kv, "buraco.opponent", 0);
 }
 
+/* Four players, Options -> Bot program's seat: Partner. The program sits across the table,
+ * plays its turns over the protocol to the end of the game and shares your melds. */
+static void test_program_partner(void)
+{
+    char path[600], cmd[800];
+    snprintf(cmd, sizeof cmd, "%s buraco-bot --difficulty easy --seed 5", RUNNER);
+    write_program(path, sizeof path, "partnerbot.sh", cmd);
+    kv_set_int(&app->kv, "buraco.players", 4);
+    kv_set_int(&app->kv, "buraco.program_seat4", 1); /* None, Partner, East, West */
+    kv_set(&app->kv, "buraco.program", path);
+    start_new_game();
+    app_run_frames(app, 5);
+    CHECK(match()->num_players == 4);
+    /* The program plays seat 2, the computer the two others. */
+    CHECK(!match()->seats[0].bot && match()->seats[1].bot && !match()->seats[2].bot &&
+          match()->seats[3].bot);
+    int my_turns = 0;
+    for (int i = 0; i < 60000 && !match_is_over(match()); i++) {
+        if (match_current_player(match()) == 0) {
+            if (++my_turns == 6) { /* a picture of the table mid-game */
+                ((Table *)app->self)->toast.t = 0; /* an earlier test's message */
+                shot("four-players-program-partner.png");
+            }
+            play_my_turn(i);
+        }
+        app_run_frames(app, 1);
+        if (match_current_player(match()) == 2 || match_bot_busy(match()))
+            SDL_Delay(1);
+        if (*buraco_scene_program_message(app->self))
+            break;
+    }
+    CHECK(*buraco_scene_program_message(app->self) == 0);
+    CHECK(match_is_over(match()));
+    int turns[4] = {0};
+    for (int i = 0; i < match()->history_len; i++)
+        if (match()->history_player[i] >= 0)
+            turns[match()->history_player[i]]++;
+    CHECK(turns[1] > 5 && turns[2] > 5 && turns[3] > 5);
+    app_run_frames(app, 60);
+    float x, y;
+    CHECK(where("next", &x, &y));
+    shot("four-players-program-partner-end.png");
+
+    /* As an opponent (West), a program that crashes: its team loses, so the game is yours. */
+    snprintf(cmd, sizeof cmd, "%s crash", BADBOT);
+    write_program(path, sizeof path, "crashwest.sh", cmd);
+    kv_set_int(&app->kv, "buraco.program_seat4", 3);
+    kv_set(&app->kv, "buraco.program", path);
+    start_new_game();
+    app_run_frames(app, 5);
+    CHECK(!match()->seats[3].bot && match()->seats[1].bot && match()->seats[2].bot);
+    CHECK(run_until_dq(8000));
+    CHECK(strstr(buraco_scene_program_message(app->self), "crashwest.sh") != NULL);
+    click_at("dq-win", 1);
+    app_run_frames(app, 60);
+    CHECK(app->scene && ((Table *)app->self)->result == 1);
+    /* As the partner, the same crash loses the game for your team. */
+    write_program(path, sizeof path, "crashpartner.sh", cmd);
+    kv_set_int(&app->kv, "buraco.program_seat4", 1);
+    kv_set(&app->kv, "buraco.program", path);
+    start_new_game();
+    app_run_frames(app, 5);
+    CHECK(!match()->seats[2].bot);
+    CHECK(run_until_dq(8000));
+    click_at("dq-win", 1);
+    app_run_frames(app, 60);
+    CHECK(((Table *)app->self)->result == -1);
+    kv_set_int(&app->kv, "buraco.program_seat4", 0);
+    kv_set_int(&app->kv, "buraco.players", 2);
+}
+
 /* Options -> Bot program opens the file chooser; it is walked with the keyboard and the
  * mouse. */
 static void test_choose_program(void)
@@ -723,6 +795,7 @@ int main(void)
     test_resume();
     test_program_plays();
     test_program_disqualified();
+    test_program_partner();
     test_choose_program();
     app_destroy(app);
     rm_rf(home);
