@@ -53,6 +53,12 @@ bool botproc_spawn(BotProc *p, const char *command, bool quiet)
     return botproc_spawn_argv(p, argv, quiet);
 }
 
+bool botproc_runnable(const char *path)
+{
+    struct stat sb;
+    return path && *path && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && access(path, X_OK) == 0;
+}
+
 bool botproc_spawn_argv(BotProc *p, char *const argv[], bool quiet)
 {
     /* A write to a bot that has gone must be an error to handle, not a signal that ends

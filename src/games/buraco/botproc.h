@@ -42,6 +42,8 @@ void botproc_init(BotProc *p);
 bool botproc_spawn(BotProc *p, const char *command, bool quiet);
 /* Starts argv[0] with these arguments (argv ends with NULL). */
 bool botproc_spawn_argv(BotProc *p, char *const argv[], bool quiet);
+/* `path` is a file this user may run (what botproc_spawn_argv needs of argv[0]). */
+bool botproc_runnable(const char *path);
 
 /* Queues a line (a newline is added) and writes what the pipe takes now. PROTO_OK, or a
  * fault with a reason ("does not read what the judge sends"). */

@@ -670,6 +670,112 @@ static void test_program_partner(void)
     kv_set_int(&app->kv, "buraco.players", 2);
 }
 
+/* Leaves the table and comes back: the game is resumed from its save. */
+static void leave_and_resume(void)
+{
+    app->notice[0] = '\0';
+    app->scene->leave(app->self);
+    app->self = buraco_scene.enter(app, &buraco_scene);
+    REQUIRE(app->self != NULL);
+    buraco_scene.layout(app->self, app->w, app->h);
+    app_run_frames(app, 3);
+}
+
+/* Plays (you like the computer) until the program has made `turns` moves and it is your
+ * turn again. */
+static void play_until_program_moved(int seat, int turns)
+{
+    for (int i = 0; i < 20000 && !match_is_over(match()); i++) {
+        int moved = 0;
+        for (int k = 0; k < match()->history_len; k++)
+            moved += match()->history_player[k] == seat;
+        if (moved >= turns && match_current_player(match()) == 0)
+            return;
+        if (match_current_player(match()) == 0)
+            play_my_turn(i);
+        app_run_frames(app, 1);
+        if (match_current_player(match()) == seat)
+            SDL_Delay(1);
+    }
+}
+
+/* A resumed game that was played with a bot program offers to bring it back when its file
+ * is still there: it is shown the game so far, makes its own moves again, and plays on.
+ * A program that plays otherwise the second time, or whose file is gone, leaves its seat
+ * to the computer. */
+static void test_program_resumed(void)
+{
+    char path[600], cmd[800];
+    snprintf(cmd, sizeof cmd, "%s buraco-bot --difficulty easy --seed 9 --think-ms 0", RUNNER);
+    write_program(path, sizeof path, "steadybot.sh", cmd);
+    against_program(path);
+    play_until_program_moved(1, 12);
+    REQUIRE(!match_is_over(match()));
+    int len = match()->history_len;
+    leave_and_resume();
+    CHECK(match()->history_len == len);
+    float x, y;
+    CHECK(where("reconnect", &x, &y));
+    shot("resume-offer.png");
+    CHECK(match()->seats[1].bot); /* nobody plays it until the player says */
+    app_run_frames(app, 30);
+    CHECK(match()->history_len == len);
+    click_at("reconnect", 1);
+    for (int i = 0; i < 3000 && match()->seats[1].bot; i++) {
+        app_run_frames(app, 1);
+        SDL_Delay(1);
+    }
+    CHECK(!match()->seats[1].bot);
+    CHECK(*buraco_scene_program_message(app->self) == 0);
+    for (int i = 0; i < 30000 && !match_is_over(match()); i++) {
+        if (match_current_player(match()) == 0)
+            play_my_turn(i);
+        app_run_frames(app, 1);
+        if (match_current_player(match()) == 1)
+            SDL_Delay(1);
+        if (*buraco_scene_program_message(app->self))
+            break;
+    }
+    CHECK(*buraco_scene_program_message(app->self) == 0);
+    CHECK(match_is_over(match()));
+    int after = 0;
+    for (int k = len; k < match()->history_len; k++)
+        after += match()->history_player[k] == 1;
+    CHECK(after > 0);
+
+    /* Another seed each run: its moves are not the same the second time. */
+    snprintf(cmd, sizeof cmd,
+             "%s buraco-bot --difficulty easy --seed $(od -An -N4 -tu4 /dev/urandom) "
+             "--think-ms 0",
+             RUNNER);
+    write_program(path, sizeof path, "fickle bot.sh", cmd);
+    against_program(path);
+    play_until_program_moved(1, 12);
+    REQUIRE(!match_is_over(match()));
+    leave_and_resume();
+    click_at("reconnect", 1);
+    for (int i = 0; i < 3000 && !app->notice[0]; i++) {
+        app_run_frames(app, 1);
+        SDL_Delay(1);
+    }
+    CHECK(strstr(app->notice, "did not make its own moves again") != NULL);
+    CHECK(match()->seats[1].bot);
+    until_my_turn();
+    CHECK(match_is_over(match()) || match_current_player(match()) == 0);
+
+    /* The file is gone: no offer, the computer plays on. */
+    write_program(path, sizeof path, "gonebot.sh", cmd);
+    against_program(path);
+    play_until_program_moved(1, 4);
+    REQUIRE(!match_is_over(match()));
+    remove(path);
+    leave_and_resume();
+    CHECK(!where("reconnect", &x, &y));
+    CHECK(strstr(app->notice, "goes on against the computer") != NULL);
+    CHECK(match()->seats[1].bot);
+    kv_set_int(&app->kv, "buraco.opponent", 0);
+}
+
 /* Options -> Bot program opens the file chooser; it is walked with the keyboard and the
  * mouse. */
 static void test_choose_program(void)
@@ -796,6 +902,7 @@ int main(void)
     test_program_plays();
     test_program_disqualified();
     test_program_partner();
+    test_program_resumed();
     test_choose_program();
     app_destroy(app);
     rm_rf(home);
