@@ -1452,7 +1452,7 @@ static int table_options(App *a, SceneOption *out)
     if (four) /* any computer seat: your partner or an opponent */
         out[1] = (SceneOption){
             .label = _("Bot program's seat"),
-            .help = _("A program of your own that speaks the Buraco bot protocol plays there."),
+            .help = _("A program of your own plays this seat."),
             .choices = {_("None"), _("Partner"), _("East"), _("West")},
             .n_choices = 4,
             .value = seat4};

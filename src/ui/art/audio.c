@@ -149,8 +149,7 @@ static bool reopen(Uint32 delay_ms)
         return true;
     if (!open_device(delay_ms)) {
         /* Gone (unplugged, taken): silent from now on rather than retry at every sound. */
-        SDL_Log("audio: cannot open the sound device again (%s); running silent",
-                Mix_GetError());
+        SDL_Log("audio: cannot open the sound device again (%s); running silent", Mix_GetError());
         shut_down();
         return false;
     }
@@ -215,7 +214,10 @@ static int audio_thread(void *unused)
         if (!mb.queued && !mb.settings_changed) {
             int left = idle_left(mb.idle_close_ms);
             if (left == 0) {
+                /* Closing can take as long as opening: not with the mailbox locked. */
+                SDL_UnlockMutex(mb.lock);
                 close_device();
+                SDL_LockMutex(mb.lock);
                 continue;
             }
             if (left < 0)
