@@ -451,6 +451,9 @@ static void remember_program(Bur *t)
     Kv *kv = &t->tb.app->kv;
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)t->tb.m->seed);
+    const char *old = kv_get(kv, "buraco.resume.program");
+    if (!t->ext_game && (!old || !*old))
+        return; /* nothing to forget: no settings write (an fsync) for every deal */
     kv_set(kv, "buraco.resume.seed", t->ext_game ? seed : "");
     kv_set_int(kv, "buraco.resume.seat", t->ext_game ? t->ext_seat : 0);
     kv_set(kv, "buraco.resume.program", t->ext_game ? t->cfg_path : "");
