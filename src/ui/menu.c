@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "menu.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -542,7 +543,7 @@ static void build_about(Builder *b)
     Menu *m = b->m;
     App *a = m->app;
     m->pool_len = 0;
-    char line[1300];
+    char line[PATH_MAX + 200];
     snprintf(line, sizeof line, "Tasca %s", TASCA_VERSION);
     add_para(b, pool_add(m, line, strlen(line)), true);
     add_para(b, _("A card table for Truco, Bisca, Buraco, 21 and Moulin against the computer."),
@@ -565,7 +566,10 @@ static void build_about(Builder *b)
                "installed."),
              false);
     add_para(b, _("Folders"), true);
-    snprintf(line, sizeof line, _("Program data (fonts, sounds, translations): %s"), a->data_dir);
+    char data[PATH_MAX];
+    if (!realpath(a->data_dir, data)) /* "bin/.." reads better as the folder it is */
+        snprintf(data, sizeof data, "%s", a->data_dir);
+    snprintf(line, sizeof line, _("Program data (fonts, sounds, translations): %s"), data);
     add_para(b, pool_add(m, line, strlen(line)), false);
     snprintf(line, sizeof line, _("Settings, statistics and saved games: %s"), a->pref_dir);
     add_para(b, pool_add(m, line, strlen(line)), false);
