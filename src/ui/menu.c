@@ -569,7 +569,7 @@ static void build_about(Builder *b)
     char data[PATH_MAX];
     if (!realpath(a->data_dir, data)) /* "bin/.." reads better as the folder it is */
         snprintf(data, sizeof data, "%s", a->data_dir);
-    snprintf(line, sizeof line, _("Program data (fonts, sounds, translations): %s"), data);
+    snprintf(line, sizeof line, _("Program data (fonts, sounds, icons): %s"), data);
     add_para(b, pool_add(m, line, strlen(line)), false);
     snprintf(line, sizeof line, _("Settings, statistics and saved games: %s"), a->pref_dir);
     add_para(b, pool_add(m, line, strlen(line)), false);

@@ -233,7 +233,7 @@ static void test_about(void)
     CHECK(menu_find(a->menu, "Tasca " TASCA_VERSION, &r));
     char line[PATH_MAX + 200], data[PATH_MAX];
     REQUIRE(realpath(a->data_dir, data));
-    snprintf(line, sizeof line, "Program data (fonts, sounds, translations): %s", data);
+    snprintf(line, sizeof line, "Program data (fonts, sounds, icons): %s", data);
     CHECK(menu_find(a->menu, line, &r));
     /* The folders are the last lines: scrolled into view when the window is short. */
     snprintf(line, sizeof line, "Settings, statistics and saved games: %s", a->pref_dir);
