@@ -64,3 +64,7 @@ add_test(NAME version_consistent
   COMMAND ${CMAKE_COMMAND} -DVERSION=${PROJECT_VERSION} -DSRC=${PROJECT_SOURCE_DIR}
           -DTASCA=$<TARGET_FILE:tasca> -P ${PROJECT_SOURCE_DIR}/packaging/check-version.cmake)
 set_tests_properties(version_consistent PROPERTIES LABELS "packaging")
+
+add_test(NAME spdx_headers
+  COMMAND ${CMAKE_COMMAND} -DSRC=${PROJECT_SOURCE_DIR} -P ${PROJECT_SOURCE_DIR}/packaging/check-spdx.cmake)
+set_tests_properties(spdx_headers PROPERTIES LABELS "packaging")
