@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Random-playout throughput of every registered game (or one: bench_playout GAME [SECONDS]):
  * whole games with random moves and match-style chance draws, through the rules table. */
 #include <stdio.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The 21 figures of the foundation issue: playout throughput, Hard's strength and speed.
 # Usage: bench/run-twentyone.sh [BUILD_DIR]
 set -eu

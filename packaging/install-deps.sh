@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what Tasca needs to build, play and test on Debian.
 # Idempotent; works as root (no sudo needed) or as a user with sudo.
 set -eu
@@ -10,8 +11,10 @@ nats-server libnats-dev libsodium-dev"
 
 if [ "${1:-}" = "--test" ]; then
   # Sanitizer and fuzz builds use clang; UI tests run under Xvfb; the launcher and the
-  # AppStream metainfo are checked by their validators.
-  PKGS="$PKGS clang libclang-rt-dev xvfb xauth desktop-file-utils appstream gnome-cards-data"
+  # AppStream metainfo are checked by their validators; the install check builds the .deb
+  # (CPack needs dpkg-shlibdeps from dpkg-dev, and file).
+  PKGS="$PKGS clang libclang-rt-dev xvfb xauth desktop-file-utils appstream gnome-cards-data
+dpkg-dev file"
 fi
 
 missing=""

@@ -1,8 +1,11 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what the tests need, builds Tasca and runs every test:
 #   1. a normal build (gcc) and its ctest suite,
-#   2. a sanitizer build (AddressSanitizer + UndefinedBehaviorSanitizer) and the same suite,
-#   3. with clang: the libFuzzer targets, each run for a bounded time.
+#   2. the install check: the .deb of that build, unpacked into a throw-away root, runs from
+#      there and its launcher and metainfo pass their validators (packaging/check-install.sh),
+#   3. a sanitizer build (AddressSanitizer + UndefinedBehaviorSanitizer) and the same suite,
+#   4. with clang: the libFuzzer targets, each run for a bounded time.
 # Exits non-zero as soon as any build or test fails.
 set -eu
 cd "$(dirname "$0")/.."
@@ -14,6 +17,9 @@ echo "== build (release) and test"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j "$JOBS"
 ctest --test-dir build --output-on-failure -j "$JOBS"
+
+echo "== install check (the .deb in a throw-away root)"
+./packaging/check-install.sh build
 
 echo "== build with ASan + UBSan and test"
 SAN_CC=cc

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Takes the README's screenshots (1280x800): docs/screenshots/<game>.png for every game
 # listed in src/ui/scenes.c, and picker.png. Runs the window under Xvfb (uses $DISPLAY
 # when set, else xvfb-run); ImageMagick, when there, makes the files about 3x smaller.

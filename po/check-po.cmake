@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ctest po_complete: every catalogue compiles and translates every message.
 foreach(po ${PO_FILES})
   execute_process(COMMAND ${MSGFMT} --check --statistics -o /dev/null ${po}

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ctest lang_switch: the compiled catalogues are found in the build tree and the language
  * switches at run time (System, English, Portuguese of Brazil and of Portugal, French),
  * also from the plain C locale. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Extracts every translatable string into po/tasca.pot (C sources: _(), N_(), P_();
 # the launcher and the AppStream metainfo), then merges it into po/<lang>.po for every
 # language of po/LINGUAS. English (en.po) is the identity catalogue, made with msgen.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ static void window_usage(FILE *f)
             "  --speed SPEED         slow, normal, fast or instant (this run only)\n"
             "  --open PAGE           open a menu page once the table is ready: menu, game,\n"
             "                        difficulty, options, rules, stats, keys, file (the\n"
-            "                        file chooser)\n",
+            "                        file chooser), about\n",
             registry_ids());
 }
 
@@ -104,14 +105,14 @@ int main(int argc, char **argv)
             if (o.speed < 0)
                 return bad("--speed is slow, normal, fast or instant", v);
         } else if (strcmp(a, "--open") == 0) {
-            static const char *const pages[] = {"menu",  "game",  "difficulty", "options",
-                                                "rules", "stats", "keys",       "file"};
+            static const char *const pages[] = {"menu",  "game", "difficulty", "options", "rules",
+                                                "stats", "keys", "file",       "about"};
             bool ok = false;
-            for (int s = 0; s < 8; s++)
+            for (size_t s = 0; s < sizeof pages / sizeof pages[0]; s++)
                 ok |= strcmp(v, pages[s]) == 0;
             if (!ok)
-                return bad("--open takes menu, game, difficulty, options, rules, stats, keys or "
-                           "file",
+                return bad("--open takes menu, game, difficulty, options, rules, stats, keys, "
+                           "file or about",
                            v);
             o.open = v;
         }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Helpers shared by the test suites. Include after the cmocka prerequisites. */
 #ifndef TASCA_TEST_SUPPORT_H
 #define TASCA_TEST_SUPPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The generic alpha-beta search (engine/ai/alphabeta.h) on two toy games whose values are
  * known, independently of any game of the project:
  *   - a subtraction game: a pile, each turn takes 1 to 3, who cannot move (empty pile) has

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Core: card text, decks, the portable RNG and shuffling. */
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The generic harness: every registered game, every player count and every option
  * combination (when few), through random playouts that check the GameRules contract at
  * every step, plus the match's save -> load -> replay round-trip. */

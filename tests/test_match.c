@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The match layer: chance determinism and resumption, turn checks, listeners, the
  * asynchronous bot API, bot determinism, ISMCTS on 21, and option parsing. */
 #include <pthread.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The save loader against valid, truncated, corrupt and hostile files; autosave and the
  * atomic file writer. */
 #include <stdio.h>

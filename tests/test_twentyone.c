@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* 21 (RULES.md §4): one scenario per rule, built from fixed deals, and the bots. */
 #include <math.h>
 #include <stdio.h>

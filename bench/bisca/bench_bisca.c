@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bisca bots head to head, for tuning: duplicate deals (every deal played twice with the
  * seats rotated by one), one thread, the bots called directly with a chosen budget.
  *   bench_bisca [--players 2|4] [--seats A,B] [--games N] [--seed S] [--iters N]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The Bisca figures of issue 5: Hard's strength and decision time, 2,000 duplicate games
 # each, one thread (decision times are measured per decision).
 # Usage: bench/bisca/run-figures.sh [BUILD_DIR]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Buraco figures that tests do not time: the speed of the rules and of the meld validator,
  * of Medium's whole games (Hard's playouts), and the bots' decision times at the moments
  * that cost (a turn's draw or take, and its plan after the draw), with their percentiles.

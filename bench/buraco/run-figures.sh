@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The figures of the Buraco issue, from a build directory's `tasca` (default: build):
 #   Medium vs Easy and Hard vs Medium, 1,000 duplicate games each (every deal played twice
 #   with the seats swapped), Hard's decision times with one thread, and its regret against

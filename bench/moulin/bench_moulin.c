@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Moulin figures (RULES.md §5, issue 7). Prints; asserts nothing about time.
  *
  *   bench_moulin perft [DEPTH]        perft from the start through the rules table
@@ -181,7 +182,10 @@ static void play(Arena *ar, int i, double *ms_sum, int *count)
         if (len + 24 < sizeof moves)
             len += (size_t)snprintf(moves + len, sizeof moves - len, "%s%s", len ? "," : "", t);
         if (moulin_rules.apply(&s, a)) {
-            fprintf(stderr, "game %d: illegal action %d\n", i, (int)a);
+            char d[2048];
+            moulin_rules.describe(&s, d, sizeof d);
+            fprintf(stderr, "game %d: illegal action %d from %s after %s\n%s\n", i, (int)a,
+                    difficulty_name(ar->bot[(s.side + rot) % 2]), moves, d);
             ar->result[i][0] = -2;
             return;
         }

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The Truco figures of issue 4: every pairing over 2,000 duplicate games (1,000 deals, seats
 # swapped), one thread so that the p95 decision times are those of one core.
 #   bench/truco/figures.sh [BUILD_DIR] [GAMES] [SEED]

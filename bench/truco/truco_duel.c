@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* truco_duel: two Truco bots over duplicate matches, with betting statistics that
  * `tasca sim` does not show (calls, answers, points per hand).
  *

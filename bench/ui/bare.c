@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The baseline for the UI benchmarks: the smallest SDL2 window program. It opens a
  * window with a renderer (SDL_RENDER_DRIVER / TASCA_RENDERER=software pick it, like
  * tasca), clears it, presents, then waits for events. With TASCA_FIRST_FRAME set it prints

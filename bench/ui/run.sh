@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # UI benchmark: tasca against a bare SDL2 window, side by side, under Xvfb, for the
 # software and the OpenGL renderer:
 #   - start to first frame (median of 5 starts, ms)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tasca bench-online: many tables at once on one dealer, every seat a Random bot that is a
  * client of its own, to measure the dealer and the network rather than the bots. */
 #include <math.h>

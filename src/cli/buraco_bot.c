@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tasca buraco-bot: our Buraco bot as a client of the contest protocol (RULES.md §3), for
  * any judge that speaks it (ours: tasca buraco-judge, or the original buraco.js).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tasca buraco-judge: the judge of the original Buraco bot contest (RULES.md §3). Bot
  * programs run as child processes (fork/execvp, argv only, never a shell) and speak the
  * protocol over their stdin/stdout. With an odd number of bots a human seat in this

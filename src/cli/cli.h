@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The command-line subcommands of the one `tasca` binary. Pure C, no SDL. */
 #ifndef TASCA_CLI_H
 #define TASCA_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tasca perft: counts the leaves of the game tree to a depth, for any game, through its
  * rules table (legal_actions + apply on copies). It checks move generation against known
  * counts (Moulin: RULES.md §5). Chance outcomes, when a game has them, count as plies like

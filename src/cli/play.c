@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tasca play: any registered game in the terminal, you at seat 0 against bots. */
 #include <stdio.h>
 #include <stdlib.h>

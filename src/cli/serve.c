@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tasca serve: a dealer for networked tables, until interrupted. */
 #include <errno.h>
 #include <signal.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tasca sim: the bot arena. Every deal is played twice with the seats rotated (duplicate
  * games); games run on J threads over the same deals whatever J. */
 #include <math.h>

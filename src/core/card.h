@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Cards: one byte each. Pure C, no SDL. */
 #ifndef TASCA_CARD_H
 #define TASCA_CARD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "deck.h"
 
 int deck_build(DeckKind kind, Card out[DECK_MAX])

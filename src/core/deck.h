@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef TASCA_DECK_H
 #define TASCA_DECK_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef TASCA_FILEIO_H
 #define TASCA_FILEIO_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A seeded random generator that yields the same sequence on every platform and compiler:
  * xoshiro256** seeded through splitmix64, integer arithmetic only. */
 #ifndef TASCA_RNG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Confidence intervals for the bot arenas (tasca sim, the benchmarks). Pure C. */
 #ifndef TASCA_STATS_H
 #define TASCA_STATS_H

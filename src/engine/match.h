@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The match: the one layer between a table (or the command line) and a game's rules.
  * It owns the state, the seats, the history, the chance draws, bot requests and the
  * autosave. Pure C (threads for bots), no SDL. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The rules table every game implements (pure C, no SDL).
  *
  * A game state is a fixed-size struct without pointers: copying it with `=` or memcpy

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The save-file loader: a strict parser that replays every action through the rules and
  * answers a bad file with one clear line, never a crash. Format: see match.c. */
 #include <errno.h>

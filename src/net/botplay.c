@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bots at a networked table: every seat is its own client, with its own keys and its
  * own connection, deciding only from the views the dealer seals to it. The arena uses it
  * to prove that the network changes nothing: same deals, same bots, same results. */

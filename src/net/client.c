@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A networked seat: its keys, its connection, its views and its actions (see net.h). */
 #include <pthread.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The dealer: the one place a networked table's full state lives.
  *
  * Every message for the dealer (requests, joins, actions) and every bot answer goes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Networked tables over NATS: the subjects, the connection, the dealer and the client.
  *
  * Subjects (every table has a short code, e.g. "K7QX2M"):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* See seal.h. Every primitive is libsodium's; this file only lays bytes out. */
 #include "seal.h"
 

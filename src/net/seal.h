@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The secrecy and signatures of networked tables, over libsodium (no crypto of our own).
  *
  * Every party (each client, each dealer) has two key pairs: Ed25519 to sign, X25519 to

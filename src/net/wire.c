@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* See wire.h. One function per message lists its fields once; a cursor runs it both ways
  * (encoding writes each field, decoding reads it), and the same range checks follow each
  * field in both directions, so what encodes is exactly what decodes. */

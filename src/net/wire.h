@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The messages of networked tables, as bytes (pure C: no NATS, no crypto here).
  *
  * Every message is a little-endian byte string: magic "TSC1", a type byte, then the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tweens: a value moves from where it is to a target over a duration, after a delay, with
  * an easing curve. Values live in the caller's structs (positions in layout units, so a
  * resize in the middle of a move stays correct). A speed factor scales every duration

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "app.h"
 
 #include <SDL_image.h>
@@ -175,24 +176,28 @@ void app_sound(App *a, SoundId id)
         return;
     if (a->audio_wanted && !a->audio_started)
         a->pending_sounds |= 1u << id;
-    else if (a->audio_ok)
+    else
         audio_play(id);
 }
 
-/* Opens the sound device and plays what was asked for meanwhile. */
+bool app_audio_silent(const App *a)
+{
+    return !a->audio_wanted || audio_state() == AUDIO_SILENT;
+}
+
+/* Starts the sound device's thread (it opens the device and loads the sounds while the
+ * frames go on) and queues what was asked for meanwhile. */
 static void start_audio(App *a)
 {
     a->audio_started = true;
     char sounds[1100];
     snprintf(sounds, sizeof sounds, "%s/assets/sounds", a->data_dir);
-    a->audio_ok = audio_init(sounds);
-    if (a->audio_ok) {
-        audio_set_enabled(a->set.sound);
-        audio_set_volume(a->set.volume);
+    audio_set_enabled(a->set.sound);
+    audio_set_volume(a->set.volume);
+    if (audio_start(sounds))
         for (int i = 0; i < SND_COUNT; i++)
             if (a->pending_sounds & (1u << i) && a->set.sound)
                 audio_play((SoundId)i);
-    }
     a->pending_sounds = 0;
 }
 
@@ -281,10 +286,8 @@ void app_reload_art(App *a)
 
 void app_settings_changed(App *a)
 {
-    if (a->audio_ok) {
-        audio_set_enabled(a->set.sound);
-        audio_set_volume(a->set.volume);
-    }
+    audio_set_enabled(a->set.sound);
+    audio_set_volume(a->set.volume);
     app_save_settings(a);
     if (a->scene && a->scene->settings_changed)
         a->scene->settings_changed(a->self);
@@ -442,9 +445,11 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     art_set_data_dir(a->data_dir);
     trace("data dir, locale");
 
-    /* Wayland: the window's app id names the desktop launcher (X11 uses StartupWMClass). */
+    /* The window's app id (Wayland) and WM_CLASS (X11) are the launcher's id, so the
+     * desktop matches the window to its launcher and icon (StartupWMClass). */
 #ifdef TASCA_APP_ID
     setenv("SDL_VIDEO_WAYLAND_WMCLASS", TASCA_APP_ID, 0);
+    setenv("SDL_VIDEO_X11_WMCLASS", TASCA_APP_ID, 0);
 #endif
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1");
@@ -617,8 +622,7 @@ void app_destroy(App *a)
         cardart_destroy(a->art);
     text_destroy(a->text);
     draw_quit();
-    if (a->audio_ok)
-        audio_quit();
+    audio_quit();
     if (a->ren)
         SDL_DestroyRenderer(a->ren);
     if (a->win)
@@ -746,14 +750,8 @@ static void frame(App *a, bool may_wait)
     if (may_wait && !animating(a) && !a->quit) {
         /* Nothing moves and no bot thinks: sleep until something happens. A bot's answer
          * arrives as a user event (app_wake). */
-        int wait_ms = 10000;
-        if (a->audio_ok) {
-            /* Nothing sounds for a while: the device is closed (audio_idle). */
-            int left = audio_idle(SDL_GetTicks());
-            if (left >= 0 && left < wait_ms)
-                wait_ms = left + 1;
-        }
-        if (SDL_WaitEventTimeout(&e, wait_ms))
+        /* (The audio thread closes an idle sound device on its own.) */
+        if (SDL_WaitEventTimeout(&e, 10000))
             handle(a, &e);
         a->last_counter = SDL_GetPerformanceCounter();
     }
@@ -815,7 +813,7 @@ static void frame(App *a, bool may_wait)
         app_save_settings(a);
     if (a->audio_wanted && !a->audio_started && draw) {
         start_audio(a);
-        trace("audio, after the first frame");
+        trace("audio thread started, after the first frame");
     }
     Uint64 t1 = SDL_GetPerformanceCounter();
     double ms = (double)(t1 - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();

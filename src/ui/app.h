@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The app shell: one window, the frame loop (events -> update -> draw; it sleeps when
  * nothing moves), the in-window menu, data and preference folders, text, card art,
  * sound, settings and statistics. Runnable in-process for tests. */
@@ -59,9 +60,9 @@ struct App {
     char notice[320];
     float notice_t; /* seconds left */
     Uint32 wake_event;
-    bool quit, audio_ok;
-    /* The sound device opens after the first frame (it can take 100 ms); sounds asked
-     * for before that wait in pending_sounds, one bit per SoundId. */
+    bool quit;
+    /* The sound device's thread starts after the first frame (so it does not compete with
+     * it); sounds asked for before that wait in pending_sounds, one bit per SoundId. */
     bool audio_wanted, audio_started;
     /* Settings asked to be saved before the first frame: written just after it (each
      * save is an fsync, 7 ms or more, and starting a table saves twice). */
@@ -107,6 +108,8 @@ void app_save_path(const App *a, const char *game, char *out, size_t size);
 /* The bot's `wake` callback: pushes a user event (thread-safe). */
 void app_wake(void *app);
 void app_sound(App *a, SoundId id);
+/* No sound: turned off at start (--no-audio), or no device could be used. */
+bool app_audio_silent(const App *a);
 float app_speed_factor(const App *a);
 /* The rule options chosen for a game (from the settings; defaults otherwise). */
 void app_game_options(const App *a, const GameRules *g, GameOptions *out);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The win celebration: a burst of confetti thrown up from a point of the table, falling
  * under gravity and fading. In the scene's table units; drawn scaled to pixels. */
 #ifndef TASCA_CONFETTI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Drawing primitives shared by the app, the menu and the scenes: anti-aliased rounded
  * rectangles and soft shadows (nine-slice from small textures made once), circles,
  * gradients and the felt. */

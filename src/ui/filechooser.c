@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The in-window file chooser: see filechooser.h. */
 #include "filechooser.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A small in-window file chooser (the window has no native dialog): one folder listed at
  * a time, folders first, then files; click or Enter opens a folder or picks a file,
  * Backspace (or the "Parent folder" line) goes up, "Home folder" jumps home. With

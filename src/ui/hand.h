@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The player's hand of cards at a table: where its cards lie (a row or a fan), which card
  * is under the pointer, and the input on it, the same for every card game:
  *   - hovering lifts a card the player may play (hand_hover_at);

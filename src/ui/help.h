@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* In-app help: small illustrated examples for the rules pages (cards drawn with the card
  * art, a Moulin board) and the keyboard shortcuts. The texts are translated where shown. */
 #ifndef TASCA_HELP_H

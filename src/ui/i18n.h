@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Every user-visible string goes through gettext. */
 #ifndef TASCA_I18N_H
 #define TASCA_I18N_H

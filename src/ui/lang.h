@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The interface language: gettext set-up, where the compiled catalogues are, and the
  * Language setting (System, or one of the languages Tasca is translated into). Plain
  * POSIX and libintl, no SDL. */

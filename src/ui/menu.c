@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "menu.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,8 +71,8 @@ struct Menu {
     char so_hint[SCENE_OPTIONS_MAX][96];
 };
 
-static const char *const page_names[PAGE_COUNT] = {"menu",    "game",  "difficulty", "options",
-                                                   "rules",   "stats", "keys",       "file"};
+static const char *const page_names[PAGE_COUNT] = {
+    "menu", "game", "difficulty", "options", "rules", "stats", "keys", "file", "about"};
 
 int menu_page_from_name(const char *name)
 {
@@ -221,6 +223,9 @@ static void build_main(Builder *b)
     w = row(b, W_ITEM, 50, _("Statistics"), ID_PAGE);
     w->arg = PAGE_STATS;
     snprintf(w->hint, sizeof w->hint, "\xE2\x80\xBA");
+    w = row(b, W_ITEM, 50, _("About Tasca"), ID_PAGE);
+    w->arg = PAGE_ABOUT;
+    snprintf(w->hint, sizeof w->hint, "\xE2\x80\xBA");
     gap(b, 6);
     row(b, W_ITEM, 50, _("Quit"), ID_QUIT);
     (void)game;
@@ -357,7 +362,7 @@ static void build_options(Builder *b)
     w->choices[1] = _("On");
     w->n_choices = 2;
     w->value = a->set.sound;
-    if (!a->audio_ok)
+    if (app_audio_silent(a))
         snprintf(w->hint, sizeof w->hint, "%s", _("No sound device: playing silently."));
     w = row(b, W_SLIDER, 52, _("Volume"), ID_VOLUME);
     w->max = 100;
@@ -527,6 +532,49 @@ static void build_stats(Builder *b)
     note(b, _("A streak counts games won in a row; a loss or a draw ends it."));
 }
 
+#ifndef TASCA_VERSION
+#define TASCA_VERSION "?"
+#endif
+
+/* Version, licence, credits, and where Tasca keeps its files (for a bug report, or to
+ * copy one's saves). */
+static void build_about(Builder *b)
+{
+    Menu *m = b->m;
+    App *a = m->app;
+    m->pool_len = 0;
+    char line[PATH_MAX + 200];
+    snprintf(line, sizeof line, "Tasca %s", TASCA_VERSION);
+    add_para(b, pool_add(m, line, strlen(line)), true);
+    add_para(b, _("A card table for Truco, Bisca, Buraco, 21 and Moulin against the computer."),
+             false);
+    add_para(b, _("Licence"), true);
+    add_para(b,
+             _("Tasca is free software: you may share it and change it under the terms of the "
+               "GNU General Public License, version 3 or (at your option) any later version. "
+               "It comes with no warranty."),
+             false);
+    add_para(b, _("Credits"), true);
+    add_para(b,
+             _("Written by the Tasca authors. Built with SDL2, SDL_image, SDL_ttf and "
+               "SDL_mixer."),
+             false);
+    add_para(b,
+             _("Text: the DejaVu fonts (Bitstream Vera licence; the DejaVu changes are in the "
+               "public domain). Sounds: synthesised by Tasca's own generator. Cards: Tasca's "
+               "own deck, and the GNOME Aisleriot decks (gnome-cards-data) when they are "
+               "installed."),
+             false);
+    add_para(b, _("Folders"), true);
+    char data[PATH_MAX];
+    if (!realpath(a->data_dir, data)) /* "bin/.." reads better as the folder it is */
+        snprintf(data, sizeof data, "%s", a->data_dir);
+    snprintf(line, sizeof line, _("Program data (fonts, sounds, icons): %s"), data);
+    add_para(b, pool_add(m, line, strlen(line)), false);
+    snprintf(line, sizeof line, _("Settings, statistics and saved games: %s"), a->pref_dir);
+    add_para(b, pool_add(m, line, strlen(line)), false);
+}
+
 static const char *page_title(MenuPage p)
 {
     switch (p) {
@@ -544,6 +592,8 @@ static const char *page_title(MenuPage p)
         return _("Keyboard shortcuts");
     case PAGE_FILE:
         return _("Choose a program");
+    case PAGE_ABOUT:
+        return _("About Tasca");
     default:
         return "Tasca";
     }
@@ -557,7 +607,7 @@ void menu_layout(Menu *m)
     int focus = m->list.focus;
     widgets_clear(&m->list);
     bool wide = m->page == PAGE_OPTIONS || m->page == PAGE_RULES || m->page == PAGE_STATS ||
-                m->page == PAGE_KEYS || m->page == PAGE_FILE;
+                m->page == PAGE_KEYS || m->page == PAGE_FILE || m->page == PAGE_ABOUT;
     m->n_extras = 0;
     float pw = (wide ? 720 : 460) * u;
     if (pw > a->w - 24 * u)
@@ -589,6 +639,9 @@ void menu_layout(Menu *m)
         break;
     case PAGE_FILE:
         filechooser_build(&m->fc, a, &m->list, ID_FC, b.x, &b.y, b.w);
+        break;
+    case PAGE_ABOUT:
+        build_about(&b);
         break;
     default:
         break;
@@ -866,7 +919,7 @@ bool menu_find(const Menu *m, const char *text, SDL_FRect *out)
         return false;
     for (int i = 0; i < m->list.n; i++) {
         const Widget *w = &m->list.w[i];
-        if (strcmp(w->text, text) != 0)
+        if (strcmp(w->long_text ? w->long_text : w->text, text) != 0)
             continue;
         SDL_FRect r = w->r;
         if (!w->fixed) {

@@ -1,4 +1,5 @@
-/* The in-window menu: Game, Difficulty, New game, Options, Rules, Statistics, Quit.
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The in-window menu: Game, Difficulty, New game, Options, Rules, Statistics, About, Quit.
  * Drawn by us over the table, driven by mouse and keyboard (Esc opens and closes it). */
 #ifndef TASCA_MENU_H
 #define TASCA_MENU_H
@@ -17,6 +18,7 @@ typedef enum {
     PAGE_STATS,
     PAGE_KEYS,
     PAGE_FILE, /* the file chooser, for a table option */
+    PAGE_ABOUT,
     PAGE_COUNT
 } MenuPage;
 

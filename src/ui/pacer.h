@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A bot's move at the table, the same for every game: the search runs off the UI thread
  * (match_bot_start), the table shows it "thinking" for a moment that follows the speed
  * setting, then the answer is played.

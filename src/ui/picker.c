@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The game picker: the first thing a new player sees. A tile per registered game with a
  * preview and its one-line summary, a difficulty choice, and Continue for a saved game. */
 #include <math.h>

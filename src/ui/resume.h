@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Entering a table: the game left off is resumed from its autosave; a save that cannot be
  * resumed is set aside (kept next to it, renamed) with a one-line notice, and the scene
  * starts a new match instead. The same for every game. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A scene: one screen of the app (the game picker, or a game's table), as a small const
  * table of functions. The app routes input to the menu first, then to the scene; the
  * scene submits actions to its match and hears about every applied action (on_action).

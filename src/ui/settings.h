@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Persistence under the user's preferences folder: a small key = value store (settings,
  * statistics and per-game session data), loaded leniently: a corrupt file is set aside,
  * defaults are used and a one-line notice says so. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The shared table geometry and felt: see table.h. */
 #include "ui/table.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the table scenes share: a 1600 x 1000 virtual table in "table units", scaled to
  * fit the window and centred on it, over a felt drawn once per window size.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The table scene shared by every game: see tablescene.h. */
 #include "ui/tablescene.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The table scene: what every game's table shares, so that a game's scene only lays out
  * its pieces, draws them and says what input means (model: Tatham's midend and `struct
  * game`; the game never re-implements the midend).

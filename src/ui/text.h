@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Text with SDL2_ttf. Rendered strings are cached as textures (white, tinted when drawn),
  * so a frame never re-renders text it drew before. */
 #ifndef TASCA_TEXT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Widgets: buttons and the retained widget lists the menu and dialogs are made of
  * (items, choices, steppers, a slider, paragraphs, table rows), with mouse, wheel and
  * keyboard handling and a scrolling viewport. */

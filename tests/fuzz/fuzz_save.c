@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target for the save loader: any bytes must either load or be refused with a
  * one-line message, and whatever loads must survive save -> load unchanged. */
 #include <stdint.h>

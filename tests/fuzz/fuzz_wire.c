@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target for the network messages: any bytes must either decode or be refused
  * with a short one-line reason, and whatever decodes must encode back to the same bytes
  * (the format has one spelling per message). The same bytes, taken as a sealed message

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Runs the fuzz target over files named on the command line, without libFuzzer: the seed
  * corpus is checked in every build, with any compiler. */
 #include <stdint.h>

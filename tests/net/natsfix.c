@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Real nats-server processes on loopback for the network tests (see natsfix.h). */
 #define _XOPEN_SOURCE 700 /* nftw */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Test fixture: real nats-server processes on loopback, started and stopped by the tests.
  *
  * Every server listens on 127.0.0.1 only (client port, and route port for cluster members);

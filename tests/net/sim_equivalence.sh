@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `tasca sim --nats` gives the local arena's results: the same wins, draws and losses per
 # seat, game by game identical deals, for every game. Starts its own nats-server (loopback,
 # a free port, a temporary store) and `tasca serve`, and stops them.

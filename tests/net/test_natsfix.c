@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The nats-server fixture: single server durability across kill -9, a three-node JetStream
  * cluster surviving the loss of a node, loopback-only listeners, and child processes.
  * Usage: test_natsfix [single|cluster|loopback|child] (no argument: all). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Networked tables end to end, on real nats-server processes on loopback:
  *   equivalence  every game played through a dealer gives the local game's result
  *   eavesdrop    a reader of the whole broker (">") sees no secret of any seat

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Net: signatures and secrecy over libsodium (seal.h). A sealed message opens only for its
  * reader and only as its writer's; any damage is refused; the secret box opens only under
  * its key; the keys file is private, stable, and never replaced when it is damaged. */

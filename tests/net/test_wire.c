@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Net: the messages as bytes (wire.h). Every type round-trips with typical and extreme
  * values; every truncation, trailing byte and out-of-range field is refused with its
  * reason; names, codes and game ids are checked; table codes are made from the alphabet.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The file chooser's listing (src/ui/filechooser.c) without a window: a folder of
  * folders, programs and other files; entering, going up, going home, picking. */
 #include <setjmp.h>

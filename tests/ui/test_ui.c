@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* UI scene tests: the app runs in-process under SDL's dummy video driver; the tests push
  * mouse and keyboard events, step frames and check the match state.
  *
@@ -5,6 +6,7 @@
  *
  * Each test gets an empty preferences folder (XDG_DATA_HOME in a fresh temporary
  * directory), so settings, statistics and saves start from nothing. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +214,33 @@ static void test_menu_escape(void)
     push_key(a, SDLK_ESCAPE, 0);
     app_run_frames(a, 2);
     CHECK(!menu_is_open(a->menu));
+    app_destroy(a);
+}
+
+/* Menu ▸ About Tasca: the version (project()'s), the licence, and the folders in use. */
+static void test_about(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 16);
+    REQUIRE(a);
+    settle(a);
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 2);
+    SDL_FRect r;
+    REQUIRE(menu_find(a->menu, "About Tasca", &r));
+    click(a, r, 1);
+    app_run_frames(a, 2);
+    CHECK(menu_page(a->menu) == PAGE_ABOUT);
+    CHECK(menu_find(a->menu, "Tasca " TASCA_VERSION, &r));
+    char line[PATH_MAX + 200], data[PATH_MAX];
+    REQUIRE(realpath(a->data_dir, data));
+    snprintf(line, sizeof line, "Program data (fonts, sounds, icons): %s", data);
+    CHECK(menu_find(a->menu, line, &r));
+    /* The folders are the last lines: scrolled into view when the window is short. */
+    snprintf(line, sizeof line, "Settings, statistics and saved games: %s", a->pref_dir);
+    for (int i = 0; i < 40 && !menu_find(a->menu, line, &r); i++)
+        push_key(a, SDLK_DOWN, 0), app_run_frames(a, 1);
+    CHECK(menu_find(a->menu, line, &r));
+    CHECK(menu_page_from_name("about") == PAGE_ABOUT);
     app_destroy(a);
 }
 
@@ -699,6 +728,7 @@ static const UiTest tests[] = {
     {"keyboard", test_keyboard},
     {"menu_escape", test_menu_escape},
     {"menu_new_game", test_menu_new_game},
+    {"about", test_about},
     {"new_game_asks", test_new_game_asks},
     {"release_after_end", test_release_after_end},
     {"switch_game", test_switch_game},

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the table tests share: the app in-process under SDL's dummy video driver, an empty
  * preferences folder per test, injected mouse and keyboard events, and checks that count
  * failures. Used by tests/ui/test_ui.c and the games' scene tests. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Synthesises Tasca's sound effects as 16-bit mono 44.1 kHz WAV files.
  *
  *   cc -std=c11 -O2 tools/gen-sounds/gen_sounds.c -lm -o gen_sounds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Generic alpha-beta search (see alphabeta.h). */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include "alphabeta.h"

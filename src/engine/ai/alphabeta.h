@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Generic alpha-beta search for two-player, zero-sum games of perfect information.
  *
  * The game is a const table of callbacks over an opaque, fixed-size position that the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bots: algorithms that choose an action from what one seat has seen. Pure C. */
 #ifndef TASCA_BOT_H
 #define TASCA_BOT_H

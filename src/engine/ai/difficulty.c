@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Difficulty is data: for each game and level, an algorithm and its budget. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012), generic over
  * the rules table: every iteration deals a full state consistent with the bot's view
  * (rules->resample), walks a tree of action sequences with UCB over the actions available

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bisca (RULES.md §2): 2 players, or 4 in two teams (seats 0+2 against 1+3). */
 #ifndef TASCA_BISCA_H
 #define TASCA_BISCA_H

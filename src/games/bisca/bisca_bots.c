@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Bisca bots: Medium (the seed's "Analista de Flags") and Hard (information-set MCTS
  * with an exact endgame). Easy is the generic random bot. */
 #include <math.h>

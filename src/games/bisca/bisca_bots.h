@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef TASCA_BISCA_BOTS_H
 #define TASCA_BISCA_BOTS_H
 

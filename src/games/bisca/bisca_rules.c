@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bisca, pure rules (RULES.md §2). */
 #include <stdio.h>
 #include <string.h>

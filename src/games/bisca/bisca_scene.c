@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Bisca table: you (south, seat 0) against one bot (north), or with a bot partner
  * (north) against two bots (east and west; play goes round counter-clockwise: south,
  * east, north, west).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bot programs as child processes: see botproc.h. (Moved here from the judge, so that the
  * table runs bot programs with the same rules.) */
 #include "botproc.h"
@@ -50,6 +51,12 @@ bool botproc_spawn(BotProc *p, const char *command, bool quiet)
         argv[0] = local;
     }
     return botproc_spawn_argv(p, argv, quiet);
+}
+
+bool botproc_runnable(const char *path)
+{
+    struct stat sb;
+    return path && *path && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && access(path, X_OK) == 0;
 }
 
 bool botproc_spawn_argv(BotProc *p, char *const argv[], bool quiet)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A bot program as a child process that speaks lines over two pipes (RULES.md §3): the
  * judge (src/cli/buraco_judge.c) and the Buraco table both run bot programs through this.
  * The program is started from an argument vector (never a shell), in a process group of
@@ -41,6 +42,8 @@ void botproc_init(BotProc *p);
 bool botproc_spawn(BotProc *p, const char *command, bool quiet);
 /* Starts argv[0] with these arguments (argv ends with NULL). */
 bool botproc_spawn_argv(BotProc *p, char *const argv[], bool quiet);
+/* `path` is a file this user may run (what botproc_spawn_argv needs of argv[0]). */
+bool botproc_runnable(const char *path);
 
 /* Queues a line (a newline is added) and writes what the pipe takes now. PROTO_OK, or a
  * fault with a reason ("does not read what the judge sends"). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A bot program at the table: see botseat.h. */
 #include "botseat.h"
 

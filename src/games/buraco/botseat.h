@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A bot program playing one seat of a Buraco match over the protocol (RULES.md §3), the
  * way the judge runs it, for the table: the program is started with the four start lines;
  * every applied action is told to it (botseat_heard: the other seats' moves as protocol

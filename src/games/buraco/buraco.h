@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Buraco (RULES.md §3): the seed's simplified rules, for 2 players or 4 in two teams
  * (seats 0+2 against 1+3, sharing their team's melds).
  *

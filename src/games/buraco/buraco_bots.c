@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Buraco bots: Easy and Medium follow the seed (RULES.md §3), Hard searches over
  * deals of the cards it cannot see. */
 #include "buraco_bots.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef TASCA_BURACO_BOTS_H
 #define TASCA_BURACO_BOTS_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Buraco, pure rules (RULES.md §3). */
 #include <stdarg.h>
 #include <stddef.h>

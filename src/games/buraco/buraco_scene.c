@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Buraco table: you (seat 0) against the computer or a bot program (seat 1), or four
  * in teams, you and your partner (seat 2) against east (1) and west (3). The table
  * (ui/tablescene.c) runs the games; this file lays out and draws the cards and says what
@@ -58,8 +59,9 @@
 #define SIDE_H 66.0f
 #define MAX_SPRITES 240
 #define MAX_CHOICES 24
-/* The seat a bot program plays (two players). */
-#define PROGRAM_SEAT 1
+/* Options -> Bot program's seat with four players: the choices, and the seat each gives
+ * (none, your partner across, an opponent at your right or left). */
+static const int program_seat4[4] = {0, 2, 1, 3};
 
 enum { Z_PILE, Z_MY_HAND, Z_OPP_HAND, Z_MELD };
 
@@ -73,13 +75,23 @@ typedef struct {
     short sub;   /* card within the meld; the seat of another hand */
 } Sprite;
 
-enum { BTN_DRAW = 1, BTN_MELD, BTN_DISCARD, BTN_SORT, BTN_DQ_WIN, BTN_DQ_CONTINUE, BTN_COUNT };
+enum {
+    BTN_DRAW = 1,
+    BTN_MELD,
+    BTN_DISCARD,
+    BTN_SORT,
+    BTN_DQ_WIN,
+    BTN_DQ_CONTINUE,
+    BTN_RECONNECT,
+    BTN_NO_RECONNECT,
+    BTN_COUNT
+};
 
 typedef struct {
     Table tb;
     /* The Options choices the game shown was dealt with (or a resumed one found): they
      * apply from the next game. cfg_path: the bot program, "" for the computer. */
-    int players_next;
+    int players_next, seat_next;
     char cfg_path[KV_VAL];
     Sprite spr[MAX_SPRITES];
     int n_spr;
@@ -103,10 +115,19 @@ typedef struct {
     char bot_said[96];
     float bot_said_t;
     int bot_said_seat;
-    /* The bot program at PROGRAM_SEAT: it plays now (ext_on); this game began against it
-     * (ext_game, even if the computer took over); it was disqualified (dq: the dialog is
-     * up) and the game counted won (dq_win). ext_wait: seconds shown "thinking" so far. */
+    /* The bot program at ext_seat (partner or opponent): it plays now (ext_on); this game
+     * began with it (ext_game, even if the computer took over); it was disqualified (dq: the
+     * dialog is up) and the game was settled by the protocol's rule (dq_win: its team
+     * loses). ext_wait: seconds shown "thinking" so far. */
     bool ext_on, ext_game, ext_started, dq, dq_win;
+    int ext_seat;
+    /* A resumed game that was played with a program whose file is still there: the offer
+     * to bring it back is up (offer). Brought back, it is shown the game from the deal and
+     * must make its own moves again, the same ones, before it plays on (catch_up: the next
+     * history entry to show it; rs: the state before that entry). */
+    bool offer, catching_up;
+    int catch_up;
+    BuracoState rs;
     BotSeat ext;
     char ext_name[KV_VAL], dq_msg[600];
     float ext_wait;
@@ -145,7 +166,8 @@ static void seat_spot(const Bur *t, int seat, float *x, float *y)
 
 static SeatKind seat_kind(const Table *tb, int seat)
 {
-    return ((const Bur *)tb)->ext_on && seat == PROGRAM_SEAT ? SEAT_PROGRAM : SEAT_HUMAN;
+    const Bur *t = (const Bur *)tb;
+    return t->ext_on && seat == t->ext_seat ? SEAT_PROGRAM : SEAT_HUMAN;
 }
 
 static const char *seat_name(const Table *tb, int seat)
@@ -367,13 +389,17 @@ static const HandGeometry hand_geometry = {hand_places, hand_rect};
 
 /* ---- Games ---- */
 
-/* The Options for the next game: the players (2 or 4) and the bot program playing the
- * other seat (NULL: the computer). */
-static int chosen(const Kv *kv, const char **prog)
+/* The Options for the next game: the players (2 or 4), the bot program (NULL: none) and
+ * the seat it plays: the opponent's with two players; with four, the one chosen. */
+static int chosen(const Kv *kv, const char **prog, int *seat)
 {
     int n = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
     const char *p = kv_get(kv, "buraco.program");
-    *prog = n == 2 && kv_get_int(kv, "buraco.opponent", 0, 0, 1) == 1 && p && *p ? p : NULL;
+    *seat = n == 2 ? kv_get_int(kv, "buraco.opponent", 0, 0, 1)
+                   : program_seat4[kv_get_int(kv, "buraco.program_seat4", 0, 0, 3)];
+    *prog = *seat && p && *p ? p : NULL;
+    if (!*prog)
+        *seat = 0;
     return n;
 }
 
@@ -381,7 +407,7 @@ static int chosen(const Kv *kv, const char **prog)
 static void apply_options(Bur *t)
 {
     const char *prog;
-    t->players_next = chosen(&t->tb.app->kv, &prog);
+    t->players_next = chosen(&t->tb.app->kv, &prog, &t->seat_next);
     snprintf(t->cfg_path, sizeof t->cfg_path, "%s", prog ? prog : "");
 }
 
@@ -392,7 +418,7 @@ static int seats(Table *tb, SeatSpec *out)
     for (int p = 0; p < t->players_next; p++)
         out[p] = (SeatSpec){p != 0, p != 0 ? tb->app->set.difficulty : DIFF_MEDIUM};
     if (t->cfg_path[0])
-        out[PROGRAM_SEAT].bot = false; /* the program plays it (driven here, not by the match) */
+        out[t->seat_next].bot = false; /* the program plays it (driven here, not the match) */
     return t->players_next;
 }
 
@@ -418,16 +444,62 @@ static void enter(Table *tb)
 
 static void leave(Table *tb) { ext_reset((Bur *)tb); }
 
-/* Every other seat of a resumed game is the computer's: a bot program's goes on with ours. */
+/* The program of the game dealt, kept in the settings (the save knows only that its seat
+ * was not the computer's): which game (its seed), which seat, which file. */
+static void remember_program(Bur *t)
+{
+    Kv *kv = &t->tb.app->kv;
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)t->tb.m->seed);
+    const char *old = kv_get(kv, "buraco.resume.program");
+    if (!t->ext_game && (!old || !*old))
+        return; /* nothing to forget: no settings write (an fsync) for every deal */
+    kv_set(kv, "buraco.resume.seed", t->ext_game ? seed : "");
+    kv_set_int(kv, "buraco.resume.seat", t->ext_game ? t->ext_seat : 0);
+    kv_set(kv, "buraco.resume.program", t->ext_game ? t->cfg_path : "");
+    app_save_settings(t->tb.app);
+}
+
+/* The seat and file of the program a resumed game was played with, when that file can
+ * still run; -1 otherwise. */
+static int remembered_program(Bur *t, int seat, char *path, size_t size)
+{
+    const Kv *kv = &t->tb.app->kv;
+    const char *seed = kv_get(kv, "buraco.resume.seed"), *prog = kv_get(kv, "buraco.resume.program");
+    char want[32];
+    snprintf(want, sizeof want, "%llu", (unsigned long long)t->tb.m->seed);
+    if (!seed || strcmp(seed, want) != 0 || !prog || !*prog ||
+        kv_get_int(kv, "buraco.resume.seat", 0, 0, RULES_MAX_PLAYERS - 1) != seat ||
+        !botproc_runnable(prog))
+        return -1;
+    snprintf(path, size, "%s", prog);
+    return seat;
+}
+
+/* Every other seat of a resumed game is the computer's; a bot program's goes on with ours,
+ * unless its file is still there: then the player is offered to bring it back. */
 static void resumed(Table *tb)
 {
-    bool had_program = false;
+    Bur *t = (Bur *)tb;
+    int had_program = 0;
     for (int p = 1; p < tb->m->num_players; p++) {
-        had_program |= table_human(tb, p);
+        if (table_human(tb, p) && !had_program)
+            had_program = p;
         tb->m->seats[p].bot = true;
     }
-    if (had_program)
-        app_notice(tb->app, _("The game against the bot program goes on against the computer."));
+    if (!had_program)
+        return;
+    char path[KV_VAL];
+    if (!match_is_over(tb->m) &&
+        remembered_program(t, had_program, path, sizeof path) == had_program) {
+        t->offer = true;
+        t->ext_seat = had_program;
+        snprintf(t->cfg_path, sizeof t->cfg_path, "%s", path);
+        const char *base = strrchr(path, '/');
+        snprintf(t->ext_name, sizeof t->ext_name, "%s", base ? base + 1 : path);
+        return;
+    }
+    app_notice(tb->app, _("The game against the bot program goes on against the computer."));
 }
 
 static void reset(Table *tb)
@@ -437,8 +509,11 @@ static void reset(Table *tb)
     /* The program starts once the cards are dealt, from cfg_path: the Options the game was
      * dealt with (a change before the player has moved deals again). */
     t->ext_on = t->ext_game = t->cfg_path[0] != '\0';
+    t->ext_seat = t->ext_on ? t->seat_next : 0;
+    t->offer = t->catching_up = false;
     const char *base = strrchr(t->cfg_path, '/');
     snprintf(t->ext_name, sizeof t->ext_name, "%s", base ? base + 1 : t->cfg_path);
+    remember_program(t);
     anim_clear(&tb->anim);
     t->bot_said_t = 0;
     t->n_choice = t->n_spr = 0;
@@ -460,6 +535,10 @@ static int team_result(const BuracoState *s)
     return s->score[0] > s->score[1] ? 1 : s->score[0] < s->score[1] ? -1 : 0;
 }
 
+/* A disqualified program's team loses (the protocol's rule): you win against an opponent,
+ * your team loses with a partner. */
+static int dq_result(const Bur *t) { return t->ext_seat % 2 ? 1 : -1; }
+
 static void count_at_table(Table *tb, int result)
 {
     table_score_count(&tb->score, result);
@@ -471,7 +550,7 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
 {
     Bur *t = (Bur *)tb;
     const BuracoState *s = tb->m->state;
-    int res = t->dq_win ? 1 : team_result(s);
+    int res = t->dq_win ? dq_result(t) : team_result(s);
     snprintf(title, tsize, "%s",
              res > 0   ? (four(t) ? _("Your team wins!") : _("You win!"))
              : res < 0 ? (four(t) ? _("Your team loses") : _("You lose"))
@@ -536,11 +615,15 @@ static float chance_pause(Table *tb, bool *more)
     return *more ? 0 : 0.045f;
 }
 
+static void catch_up(Bur *t);
+
 static void update(Table *tb, float dt)
 {
     Bur *t = (Bur *)tb;
     if (t->bot_said_t > 0)
         t->bot_said_t -= dt;
+    if (t->catching_up) /* here: the table holds, and does not drive, while it catches up */
+        catch_up(t);
 }
 
 /* What another seat did stays a moment (frames for its fading) but holds no bot. */
@@ -550,7 +633,11 @@ static bool busy(const Table *tb)
 }
 
 /* While the disqualification dialog is up, nothing is dealt and nobody plays. */
-static bool holding(const Table *tb) { return dq_up((const Bur *)tb); }
+static bool holding(const Table *tb)
+{
+    const Bur *t = (const Bur *)tb;
+    return dq_up(t) || t->offer || t->catching_up;
+}
 
 /* ---- The bot program ---- */
 
@@ -566,6 +653,89 @@ static void disqualified(Bur *t, const char *why)
     app_sound(t->tb.app, SND_LOSE);
 }
 
+/* Starts the program for the game dealt as s shows it (once the cards are dealt). */
+static bool start_program(Bur *t, const BuracoState *s)
+{
+    char *argv[2] = {t->cfg_path, NULL};
+    /* Protocol ids "pN.name", as the judge names its players: the program's file name at
+     * its seat, the seat's name elsewhere. */
+    static const char *const names[4] = {"you", "east", "partner", "west"};
+    char idb[RULES_MAX_PLAYERS][sizeof t->ext_name + 8];
+    const char *ids[RULES_MAX_PLAYERS] = {0};
+    for (int p = 0; p < s->num_players && p < RULES_MAX_PLAYERS; p++) {
+        const char *name = p == t->ext_seat ? t->ext_name
+                           : s->num_players == 2 && p ? "computer"
+                                                      : names[p & 3];
+        snprintf(idb[p], sizeof idb[p], "p%d.%s", p + 1, name);
+        for (char *c = idb[p]; *c; c++)
+            if (*c == ' ' || *c == '\t')
+                *c = '_';
+        ids[p] = idb[p];
+    }
+    t->ext_started = true;
+    if (!botseat_start(&t->ext, argv, s, t->ext_seat, ids)) {
+        disqualified(t, t->ext.why);
+        return false;
+    }
+    return true;
+}
+
+/* A program brought back to a resumed game: what it is told is the game from the deal, as
+ * it happened, and its own moves must come again, the same ones (a program that decides
+ * from what it is told and its own seed does). A program that plays otherwise cannot
+ * take its seat back: the computer keeps it. A few entries a frame; its answers are read
+ * without waiting, as in play. */
+static void catch_up(Bur *t)
+{
+    Match *m = t->tb.m;
+    for (int steps = 0; steps < 64 && t->catching_up; steps++) {
+        if (t->catch_up >= m->history_len) {
+            t->catching_up = false;
+            t->ext_on = true;
+            m->seats[t->ext_seat].bot = false;
+            table_say(&t->tb, _("The bot program is back in its seat."));
+            return;
+        }
+        Action a = m->history[t->catch_up];
+        int player = m->history_player[t->catch_up];
+        if (!t->ext_started) {
+            /* It starts where play starts it: once the cards are dealt. */
+            if (t->rs.phase == BUR_DEALING || t->rs.phase == BUR_FIRST) {
+                buraco_rules.apply(&t->rs, a);
+                t->catch_up++;
+                continue;
+            }
+            if (!start_program(t, &t->rs))
+                break;
+        }
+        if (player == t->ext_seat) {
+            Action mine;
+            BotSeatPoll r = botseat_poll(&t->ext, &t->rs, clock_now_ns(), &mine);
+            if (r == BOTSEAT_WAIT)
+                return;
+            if (r == BOTSEAT_FAULT || mine != a) {
+                char why[300];
+                snprintf(why, sizeof why,
+                         _("The bot program %s did not make its own moves again: the computer "
+                           "keeps its seat."),
+                         t->ext_name);
+                botseat_stop(&t->ext);
+                t->ext_started = t->catching_up = t->ext_on = false;
+                m->seats[t->ext_seat].bot = true;
+                app_notice(t->tb.app, "%s", why);
+                return;
+            }
+        }
+        buraco_rules.apply(&t->rs, a);
+        botseat_heard(&t->ext, &t->rs, player, a);
+        t->catch_up++;
+    }
+    if (t->ext_started && t->ext.fault != PROTO_OK && t->catching_up) {
+        t->catching_up = false;
+        disqualified(t, t->ext.why);
+    }
+}
+
 /* Its seat: started once the cards are dealt, then each of its actions played after a
  * moment, like the computer's. Its pipes are read every frame without waiting. */
 static void drive(Table *tb, float dt)
@@ -575,20 +745,8 @@ static void drive(Table *tb, float dt)
     const BuracoState *s = m->state;
     if (!t->ext_on || match_is_over(m) || s->phase == BUR_DEALING || s->phase == BUR_FIRST)
         return;
-    if (!t->ext_started) {
-        char *argv[2] = {t->cfg_path, NULL};
-        char idb[sizeof t->ext_name + 3];
-        snprintf(idb, sizeof idb, "p2.%s", t->ext_name);
-        for (char *c = idb; *c; c++)
-            if (*c == ' ' || *c == '\t')
-                *c = '_';
-        const char *ids[2] = {"p1.you", idb};
-        t->ext_started = true;
-        if (!botseat_start(&t->ext, argv, s, PROGRAM_SEAT, ids)) {
-            disqualified(t, t->ext.why);
-            return;
-        }
-    }
+    if (!t->ext_started && !start_program(t, s))
+        return;
     float f = app_speed_factor(tb->app);
     if (table_seat_kind(tb, match_current_player(m)) == SEAT_PROGRAM) {
         if (anim_busy(&tb->anim) && f > 0)
@@ -603,7 +761,7 @@ static void drive(Table *tb, float dt)
         disqualified(t, t->ext.why);
     } else if (r == BOTSEAT_ACTION) {
         t->ext_wait = 0;
-        const char *e = match_submit(m, PROGRAM_SEAT, a);
+        const char *e = match_submit(m, t->ext_seat, a);
         if (e) /* botseat checked it: not expected */
             disqualified(t, e);
     }
@@ -615,8 +773,9 @@ static void settings_changed(Table *tb)
 {
     Bur *t = (Bur *)tb;
     const char *prog;
-    int want = chosen(&tb->app->kv, &prog);
-    bool same_ext = strcmp(prog ? prog : "", t->cfg_path) == 0;
+    int seat;
+    int want = chosen(&tb->app->kv, &prog, &seat);
+    bool same_ext = strcmp(prog ? prog : "", t->cfg_path) == 0 && seat == t->seat_next;
     if (want != t->players_next || !same_ext) {
         apply_options(t);
         if (!table_under_way(tb)) {
@@ -744,6 +903,8 @@ static void layout(Table *tb)
     tb->btn[TABLE_NEXT] = unit_rect(t, 800, 585, 280, 56); /* on the score sheet */
     tb->btn[BTN_DQ_WIN] = unit_rect(t, 630, 591, 320, 52);
     tb->btn[BTN_DQ_CONTINUE] = unit_rect(t, 970, 591, 320, 52);
+    tb->btn[BTN_RECONNECT] = tb->btn[BTN_DQ_WIN];
+    tb->btn[BTN_NO_RECONNECT] = tb->btn[BTN_DQ_CONTINUE];
     anim_finish(&tb->anim);
     sync(t, true);
 }
@@ -753,9 +914,11 @@ static void layout(Table *tb)
 static bool shown(const Table *tb, int b)
 {
     const Bur *t = (const Bur *)tb;
+    if (b >= BTN_RECONNECT)
+        return t->offer;
     if (b >= BTN_DQ_WIN)
         return dq_up(t);
-    return !dq_up(t) && !t->n_choice && !(ended(tb) && tb->banner > 0.5f);
+    return !dq_up(t) && !t->offer && !t->n_choice && !(ended(tb) && tb->banner > 0.5f);
 }
 
 static void press(Table *tb, int b)
@@ -779,13 +942,27 @@ static void press(Table *tb, int b)
         break;
     case BTN_DQ_WIN: /* the protocol's rule: the other side wins */
         t->dq_win = true;
-        count_at_table(tb, 1);
+        count_at_table(tb, dq_result(t));
         table_game_over(tb, true); /* the match is held where it stopped, with the sheet */
         tb->over = true;           /* its result is known: a new game asks nothing */
         break;
+    case BTN_RECONNECT: { /* the game again from the deal, for the program */
+        Match *m = tb->m;
+        t->offer = false;
+        t->ext_game = t->catching_up = true;
+        t->catch_up = 0;
+        t->ext_started = false;
+        m->rules->init(&t->rs, &m->options, m->num_players, m->seed);
+        remember_program(t);
+        break;
+    }
+    case BTN_NO_RECONNECT:
+        t->offer = false;
+        table_say(tb, _("The computer plays on in the bot program's seat."));
+        break;
     case BTN_DQ_CONTINUE:
         t->dq = t->ext_on = false;
-        tb->m->seats[PROGRAM_SEAT].bot = true;
+        tb->m->seats[t->ext_seat].bot = true;
         table_say(tb, _("The computer plays on in the bot program's seat."));
         break;
     default: break;
@@ -856,6 +1033,13 @@ static bool event(Table *tb, const SDL_Event *e)
             else if (k == SDLK_c || k == SDLK_p)
                 press(tb, BTN_DQ_CONTINUE);
             return k != SDLK_ESCAPE; /* Escape still opens the menu */
+        }
+        if (t->offer) {
+            if (k == SDLK_RETURN || k == SDLK_KP_ENTER)
+                press(tb, BTN_RECONNECT);
+            else if (k == SDLK_c)
+                press(tb, BTN_NO_RECONNECT);
+            return k != SDLK_ESCAPE;
         }
         if (k == SDLK_ESCAPE && (t->n_choice || selected_cards(t, (Card[BUR_DECK]){0}))) {
             t->n_choice = 0;
@@ -1061,13 +1245,46 @@ static void draw_dq(Bur *t)
               b.x + bw / 2, b.y + 44 * s, TEXT_CENTER | TEXT_MIDDLE);
     text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(19 * s), false, COL_TEXT, b.x + 40 * s,
                       b.y + 84 * s, (int)(bw - 80 * s), TEXT_CENTER, true);
+    bool partner = dq_result(t) < 0; /* its team is yours */
     text_draw_wrapped(a->text,
-                      _("By the protocol's rules the game is yours. You may also play it to the "
-                        "end against the computer."),
+                      partner ? _("By the protocol's rules your team loses the game. You may also "
+                                  "play it to the end with the computer as your partner.")
+                              : _("By the protocol's rules the game is yours. You may also play "
+                                  "it to the end against the computer."),
                       (int)lroundf(16 * s), false, COL_DIM, b.x + 40 * s, b.y + 176 * s,
                       (int)(bw - 80 * s), TEXT_CENTER, true);
-    table_button(tb, BTN_DQ_WIN, _("Take the win"), BTN_PRIMARY);
-    table_button(tb, BTN_DQ_CONTINUE, _("Play on against the computer"), 0);
+    table_button(tb, BTN_DQ_WIN, partner ? _("Concede the game") : _("Take the win"),
+                 BTN_PRIMARY);
+    table_button(tb, BTN_DQ_CONTINUE,
+                 partner ? _("Play on with the computer") : _("Play on against the computer"), 0);
+}
+
+/* A resumed game that was played with a bot program whose file is still there. */
+static void draw_offer(Bur *t)
+{
+    Table *tb = &t->tb;
+    App *a = tb->app;
+    SDL_Renderer *r = a->ren;
+    float s = tb->tv.s;
+    draw_rect(r, (SDL_FRect){0, 0, (float)a->w, (float)a->h}, rgba(0, 0, 0, 110));
+    float bw = 760 * s, bh = 330 * s;
+    SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 470) - bh / 2, bw, bh};
+    table_plate(r, &tb->tv, b, COL_GOLD, 245, 1);
+    text_draw(a->text, _("Bring the bot program back?"), (int)lroundf(32 * s), true, COL_GOLD,
+              b.x + bw / 2, b.y + 44 * s, TEXT_CENTER | TEXT_MIDDLE);
+    char msg[400];
+    snprintf(msg, sizeof msg, _("This game was played with the bot program %s, and its file is "
+                                "still there."),
+             t->ext_name);
+    text_draw_wrapped(a->text, msg, (int)lroundf(19 * s), false, COL_TEXT, b.x + 40 * s,
+                      b.y + 84 * s, (int)(bw - 80 * s), TEXT_CENTER, true);
+    text_draw_wrapped(a->text,
+                      _("It is shown the game so far and must make its own moves again, the same "
+                        "ones; then it plays on. Otherwise the computer keeps its seat."),
+                      (int)lroundf(16 * s), false, COL_DIM, b.x + 40 * s, b.y + 176 * s,
+                      (int)(bw - 80 * s), TEXT_CENTER, true);
+    table_button(tb, BTN_RECONNECT, _("Bring it back"), BTN_PRIMARY);
+    table_button(tb, BTN_NO_RECONNECT, _("Play on with the computer"), 0);
 }
 
 static void draw_choices(Bur *t, const BuracoState *v)
@@ -1172,7 +1389,7 @@ static void draw(Table *tb, SDL_Renderer *r)
     }
     draw_panel(t, &v);
     snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), tb->games,
-             table_seat_kind(tb, PROGRAM_SEAT) == SEAT_PROGRAM
+             table_seat_kind(tb, t->ext_seat) == SEAT_PROGRAM && !four(t)
                  ? t->ext_name
                  : table_level_name(table_level(tb)));
     table_top_bar(a, "Buraco", b);
@@ -1216,6 +1433,8 @@ static void draw(Table *tb, SDL_Renderer *r)
         draw_score_sheet(t, tb->m->state);
     if (dq_up(t))
         draw_dq(t);
+    if (t->offer)
+        draw_offer(t);
 }
 
 /* ---- Options: players and opponent ---- */
@@ -1225,6 +1444,7 @@ static int table_options(App *a, SceneOption *out)
     const Kv *kv = &a->kv;
     bool four = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4;
     int opp = kv_get_int(kv, "buraco.opponent", 0, 0, 1);
+    int seat4 = kv_get_int(kv, "buraco.program_seat4", 0, 0, 3);
     const char *prog = kv_get(kv, "buraco.program");
     memset(out, 0, sizeof *out * 3);
     out[0] = (SceneOption){.label = _("Players"),
@@ -1232,16 +1452,21 @@ static int table_options(App *a, SceneOption *out)
                            .choices = {_("Two"), _("Four")},
                            .n_choices = 2,
                            .value = four};
-    out[1] = (SceneOption){.label = _("Opponent"),
-                           .help = _("A bot program speaks the Buraco bot protocol (two players)."),
-                           .choices = {_("Computer"), _("Bot program")},
-                           .n_choices = 2,
-                           .value = opp,
-                           .disabled = four};
-    out[2] = (SceneOption){.label = _("Bot program"),
-                           .file = true,
-                           .required = opp == 1 && !four,
-                           .disabled = four};
+    if (four) /* any computer seat: your partner or an opponent */
+        out[1] = (SceneOption){
+            .label = _("Bot program's seat"),
+            .help = _("A program of your own plays this seat."),
+            .choices = {_("None"), _("Partner"), _("East"), _("West")},
+            .n_choices = 4,
+            .value = seat4};
+    else
+        out[1] = (SceneOption){.label = _("Opponent"),
+                               .help = _("A bot program speaks the Buraco bot protocol."),
+                               .choices = {_("Computer"), _("Bot program")},
+                               .n_choices = 2,
+                               .value = opp};
+    bool wanted = four ? seat4 != 0 : opp == 1;
+    out[2] = (SceneOption){.label = _("Bot program"), .file = true, .required = wanted};
     snprintf(out[2].path, sizeof out[2].path, "%s", prog ? prog : "");
     return 3;
 }
@@ -1249,10 +1474,11 @@ static int table_options(App *a, SceneOption *out)
 static void set_table_option(App *a, int i, int value, const char *path)
 {
     Kv *kv = &a->kv;
+    bool four = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4;
     if (i == 0) {
         kv_set_int(kv, "buraco.players", value ? 4 : 2);
     } else if (i == 1) {
-        kv_set_int(kv, "buraco.opponent", value ? 1 : 0);
+        kv_set_int(kv, four ? "buraco.program_seat4" : "buraco.opponent", value);
     } else if (i == 2 && path) {
         if (!kv_value_ok(path)) {
             app_notice(a, _("That program's path cannot be kept in the settings (too long, or "
@@ -1260,7 +1486,12 @@ static void set_table_option(App *a, int i, int value, const char *path)
             return;
         }
         kv_set(kv, "buraco.program", path);
-        kv_set_int(kv, "buraco.opponent", 1);
+        /* Choosing a program seats it: the opponent, or with four players East unless a
+         * seat is chosen already. */
+        if (!four)
+            kv_set_int(kv, "buraco.opponent", 1);
+        else if (kv_get_int(kv, "buraco.program_seat4", 0, 0, 3) == 0)
+            kv_set_int(kv, "buraco.program_seat4", 2);
     }
     app_save_settings(a);
 }
@@ -1310,11 +1541,12 @@ static const char *rules_text(void)
                "of you may add to them, and the team scores together.\n\n"
                "# Bot programs\n"
                "In Options, Opponent: Bot program lets you play against a program of your own "
-               "that speaks the Buraco bot protocol (the one of the original contest judge). "
-               "Choose its file; it plays from the next game. A program that crashes, stops, "
-               "takes more than three seconds, floods the table or sends an invalid command is "
-               "disqualified: the game is yours, or you may play it to the end against the "
-               "computer."));
+               "that speaks the Buraco bot protocol (the one of the original contest judge); "
+               "with four players, Bot program's seat puts it at any computer seat, as your "
+               "partner or as an opponent. Choose its file; it plays from the next game. A "
+               "program that crashes, stops, takes more than three seconds, floods the table or "
+               "sends an invalid command is disqualified: its team loses the game, or you may "
+               "play it to the end with the computer in its seat."));
     return text;
 }
 
@@ -1341,9 +1573,10 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     Bur *t = (Bur *)tb;
     static const char *const buttons[BTN_COUNT] = {
         [BTN_DRAW] = "draw", [BTN_MELD] = "meld", [BTN_DISCARD] = "discard",
-        [BTN_DQ_WIN] = "dq-win", [BTN_DQ_CONTINUE] = "dq-continue"};
+        [BTN_DQ_WIN] = "dq-win", [BTN_DQ_CONTINUE] = "dq-continue",
+        [BTN_RECONNECT] = "reconnect", [BTN_NO_RECONNECT] = "no-reconnect"};
     for (int b = BTN_DRAW; b < BTN_COUNT; b++)
-        if (buttons[b] && !strcmp(what, buttons[b]) && (b < BTN_DQ_WIN || dq_up(t))) {
+        if (buttons[b] && !strcmp(what, buttons[b]) && shown(tb, b)) {
             *out = tb->btn[b];
             return true;
         }

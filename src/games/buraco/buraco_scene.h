@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Buraco table (SDL): see buraco_scene.c. */
 #ifndef TASCA_BURACO_SCENE_H
 #define TASCA_BURACO_SCENE_H

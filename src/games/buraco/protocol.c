@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Buraco bot protocol (see protocol.h). */
 #include "protocol.h"
 

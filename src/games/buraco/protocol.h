@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Buraco bot protocol of the original contest judge (RULES.md §3), both directions:
  * parsing what a bot sends, checking it against the game and turning it into actions,
  * and the text the judge sends. Pure C: no I/O here (the judge and the client in src/cli

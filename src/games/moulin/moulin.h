@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Moulin — Nine Men's Morris (RULES.md §5). Pure rules over bitboards, no SDL.
  *
  * The 24 points are numbered as in the seed, row by row:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Moulin bots: the position, move generation, evaluation and ordering hints over
  * bitboards; the search itself is the engine's generic alpha-beta (see moulin_bots.h and
  * engine/ai/alphabeta.h). */
@@ -365,11 +366,15 @@ static bool lost(const Ctx *c, const Pos *p)
     return !(neighbours(p->bb[me]) & empty_of(p));
 }
 
-/* Losses first, then the N-move draw (repetition is the search's). */
+/* Losses first, then the N-move draw (repetition is the search's). A removal owed at the
+ * root comes before either, as in the rules: the mill just closed resets the count, so
+ * the N-move count reached by its move is no draw. */
 static AbTerminal ab_terminal(const void *user, const void *pos)
 {
     const Ctx *c = user;
     const Pos *p = pos;
+    if (p->pending)
+        return AB_GOING;
     if (lost(c, p))
         return AB_LOSS;
     if (c->nmove && p->quiet >= c->nmove)

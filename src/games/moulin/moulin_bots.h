@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Moulin bots: one alpha-beta search over bitboards, configured three ways.
  *
  * The search works on whole turns: a move that closes a mill and the removal it earns are

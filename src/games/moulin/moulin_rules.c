@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Moulin (Nine Men's Morris), pure rules (RULES.md §5). See moulin.h for the conventions. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Moulin table: a wooden board, you against the computer, one match per game; you play
  * White and Black in turn, so your seat changes from game to game.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Truco Paulista (RULES.md §1). Pure rules, no SDL.
  *
  * A game is a whole match: hands are dealt until a team reaches 12 points (or, with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Truco bots: Easy (the seed's machine player), Medium (exact probabilities over the
  * unseen cards) and Hard (determinized search over the rest of the hand). Every bot
  * decides from the view of its seat; the search deals the unseen cards itself. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef TASCA_TRUCO_BOTS_H
 #define TASCA_TRUCO_BOTS_H
 

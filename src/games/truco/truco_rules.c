@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Truco Paulista, pure rules (RULES.md §1). */
 #include <stdio.h>
 #include <string.h>

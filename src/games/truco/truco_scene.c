@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Truco table: the player (seat 0) against the computer (seat 1), one match to 12
  * points (or the best of three games) per table.
  *

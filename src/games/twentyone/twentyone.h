@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* 21 (RULES.md §4): a duel of the player (seat 0) against the computer (seat 1). */
 #ifndef TASCA_TWENTYONE_H
 #define TASCA_TWENTYONE_H

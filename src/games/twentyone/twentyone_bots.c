@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The 21 bots. */
 #include <pthread.h>
 #include <stdbool.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* 21, pure rules (RULES.md §4). */
 #include <stdio.h>
 #include <string.h>

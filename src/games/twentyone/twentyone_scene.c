@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The 21 table: the player (seat 0) against the computer (seat 1), one match per round.
  *
  * The table (ui/tablescene.c) runs the rounds; this file lays out and draws the cards and

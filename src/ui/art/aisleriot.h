@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* GNOME Aisleriot card themes (a 13×5 grid of cards in one SVG: rows clubs, diamonds,
  * hearts, spades from the ace, then jokers and the back), drawn with librsvg. Only built
  * when librsvg was found (TASCA_HAVE_RSVG). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Checks of the card art and audio modules on a software renderer (no window needed):
  * decks, backs, atlas sizes, colours where the pips and backs should be, the half-turn
  * symmetry of a face, the fallback for a missing deck, and silent audio. */
@@ -219,31 +220,67 @@ static void test_fallback_and_aisleriot(void)
     target_close(&t);
 }
 
+static Uint32 ms_since(Uint64 t0)
+{
+    return (Uint32)((SDL_GetPerformanceCounter() - t0) * 1000 / SDL_GetPerformanceFrequency());
+}
+
+/* Waits up to 3 s for cond(). */
+static bool eventually(bool (*cond)(void))
+{
+    for (int i = 0; i < 1500 && !cond(); i++)
+        SDL_Delay(2);
+    return cond();
+}
+
+static bool device_closed(void) { return !audio_device_open(); }
+static bool device_opened(void) { return audio_device_open(); }
+static unsigned started_before;
+static bool one_more_started(void) { return audio_sounds_started() > started_before; }
+
 static void test_audio(void)
 {
     /* SDL's dummy driver: a device that plays nothing. */
     SDL_setenv("SDL_AUDIODRIVER", "dummy", 1);
-    CHECK(audio_init(NULL), "audio opens with the shipped sounds");
+    /* A slow sound server (300 ms to open the device): starting and playing must not wait
+     * for it; the sounds asked for meanwhile play once it is open. */
+    audio_set_open_delay_ms(300);
+    Uint64 t0 = SDL_GetPerformanceCounter();
+    CHECK(audio_start(NULL), "the audio thread starts");
     audio_set_volume(150);
     audio_set_volume(-3);
     audio_set_volume(40);
     for (int i = 0; i < SND_COUNT; i++)
         audio_play((SoundId)i);
+    Uint32 took = ms_since(t0);
+    CHECK(took < 100, "starting and queueing sounds took %u ms, not waiting for the device",
+          (unsigned)took);
+    CHECK(audio_state() == AUDIO_STARTING, "the device is still opening");
+    CHECK(audio_wait_started(3000) == AUDIO_ON, "audio opens with the shipped sounds");
+    CHECK(eventually(one_more_started), "the sounds asked for while it opened play");
+    audio_set_open_delay_ms(0);
     for (int i = 0; i < 50; i++) /* more than there are channels */
         audio_play(SND_DEAL);
     audio_set_enabled(false);
+    started_before = audio_sounds_started();
     audio_play(SND_WIN);
-    /* Quiet for a while: the device is closed; the next sound opens it again. */
-    Uint32 now = SDL_GetTicks();
-    CHECK(audio_device_open() && audio_idle(now) > 0, "the device stays open just after a sound");
-    CHECK(audio_idle(now + 60000) < 0 && !audio_device_open(), "a quiet device is closed");
+    SDL_Delay(50);
+    CHECK(audio_sounds_started() == started_before, "sound off: nothing plays");
+    /* Quiet for a while: the thread closes the device; the next sound opens it again. */
+    CHECK(audio_device_open(), "the device stays open just after a sound");
+    audio_set_idle_close_ms(100);
+    CHECK(eventually(device_closed), "a quiet device is closed");
+    audio_set_idle_close_ms(5000);
     audio_set_enabled(true);
+    started_before = audio_sounds_started();
     audio_play(SND_CLICK);
-    CHECK(audio_device_open(), "a sound opens the device again");
-    CHECK(audio_idle(SDL_GetTicks()) > 0, "and it stays open while the sound plays");
+    CHECK(eventually(device_opened) && eventually(one_more_started),
+          "a sound opens the device again");
     audio_quit();
     audio_quit();
-    CHECK(!audio_init("/nonexistent/sounds"), "no sound files: silent");
+    CHECK(audio_state() == AUDIO_OFF, "quit");
+    CHECK(audio_start("/nonexistent/sounds") && audio_wait_started(3000) == AUDIO_SILENT,
+          "no sound files: silent");
     audio_play(SND_CLICK);
     audio_quit();
     passed++; /* reached the end without crashing */

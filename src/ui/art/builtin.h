@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The built-in Tasca deck: faces and backs generated as SVG in memory (rasterised by
  * SDL2_image's nanosvg) plus corner indices set in the shipped font with SDL2_ttf. */
 #ifndef TASCA_ART_BUILTIN_H

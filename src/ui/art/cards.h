@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Card art: the built-in Tasca deck (drawn by the program) and GNOME Aisleriot SVG decks
  * (rendered with librsvg when it was found at build time), rasterised once per card size
  * into a texture atlas. */

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Where the program's data lives: the directory holding fonts/ and assets/. */
 #ifndef TASCA_ART_DATA_H
 #define TASCA_ART_DATA_H
 
 #include <stddef.h>
 
-/* Sets the data directory (call once at start, before cardart_create / audio_init).
+/* Sets the data directory (call once at start, before cardart_create / audio_start).
  * NULL or "" restores the default: the source tree the program was built from. */
 void art_set_data_dir(const char *dir);
 /* The data directory in use, without a trailing slash. */

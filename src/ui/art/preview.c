@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Renders every card and back of a deck to PNG sheets at two sizes and prints how long
  * the atlas takes to render. Usage: tasca_art_preview OUTDIR [DECK_ID...]
  * (default: the built-in deck and the first installed Aisleriot deck). Sheet sizes can be

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Small pixel operations on RGBA32 surfaces (straight alpha) used to compose card images. */
 #ifndef TASCA_ART_RASTER_H
 #define TASCA_ART_RASTER_H

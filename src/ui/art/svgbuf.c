@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "svgbuf.h"
 
 #include <SDL_image.h>

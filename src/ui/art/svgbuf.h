@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A growing text buffer for SVG documents generated in memory, rasterised by SDL2_image
  * (nanosvg). Numbers are written by hand, never with printf's %f, so the output does not
  * depend on the user's locale (a decimal comma would break the SVG). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bisca (RULES.md §2): one scenario per rule and option, built from fixed deals given as
  * text, the 120 points conserved in random playouts, and the bots. */
 #include <setjmp.h>

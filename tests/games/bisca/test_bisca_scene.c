@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Bisca table under SDL's dummy video driver: the app runs in-process, the test pushes
  * mouse and keyboard events and checks the match.
  *

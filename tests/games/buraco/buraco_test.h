@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Helpers for the Buraco suites: positions from card texts, actions by their text. */
 #ifndef TASCA_BURACO_TEST_H
 #define TASCA_BURACO_TEST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The `tasca` subcommands without the window: the judge's tests run this program. */
 #include <stdio.h>
 

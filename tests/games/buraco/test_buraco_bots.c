@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Buraco bots: Easy and Medium do what the seed says, Hard avoids a throw that feeds
  * the other side the pile, no bot peeks at hidden cards, and every bot plays only legal
  * moves, for 2 and 4 players. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* botseat.c without a window: a bot program plays seat 1 of a match driven the way the
  * table drives it (polling, never waiting on the program), against our medium bot in
  * seat 0; misbehaving programs are disqualified with the fault the judge gives. */

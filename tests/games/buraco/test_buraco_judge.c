@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The judge (tasca buraco-judge) with real processes: every fault of a bot (bots/badbot.c)
  * is caught with its reason, the bot's process is ended, and the other team wins; full
  * games of our buraco-bot against itself, for 2 and 4 players, from a seed and from an

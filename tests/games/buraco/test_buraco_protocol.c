@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Buraco protocol (RULES.md §3): cards and lists, every command and every fault the
  * parser and the checker must tell, the text the others receive, and the round trip
  * client actions -> commands -> judge actions over whole games. */

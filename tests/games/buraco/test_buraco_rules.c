@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Buraco rules (RULES.md §3): one scenario per rule from a fixed deal, each built to fail
  * if the rule were wrong; and the meld validator against a brute-force checker on
  * 100,000 card sets. */

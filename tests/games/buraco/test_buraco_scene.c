@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Buraco table under SDL's dummy video driver: the app runs in-process, the test
  * pushes mouse and keyboard events and checks the match. The scene is entered directly
  * (it is built into the UI library; the game picker lists it once scenes.c does). */
@@ -13,6 +14,7 @@
 #include "games/buraco/buraco_scene.h"
 #include "ui/app.h"
 #include "ui/menu.h"
+#include "ui/tablescene.h"
 #include "ui_fixture.h"
 
 #include <SDL_image.h>
@@ -597,6 +599,188 @@ static void test_program_disqualified(void)
     kv_set_int(&app->kv, "buraco.opponent", 0);
 }
 
+/* Four players, Options -> Bot program's seat: Partner. The program sits across the table,
+ * plays its turns over the protocol to the end of the game and shares your melds. */
+static void test_program_partner(void)
+{
+    char path[600], cmd[800];
+    snprintf(cmd, sizeof cmd, "%s buraco-bot --difficulty easy --seed 5", RUNNER);
+    write_program(path, sizeof path, "partnerbot.sh", cmd);
+    kv_set_int(&app->kv, "buraco.players", 4);
+    kv_set_int(&app->kv, "buraco.program_seat4", 1); /* None, Partner, East, West */
+    kv_set(&app->kv, "buraco.program", path);
+    start_new_game();
+    app_run_frames(app, 5);
+    CHECK(match()->num_players == 4);
+    /* The program plays seat 2, the computer the two others. */
+    CHECK(!match()->seats[0].bot && match()->seats[1].bot && !match()->seats[2].bot &&
+          match()->seats[3].bot);
+    int my_turns = 0;
+    for (int i = 0; i < 60000 && !match_is_over(match()); i++) {
+        if (match_current_player(match()) == 0) {
+            if (++my_turns == 6) { /* a picture of the table mid-game */
+                ((Table *)app->self)->toast.t = 0; /* an earlier test's message */
+                shot("four-players-program-partner.png");
+            }
+            play_my_turn(i);
+        }
+        app_run_frames(app, 1);
+        if (match_current_player(match()) == 2 || match_bot_busy(match()))
+            SDL_Delay(1);
+        if (*buraco_scene_program_message(app->self))
+            break;
+    }
+    CHECK(*buraco_scene_program_message(app->self) == 0);
+    CHECK(match_is_over(match()));
+    int turns[4] = {0};
+    for (int i = 0; i < match()->history_len; i++)
+        if (match()->history_player[i] >= 0)
+            turns[match()->history_player[i]]++;
+    CHECK(turns[1] > 5 && turns[2] > 5 && turns[3] > 5);
+    app_run_frames(app, 60);
+    float x, y;
+    CHECK(where("next", &x, &y));
+    shot("four-players-program-partner-end.png");
+
+    /* As an opponent (West), a program that crashes: its team loses, so the game is yours. */
+    snprintf(cmd, sizeof cmd, "%s crash", BADBOT);
+    write_program(path, sizeof path, "crashwest.sh", cmd);
+    kv_set_int(&app->kv, "buraco.program_seat4", 3);
+    kv_set(&app->kv, "buraco.program", path);
+    start_new_game();
+    app_run_frames(app, 5);
+    CHECK(!match()->seats[3].bot && match()->seats[1].bot && match()->seats[2].bot);
+    CHECK(run_until_dq(8000));
+    CHECK(strstr(buraco_scene_program_message(app->self), "crashwest.sh") != NULL);
+    click_at("dq-win", 1);
+    app_run_frames(app, 60);
+    CHECK(app->scene && ((Table *)app->self)->result == 1);
+    /* As the partner, the same crash loses the game for your team. */
+    write_program(path, sizeof path, "crashpartner.sh", cmd);
+    kv_set_int(&app->kv, "buraco.program_seat4", 1);
+    kv_set(&app->kv, "buraco.program", path);
+    start_new_game();
+    app_run_frames(app, 5);
+    CHECK(!match()->seats[2].bot);
+    CHECK(run_until_dq(8000));
+    click_at("dq-win", 1);
+    app_run_frames(app, 60);
+    CHECK(((Table *)app->self)->result == -1);
+    kv_set_int(&app->kv, "buraco.program_seat4", 0);
+    kv_set_int(&app->kv, "buraco.players", 2);
+}
+
+/* Leaves the table and comes back: the game is resumed from its save. */
+static void leave_and_resume(void)
+{
+    app->notice[0] = '\0';
+    app->scene->leave(app->self);
+    app->self = buraco_scene.enter(app, &buraco_scene);
+    REQUIRE(app->self != NULL);
+    buraco_scene.layout(app->self, app->w, app->h);
+    app_run_frames(app, 3);
+}
+
+/* Plays (you like the computer) until the program has made `turns` moves and it is your
+ * turn again. */
+static void play_until_program_moved(int seat, int turns)
+{
+    for (int i = 0; i < 20000 && !match_is_over(match()); i++) {
+        int moved = 0;
+        for (int k = 0; k < match()->history_len; k++)
+            moved += match()->history_player[k] == seat;
+        if (moved >= turns && match_current_player(match()) == 0)
+            return;
+        if (match_current_player(match()) == 0)
+            play_my_turn(i);
+        app_run_frames(app, 1);
+        if (match_current_player(match()) == seat)
+            SDL_Delay(1);
+    }
+}
+
+/* A resumed game that was played with a bot program offers to bring it back when its file
+ * is still there: it is shown the game so far, makes its own moves again, and plays on.
+ * A program that plays otherwise the second time, or whose file is gone, leaves its seat
+ * to the computer. */
+static void test_program_resumed(void)
+{
+    char path[600], cmd[1600];
+    snprintf(cmd, sizeof cmd, "%s buraco-bot --difficulty easy --seed 9 --think-ms 0", RUNNER);
+    write_program(path, sizeof path, "steadybot.sh", cmd);
+    against_program(path);
+    play_until_program_moved(1, 12);
+    REQUIRE(!match_is_over(match()));
+    int len = match()->history_len;
+    leave_and_resume();
+    CHECK(match()->history_len == len);
+    float x, y;
+    CHECK(where("reconnect", &x, &y));
+    shot("resume-offer.png");
+    CHECK(match()->seats[1].bot); /* nobody plays it until the player says */
+    app_run_frames(app, 30);
+    CHECK(match()->history_len == len);
+    click_at("reconnect", 1);
+    for (int i = 0; i < 3000 && match()->seats[1].bot; i++) {
+        app_run_frames(app, 1);
+        SDL_Delay(1);
+    }
+    CHECK(!match()->seats[1].bot);
+    CHECK(*buraco_scene_program_message(app->self) == 0);
+    for (int i = 0; i < 30000 && !match_is_over(match()); i++) {
+        if (match_current_player(match()) == 0)
+            play_my_turn(i);
+        app_run_frames(app, 1);
+        if (match_current_player(match()) == 1)
+            SDL_Delay(1);
+        if (*buraco_scene_program_message(app->self))
+            break;
+    }
+    CHECK(*buraco_scene_program_message(app->self) == 0);
+    CHECK(match_is_over(match()));
+    int after = 0;
+    for (int k = len; k < match()->history_len; k++)
+        after += match()->history_player[k] == 1;
+    CHECK(after > 0);
+
+    /* A program that plays otherwise the second time it runs (easy, then medium). */
+    const char *tmp = getenv("TMPDIR");
+    char mark[600];
+    snprintf(mark, sizeof mark, "%s/fickle-ran-once", tmp && *tmp ? tmp : "/tmp");
+    remove(mark);
+    snprintf(cmd, sizeof cmd,
+             "sh -c 'if [ -e \"%s\" ]; then exec %s buraco-bot --difficulty medium --seed 1 "
+             "--think-ms 0; else touch \"%s\"; exec %s buraco-bot --difficulty easy --seed 1 "
+             "--think-ms 0; fi'",
+             mark, RUNNER, mark, RUNNER);
+    write_program(path, sizeof path, "fickle bot.sh", cmd);
+    against_program(path);
+    play_until_program_moved(1, 12);
+    REQUIRE(!match_is_over(match()));
+    leave_and_resume();
+    click_at("reconnect", 1);
+    for (int i = 0; i < 3000 && !app->notice[0]; i++) {
+        app_run_frames(app, 1);
+        SDL_Delay(1);
+    }
+    CHECK(strstr(app->notice, "did not make its own moves again") != NULL);
+    CHECK(match()->seats[1].bot);
+    until_my_turn();
+    CHECK(match_is_over(match()) || match_current_player(match()) == 0);
+
+    /* The file is gone: no offer, the computer plays on. */
+    write_program(path, sizeof path, "gonebot.sh", cmd);
+    against_program(path);
+    play_until_program_moved(1, 4);
+    REQUIRE(!match_is_over(match()));
+    remove(path);
+    leave_and_resume();
+    CHECK(!where("reconnect", &x, &y));
+    CHECK(strstr(app->notice, "goes on against the computer") != NULL);
+    CHECK(match()->seats[1].bot);
+    kv_set_int(&app->kv, "buraco.opponent", 0);
+}
+
 /* Options -> Bot program opens the file chooser; it is walked with the keyboard and the
  * mouse. */
 static void test_choose_program(void)
@@ -722,6 +906,8 @@ int main(void)
     test_resume();
     test_program_plays();
     test_program_disqualified();
+    test_program_partner();
+    test_program_resumed();
     test_choose_program();
     app_destroy(app);
     rm_rf(home);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Golden games: recorded bot games (the random opening drawn by the match from the seed,
  * then every action) and how they must end. Generated once from bot games; any change in
  * the rules that alters a legal move or an ending breaks them. */

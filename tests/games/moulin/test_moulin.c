@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Moulin (RULES.md §5): board geometry, perft, one scenario per rule, illegal inputs, and
  * golden games (move list + expected end). Every expectation below was worked out by hand
  * from the rules, not read back from the implementation. */
@@ -846,6 +847,27 @@ static void test_bot_removal_turn(void **unused)
     assert_string_equal(t, "remove 23");
 }
 
+/* The move that reaches the N-move count closes a mill: the removal comes first (the rules
+ * do not end the game), and every level must make it. The search once took the count for a
+ * draw at its root and had no move to give (a bot answering -1 mid-game). */
+static void test_bot_removal_at_the_nmove_count(void **unused)
+{
+    (void)unused;
+    MoulinState s;
+    setup(&s, "nmove=2", "0 5 12 19", "9 10 15 23", 0, 0, 0);
+    play(&s, "move 0-1, move 15-11");
+    assert_int_equal(s.pending, 1);
+    assert_true(s.quiet >= s.nmove);
+    assert_running(&s);
+    Action (*const bots[3])(const BotRequest *) = {moulin_easy_decide, moulin_medium_decide,
+                                                   moulin_hard_decide};
+    const int budget[3] = {2, 4, 50000};
+    for (int b = 0; b < 3; b++) {
+        Action a = ask(bots[b], &s, budget[b], 1);
+        assert_true(rules_is_legal(&moulin_rules, &s, a));
+    }
+}
+
 static void test_search_finds_the_win(void **unused)
 {
     (void)unused;
@@ -938,6 +960,7 @@ int main(void)
         cmocka_unit_test(test_random_opening),
         cmocka_unit_test(test_setup_refuses_impossible_positions),
         cmocka_unit_test(test_golden_games),
+        cmocka_unit_test(test_bot_removal_at_the_nmove_count),
         cmocka_unit_test(test_bots_take_a_mill),
         cmocka_unit_test(test_bots_block_a_mill),
         cmocka_unit_test(test_bot_removal_turn),

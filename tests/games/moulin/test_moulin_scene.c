@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Moulin table under SDL's dummy video driver: events are pushed, frames stepped and
  * the match checked. Each test gets an empty preferences folder.
  *
@@ -427,11 +428,15 @@ static void test_monkey(void)
         }
         int k = (int)((x >> 50) % 12);
         Match *cur = match_of(a);
-        if (k >= 10 && cur && !match_is_over(cur) &&
+        /* (A click in the menu may have switched to another game's table until the scene
+         * is set back below: the shortcut is for Moulin's.) */
+        if (k >= 10 && cur && cur->rules == &moulin_rules && !match_is_over(cur) &&
             !cur->seats[match_current_player(cur) & 1].bot && match_current_player(cur) >= 0) {
             /* A legal action now and then, so that games get somewhere. */
             Action acts[RULES_MAX_ACTIONS];
             int n = moulin_rules.legal_actions(cur->state, acts);
+            if (n <= 0)
+                continue;
             Action act = acts[(x >> 36) % (uint64_t)n];
             if (act >= MOULIN_MOVE && act < MOULIN_REMOVE) {
                 click_point(a, (act - MOULIN_MOVE) / 24);

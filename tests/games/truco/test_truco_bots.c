@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Truco bots: the seed player's rules (Easy), the exact probabilities (Medium), sensible
  * choices of the search (Hard), and that every bot decides from its seat's view only. */
 #include <math.h>

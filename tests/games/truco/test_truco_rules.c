@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Truco rules (RULES.md §1): one scenario per rule, each from a fixed deal, plus random
  * playouts that check the rules-table contract. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Helpers for the Truco suites: set up a hand from a fixed deal and act by text. */
 #ifndef TRUCO_TEST_H
 #define TRUCO_TEST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A Buraco bot that misbehaves on purpose, for the judge's tests. It plays the protocol
  * correctly until its first turn, then does what its argument says:
  *   crash      dies of a segmentation fault        exit      exits with status 3

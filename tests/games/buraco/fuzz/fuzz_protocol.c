@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target: the Buraco protocol parser and checker on arbitrary bytes. Each line
  * of the input is parsed as a bot's command, checked against a few games (a draw phase,
  * a play phase with melds, four players), and the actions it becomes are applied; each is

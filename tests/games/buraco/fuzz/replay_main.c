@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Runs the protocol fuzz target over the files named on the command line, without
  * libFuzzer: every build checks the seed corpus with any compiler. */
 #include <stdint.h>

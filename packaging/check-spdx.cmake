@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# ctest spdx_headers: every source file says its licence in its first line (the second after
+# a #! line): /* SPDX-License-Identifier: GPL-3.0-or-later */ in C, # ... in CMake and sh.
+#   cmake -DSRC=<source dir> -P check-spdx.cmake
+get_filename_component(SRC ${SRC} ABSOLUTE)
+set(files CMakeLists.txt .ci/run)
+foreach(dir src tests bench tools po packaging data)
+  file(GLOB_RECURSE more RELATIVE ${SRC} ${SRC}/${dir}/*.c ${SRC}/${dir}/*.h
+       ${SRC}/${dir}/CMakeLists.txt ${SRC}/${dir}/*.cmake ${SRC}/${dir}/*.sh)
+  list(APPEND files ${more})
+endforeach()
+set(bad "")
+foreach(f IN LISTS files)
+  file(STRINGS ${SRC}/${f} head LIMIT_COUNT 2)
+  list(GET head 0 first)
+  set(line "${first}")
+  if(first MATCHES "^#!")
+    list(LENGTH head n)
+    if(n GREATER 1)
+      list(GET head 1 line)
+    endif()
+  endif()
+  if(NOT line MATCHES "SPDX-License-Identifier: GPL-3.0-or-later")
+    list(APPEND bad ${f})
+  endif()
+endforeach()
+list(LENGTH files n)
+if(bad)
+  string(REPLACE ";" "\n  " bad "${bad}")
+  message(FATAL_ERROR "no SPDX line at the top of:\n  ${bad}")
+endif()
+message(STATUS "${n} source files, each with its SPDX line")
