@@ -179,6 +179,72 @@ static const char *seat_table(BTable *t, const MsgCreate *spec)
     return why;
 }
 
+#define SEATERS 8
+
+typedef struct {
+    Bench *b;
+    BTable *ts;
+    int tables, r;
+    const MsgCreate *spec;
+    const char *url, *creds;
+    long long end;
+    char err[NET_ERR];
+    const char *why;
+} Seater;
+
+/* Tables r, r + SEATERS, ...: their clients connect and sit down. */
+static void *seat_first(void *arg)
+{
+    Seater *st = arg;
+    for (int i = st->r; i < st->tables && !st->why; i += SEATERS) {
+        BTable *t = &st->ts[i];
+        t->b = st->b;
+        t->n = st->b->n;
+        pthread_mutex_init(&t->lock, NULL);
+        for (int s = 0; s < t->n && !st->why; s++) {
+            char name[WIRE_NAME];
+            snprintf(name, sizeof name, "random %d.%d", i + 1, s + 1);
+            if (!(t->cl[s] = net_client_new(st->url, st->creds, name, st->err, sizeof st->err)))
+                st->why = st->err;
+        }
+        if (!st->why)
+            st->why = seat_table(t, st->spec);
+    }
+    return NULL;
+}
+
+/* Until the end: a table whose game is over gets a new one. */
+static void *seat_again(void *arg)
+{
+    Seater *st = arg;
+    while (clock_now_ns() < st->end && !st->why) {
+        nats_Sleep(20);
+        for (int i = st->r; i < st->tables && clock_now_ns() < st->end && !st->why;
+             i += SEATERS) {
+            pthread_mutex_lock(&st->ts[i].lock);
+            bool over = st->ts[i].over;
+            pthread_mutex_unlock(&st->ts[i].lock);
+            if (over)
+                st->why = seat_table(&st->ts[i], st->spec);
+        }
+    }
+    return NULL;
+}
+
+static const char *run_seaters(Seater *st, void *(*fn)(void *))
+{
+    pthread_t th[SEATERS];
+    for (int r = 0; r < SEATERS; r++)
+        pthread_create(&th[r], NULL, fn, &st[r]);
+    const char *why = NULL;
+    for (int r = 0; r < SEATERS; r++) {
+        pthread_join(th[r], NULL);
+        if (st[r].why && !why)
+            why = st[r].why;
+    }
+    return why;
+}
+
 static void usage(void)
 {
     printf("Usage: tasca bench-online --nats URL --tables N --seconds S [--game ID]\n"
@@ -265,22 +331,14 @@ int cli_bench_online(int argc, char **argv)
     printf("bench-online: %s, %d players, %d tables, %d clients...\n", rules->name, b.n, tables,
            tables * b.n);
     fflush(stdout);
+    /* Seating runs on several threads: a table's set-up is a few round trips, and a
+     * thousand of them one after another would measure the bench, not the dealer. */
+    Seater seaters[SEATERS];
+    for (int r = 0; r < SEATERS; r++)
+        seaters[r] = (Seater){.b = &b, .ts = ts, .tables = tables, .r = r, .spec = &spec,
+                              .url = url, .creds = creds};
     long long setup0 = clock_now_ns();
-    const char *why = NULL;
-    for (int i = 0; i < tables && !why; i++) {
-        BTable *t = &ts[i];
-        t->b = &b;
-        t->n = b.n;
-        pthread_mutex_init(&t->lock, NULL);
-        for (int s = 0; s < b.n && !why; s++) {
-            char name[WIRE_NAME];
-            snprintf(name, sizeof name, "random %d.%d", i + 1, s + 1);
-            if (!(t->cl[s] = net_client_new(url, creds, name, err, sizeof err)))
-                why = err;
-        }
-        if (!why)
-            why = seat_table(t, &spec);
-    }
+    const char *why = run_seaters(seaters, seat_first);
     if (why) {
         fprintf(stderr, "tasca bench-online: %s\n", why);
         return 1;
@@ -289,20 +347,11 @@ int cli_bench_online(int argc, char **argv)
     pthread_mutex_lock(&b.lock);
     b.measuring = true;
     pthread_mutex_unlock(&b.lock);
-    long long start = clock_now_ns(), end = start + (long long)seconds * 1000000000LL;
+    long long start = clock_now_ns();
+    for (int r = 0; r < SEATERS; r++)
+        seaters[r].end = start + (long long)seconds * 1000000000LL;
     /* Tables whose game ended are dealt again until the time is up. */
-    while (clock_now_ns() < end) {
-        nats_Sleep(100);
-        for (int i = 0; i < tables && clock_now_ns() < end; i++) {
-            pthread_mutex_lock(&ts[i].lock);
-            bool over = ts[i].over;
-            pthread_mutex_unlock(&ts[i].lock);
-            if (over && (why = seat_table(&ts[i], &spec)))
-                break;
-        }
-        if (why)
-            break;
-    }
+    why = run_seaters(seaters, seat_again);
     pthread_mutex_lock(&b.lock);
     b.measuring = false;
     long long actions = b.actions, games = b.games, n_lat = b.n_lat;
@@ -313,9 +362,10 @@ int cli_bench_online(int argc, char **argv)
     double p50 = n_lat ? b.lat[(n_lat - 1) / 2] : 0,
            p99 = n_lat ? b.lat[(long long)ceil(0.99 * (double)n_lat) - 1] : 0;
     int refused = 0;
+    char reason[WIRE_REASON] = "";
     for (int i = 0; i < tables; i++)
         for (int s = 0; s < b.n; s++)
-            refused += ts[i].cl[s] ? net_client_refused(ts[i].cl[s]) : 0;
+            refused += ts[i].cl[s] ? net_client_refused(ts[i].cl[s], reason, sizeof reason) : 0;
     printf("set-up %.1f s; %.1f s measured: %lld actions (%.0f actions/s), %lld games ended\n",
            setup, wall, actions, (double)actions / wall, games);
     printf("round trip, action sent -> every seat holds its view: p50 %.2f ms, p99 %.2f ms\n",
@@ -325,7 +375,8 @@ int cli_bench_online(int argc, char **argv)
     if (why)
         printf("stopped early: %s\n", why);
     if (refused)
-        printf("%d actions refused by the dealer: this is a defect\n", refused);
+        printf("%d actions refused by the dealer (last: %s): this is a defect\n", refused,
+               reason);
     if (json)
         printf("{\"game\":\"%s\",\"tables\":%d,\"seconds\":%.2f,\"actions\":%lld,"
                "\"actions_per_s\":%.1f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,\"dealer_tables\":%d,"

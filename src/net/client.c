@@ -170,18 +170,24 @@ NetClient *net_client_new_keys(const char *url, const char *creds, const char *n
     return c;
 }
 
+/* Drained, not just dropped: no callback of it may still run once it is gone. */
+static void drop_sub(natsSubscription **sub)
+{
+    if (!*sub)
+        return;
+    if (natsSubscription_Drain(*sub) == NATS_OK)
+        natsSubscription_WaitForDrainCompletion(*sub, 5000);
+    natsSubscription_Destroy(*sub);
+    *sub = NULL;
+}
+
 void net_client_free(NetClient *c)
 {
     if (!c)
         return;
-    /* Drained, not just dropped: no callback may still run once the client is gone. */
-    natsSubscription *subs[3] = {c->views, c->info, c->acks};
-    for (int i = 0; i < 3; i++)
-        if (subs[i]) {
-            if (natsSubscription_Drain(subs[i]) == NATS_OK)
-                natsSubscription_WaitForDrainCompletion(subs[i], 5000);
-            natsSubscription_Destroy(subs[i]);
-        }
+    drop_sub(&c->views);
+    drop_sub(&c->info);
+    drop_sub(&c->acks);
     natsConnection_Close(c->nc);
     /* a rejoin started by a reconnection finishes before the client goes */
     for (;;) {
@@ -380,6 +386,15 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
 {
     if (!wire_code_valid(code))
         return "a table code is up to 7 letters and digits";
+    if (strcmp(code, c->code) != 0) {
+        /* Another table: the last one's subscriptions go, and its numbering with them. */
+        drop_sub(&c->views);
+        drop_sub(&c->info);
+        pthread_mutex_lock(&c->lock);
+        c->next_seq = 0;
+        c->have_table = false;
+        pthread_mutex_unlock(&c->lock);
+    }
     c->fn = fn;
     c->user = user;
     char subject[64];
@@ -487,8 +502,10 @@ static void on_ack(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void
         pthread_mutex_lock(&c->lock);
         if (ack.u.ack.ok && c->next_seq <= ack.u.ack.seq)
             c->next_seq = ack.u.ack.seq + 1;
-        else if (!ack.u.ack.ok)
+        else if (!ack.u.ack.ok) {
             c->refused++;
+            snprintf(c->reason, sizeof c->reason, "%s", ack.u.ack.reason);
+        }
         pthread_mutex_unlock(&c->lock);
     }
     natsMsg_Destroy(msg);
@@ -512,10 +529,12 @@ const char *net_client_act_async(NetClient *c, Action a, uint32_t at)
     return NULL;
 }
 
-int net_client_refused(NetClient *c)
+int net_client_refused(NetClient *c, char *last, size_t size)
 {
     pthread_mutex_lock(&c->lock);
     int n = c->refused;
+    if (n && last)
+        snprintf(last, size, "%s", c->reason);
     pthread_mutex_unlock(&c->lock);
     return n;
 }

@@ -88,9 +88,9 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
  * restart loses nothing and applies nothing twice. NULL or the dealer's refusal. */
 const char *net_client_act(NetClient *c, Action a, uint32_t at);
 /* The same without waiting (benches): sent once; a refusal only counts in
- * net_client_refused. */
+ * net_client_refused, which also gives the last refusal's reason. */
 const char *net_client_act_async(NetClient *c, Action a, uint32_t at);
-int net_client_refused(NetClient *c);
+int net_client_refused(NetClient *c, char *last, size_t size);
 /* The table's last public description (seats, names, the result once over); false
  * before the first one arrives. */
 bool net_client_table(NetClient *c, MsgTable *out);

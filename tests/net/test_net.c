@@ -40,6 +40,7 @@ typedef struct {
     int n;
     Difficulty level[RULES_MAX_PLAYERS];
     uint64_t seed, bot_seed;
+    unsigned dealer_bots; /* seats (bit s) the dealer's own bots play */
 } Spec;
 
 typedef struct {
@@ -65,8 +66,11 @@ static void local_game(const Spec *sp, Local *out, bool keep)
             continue;
         }
         Rng rng;
-        rng_seed(&rng, rng_mix(sp->bot_seed, (uint64_t)m->history_len));
         int p = match_current_player(m);
+        /* the dealer's bots draw as the match's own do */
+        rng_seed(&rng, sp->dealer_bots >> p & 1
+                           ? rng_mix(sp->seed ^ 0xB07B07B07ULL, (uint64_t)m->history_len)
+                           : rng_mix(sp->bot_seed, (uint64_t)m->history_len));
         assert_null(match_apply(m, bot_decide(g, sp->level[p], m->state, p, &rng, NULL)));
     }
     g->returns(m->state, out->ret);
@@ -145,9 +149,13 @@ static void net_open(NetGame *ng, const Spec *sp, const char *const urls[RULES_M
     pthread_cond_init(&ng->cond, NULL);
     for (int s = 0; s < sp->n; s++) {
         ng->view[s] = calloc(1, ng->g->state_size);
-        seat_client(ng, s, urls[s], false);
+        if (!(sp->dealer_bots >> s & 1))
+            seat_client(ng, s, urls[s], false);
     }
     MsgCreate c = {.num_players = (uint8_t)sp->n, .seed = sp->seed, .away_seconds = 60};
+    for (int s = 0; s < sp->n; s++)
+        if (sp->dealer_bots >> s & 1)
+            c.seats[s] = (WireSeatSpec){WSEAT_BOT, (uint8_t)sp->level[s]};
     snprintf(c.game, sizeof c.game, "%s", sp->game);
     GameOptions opt;
     rules_default_options(ng->g, &opt);
@@ -158,7 +166,8 @@ static void net_open(NetGame *ng, const Spec *sp, const char *const urls[RULES_M
     if (why)
         fail_msg("create: %s", why);
     for (int s = 0; s < sp->n; s++)
-        join(ng, s);
+        if (ng->cl[s])
+            join(ng, s);
 }
 
 /* Waits for the seat to move (or the end) and plays one decision. False once the game
@@ -172,7 +181,7 @@ static bool net_step(NetGame *ng)
     for (;;) {
         bool over = false;
         for (int s = 0; s < ng->sp.n && mover < 0; s++) {
-            if (!ng->have[s])
+            if (!ng->have[s] || !ng->cl[s])
                 continue;
             int p = ng->g->current_player(ng->view[s]);
             over |= p == PLAYER_TERMINAL;
@@ -217,7 +226,10 @@ static void net_finish(NetGame *ng, double ret[RULES_MAX_PLAYERS], uint32_t *seq
     while (net_step(ng))
         ;
     MsgTable t = {0};
-    for (int i = 0; i < 3000 && !(net_client_table(ng->cl[0], &t) && t.over); i++)
+    int first = 0;
+    while (!ng->cl[first])
+        first++;
+    for (int i = 0; i < 3000 && !(net_client_table(ng->cl[first], &t) && t.over); i++)
         nats_Sleep(5);
     assert_true(t.over);
     for (int s = 0; s < ng->sp.n; s++)
@@ -322,13 +334,13 @@ static int teardown(void **state)
 }
 
 static const Spec specs[] = {
-    {"twentyone", 2, {DIFF_EASY, DIFF_MEDIUM}, 11, 12},
-    {"truco", 2, {DIFF_MEDIUM, DIFF_EASY}, 21, 22},
-    {"bisca", 2, {DIFF_RANDOM, DIFF_MEDIUM}, 31, 32},
-    {"bisca", 4, {DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM, DIFF_EASY}, 41, 42},
-    {"buraco", 2, {DIFF_EASY, DIFF_MEDIUM}, 51, 52},
-    {"buraco", 4, {DIFF_RANDOM, DIFF_EASY, DIFF_RANDOM, DIFF_EASY}, 61, 62},
-    {"moulin", 2, {DIFF_EASY, DIFF_MEDIUM}, 71, 72},
+    {"twentyone", 2, {DIFF_EASY, DIFF_MEDIUM}, 11, 12, 0},
+    {"truco", 2, {DIFF_MEDIUM, DIFF_EASY}, 21, 22, 0},
+    {"bisca", 2, {DIFF_RANDOM, DIFF_MEDIUM}, 31, 32, 0},
+    {"bisca", 4, {DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM, DIFF_EASY}, 41, 42, 0},
+    {"buraco", 2, {DIFF_EASY, DIFF_MEDIUM}, 51, 52, 0},
+    {"buraco", 4, {DIFF_RANDOM, DIFF_EASY, DIFF_RANDOM, DIFF_EASY}, 61, 62, 0},
+    {"moulin", 2, {DIFF_EASY, DIFF_MEDIUM}, 71, 72, 0},
 };
 
 static void urls_all(const char *url, const char *out[RULES_MAX_PLAYERS])
@@ -359,6 +371,30 @@ static void test_equivalence(void **state)
             same_result(&sp, ret, seq);
             net_close(&ng);
         }
+}
+
+/* Two friends against two of the dealer's bots: the bots play exactly as the local match's
+ * bots would, and the people's seats only see their own views. */
+static void test_dealer_bots(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    for (int k = 0; k < 3; k++) {
+        Spec sp = {"bisca", 4, {DIFF_EASY, DIFF_MEDIUM, DIFF_RANDOM, DIFF_EASY},
+                   500 + (uint64_t)k, 600 + (uint64_t)k, 0xA}; /* seats 2 and 4: bots */
+        NetGame ng;
+        net_open(&ng, &sp, urls);
+        double ret[RULES_MAX_PLAYERS];
+        uint32_t seq;
+        net_finish(&ng, ret, &seq);
+        same_result(&sp, ret, seq);
+        assert_null(ng.cl[1]);
+        assert_false(ng.have[1]);
+        net_close(&ng);
+    }
 }
 
 /* What the eavesdropper saw. */
@@ -460,7 +496,7 @@ static void test_eavesdrop(void **state)
     assert_int_equal(natsConnection_Subscribe(&all, spy, ">", on_any, &cap), NATS_OK);
     natsConnection_Flush(spy);
 
-    Spec sp = {"bisca", 4, {DIFF_RANDOM, DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM}, 0xE5E5, 77};
+    Spec sp = {"bisca", 4, {DIFF_RANDOM, DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM}, 0xE5E5, 77, 0};
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(natsfix_url(fix.server), urls);
     NetGame ng;
@@ -635,7 +671,7 @@ static void test_hostile(void **state)
     natsConnection_Subscribe(&tap, x, "tasca.t.*.act", on_any, &acts);
     natsConnection_Flush(x);
 
-    Spec sp = {"truco", 2, {DIFF_EASY, DIFF_MEDIUM}, 0xBAD, 0xBAD2};
+    Spec sp = {"truco", 2, {DIFF_EASY, DIFF_MEDIUM}, 0xBAD, 0xBAD2, 0};
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(natsfix_url(fix.server), urls);
     NetGame ng;
@@ -747,7 +783,7 @@ static void test_client_drop(void **state)
     (void)state;
     start_server();
     start_dealer(natsfix_url(fix.server));
-    Spec sp = {"bisca", 2, {DIFF_MEDIUM, DIFF_EASY}, 909, 910};
+    Spec sp = {"bisca", 2, {DIFF_MEDIUM, DIFF_EASY}, 909, 910, 0};
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(natsfix_url(fix.server), urls);
     NetGame ng;
@@ -799,7 +835,7 @@ static void kill_mid_game(bool dealer, bool cluster)
         snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     }
     spawn_serve(dealer_url, fix.store, cluster ? 3 : 1);
-    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 4242, 4343};
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 4242, 4343, 0};
     NetGame ng;
     net_open(&ng, &sp, urls);
     for (int i = 0; i < 7; i++)
@@ -850,6 +886,7 @@ int main(int argc, char **argv)
     net_global_delivery(2);
     const struct CMUnitTest all[] = {
         cmocka_unit_test_teardown(test_equivalence, teardown),
+        cmocka_unit_test_teardown(test_dealer_bots, teardown),
         cmocka_unit_test_teardown(test_eavesdrop, teardown),
         cmocka_unit_test_teardown(test_hostile, teardown),
         cmocka_unit_test_teardown(test_client_drop, teardown),
@@ -857,7 +894,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_nats_kill, teardown),
         cmocka_unit_test_teardown(test_cluster, teardown),
     };
-    const char *names[] = {"equivalence", "eavesdrop",  "hostile", "client_drop",
+    const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "client_drop",
                            "dealer_kill", "nats_kill", "cluster"};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
