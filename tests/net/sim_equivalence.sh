@@ -19,8 +19,9 @@ trap cleanup EXIT INT TERM
 "$NATS" -a 127.0.0.1 -p -1 -js -sd "$DIR/js" >"$DIR/nats.log" 2>&1 &
 SERVER=$!
 for _ in $(seq 100); do
+  # (the log may not exist yet: the server's redirection is made in the background)
   PORT=$(sed -n 's/.*Listening for client connections on 127.0.0.1:\([0-9]*\).*/\1/p' \
-    "$DIR/nats.log")
+    "$DIR/nats.log" 2>/dev/null || true)
   [ -n "$PORT" ] && break
   sleep 0.1
 done
@@ -28,7 +29,7 @@ done
 URL=nats://127.0.0.1:$PORT
 "$TASCA" serve --nats "$URL" --store "$DIR/dealer" >"$DIR/serve.log" 2>&1 &
 SERVE=$!
-for _ in $(seq 100); do grep -q dealing "$DIR/serve.log" && break; sleep 0.1; done
+for _ in $(seq 100); do grep -q dealing "$DIR/serve.log" 2>/dev/null && break; sleep 0.1; done
 status=0
 for case in "twentyone easy,medium" "truco medium,easy" "bisca easy,medium" \
             "bisca random,easy,medium,easy" "buraco easy,medium" \
