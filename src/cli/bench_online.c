@@ -45,6 +45,8 @@ struct Bench {
     long long n_lat, cap_lat;
     long long actions;
     long long games;
+    double live_sum; /* tables with a game under way, summed over the samples */
+    int live_n;
 };
 
 static void job_push(Bench *b, Job *j)
@@ -219,6 +221,16 @@ static void *seat_again(void *arg)
     Seater *st = arg;
     while (clock_now_ns() < st->end && !st->why) {
         nats_Sleep(20);
+        if (st->r == 0) { /* how many tables are really in play (not waiting for a new game) */
+            int live = 0;
+            for (int i = 0; i < st->tables; i++) {
+                pthread_mutex_lock(&st->ts[i].lock);
+                live += !st->ts[i].over;
+                pthread_mutex_unlock(&st->ts[i].lock);
+            }
+            st->b->live_sum += live;
+            st->b->live_n++;
+        }
         for (int i = st->r; i < st->tables && clock_now_ns() < st->end && !st->why;
              i += SEATERS) {
             pthread_mutex_lock(&st->ts[i].lock);
@@ -344,6 +356,9 @@ int cli_bench_online(int argc, char **argv)
         return 1;
     }
     double setup = (double)(clock_now_ns() - setup0) / 1e9;
+    long rss_seated = 0;
+    int t_seated = 0;
+    dealer_stats(nc, &rss_seated, &t_seated);
     pthread_mutex_lock(&b.lock);
     b.measuring = true;
     pthread_mutex_unlock(&b.lock);
@@ -370,8 +385,13 @@ int cli_bench_online(int argc, char **argv)
            setup, wall, actions, (double)actions / wall, games);
     printf("round trip, action sent -> every seat holds its view: p50 %.2f ms, p99 %.2f ms\n",
            p50, p99);
-    printf("dealer: %d tables, RSS %ld kB (%.1f kB a table over the %ld kB it started with)\n",
-           t1n, rss1, t1n > t0n ? (double)(rss1 - rss0) / (t1n - t0n) : 0.0, rss0);
+    double live = b.live_n ? b.live_sum / b.live_n : 0,
+           per_table = t_seated > t0n ? (double)(rss_seated - rss0) / (t_seated - t0n) : 0;
+    printf("tables in play while measured: %.0f on average (the others between two games)\n",
+           live);
+    printf("dealer: RSS %ld kB with %d tables seated (%.1f kB a table over the %ld kB it "
+           "started with); %ld kB with %d at the end\n",
+           rss_seated, t_seated, per_table, rss0, rss1, t1n);
     if (why)
         printf("stopped early: %s\n", why);
     if (refused)
@@ -379,10 +399,11 @@ int cli_bench_online(int argc, char **argv)
                reason);
     if (json)
         printf("{\"game\":\"%s\",\"tables\":%d,\"seconds\":%.2f,\"actions\":%lld,"
-               "\"actions_per_s\":%.1f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,\"dealer_tables\":%d,"
-               "\"dealer_rss_kb\":%ld,\"refused\":%d}\n",
-               rules->id, tables, wall, actions, (double)actions / wall, p50, p99, t1n, rss1,
-               refused);
+               "\"actions_per_s\":%.1f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,\"live_tables\":%.1f,"
+               "\"dealer_tables\":%d,\"dealer_rss_kb\":%ld,\"rss_kb_per_table\":%.2f,"
+               "\"refused\":%d}\n",
+               rules->id, tables, wall, actions, (double)actions / wall, p50, p99, live, t_seated,
+               rss_seated, per_table, refused);
     pthread_mutex_lock(&b.lock);
     b.stop = true;
     pthread_cond_broadcast(&b.cond);
