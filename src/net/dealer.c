@@ -488,6 +488,10 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
     const MsgJoin *j = &m.u.join;
     if (!seal_verify(j->sign_key, e->data, (size_t)e->len - 64, e->data + e->len - 64))
         return refuse_join(d, e, "the join is not signed by its key");
+    if (!j->name[0])
+        return refuse_join(d, e, "a player needs a name");
+    if (j->seat >= t->spec.num_players)
+        return refuse_join(d, e, "no such seat at this table");
     int seat = -1;
     for (int s = 0; s < t->spec.num_players; s++)
         if (t->seat[s].taken && memcmp(t->seat[s].sign, j->sign_key, WIRE_KEY) == 0)

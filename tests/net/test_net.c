@@ -751,6 +751,21 @@ static void test_hostile(void **state)
     seal_sign(&forger, jb, jn, jb + jn);
     assert_non_null(refusal(x, join_subject, jb, (int)(jn + 64), why, sizeof why));
     assert_string_equal(why, "that seat is taken");
+    jm.u.join.seat = 3; /* a 2-player table */
+    jn = wire_encode(&jm, jb, sizeof jb);
+    seal_sign(&forger, jb, jn, jb + jn);
+    assert_non_null(refusal(x, join_subject, jb, (int)(jn + 64), why, sizeof why));
+    assert_string_equal(why, "no such seat at this table");
+    jm.u.join.seat = -1;
+    jm.u.join.name[0] = '\0';
+    jn = wire_encode(&jm, jb, sizeof jb);
+    seal_sign(&forger, jb, jn, jb + jn);
+    assert_non_null(refusal(x, join_subject, jb, (int)(jn + 64), why, sizeof why));
+    assert_string_equal(why, "a player needs a name");
+    jm.u.join.seat = 0;
+    snprintf(jm.u.join.name, sizeof jm.u.join.name, "Mallory");
+    jn = wire_encode(&jm, jb, sizeof jb);
+    seal_sign(&forger, jb, jn, jb + jn);
     jb[jn + 3] ^= 1; /* a signature that does not match */
     assert_non_null(refusal(x, join_subject, jb, (int)(jn + 64), why, sizeof why));
     assert_string_equal(why, "the join is not signed by its key");
