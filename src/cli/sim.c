@@ -44,6 +44,8 @@ typedef struct Sim {
 
 static void times_add(Times *t, const Times *src)
 {
+    if (!src->n)
+        return; /* nothing to add (and no array to add from) */
     if (t->n + src->n > t->cap) {
         int cap = (t->n + src->n) * 2;
         double *p = realloc(t->ms, (size_t)cap * sizeof *p);
