@@ -4,30 +4,22 @@
 
 #include "natsfix.h"
 
-#include <arpa/inet.h>
+#include "net/localnats.h"
+
+#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
-#include <netinet/in.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #include <nats/nats.h>
-
-extern char **environ;
 
 #define NATSFIX_CLUSTER_NAME "tasca-test"
 #define NATSFIX_MAX_NODES 8
@@ -47,6 +39,7 @@ struct NatsServer {
     char exe[PATH_MAX];
     char store[PATH_MAX];
     char log[PATH_MAX + 32];
+    long log_from; /* where the current start's lines begin in the log */
 };
 
 struct NatsCluster {
@@ -55,8 +48,10 @@ struct NatsCluster {
     char urls[NATSFIX_MAX_NODES * 40];
 };
 
-/* Outcome of one launch attempt: only PORT_BUSY is worth retrying with other ports. */
-enum { LAUNCH_OK, LAUNCH_PORT_BUSY, LAUNCH_FAILED };
+/* Outcome of one launch attempt (LocalNatsLaunch): only PORT_BUSY is worth retrying with
+ * other ports. */
+enum { LAUNCH_OK = LOCALNATS_READY, LAUNCH_PORT_BUSY = LOCALNATS_PORT_BUSY,
+       LAUNCH_FAILED = LOCALNATS_FAILED };
 
 static void set_err(char *err, size_t errsize, const char *fmt, ...)
 {
@@ -68,115 +63,6 @@ static void set_err(char *err, size_t errsize, const char *fmt, ...)
     va_end(ap);
 }
 
-static long long now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    while (nanosleep(&t, &t) != 0 && errno == EINTR)
-        ;
-}
-
-/* ---- child processes ---- */
-
-static bool is_executable(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
-}
-
-/* Looks name up in PATH, then in extra (colon-separated). Done in the parent: after fork
- * only async-signal-safe calls are allowed, and execvp is not one. */
-static bool find_exe(const char *name, const char *extra, char *out, size_t size)
-{
-    if (strchr(name, '/')) {
-        if (!is_executable(name))
-            return false;
-        snprintf(out, size, "%s", name);
-        return true;
-    }
-    const char *path = getenv("PATH");
-    const char *lists[2] = {path ? path : "/usr/bin:/bin", extra ? extra : ""};
-    for (int l = 0; l < 2; l++) {
-        const char *p = lists[l];
-        while (*p) {
-            size_t len = strcspn(p, ":");
-            if (len > 0) {
-                int w = snprintf(out, size, "%.*s/%s", (int)len, p, name);
-                if (w > 0 && (size_t)w < size && is_executable(out))
-                    return true;
-            }
-            p += len;
-            if (*p == ':')
-                p++;
-        }
-    }
-    return false;
-}
-
-static pid_t spawn_exe(const char *exe, char *const argv[], const char *logpath, char *err,
-                       size_t errsize)
-{
-    const char *out_path = logpath ? logpath : "/dev/null";
-    int out = open(out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (out < 0) {
-        set_err(err, errsize, "cannot open %s: %s", out_path, strerror(errno));
-        return -1;
-    }
-    int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (in < 0) {
-        set_err(err, errsize, "cannot open /dev/null: %s", strerror(errno));
-        close(out);
-        return -1;
-    }
-    long maxfd = sysconf(_SC_OPEN_MAX);
-    if (maxfd < 0 || maxfd > 65536)
-        maxfd = 65536;
-    pid_t parent = getpid();
-
-    pid_t pid = fork();
-    if (pid == 0) {
-#ifdef __linux__
-        /* Dies with the test; the getppid check covers a parent that died before prctl. */
-        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
-            _exit(127);
-#else
-        (void)parent;
-#endif
-        /* The test's blocked or ignored signals must not stop SIGTERM reaching the child. */
-        sigset_t none;
-        sigemptyset(&none);
-        sigprocmask(SIG_SETMASK, &none, NULL);
-        struct sigaction dfl;
-        memset(&dfl, 0, sizeof dfl);
-        dfl.sa_handler = SIG_DFL;
-        sigaction(SIGPIPE, &dfl, NULL);
-        sigaction(SIGTERM, &dfl, NULL);
-        sigaction(SIGINT, &dfl, NULL);
-        if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0)
-            _exit(127);
-        /* Inherited sockets (e.g. the test's NATS connections) would outlive the test's
-         * close and hide disconnects from the servers. */
-        for (long fd = 3; fd < maxfd; fd++)
-            close((int)fd);
-        execve(exe, argv, environ);
-        _exit(127);
-    }
-    int e = errno;
-    close(in);
-    close(out);
-    if (pid < 0) {
-        set_err(err, errsize, "fork: %s", strerror(e));
-        return -1;
-    }
-    return pid;
-}
-
 pid_t natsfix_spawn(char *const argv[], const char *logpath, char *err, size_t errsize)
 {
     char exe[PATH_MAX];
@@ -184,11 +70,11 @@ pid_t natsfix_spawn(char *const argv[], const char *logpath, char *err, size_t e
         set_err(err, errsize, "natsfix_spawn: empty argv");
         return -1;
     }
-    if (!find_exe(argv[0], NULL, exe, sizeof exe)) {
+    if (!localnats_which(argv[0], NULL, exe, sizeof exe)) {
         set_err(err, errsize, "%s not found or not executable", argv[0]);
         return -1;
     }
-    return spawn_exe(exe, argv, logpath, err, errsize);
+    return localnats_spawn(exe, argv, logpath, SIGKILL, -1, err, errsize);
 }
 
 bool natsfix_child_kill(pid_t pid, int sig)
@@ -198,115 +84,14 @@ bool natsfix_child_kill(pid_t pid, int sig)
 
 bool natsfix_child_wait(pid_t pid, int timeout_ms, int *status)
 {
-    if (pid <= 0)
-        return false;
-    long long deadline = now_ms() + timeout_ms;
-    for (;;) {
-        int st;
-        pid_t r = waitpid(pid, &st, timeout_ms < 0 ? 0 : WNOHANG);
-        if (r == pid) {
-            if (status)
-                *status = st;
-            return true;
-        }
-        if (r < 0 && errno != EINTR)
-            return false;
-        if (r == 0) {
-            if (now_ms() >= deadline)
-                return false;
-            sleep_ms(10);
-        }
-    }
+    return localnats_wait_child(pid, timeout_ms, status);
 }
 
 /* ---- ports and probes ---- */
 
-/* n distinct free loopback ports: all are held open together so none is picked twice. The
- * server may still lose a port to someone else before it binds; callers retry on that. */
-static bool pick_ports(int *ports, int n, char *err, size_t errsize)
-{
-    int fds[2 * NATSFIX_MAX_NODES];
-    bool ok = true;
-    int opened = 0;
-    for (int i = 0; i < n && ok; i++) {
-        int fd = socket(AF_INET, SOCK_STREAM, 0);
-        if (fd < 0) {
-            set_err(err, errsize, "socket: %s", strerror(errno));
-            ok = false;
-            break;
-        }
-        fds[opened++] = fd;
-        struct sockaddr_in a;
-        memset(&a, 0, sizeof a);
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        a.sin_port = 0;
-        socklen_t len = sizeof a;
-        if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 ||
-            getsockname(fd, (struct sockaddr *)&a, &len) != 0) {
-            set_err(err, errsize, "cannot bind a loopback port: %s", strerror(errno));
-            ok = false;
-            break;
-        }
-        ports[i] = ntohs(a.sin_port);
-    }
-    for (int i = 0; i < opened; i++)
-        close(fds[i]);
-    return ok;
-}
-
-/* Connects to 127.0.0.1:port and reads the server's INFO line (the JSON after "INFO ").
- * false when nothing accepts there yet or the greeting is not NATS. */
-static bool read_info(int port, char *buf, size_t size)
-{
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0)
-        return false;
-    struct sockaddr_in a;
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = htons((uint16_t)port);
-    bool ok = false;
-    if (connect(fd, (struct sockaddr *)&a, sizeof a) == 0) {
-        size_t got = 0;
-        long long deadline = now_ms() + 1000;
-        while (got + 1 < size) {
-            struct pollfd p = {fd, POLLIN, 0};
-            int left = (int)(deadline - now_ms());
-            if (left <= 0 || poll(&p, 1, left) <= 0)
-                break;
-            ssize_t r = read(fd, buf + got, size - 1 - got);
-            if (r <= 0)
-                break;
-            got += (size_t)r;
-            buf[got] = '\0';
-            if (strchr(buf, '\n')) {
-                ok = strncmp(buf, "INFO ", 5) == 0;
-                break;
-            }
-        }
-        if (ok) {
-            size_t json = strlen(buf) - 5;
-            memmove(buf, buf + 5, json + 1);
-            buf[strcspn(buf, "\r\n")] = '\0';
-        }
-    }
-    close(fd);
-    return ok;
-}
-
 bool natsfix_info(const NatsServer *s, char *buf, size_t size)
 {
-    return s && s->pid > 0 && read_info(s->port, buf, size);
-}
-
-/* Is this INFO from our server (and not from whoever took the port)? */
-static bool info_is_ours(const NatsServer *s, const char *info)
-{
-    char want[96];
-    snprintf(want, sizeof want, "\"server_name\":\"%s\"", s->name);
-    return strstr(info, want) != NULL;
+    return s && s->pid > 0 && localnats_info(s->port, buf, size);
 }
 
 /* Entries in INFO's connect_urls: every member's client URL once the route mesh is up. */
@@ -321,33 +106,6 @@ static int connect_url_count(const char *info)
         if (*p == '"')
             quotes++;
     return quotes / 2;
-}
-
-/* The end of the server log, for error messages. */
-static void log_tail(const char *path, char *out, size_t size)
-{
-    out[0] = '\0';
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
-    long keep = (long)size - 1;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long end = ftell(f);
-        fseek(f, end > keep ? end - keep : 0, SEEK_SET);
-    }
-    size_t n = fread(out, 1, size - 1, f);
-    out[n] = '\0';
-    fclose(f);
-    for (char *c = out; *c; c++)
-        if (*c == '\n' || *c == '\r')
-            *c = ' ';
-}
-
-static bool log_says(const char *path, const char *what)
-{
-    char tail[2048];
-    log_tail(path, tail, sizeof tail);
-    return strstr(tail, what) != NULL;
 }
 
 /* ---- servers ---- */
@@ -386,36 +144,19 @@ static pid_t launch(NatsServer *s, char *err, size_t errsize)
         fprintf(f, "---- natsfix: starting %s on port %d\n", s->name, s->port);
         fclose(f);
     }
-    return spawn_exe(s->exe, argv, s->log, err, errsize);
+    s->log_from = localnats_log_size(s->log);
+    return localnats_spawn(s->exe, argv, s->log, SIGKILL, -1, err, errsize);
 }
 
 /* Waits until s answers with its own INFO; reaps it when it exits first. */
 static int wait_ready(NatsServer *s, char *err, size_t errsize)
 {
-    long long deadline = now_ms() + s->timeout_ms;
-    char info[4096];
-    for (;;) {
-        int st;
-        if (waitpid(s->pid, &st, WNOHANG) == s->pid) {
-            s->pid = -1;
-            if (log_says(s->log, "address already in use"))
-                return LAUNCH_PORT_BUSY;
-            char tail[400];
-            log_tail(s->log, tail, sizeof tail);
-            set_err(err, errsize, "nats-server %s exited during start-up (status %d): %s", s->name,
-                    st, tail);
-            return LAUNCH_FAILED;
-        }
-        if (read_info(s->port, info, sizeof info) && info_is_ours(s, info))
-            return LAUNCH_OK;
-        if (now_ms() >= deadline) {
-            natsfix_kill(s);
-            set_err(err, errsize, "nats-server %s not ready on port %d after %d ms (log %s)",
-                    s->name, s->port, s->timeout_ms, s->log);
-            return LAUNCH_FAILED;
-        }
-        sleep_ms(20);
-    }
+    char why[600];
+    LocalNatsLaunch r = localnats_wait_ready(&s->pid, s->port, s->name, s->log, s->log_from,
+                                             s->timeout_ms, why, sizeof why);
+    if (r == LOCALNATS_FAILED)
+        set_err(err, errsize, "nats-server %s: %s", s->name, why);
+    return (int)r;
 }
 
 static int start_once(NatsServer *s, char *err, size_t errsize)
@@ -435,7 +176,7 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return 0;
 }
 
-static void remove_tree(const char *dir)
+void natsfix_remove_tree(const char *dir)
 {
     nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
@@ -458,13 +199,7 @@ static NatsServer *server_new(const NatsFixOptions *o, char *err, size_t errsize
     s->keep_store = o->keep_store;
     s->timeout_ms = o->ready_timeout_ms > 0 ? o->ready_timeout_ms : 10000;
 
-    const char *want = o->server_path ? o->server_path : getenv("TASCA_NATS_SERVER");
-    bool found = want && *want ? find_exe(want, NULL, s->exe, sizeof s->exe)
-                               : find_exe("nats-server", "/usr/sbin:/usr/local/sbin:/sbin", s->exe,
-                                          sizeof s->exe);
-    if (!found) {
-        set_err(err, errsize, "nats-server not found%s%s: install the nats-server package",
-                want && *want ? " at " : "", want && *want ? want : "");
+    if (!localnats_find_server(o->server_path, s->exe, sizeof s->exe, err, errsize)) {
         free(s);
         return NULL;
     }
@@ -503,7 +238,7 @@ NatsServer *natsfix_start(const NatsFixOptions *o, char *err, size_t errsize)
         return NULL;
     for (int tries = 0; tries < NATSFIX_PORT_TRIES; tries++) {
         int port;
-        if (!pick_ports(&port, 1, err, errsize))
+        if (!localnats_free_ports(&port, 1, err, errsize))
             break;
         set_port(s, port);
         if (o && o->server_name)
@@ -570,7 +305,7 @@ bool natsfix_restart(NatsServer *s, char *err, size_t errsize)
             return true;
         if (r == LAUNCH_FAILED)
             return false;
-        sleep_ms(200);
+        nats_Sleep(200);
     }
     set_err(err, errsize, "port %d stayed busy: cannot restart %s", s->port, s->name);
     return false;
@@ -580,14 +315,10 @@ void natsfix_stop(NatsServer *s)
 {
     if (!s)
         return;
-    if (s->pid > 0) {
-        natsfix_child_kill(s->pid, SIGTERM);
-        if (!natsfix_child_wait(s->pid, 5000, NULL))
-            natsfix_kill(s);
-        s->pid = -1;
-    }
+    localnats_end_child(s->pid, 5000);
+    s->pid = -1;
     if (s->own_store && !s->keep_store)
-        remove_tree(s->store);
+        natsfix_remove_tree(s->store);
     free(s);
 }
 
@@ -597,7 +328,7 @@ void natsfix_stop(NatsServer *s)
 static int cluster_launch(NatsCluster *c, char *err, size_t errsize)
 {
     int ports[2 * NATSFIX_MAX_NODES];
-    if (!pick_ports(ports, 2 * c->n, err, errsize))
+    if (!localnats_free_ports(ports, 2 * c->n, err, errsize))
         return LAUNCH_FAILED;
     for (int i = 0; i < c->n; i++) {
         NatsServer *s = c->node[i];
@@ -637,14 +368,14 @@ static bool cluster_wait_mesh(NatsCluster *c, long long deadline, char *err, siz
     char info[4096];
     for (int i = 0; i < c->n; i++) {
         for (;;) {
-            if (read_info(c->node[i]->port, info, sizeof info) && connect_url_count(info) >= c->n)
+            if (localnats_info(c->node[i]->port, info, sizeof info) && connect_url_count(info) >= c->n)
                 break;
-            if (now_ms() >= deadline) {
+            if (nats_Now() >= deadline) {
                 set_err(err, errsize, "cluster not meshed: %s sees %d of %d members",
                         c->node[i]->name, connect_url_count(info), c->n);
                 return false;
             }
-            sleep_ms(20);
+            nats_Sleep(20);
         }
     }
     return true;
@@ -691,11 +422,11 @@ static bool cluster_wait_jetstream(NatsCluster *c, long long deadline, char *err
         natsMsg_Destroy(reply);
         if (ok)
             break;
-        if (now_ms() >= deadline) {
+        if (nats_Now() >= deadline) {
             set_err(err, errsize, "JetStream cluster has no meta leader");
             goto out;
         }
-        sleep_ms(20);
+        nats_Sleep(20);
     }
     jsErrCode jerr = 0;
     bool created = false;
@@ -706,11 +437,11 @@ static bool cluster_wait_jetstream(NatsCluster *c, long long deadline, char *err
             ready = js_DeleteStream(js, cfg.Name, NULL, &jerr) == NATS_OK;
         if (ready)
             break;
-        if (now_ms() >= deadline) {
+        if (nats_Now() >= deadline) {
             set_err(err, errsize, "JetStream cluster not ready (last error code %d)", (int)jerr);
             break;
         }
-        sleep_ms(50);
+        nats_Sleep(50);
     }
 out:
     jsCtx_Destroy(js);
@@ -760,7 +491,7 @@ NatsCluster *natsfix_cluster_start(int n, const NatsFixOptions *o, char *err, si
         natsfix_cluster_stop(c);
         return NULL;
     }
-    long long deadline = now_ms() + timeout;
+    long long deadline = nats_Now() + timeout;
     if (!cluster_wait_mesh(c, deadline, err, errsize) ||
         (!member.no_jetstream && !cluster_wait_jetstream(c, deadline, err, errsize))) {
         natsfix_cluster_stop(c);
@@ -795,4 +526,83 @@ void natsfix_cluster_stop(NatsCluster *c)
     for (int i = 0; i < c->n; i++)
         natsfix_stop(c->node[i]);
     free(c);
+}
+
+/* ---- listeners ---- */
+
+/* Socket inodes of pid's open files (Linux /proc); -1 when there is no /proc. */
+static int socket_inodes(pid_t pid, unsigned long *out, int max)
+{
+    char dir[64];
+    snprintf(dir, sizeof dir, "/proc/%d/fd", (int)pid);
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < max) {
+        char path[384], link[128];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        ssize_t len = readlink(path, link, sizeof link - 1);
+        if (len <= 0)
+            continue;
+        link[len] = '\0';
+        unsigned long ino;
+        if (sscanf(link, "socket:[%lu]", &ino) == 1)
+            out[n++] = ino;
+    }
+    closedir(d);
+    return n;
+}
+
+int natsfix_listens_only(pid_t pid, const int *ports, int nports, char *why, size_t size)
+{
+    unsigned long inodes[256];
+    int ninodes = socket_inodes(pid, inodes, 256);
+    if (ninodes < 0)
+        return -1;
+    int seen = 0;
+    const char *tables[] = {"/proc/net/tcp", "/proc/net/tcp6"};
+    for (int t = 0; t < 2; t++) {
+        FILE *f = fopen(tables[t], "r");
+        if (!f)
+            continue;
+        char line[512];
+        if (!fgets(line, sizeof line, f)) { /* header */
+            fclose(f);
+            continue;
+        }
+        while (fgets(line, sizeof line, f)) {
+            char local[64];
+            unsigned port, stt;
+            unsigned long ino;
+            if (sscanf(line, " %*d: %63[0-9A-Fa-f]:%x %*s %x %*s %*s %*s %*s %*s %lu", local, &port,
+                       &stt, &ino) != 4)
+                continue;
+            bool ours = false;
+            for (int i = 0; i < ninodes; i++)
+                ours = ours || inodes[i] == ino;
+            if (!ours || stt != 0x0A) /* 0A: LISTEN */
+                continue;
+            bool expected = false;
+            for (int i = 0; i < nports; i++)
+                expected = expected || ports[i] == (int)port;
+            if (t == 1 || strcmp(local, "0100007F") != 0)
+                set_err(why, size, "pid %d listens on %s:%u (%s), not 127.0.0.1", (int)pid, local,
+                        port, tables[t]);
+            else if (!expected)
+                set_err(why, size, "pid %d listens on an unexpected port %u", (int)pid, port);
+            if (t == 1 || strcmp(local, "0100007F") != 0 || !expected) {
+                fclose(f);
+                return 0;
+            }
+            seen++;
+        }
+        fclose(f);
+    }
+    if (seen != nports) {
+        set_err(why, size, "pid %d listens on %d of the %d ports", (int)pid, seen, nports);
+        return 0;
+    }
+    return 1;
 }

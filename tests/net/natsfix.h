@@ -29,7 +29,9 @@ typedef struct NatsFixOptions {
 } NatsFixOptions;
 
 /* Starts one server and waits until it accepts clients. NULL on failure, with the reason
- * in err (e.g. "nats-server not found: install the nats-server package"). */
+ * in err (e.g. "nats-server is not installed: install the nats-server package").
+ * Finding the server, the free ports, the spawning and the readiness check are those of
+ * the game's own server (src/net/localnats.h). */
 NatsServer *natsfix_start(const NatsFixOptions *o, char *err, size_t errsize);
 
 const char *natsfix_url(const NatsServer *s); /* "nats://127.0.0.1:PORT" */
@@ -67,6 +69,13 @@ const char *natsfix_cluster_urls(const NatsCluster *c);
 /* Stops every member and frees. NULL is ignored. */
 void natsfix_cluster_stop(NatsCluster *c);
 
+/* Removes dir and everything below it (not following links). */
+void natsfix_remove_tree(const char *dir);
+
+/* Whether pid's listening TCP sockets are exactly `ports`, each on 127.0.0.1 (no other
+ * address, no IPv6, no other port): 1 yes, 0 no (the reason in why), -1 unknown (no /proc). */
+int natsfix_listens_only(pid_t pid, const int *ports, int nports, char *why, size_t size);
+
 /* Generic child processes (e.g. `tasca serve`, to be killed with -9).
  *
  * natsfix_spawn: argv[0] is looked up in PATH unless it has a '/'; stdout and stderr go to
@@ -78,5 +87,14 @@ bool natsfix_child_kill(pid_t pid, int sig);
 /* Waits up to timeout_ms (negative: forever) for the child to end and reaps it. true when
  * it ended (its wait status in *status when not NULL), false on timeout or error. */
 bool natsfix_child_wait(pid_t pid, int timeout_ms, int *status);
+
+/* For the cmocka suites: fails the test with the call and libnats' text unless it gives
+ * NATS_OK (expands to cmocka's fail_msg, so include cmocka.h first). */
+#define NATS_CHECK(call)                                                                           \
+    do {                                                                                           \
+        natsStatus st_ = (call);                                                                   \
+        if (st_ != NATS_OK)                                                                        \
+            fail_msg("%s: %s", #call, natsStatus_GetText(st_));                                    \
+    } while (0)
 
 #endif
