@@ -35,6 +35,7 @@ extern char **environ;
 struct LocalNats {
     pid_t pid;
     int port;
+    int lock_fd; /* the store's lock, held by the server and by us */
     char url[48];
     char name[64];
     char exe[PATH_MAX];
@@ -532,11 +533,12 @@ LocalNats *localnats_start(const char *store_dir, char *err, size_t errsize)
         return NULL;
     }
     s->pid = -1;
+    s->lock_fd = -1;
     snprintf(s->store, sizeof s->store, "%s", store_dir);
     snprintf(s->log, sizeof s->log, "%s/nats-server.log", s->store);
-    int lock_fd = -1;
     if (!localnats_find_server(NULL, s->exe, sizeof s->exe, err, errsize) ||
-        !make_dirs(s->store, err, errsize) || (lock_fd = lock_store(s->store, err, errsize)) < 0) {
+        !make_dirs(s->store, err, errsize) ||
+        (s->lock_fd = lock_store(s->store, err, errsize)) < 0) {
         free(s);
         return NULL;
     }
@@ -547,12 +549,11 @@ LocalNats *localnats_start(const char *store_dir, char *err, size_t errsize)
             break;
         snprintf(s->url, sizeof s->url, "nats://127.0.0.1:%d", s->port);
         snprintf(s->name, sizeof s->name, "tasca-%d-%d", (int)getpid(), s->port);
-        r = launch(s, lock_fd, err, errsize);
+        r = launch(s, s->lock_fd, err, errsize);
         if (r != LOCALNATS_PORT_BUSY)
             break;
         set_err(err, errsize, "the server did not start: no free port after %d tries", tries + 1);
     }
-    close(lock_fd); /* the server holds the lock now, or nobody does */
     if (r != LOCALNATS_READY) {
         localnats_stop(s);
         return NULL;
@@ -592,5 +593,9 @@ void localnats_stop(LocalNats *s)
     if (!s)
         return;
     localnats_end_child(s->pid, STOP_MS);
+    /* Kept until the server has ended: where flock is emulated with per-process locks (NFS),
+     * the server's copy would not hold it. */
+    if (s->lock_fd >= 0)
+        close(s->lock_fd);
     free(s);
 }

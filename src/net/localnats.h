@@ -8,8 +8,9 @@
  * nats-server.log.old at the next start).
  *
  * One server per store: a lock file (<store>/localnats.lock, holding the server's pid) is
- * held by the server process itself, so a second start on the same store fails with a
- * reason while the first server lives, also when that server outlived a crashed game.
+ * held by the server process itself (and by the game until localnats_stop), so a second
+ * start on the same store fails with a reason while the first server lives, also when that
+ * server outlived a crashed game.
  * nats-server 2.9 does not lock its store, and two servers writing the same store would
  * spoil it.
  *
@@ -37,7 +38,8 @@ const char *localnats_url(const LocalNats *s); /* "nats://127.0.0.1:PORT" */
 int localnats_port(const LocalNats *s);
 pid_t localnats_pid(const LocalNats *s); /* -1 once it is found dead */
 const char *localnats_log(const LocalNats *s);
-/* Whether the server still runs (reaps it when it ended). */
+/* Whether the server still runs (reaps it when it ended). One that ended is still to be
+ * given to localnats_stop, which lets go of the store, before starting another. */
 bool localnats_alive(LocalNats *s);
 /* SIGTERM, up to 3 s to end, then SIGKILL; reaps and frees. NULL is ignored. */
 void localnats_stop(LocalNats *s);
