@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "engine/registry.h"
+#include "net/wire.h"
 #include "ui/app.h"
 
 static void window_usage(FILE *f)
@@ -21,7 +22,15 @@ static void window_usage(FILE *f)
             "  --speed SPEED         slow, normal, fast or instant (this run only)\n"
             "  --open PAGE           open a menu page once the table is ready: menu, game,\n"
             "                        difficulty, options, rules, stats, keys, file (the\n"
-            "                        file chooser), about\n",
+            "                        file chooser), about, online\n"
+            "  --create SEATS        create a networked table of --game and sit at seat 1:\n"
+            "                        SEATS is one word per seat, me,open,easy,medium,hard\n"
+            "                        (e.g. me,open,medium,medium); prints 'table CODE'\n"
+            "  --join CODE           sit at the networked table CODE (Play online)\n"
+            "  --server URL          ...on this NATS server ('local': this computer, the\n"
+            "                        default; a private nats-server started by the game)\n"
+            "  --name NAME           your name at the table\n"
+            "  --seat N              take seat N (1, 2...; default: any free one)\n",
             registry_ids());
 }
 
@@ -49,6 +58,7 @@ int main(int argc, char **argv)
     AppOptions o = {0};
     o.difficulty = -1;
     o.speed = -1;
+    o.seat = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -58,7 +68,8 @@ int main(int argc, char **argv)
         }
         if (strcmp(a, "--game") && strcmp(a, "--difficulty") && strcmp(a, "--seed") &&
             strcmp(a, "--size") && strcmp(a, "--screenshot") && strcmp(a, "--frames") &&
-            strcmp(a, "--speed") && strcmp(a, "--open"))
+            strcmp(a, "--speed") && strcmp(a, "--open") && strcmp(a, "--join") && strcmp(a, "--create") &&
+            strcmp(a, "--server") && strcmp(a, "--name") && strcmp(a, "--seat"))
             return bad("unknown option", a);
         if (!v)
             return bad("this option needs a value", a);
@@ -106,15 +117,30 @@ int main(int argc, char **argv)
                 return bad("--speed is slow, normal, fast or instant", v);
         } else if (strcmp(a, "--open") == 0) {
             static const char *const pages[] = {"menu",  "game", "difficulty", "options", "rules",
-                                                "stats", "keys", "file",       "about"};
+                                                "stats", "keys", "file",       "about", "online"};
             bool ok = false;
             for (size_t s = 0; s < sizeof pages / sizeof pages[0]; s++)
                 ok |= strcmp(v, pages[s]) == 0;
             if (!ok)
                 return bad("--open takes menu, game, difficulty, options, rules, stats, keys, "
-                           "file or about",
+                           "file, about or online",
                            v);
             o.open = v;
+        } else if (strcmp(a, "--create") == 0) {
+            o.create = v;
+        } else if (strcmp(a, "--join") == 0) {
+            o.join = v;
+        } else if (strcmp(a, "--server") == 0) {
+            o.server = strcmp(v, "local") == 0 ? "" : v;
+        } else if (strcmp(a, "--name") == 0) {
+            if (strlen(v) >= WIRE_NAME || !*v)
+                return bad("--name is 1 to 31 bytes", v);
+            o.name = v;
+        } else if (strcmp(a, "--seat") == 0) {
+            int n;
+            if (!cli_parse_int("window", "--seat", v, 1, RULES_MAX_PLAYERS, &n))
+                return 2;
+            o.seat = n - 1;
         }
     }
     char err[512];

@@ -66,9 +66,83 @@ int match_current_player(const Match *m) { return m->rules->current_player(m->st
 
 bool match_is_over(const Match *m) { return match_current_player(m) == PLAYER_TERMINAL; }
 
+static int push_history(Match *m, int player, Action a);
+
 SeatKind match_seat_kind(const Match *m, int seat)
 {
-    return seat >= 0 && seat < m->num_players && m->seats[seat].bot ? SEAT_BOT : SEAT_HUMAN;
+    if (seat < 0 || seat >= m->num_players)
+        return SEAT_HUMAN;
+    if (m->mirror)
+        return seat == m->mirror_seat ? SEAT_HUMAN : SEAT_REMOTE;
+    return m->seats[seat].bot ? SEAT_BOT : SEAT_HUMAN;
+}
+
+Match *match_mirror(const GameRules *rules, const GameOptions *opt, int num_players, int seat,
+                    const void *view, uint32_t steps, const MatchFeed *feed, char *err,
+                    size_t errsize)
+{
+    if (num_players < rules->min_players || num_players > rules->max_players || seat < 0 ||
+        seat >= num_players) {
+        snprintf(err, errsize, "%s has no seat %d of %d", rules->id, seat + 1, num_players);
+        return NULL;
+    }
+    SeatSpec seats[RULES_MAX_PLAYERS];
+    for (int i = 0; i < num_players; i++)
+        seats[i] = (SeatSpec){.bot = false, .difficulty = DIFF_MEDIUM};
+    Match *m = match_create(rules, opt, num_players, seats, 0, err, errsize);
+    if (!m)
+        return NULL;
+    memcpy(m->state, view, rules->state_size);
+    if (rules->num_players(m->state) != num_players) {
+        snprintf(err, errsize, "the table's view is not a game of %d players", num_players);
+        match_free(m);
+        return NULL;
+    }
+    m->mirror = true;
+    m->mirror_seat = seat;
+    m->steps = steps;
+    m->feed = *feed;
+    return m;
+}
+
+int match_mirror_pull(Match *m)
+{
+    if (!m->mirror || !m->feed.next)
+        return 0;
+    int player;
+    Action a;
+    uint32_t steps;
+    void *view = malloc(m->rules->state_size);
+    if (!view)
+        return 0;
+    bool got = m->feed.next(m->feed.user, &player, &a, &steps, view);
+    if (!got || steps <= m->steps) { /* nothing, or a step already taken (a copy) */
+        free(view);
+        return 0;
+    }
+    /* Steps this seat did not hear of (a gap after a reconnection) are hidden ones. */
+    while (m->steps + 1 < steps && m->history_len < MATCH_MAX_HISTORY) {
+        push_history(m, PLAYER_CHANCE, ACTION_HIDDEN);
+        m->steps++;
+    }
+    memcpy(m->state, view, m->rules->state_size);
+    free(view);
+    m->steps = steps;
+    if (m->history_len < MATCH_MAX_HISTORY)
+        push_history(m, player, a);
+    if (player == m->mirror_seat || match_current_player(m) == PLAYER_TERMINAL)
+        m->sent = false;
+    if (m->listener)
+        m->listener(m->listener_user, m, player, a);
+    return 1;
+}
+
+bool match_mirror_refused(Match *m, char *why, size_t size)
+{
+    if (!m->mirror || !m->feed.refused || !m->feed.refused(m->feed.user, why, size))
+        return false;
+    m->sent = false;
+    return true;
 }
 
 bool match_bot_to_move(const Match *m)
@@ -100,6 +174,8 @@ static int push_history(Match *m, int player, Action a)
 
 const char *match_check(const Match *m, Action a)
 {
+    if (m->mirror)
+        return rules_is_legal(m->rules, m->state, a) ? NULL : N_("that move is not allowed now");
     void *copy = malloc(m->rules->state_size);
     if (!copy)
         return N_("out of memory");
@@ -135,6 +211,8 @@ static const char *apply_quiet(Match *m, Action a)
 
 const char *match_apply(Match *m, Action a)
 {
+    if (m->mirror)
+        return N_("this table is dealt elsewhere");
     int player = match_current_player(m);
     const char *e = apply_quiet(m, a);
     if (e)
@@ -152,6 +230,17 @@ const char *match_submit(Match *m, int seat, Action a)
         return N_("the game is over");
     if (p != seat)
         return N_("it is not your turn");
+    if (m->mirror) {
+        if (seat != m->mirror_seat)
+            return N_("it is not your turn");
+        if (m->sent)
+            return N_("your move is on its way");
+        if (!rules_is_legal(m->rules, m->state, a))
+            return N_("that move is not allowed now");
+        const char *e = m->feed.send ? m->feed.send(m->feed.user, a, m->steps) : N_("not connected");
+        m->sent = e == NULL;
+        return e;
+    }
     return match_apply(m, a);
 }
 
@@ -267,6 +356,8 @@ void match_bot_cancel(Match *m)
 
 void match_set_autosave(Match *m, const char *path)
 {
+    if (m->mirror)
+        return; /* the table elsewhere keeps the record */
     snprintf(m->autosave_path, sizeof m->autosave_path, "%s", path ? path : "");
 }
 

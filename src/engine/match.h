@@ -32,6 +32,42 @@ typedef void (*MatchListener)(void *user, const Match *m, int player, Action a);
 
 typedef struct BotJob BotJob;
 
+/* A table played elsewhere (a networked table's dealer holds the real one): the match
+ * mirrors it for one seat. The mirror's state is what that seat sees (a view: hidden cards
+ * are CARD_HIDDEN), its history the steps that seat saw, its other seats SEAT_REMOTE. It
+ * applies nothing itself: the seat's actions go to `send`, and the table's steps come back
+ * through `next`, each with the seat's view after it.
+ *
+ * `seat` and `present` tell who sits where, for plates and "waiting for..." markers; `link`
+ * the state of the connection. Every function is called from the thread that owns the
+ * match; the feed keeps its own locks. */
+typedef enum { FEED_SEAT_PLAYER, FEED_SEAT_AWAY, FEED_SEAT_BOT, FEED_SEAT_STAND_IN, FEED_SEAT_EMPTY } FeedSeatState;
+
+typedef struct {
+    FeedSeatState state;
+    Difficulty difficulty; /* a bot's, or a stand-in's */
+    char name[32];
+    int away_left; /* seconds before a bot stands in (FEED_SEAT_AWAY); -1 never */
+} FeedSeat;
+
+typedef enum { FEED_LINK_UP, FEED_LINK_DOWN, FEED_LINK_CLOSED } FeedLink;
+
+typedef struct {
+    void *user;
+    /* Sends the seat's action, made after `at` steps; NULL, or why it cannot be sent. The
+     * answer is the step it leads to (next), or a refusal (refused). */
+    const char *(*send)(void *user, Action a, uint32_t at);
+    /* The next step, if one has arrived: who made it (PLAYER_CHANCE: a deal), what
+     * (ACTION_HIDDEN when the seat cannot know it), the table's number of steps after it
+     * and the seat's view after it (the rules' state_size bytes). */
+    bool (*next)(void *user, int *player, Action *a, uint32_t *steps, void *view);
+    /* A refusal of a sent action, if one has arrived: its reason. */
+    bool (*refused)(void *user, char *why, size_t size);
+    /* Who sits at `seat` now; false when the feed does not know yet. */
+    bool (*seat)(void *user, int seat, FeedSeat *out);
+    FeedLink (*link)(void *user);
+} MatchFeed;
+
 struct Match {
     const GameRules *rules;
     GameOptions options;
@@ -48,23 +84,45 @@ struct Match {
     MatchListener listener;
     void *listener_user;
     BotJob *job;
+    /* A mirror (match_mirror): where its steps come from, the table's step count and
+     * whether the seat's last action is still on its way. */
+    MatchFeed feed;
+    bool mirror, sent;
+    int mirror_seat;
+    uint32_t steps;
 };
 
 Match *match_create(const GameRules *rules, const GameOptions *opt, int num_players,
                     const SeatSpec *seats, uint64_t seed, char *err, size_t errsize);
 void match_free(Match *m);
 
+/* A mirror of a table played elsewhere, for `seat`, from that seat's view after `steps`
+ * steps (state_size bytes). Its seat is a person here; the others are SEAT_REMOTE. It is
+ * never autosaved (the table elsewhere keeps the record). */
+Match *match_mirror(const GameRules *rules, const GameOptions *opt, int num_players, int seat,
+                    const void *view, uint32_t steps, const MatchFeed *feed, char *err,
+                    size_t errsize);
+/* Takes the next step the feed has, if any: the state becomes the view after it, the step
+ * joins the history and the listener hears of it. 1 when a step was taken, 0 when none is
+ * waiting. */
+int match_mirror_pull(Match *m);
+/* A refusal of the seat's last action, if one arrived (the seat may act again). */
+bool match_mirror_refused(Match *m, char *why, size_t size);
+
 int match_current_player(const Match *m);
 bool match_is_over(const Match *m);
-/* The seat's kind as the match knows it: SEAT_BOT or SEAT_HUMAN. */
+/* The seat's kind as the match knows it: SEAT_BOT or SEAT_HUMAN, or SEAT_REMOTE for the
+ * other seats of a mirror. */
 SeatKind match_seat_kind(const Match *m, int seat);
 /* Is a bot to move (not chance, not terminal, not a human)? */
 bool match_bot_to_move(const Match *m);
 
 /* Applies any action (player's or chance); refuses an illegal one with its reason.
- * Records it, tells the listener and autosaves. */
+ * Records it, tells the listener and autosaves. A mirror refuses: its steps are the
+ * table's elsewhere. */
 const char *match_apply(Match *m, Action a);
-/* A seat's own move: refused unless that seat is to move. */
+/* A seat's own move: refused unless that seat is to move. A mirror checks it against the
+ * seat's view and sends it (it is applied when the table's step comes back). */
 const char *match_submit(Match *m, int seat, Action a);
 /* The chance outcome the match draws next (deterministic in seed and draw number). */
 Action match_next_chance(const Match *m);
@@ -93,7 +151,8 @@ int match_save(const Match *m, const char *path, char *err, size_t errsize);
 Match *match_load_text(const char *text, size_t len, char *err, size_t errsize);
 Match *match_load(const char *path, char *err, size_t errsize);
 
-/* Applies `a` through the rules on a copy, without touching the match: a dry run. */
+/* Applies `a` through the rules on a copy, without touching the match: a dry run. A
+ * mirror, which cannot apply on a view, checks that the action is legal. */
 const char *match_check(const Match *m, Action a);
 
 #endif

@@ -21,6 +21,9 @@
 #define RULES_ACTION_TEXT 96
 
 enum { PLAYER_CHANCE = -1, PLAYER_TERMINAL = -2 };
+/* In a mirrored table's history (match.h), a step whose action this seat cannot know: a
+ * card dealt to another hand, a card played face down. No game uses it as an action. */
+#define ACTION_HIDDEN INT32_MIN
 
 /* A game-defined action code. Its text form (action_to_string) is what saves store. */
 typedef int32_t Action;

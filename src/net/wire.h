@@ -22,7 +22,7 @@
 #define WIRE_GAME 16       /* a game id ("twentyone") + NUL */
 #define WIRE_REASON 160    /* a refusal: one line of text + NUL */
 #define WIRE_KEY 32        /* a public key (Ed25519 or X25519) */
-#define WIRE_ACTION_HIDDEN INT32_MIN /* an action the seat may not know (a closed card) */
+#define WIRE_ACTION_HIDDEN ACTION_HIDDEN /* an action the seat may not know (a closed card) */
 
 typedef enum {
     MSG_CREATE = 1, /* client -> dealers (sealed to the dealer): host a new table */

@@ -17,6 +17,7 @@
 #include "i18n.h"
 #include "lang.h"
 #include "menu.h"
+#include "online.h"
 #include "widgets.h"
 
 #ifndef TASCA_SOURCE_DIR
@@ -312,14 +313,14 @@ void app_relayout(App *a)
         menu_layout(a->menu);
 }
 
-bool app_set_scene(App *a, const char *id)
+static bool set_scene(App *a, const char *id, bool again)
 {
     const Scene *s = strcmp(id, "picker") == 0 ? &picker_scene : scene_for_game(id);
     if (!s) {
         app_notice(a, _("The game '%s' has no table yet."), id);
         s = &picker_scene;
     }
-    if (a->scene == s)
+    if (a->scene == s && !again)
         return true;
     if (a->scene) {
         a->scene->leave(a->self);
@@ -341,6 +342,9 @@ bool app_set_scene(App *a, const char *id)
     app_relayout(a);
     return true;
 }
+
+bool app_set_scene(App *a, const char *id) { return set_scene(a, id, false); }
+bool app_enter_scene(App *a, const char *id) { return set_scene(a, id, true); }
 
 /* ---- Creation ---- */
 
@@ -591,6 +595,30 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     }
     trace("scene");
     a->pending_page = opt->open ? menu_page_from_name(opt->open) : -1;
+    if (opt->server)
+        kv_set(&a->kv, "online.server", opt->server);
+    if (opt->name)
+        kv_set(&a->kv, "online.name", opt->name);
+    if (opt->create || opt->join) {
+        char why[320], code[WIRE_CODE] = "";
+        bool ok = true;
+        if (opt->create) {
+            ok = online_create_spec(a, a->scene ? a->scene->id : "", opt->create, code, why,
+                                    sizeof why);
+            if (ok) {
+                printf("table %s\n", code);
+                fflush(stdout);
+            }
+        } else {
+            snprintf(code, sizeof code, "%.7s", opt->join);
+        }
+        if (ok)
+            ok = online_join(a, code, opt->create ? 0 : opt->seat, why, sizeof why);
+        if (!ok) {
+            app_notice(a, _("Play online: %s"), why);
+            a->pending_page = PAGE_ONLINE;
+        }
+    }
     SDL_ShowWindow(a->win);
     trace("show window");
     app_relayout(a);
@@ -609,6 +637,7 @@ void app_destroy(App *a)
     if (a->scene && a->self)
         a->scene->leave(a->self);
     a->scene = NULL;
+    online_close(a); /* after the scene: its mirror reads the feed */
     if (a->settings_dirty) {
         a->first_frame_reported = true; /* no frame is coming: write them now */
         app_save_settings(a);
@@ -772,6 +801,7 @@ static void frame(App *a, bool may_wait)
     if (a->notice_t > 0)
         a->notice_t -= dt;
     menu_update(a->menu, dt);
+    online_frame(a);
     if (!table_paused(a) && a->scene && a->scene->update)
         a->scene->update(a->self, dt);
     /* --open: the page opens once the table has settled (so it shows behind). */

@@ -31,10 +31,16 @@ typedef struct {
     const char *open;       /* a menu page to open at start: menu, options, rules, stats,
                                game, difficulty (for screenshots) */
     bool no_audio;
+    /* Play online from the command line: join table `join` (seat `seat`, -1 any) on
+     * `server` ("" or "local": this computer) as `name`. */
+    const char *join, *server, *name;
+    int seat;
+    const char *create; /* or create a table of `game`: "me,open,medium,medium" */
     int draw_every; /* tests: draw only every n-th frame (0 or 1: every frame) */
 } AppOptions;
 
 typedef struct Menu Menu;
+typedef struct Online Online;
 
 enum { DECKS_MAX = 32 };
 
@@ -83,6 +89,7 @@ struct App {
     int pending_page; /* a menu page to open once the table settles, or -1 */
     /* Frame time log (TASCA_FRAME_LOG=path): one line of milliseconds per frame. */
     FILE *frame_log;
+    Online *online; /* Play online (online.h); NULL until used */
     bool first_frame_reported;
 };
 typedef struct App App;
@@ -99,6 +106,8 @@ void app_destroy(App *a);
 
 /* For scenes and the menu. */
 bool app_set_scene(App *a, const char *id);
+/* The same, entering the scene again when it is the current one (its table changes). */
+bool app_enter_scene(App *a, const char *id);
 void app_notice(App *a, const char *fmt, ...);
 /* Gives the match the app's listener (routing to the scene's on_action), its autosave
  * path and the bot wake-up. */

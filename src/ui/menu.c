@@ -12,6 +12,7 @@
 #include "help.h"
 #include "i18n.h"
 #include "lang.h"
+#include "online.h"
 #include "widgets.h"
 
 enum {
@@ -35,6 +36,18 @@ enum {
     ID_RULES_GAME, /* value: registry index */
     ID_TABLE_OPT,  /* arg: the scene's table option */
     ID_TABLE_FILE, /* arg: the scene's table option (a file) */
+    ID_ON_WHERE,   /* Play online: this computer or a server */
+    ID_ON_URL,
+    ID_ON_CREDS,
+    ID_ON_NAME,
+    ID_ON_PLAYERS, /* value: index into on_counts */
+    ID_ON_SEAT,    /* arg: seat; value: person, easy, medium, hard */
+    ID_ON_CREATE,
+    ID_ON_CODE,
+    ID_ON_JOIN,
+    ID_ON_TABLE,   /* arg: index into the lobby */
+    ID_ON_REFRESH,
+    ID_ON_LAST,
     ID_FC,         /* the file chooser's ids follow */
 };
 
@@ -69,10 +82,21 @@ struct Menu {
     int fc_option;
     SceneOption so[SCENE_OPTIONS_MAX];
     char so_hint[SCENE_OPTIONS_MAX][96];
+    /* Play online */
+    char on_url[256], on_creds[256], on_name[WIRE_NAME], on_code[12];
+    bool on_server; /* a server rather than this computer */
+    int on_players, on_seat[RULES_MAX_PLAYERS]; /* 0 a person, 1..3 a bot of that level */
+    char on_status[400];
+    bool on_error;
+    MsgTable lobby[ONLINE_LOBBY_MAX];
+    int n_lobby;
+    bool lobby_asked;
+    char lobby_text[ONLINE_LOBBY_MAX][200], lobby_hint[ONLINE_LOBBY_MAX][96];
+    char on_counts_text[RULES_MAX_PLAYERS][4];
 };
 
 static const char *const page_names[PAGE_COUNT] = {
-    "menu", "game", "difficulty", "options", "rules", "stats", "keys", "file", "about"};
+    "menu", "game", "difficulty", "options", "rules", "stats", "keys", "file", "about", "online"};
 
 int menu_page_from_name(const char *name)
 {
@@ -113,6 +137,7 @@ static const GameRules *current_game(const App *a)
 }
 
 static bool in_game(const App *a) { return a->scene && a->scene->match != NULL; }
+static void online_fields(Menu *m);
 
 void menu_open(Menu *m, MenuPage page)
 {
@@ -121,6 +146,8 @@ void menu_open(Menu *m, MenuPage page)
     m->open = true;
     m->page = page;
     m->rules_game = -1;
+    if (page == PAGE_ONLINE)
+        online_fields(m);
     if (page == PAGE_FILE && !m->fc.dir[0]) /* opened directly: for nothing in particular */
         filechooser_open(&m->fc, kv_get(&m->app->kv, "filechooser.dir"), true);
     /* `tasca --game ID` for a game without a table yet: its rules are what was asked for. */
@@ -207,6 +234,9 @@ static void build_main(Builder *b)
     Widget *w = row(b, W_ITEM, 50, _("Game"), ID_PAGE);
     w->arg = PAGE_GAME;
     snprintf(w->hint, sizeof w->hint, "%s  \xE2\x80\xBA", _(g->name));
+    w = row(b, W_ITEM, 50, _("Play online"), ID_PAGE);
+    w->arg = PAGE_ONLINE;
+    snprintf(w->hint, sizeof w->hint, "%s  \xE2\x80\xBA", online_code(a) ? online_code(a) : "");
     w = row(b, W_ITEM, 50, _("Difficulty"), ID_PAGE);
     w->arg = PAGE_DIFFICULTY;
     snprintf(w->hint, sizeof w->hint, "%s  \xE2\x80\xBA", diff_label(a->set.difficulty));
@@ -575,6 +605,237 @@ static void build_about(Builder *b)
     add_para(b, pool_add(m, line, strlen(line)), false);
 }
 
+
+/* ---- Play online ---- */
+
+/* The page's fields from the settings (each time it opens). */
+static void online_fields(Menu *m)
+{
+    App *a = m->app;
+    const char *v = kv_get(&a->kv, "online.server");
+    m->on_server = v && *v;
+    snprintf(m->on_url, sizeof m->on_url, "%s", v && *v ? v : "nats://127.0.0.1:4222");
+    v = kv_get(&a->kv, "online.creds");
+    snprintf(m->on_creds, sizeof m->on_creds, "%s", v ? v : "");
+    v = kv_get(&a->kv, "online.name");
+    const char *user = getenv("USER");
+    snprintf(m->on_name, sizeof m->on_name, "%s", v && *v ? v : user && *user ? user : "");
+    m->on_code[0] = '\0';
+    m->n_lobby = 0;
+    m->lobby_asked = false;
+    m->on_status[0] = '\0';
+}
+
+static void online_say(Menu *m, bool error, const char *fmt, const char *arg)
+{
+    snprintf(m->on_status, sizeof m->on_status, fmt, arg);
+    m->on_error = error;
+}
+
+/* The player counts the game can be played by (a scratch init of each). */
+static int online_counts(const GameRules *g, int *out)
+{
+    int n = 0;
+    void *st = malloc(g->state_size);
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    for (int p = g->min_players; st && p <= g->max_players && n < RULES_MAX_PLAYERS; p++)
+        if (!g->init(st, &opt, p, 1))
+            out[n++] = p;
+    free(st);
+    return n;
+}
+
+static void build_online(Builder *b)
+{
+    Menu *m = b->m;
+    App *a = m->app;
+    const GameRules *g = current_game(a);
+    static const char *const seat_kinds[4] = {N_("A person"), N_("Easy"), N_("Medium"), N_("Hard")};
+
+    row(b, W_HEADER, 36, _("Connection"), -1);
+    gap(b, 4);
+    Widget *w = row(b, W_CHOICE, 52, _("Play on"), ID_ON_WHERE);
+    w->choices[0] = _("This computer");
+    w->choices[1] = _("A server");
+    w->n_choices = 2;
+    w->value = m->on_server;
+    if (m->on_server) {
+        w = row(b, W_ENTRY, 50, _("Server address"), ID_ON_URL);
+        w->edit = m->on_url;
+        w->edit_cap = (int)sizeof m->on_url;
+        snprintf(w->hint, sizeof w->hint, "nats://host:4222");
+        w = row(b, W_ENTRY, 50, _("Credentials file"), ID_ON_CREDS);
+        w->edit = m->on_creds;
+        w->edit_cap = (int)sizeof m->on_creds;
+        snprintf(w->hint, sizeof w->hint, "%s", _("optional"));
+    }
+    w = row(b, W_ENTRY, 50, _("Your name"), ID_ON_NAME);
+    w->edit = m->on_name;
+    w->edit_cap = (int)sizeof m->on_name;
+    snprintf(w->hint, sizeof w->hint, "%s", _("as the others will see it"));
+    if (!m->on_server)
+        note(b, _("This computer: the game runs a private server for tables on this machine "
+                  "and its network's loopback only; open a second window to play at it."));
+    if (m->on_status[0]) {
+        Widget *st = note(b, m->on_status);
+        st->bold = m->on_error;
+    } else if (online_connected(a)) {
+        char line[300];
+        snprintf(line, sizeof line, _("Connected: %s."), online_where(a));
+        note(b, pool_add(m, line, strlen(line)));
+    }
+
+    char head[128];
+    snprintf(head, sizeof head, _("New table of %s"), _(g->name));
+    gap(b, 6);
+    row(b, W_HEADER, 36, head, -1);
+    gap(b, 4);
+    int counts[RULES_MAX_PLAYERS];
+    int nc = online_counts(g, counts);
+    int players = m->on_players;
+    bool found = false;
+    for (int i = 0; i < nc; i++)
+        found |= counts[i] == players;
+    if (!found)
+        players = m->on_players = nc > 0 ? counts[nc - 1] : 2;
+    if (nc > 1) {
+        w = row(b, W_CHOICE, 52, _("Players"), ID_ON_PLAYERS);
+        for (int i = 0; i < nc; i++) {
+            snprintf(m->on_counts_text[i], sizeof m->on_counts_text[i], "%d", counts[i]);
+            w->choices[i] = m->on_counts_text[i];
+            if (counts[i] == players)
+                w->value = i;
+        }
+        w->n_choices = nc;
+        if (players == 4)
+            snprintf(w->hint, sizeof w->hint, "%s", _("Seats 1 and 3 play against 2 and 4."));
+    }
+    for (int p = 1; p < players; p++) {
+        char label[64];
+        snprintf(label, sizeof label, _("Seat %d"), p + 1);
+        w = row(b, W_CHOICE, 52, pool_add(m, label, strlen(label)), ID_ON_SEAT);
+        w->arg = p;
+        for (int k = 0; k < 4; k++)
+            w->choices[k] = _(seat_kinds[k]);
+        w->n_choices = 4;
+        w->value = m->on_seat[p];
+        if (p == 1)
+            snprintf(w->hint, sizeof w->hint, "%s", _("You take seat 1."));
+    }
+    gap(b, 6);
+    w = row(b, W_BUTTON, 46, _("Create table"), ID_ON_CREATE);
+    w->primary = true;
+    w->r.w = 240 * a->u;
+    gap(b, 10);
+
+    row(b, W_HEADER, 36, _("Join a table"), -1);
+    gap(b, 4);
+    w = row(b, W_ENTRY, 50, _("Table code"), ID_ON_CODE);
+    w->edit = m->on_code;
+    w->edit_cap = 8;
+    snprintf(w->hint, sizeof w->hint, "%s", _("the code a friend gave you"));
+    gap(b, 4);
+    w = row(b, W_BUTTON, 46, _("Join"), ID_ON_JOIN);
+    w->r.w = 240 * a->u;
+    const char *last = kv_get(&a->kv, "online.last");
+    if (last && *last && !online_code(a)) {
+        gap(b, 6);
+        w = row(b, W_ITEM, 50, _("Back to your last table"), ID_ON_LAST);
+        snprintf(w->hint, sizeof w->hint, "%.*s  \xE2\x80\xBA", (int)strcspn(last, ":"), last);
+    }
+    gap(b, 10);
+
+    row(b, W_HEADER, 36, _("Open tables"), -1);
+    gap(b, 4);
+    for (int i = 0; i < m->n_lobby; i++) {
+        const MsgTable *t = &m->lobby[i];
+        const GameRules *tg = registry_find(t->game);
+        int free_seats = 0;
+        char names[96] = "";
+        for (int p = 0; p < t->num_players && p < RULES_MAX_PLAYERS; p++) {
+            if (t->seats[p].state == WSTATE_EMPTY) {
+                free_seats++;
+            } else if (t->seats[p].state == WSTATE_PLAYER || t->seats[p].state == WSTATE_AWAY) {
+                size_t n = strlen(names);
+                snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", t->seats[p].name);
+            }
+        }
+        snprintf(m->lobby_text[i], sizeof m->lobby_text[i], _("%s  \xC2\xB7  %s, %d players"),
+                 t->code, tg ? _(tg->name) : t->game, t->num_players);
+        if (t->over)
+            snprintf(m->lobby_hint[i], sizeof m->lobby_hint[i], "%s", _("finished"));
+        else if (free_seats == 1)
+            snprintf(m->lobby_hint[i], sizeof m->lobby_hint[i], _("1 seat free %s"), names);
+        else
+            snprintf(m->lobby_hint[i], sizeof m->lobby_hint[i], _("%d seats free %s"), free_seats,
+                     names);
+        w = row(b, W_ITEM, 46, m->lobby_text[i], ID_ON_TABLE);
+        w->arg = i;
+        w->disabled = t->over || free_seats == 0;
+        snprintf(w->hint, sizeof w->hint, "%s", m->lobby_hint[i]);
+    }
+    if (m->n_lobby == 0 && m->lobby_asked)
+        note(b, _("No open tables: create one, and give its code to your friends."));
+    w = row(b, W_BUTTON, 42, m->lobby_asked ? _("Refresh") : _("Show open tables"), ID_ON_REFRESH);
+    w->r.w = 240 * a->u;
+}
+
+static void online_save_fields(Menu *m)
+{
+    App *a = m->app;
+    kv_set(&a->kv, "online.server", m->on_server ? m->on_url : "");
+    if (kv_value_ok(m->on_creds))
+        kv_set(&a->kv, "online.creds", m->on_creds);
+    if (kv_value_ok(m->on_name))
+        kv_set(&a->kv, "online.name", m->on_name);
+    app_save_settings(a);
+}
+
+static void online_join_code(Menu *m, const char *code, int seat)
+{
+    App *a = m->app;
+    char why[320];
+    online_save_fields(m);
+    if (online_join(a, code, seat, why, sizeof why)) {
+        m->on_status[0] = '\0';
+        menu_close(m);
+    } else {
+        online_say(m, true, _("Could not join: %s."), why);
+    }
+}
+
+static void online_new_table(Menu *m)
+{
+    App *a = m->app;
+    const GameRules *g = current_game(a);
+    online_save_fields(m);
+    MsgCreate spec = {.num_players = (uint8_t)m->on_players, .away_seconds = 60};
+    snprintf(spec.game, sizeof spec.game, "%s", g->id);
+    GameOptions opt;
+    app_game_options(a, g, &opt);
+    spec.n_options = (uint8_t)g->n_options;
+    for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++)
+        spec.options[i] = opt.v[i];
+    for (int p = 0; p < m->on_players && p < RULES_MAX_PLAYERS; p++) {
+        int k = p == 0 ? 0 : m->on_seat[p];
+        spec.seats[p].kind = k == 0 ? WSEAT_OPEN : WSEAT_BOT;
+        spec.seats[p].difficulty = (uint8_t)(k == 0 ? DIFF_MEDIUM : DIFF_EASY + (k - 1));
+    }
+    char code[WIRE_CODE], why[320];
+    if (!online_create(a, &spec, code, why, sizeof why)) {
+        online_say(m, true, _("Could not create the table: %s."), why);
+        return;
+    }
+    if (online_join(a, code, 0, why, sizeof why)) {
+        app_notice(a, _("Table %s: give this code to the friends you play with."), code);
+        m->on_status[0] = '\0';
+        menu_close(m);
+    } else {
+        online_say(m, true, _("Could not sit at the new table: %s."), why);
+    }
+}
+
 static const char *page_title(MenuPage p)
 {
     switch (p) {
@@ -594,6 +855,8 @@ static const char *page_title(MenuPage p)
         return _("Choose a program");
     case PAGE_ABOUT:
         return _("About Tasca");
+    case PAGE_ONLINE:
+        return _("Play online");
     default:
         return "Tasca";
     }
@@ -607,7 +870,8 @@ void menu_layout(Menu *m)
     int focus = m->list.focus;
     widgets_clear(&m->list);
     bool wide = m->page == PAGE_OPTIONS || m->page == PAGE_RULES || m->page == PAGE_STATS ||
-                m->page == PAGE_KEYS || m->page == PAGE_FILE || m->page == PAGE_ABOUT;
+                m->page == PAGE_KEYS || m->page == PAGE_FILE || m->page == PAGE_ABOUT ||
+                m->page == PAGE_ONLINE;
     m->n_extras = 0;
     float pw = (wide ? 720 : 460) * u;
     if (pw > a->w - 24 * u)
@@ -642,6 +906,9 @@ void menu_layout(Menu *m)
         break;
     case PAGE_ABOUT:
         build_about(&b);
+        break;
+    case PAGE_ONLINE:
+        build_online(&b);
         break;
     default:
         break;
@@ -687,6 +954,8 @@ void menu_layout(Menu *m)
 static void go_page(Menu *m, MenuPage p)
 {
     m->saved_scroll[m->page] = m->list.scroll;
+    if (p == PAGE_ONLINE && m->page != PAGE_ONLINE)
+        online_fields(m);
     m->page = p;
     m->rules_game = -1;
     m->list.scroll = 0;
@@ -827,6 +1096,71 @@ static void act(Menu *m, WidgetHit h)
         if (h.arg >= 0 && h.arg < SCENE_OPTIONS_MAX)
             go_file(m, h.arg);
         return;
+    case ID_ON_WHERE:
+        m->on_server = h.value == 1;
+        online_save_fields(m);
+        m->on_status[0] = '\0';
+        m->n_lobby = 0;
+        m->lobby_asked = false;
+        break;
+    case ID_ON_URL:
+    case ID_ON_CREDS:
+    case ID_ON_NAME:
+        if (h.value == 1)
+            online_save_fields(m);
+        return; /* typing: the page stays as it is (the field draws its own text) */
+    case ID_ON_CODE:
+        if (h.value == 1 && m->on_code[0])
+            online_join_code(m, m->on_code, -1);
+        return;
+    case ID_ON_PLAYERS: {
+        int counts[RULES_MAX_PLAYERS];
+        int nc = online_counts(g, counts);
+        if (h.value >= 0 && h.value < nc)
+            m->on_players = counts[h.value];
+        break;
+    }
+    case ID_ON_SEAT:
+        if (h.arg > 0 && h.arg < RULES_MAX_PLAYERS)
+            m->on_seat[h.arg] = h.value;
+        break;
+    case ID_ON_CREATE:
+        online_new_table(m);
+        break;
+    case ID_ON_JOIN:
+        if (m->on_code[0])
+            online_join_code(m, m->on_code, -1);
+        else
+            online_say(m, true, "%s", _("Type the table's code first."));
+        break;
+    case ID_ON_LAST: {
+        char code[16];
+        snprintf(code, sizeof code, "%s", kv_get(&a->kv, "online.last") ? kv_get(&a->kv, "online.last") : "");
+        char *colon = strchr(code, ':');
+        int seat = -1;
+        if (colon) {
+            seat = atoi(colon + 1);
+            *colon = '\0';
+        }
+        online_join_code(m, code, seat);
+        break;
+    }
+    case ID_ON_TABLE:
+        if (h.arg >= 0 && h.arg < m->n_lobby)
+            online_join_code(m, m->lobby[h.arg].code, -1);
+        break;
+    case ID_ON_REFRESH: {
+        char why[320];
+        online_save_fields(m);
+        if (!online_connect(a, why, sizeof why)) {
+            online_say(m, true, _("Could not connect: %s."), why);
+        } else {
+            m->n_lobby = online_lobby(a, m->lobby, ONLINE_LOBBY_MAX);
+            m->lobby_asked = true;
+            m->on_status[0] = '\0';
+        }
+        break;
+    }
     case ID_RULES_GAME:
         if (h.value >= 0 && h.value < registry_count()) {
             m->rules_game = h.value;
@@ -887,7 +1221,7 @@ bool menu_event(Menu *m, const SDL_Event *e)
         }
         return false;
     }
-    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_BACKSPACE) {
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_BACKSPACE && !widgets_editing(&m->list)) {
         if (m->page == PAGE_FILE) { /* up one folder, as in a file manager */
             filechooser_up(&m->fc);
             m->list.scroll = 0;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The in-window menu: Game, Difficulty, New game, Options, Rules, Statistics, About, Quit.
+/* The in-window menu: Game, Difficulty, New game, Play online, Options, Rules, Statistics,
+ * About, Quit.
  * Drawn by us over the table, driven by mouse and keyboard (Esc opens and closes it). */
 #ifndef TASCA_MENU_H
 #define TASCA_MENU_H
@@ -19,6 +20,7 @@ typedef enum {
     PAGE_KEYS,
     PAGE_FILE, /* the file chooser, for a table option */
     PAGE_ABOUT,
+    PAGE_ONLINE, /* Play online: connection, new table, join by code, open tables */
     PAGE_COUNT
 } MenuPage;
 

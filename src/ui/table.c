@@ -2,6 +2,8 @@
 /* The shared table geometry and felt: see table.h. */
 #include "ui/table.h"
 
+#include "ui/online.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,6 +75,13 @@ void table_top_bar(struct App *a, const char *title, const char *right)
                    rgba(0, 0, 0, 90), rgba(0, 0, 0, 0));
     text_draw(a->text, title, (int)(28 * u), true, COL_GOLD, a->w / 2.0f, 30 * u,
               TEXT_CENTER | TEXT_MIDDLE);
+    /* At a networked table its code, which the friends joining need, instead of the
+     * level (the dealer's bots) and the session's count. */
+    char code[48];
+    if (online_code(a)) {
+        snprintf(code, sizeof code, _("Table %s"), online_code(a));
+        right = code;
+    }
     if (right)
         text_draw(a->text, right, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
                   TEXT_RIGHT | TEXT_MIDDLE);

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "ui/i18n.h"
+#include "ui/online.h"
 #include "ui/resume.h"
 #include "ui/text.h"
 #include "ui/widgets.h"
@@ -23,8 +24,24 @@ SeatKind table_seat_kind(const Table *t, int seat)
     return k != SEAT_HUMAN ? k : match_seat_kind(t->m, seat);
 }
 
+/* What a mirrored table says of a seat (its player's name, away, a bot standing in). */
+static bool feed_seat(const Table *t, int seat, FeedSeat *out)
+{
+    return t->m && t->m->mirror && t->m->feed.seat && t->m->feed.seat(t->m->feed.user, seat, out);
+}
+
 const char *table_seat_name(const Table *t, int seat)
 {
+    static char names[RULES_MAX_PLAYERS][48];
+    FeedSeat fs;
+    if (seat >= 0 && seat < RULES_MAX_PLAYERS && table_seat_kind(t, seat) == SEAT_REMOTE &&
+        feed_seat(t, seat, &fs)) {
+        if (fs.state == FEED_SEAT_BOT)
+            snprintf(names[seat], sizeof names[seat], "%s", _("Computer"));
+        else
+            snprintf(names[seat], sizeof names[seat], "%s", fs.name[0] ? fs.name : _("Open seat"));
+        return names[seat];
+    }
     if (t->g->seat_name)
         return t->g->seat_name(t, seat);
     return seat == table_player(t) ? _("You") : _("Computer");
@@ -74,7 +91,8 @@ bool table_refuse(Table *t)
     else if (cur == PLAYER_CHANCE)
         e = _("Wait for the cards being dealt.");
     else if (cur != me)
-        e = t->m->num_players > 2 ? _("Wait for your turn.") : _("Wait: it is the computer's turn.");
+        e = t->m->num_players > 2 || t->m->mirror ? _("Wait for your turn.")
+                                                  : _("Wait: it is the computer's turn.");
     if (e)
         table_say(t, e);
     return e != NULL;
@@ -191,8 +209,8 @@ void table_game_over(Table *t, bool live)
         t->hold = true; /* a game of a match: the next waits for the player */
     } else if (!t->over) {
         t->over = true;
-        if (live && !(t->g->uncounted && t->g->uncounted(t)))
-            count(t, t->result);
+        if (live && !t->m->mirror && !(t->g->uncounted && t->g->uncounted(t)))
+            count(t, t->result); /* a networked game is not the player against our bots */
     }
     if (live) {
         anim_call(&t->anim, t->g->banner_delay, banner_cb, t, 1);
@@ -206,6 +224,11 @@ void table_next(Table *t)
 {
     if (!t->m)
         return;
+    if (t->m->mirror) { /* a networked table plays one game: back to the tables */
+        if (match_is_over(t->m))
+            app_leave_online(t->app, true);
+        return;
+    }
     if (t->hold && !match_is_over(t->m) && t->g->next_game) {
         t->hold = false;
         t->banner = 0;
@@ -216,6 +239,8 @@ void table_next(Table *t)
     if (match_is_over(t->m))
         table_deal(t);
 }
+
+bool table_deals(const Table *t) { return !t->m || !t->m->mirror; }
 
 bool table_under_way(const Table *t)
 {
@@ -231,6 +256,12 @@ bool table_under_way(const Table *t)
 void table_new_game(void *self)
 {
     Table *t = self;
+    if (t->m && t->m->mirror) {
+        /* Leaving a networked table: the seat stays the player's (Play online takes them
+         * back), and the table shows an offline game again. */
+        app_leave_online(t->app, false);
+        return;
+    }
     if (table_under_way(t) && !pacer_demo(&t->pace)) {
         t->confirm = true; /* asked first: see confirm_event */
         t->confirm_hover = -1;
@@ -314,7 +345,11 @@ void *table_enter(App *app, const Scene *sc)
     if (g->enter)
         g->enter(t);
     SavedGame saved = {g->id, g->rules, 0, _(g->resume_notice), _(g->not_this_game)};
-    t->m = app_resume_match(app, &saved);
+    t->m = app_take_online_match(app, g->id);
+    if (t->m)
+        app_attach_match(app, t->m); /* its steps reach the scene (a mirror is not saved) */
+    else
+        t->m = app_resume_match(app, &saved);
     if (t->m && g->resumed)
         g->resumed(t);
     if (g->counter_key)
@@ -355,7 +390,7 @@ void table_scene_action(void *self, const Match *m, int player, Action a)
     (void)m;
     if (t->g->sync)
         t->g->sync(t, false);
-    if (t->g->on_action)
+    if (t->g->on_action) /* a hidden step (a mirror's) is the game's to show or not */
         t->g->on_action(t, player, a);
     if (match_is_over(t->m) && !t->over && !t->hold)
         table_game_over(t, true);
@@ -458,6 +493,32 @@ static bool holding(const Table *t)
     return t->hold || t->confirm || (t->g->holding && t->g->holding(t));
 }
 
+/* A mirrored table: its steps arrive from elsewhere and are shown at the pace of the
+ * animations, deals with the game's pauses; a refusal of the player's move is said. */
+static void mirror_update(Table *t, bool hold, float f)
+{
+    char why[160];
+    if (match_mirror_refused(t->m, why, sizeof why))
+        table_say(t, _(why));
+    for (int guard = 0; !hold && t->deal_wait <= 0 && guard < 256; guard++) {
+        if (f > 0 && (anim_busy(&t->anim) || (t->g->busy && t->g->busy(t))))
+            break;
+        bool chance = match_current_player(t->m) == PLAYER_CHANCE;
+        if (match_mirror_pull(t->m) <= 0)
+            break;
+        if (chance || match_current_player(t->m) == PLAYER_CHANCE) {
+            bool more = false;
+            float pause = t->g->chance_pause ? t->g->chance_pause(t, &more) : 0.1f;
+            t->deal_wait = pause * f;
+            if (f > 0 && !more)
+                break;
+        } else if (f > 0) {
+            break;
+        }
+        hold = holding(t);
+    }
+}
+
 void table_update(void *self, float dt)
 {
     Table *t = self;
@@ -475,6 +536,10 @@ void table_update(void *self, float dt)
     if (t->deal_wait > 0)
         t->deal_wait -= dt;
     bool hold = holding(t);
+    if (t->m->mirror) {
+        mirror_update(t, hold, f);
+        return;
+    }
     for (int guard = 0; !hold && match_current_player(t->m) == PLAYER_CHANCE &&
                         t->deal_wait <= 0 && guard < 128;
          guard++) {
@@ -501,6 +566,21 @@ void table_update(void *self, float dt)
         table_next(t);
 }
 
+/* A networked table waits for someone, or for its link. */
+static bool waiting(const Table *t)
+{
+    const Match *m = t->m;
+    if (m->feed.link && m->feed.link(m->feed.user) != FEED_LINK_UP)
+        return true;
+    for (int p = 0; p < m->num_players; p++) {
+        FeedSeat fs;
+        if (p != table_player(t) && feed_seat(t, p, &fs) &&
+            (fs.state == FEED_SEAT_AWAY || fs.state == FEED_SEAT_EMPTY))
+            return true;
+    }
+    return false;
+}
+
 bool table_animating(const void *self)
 {
     const Table *t = self;
@@ -509,6 +589,8 @@ bool table_animating(const void *self)
         return true;
     if (!t->m)
         return false;
+    if (t->m->mirror && waiting(t))
+        return true; /* a countdown, or the link coming back */
     bool demo = pacer_demo(&t->pace);
     if (holding(t))
         return demo && !t->confirm;
@@ -584,6 +666,40 @@ static void draw_banner(Table *t, SDL_Renderer *r)
                   TEXT_CENTER | TEXT_MIDDLE, bw - 30 * s);
 }
 
+/* A networked table's news: the link lost, a seat waited for, a bot standing in. */
+static void draw_network(Table *t)
+{
+    Match *m = t->m;
+    if (!m->mirror)
+        return;
+    char line[160] = "";
+    Rgba dot = COL_GOLD;
+    FeedLink link = m->feed.link ? m->feed.link(m->feed.user) : FEED_LINK_UP;
+    if (link != FEED_LINK_UP) {
+        snprintf(line, sizeof line, "%s",
+                 link == FEED_LINK_CLOSED ? _("Disconnected from the table")
+                                          : _("Connection lost: reconnecting\xE2\x80\xA6"));
+        dot = COL_RED;
+    } else {
+        for (int p = 0; p < m->num_players && !line[0]; p++) {
+            FeedSeat fs;
+            if (p == table_player(t) || !feed_seat(t, p, &fs))
+                continue;
+            if (fs.state == FEED_SEAT_AWAY && fs.away_left >= 0)
+                snprintf(line, sizeof line, _("Waiting for %s\xE2\x80\xA6 %d s"), fs.name,
+                         fs.away_left);
+            else if (fs.state == FEED_SEAT_AWAY)
+                snprintf(line, sizeof line, _("Waiting for %s\xE2\x80\xA6"), fs.name);
+            else if (fs.state == FEED_SEAT_EMPTY)
+                snprintf(line, sizeof line, _("Waiting for a player at seat %d\xE2\x80\xA6"), p + 1);
+            else if (fs.state == FEED_SEAT_STAND_IN)
+                snprintf(line, sizeof line, _("%s is away: the computer plays for them"), fs.name);
+        }
+    }
+    if (line[0])
+        table_plate_draw(t, TABLE_W / 2, 74, line, NULL, &dot, link != FEED_LINK_UP, 20);
+}
+
 static void draw_confirm(Table *t, SDL_Renderer *r)
 {
     App *a = t->app;
@@ -615,6 +731,7 @@ void table_draw(void *self, SDL_Renderer *r)
         table_button(t, TABLE_NEXT, _(t->g->next_label), BTN_PRIMARY);
     if (t->g->draw_over)
         t->g->draw_over(t, r);
+    draw_network(t);
     table_toast_draw(&t->toast, t->app, table_px(&t->tv, t->g->toast_x),
                      table_py(&t->tv, t->g->toast_y));
     if (t->confirm)

@@ -182,6 +182,9 @@ bool table_human(const Table *t, int seat);
  * and so seat, from game to game); 0 when no seat is human. */
 int table_player(const Table *t);
 
+/* This window deals the games (false at a networked table, whose dealer does): choices
+ * for the next game are the window's to offer. */
+bool table_deals(const Table *t);
 /* The player has made a move in the game under way (a new game would abandon it); not
  * once its result is known, even if a game settled it before the match ended (a forfeit). */
 bool table_under_way(const Table *t);

@@ -119,7 +119,43 @@ void widgets_finish(WidgetList *l)
 static bool focusable(const Widget *w)
 {
     return !w->disabled && (w->kind == W_ITEM || w->kind == W_BUTTON || w->kind == W_CHOICE ||
-                            w->kind == W_STEPPER || w->kind == W_SLIDER);
+                            w->kind == W_STEPPER || w->kind == W_SLIDER || w->kind == W_ENTRY);
+}
+
+bool widgets_editing(const WidgetList *l)
+{
+    return l->focus >= 0 && l->focus < l->n && l->w[l->focus].kind == W_ENTRY &&
+           l->w[l->focus].edit && !l->w[l->focus].disabled;
+}
+
+/* Typed text into the focused entry (whole UTF-8 characters, as far as it fits). */
+static bool entry_type(Widget *w, const char *text, WidgetHit *hit)
+{
+    size_t n = strlen(w->edit), add = strlen(text);
+    while (add > 0 && n + add + 1 > (size_t)w->edit_cap) {
+        add--; /* cut back to the start of a character */
+        while (add > 0 && ((unsigned char)text[add] & 0xC0) == 0x80)
+            add--;
+    }
+    for (size_t i = 0; i < add; i++)
+        if ((unsigned char)text[i] < 0x20)
+            return true; /* no control characters */
+    memcpy(w->edit + n, text, add);
+    w->edit[n + add] = '\0';
+    *hit = (WidgetHit){w->id, w->arg, 0};
+    return true;
+}
+
+static void entry_erase(Widget *w, WidgetHit *hit)
+{
+    size_t n = strlen(w->edit);
+    if (n == 0)
+        return;
+    n--;
+    while (n > 0 && ((unsigned char)w->edit[n] & 0xC0) == 0x80)
+        n--;
+    w->edit[n] = '\0';
+    *hit = (WidgetHit){w->id, w->arg, 0};
 }
 
 static SDL_FRect screen_rect(const WidgetList *l, const Widget *w)
@@ -187,6 +223,8 @@ static int at(const WidgetList *l, float x, float y)
 static SDL_FRect control_rect(const App *a, SDL_FRect r, const Widget *w)
 {
     float cw = w->kind == W_SLIDER ? r.w * 0.42f : r.w * 0.55f;
+    if (w->kind == W_ENTRY)
+        cw = r.w * 0.6f;
     if (w->kind == W_CHOICE && w->n_choices > 0) {
         float want = w->n_choices * 104 * a->u;
         cw = want < r.w * 0.62f ? want : r.w * 0.62f;
@@ -240,6 +278,10 @@ bool widgets_event(App *a, WidgetList *l, const SDL_Event *e, WidgetHit *hit)
     case SDL_MOUSEWHEEL:
         widgets_scroll_by(l, -e->wheel.y * 48 * a->u);
         return true;
+    case SDL_TEXTINPUT:
+        if (!widgets_editing(l))
+            return false;
+        return entry_type(&l->w[l->focus], e->text.text, hit);
     case SDL_MOUSEBUTTONDOWN: {
         if (e->button.button != SDL_BUTTON_LEFT)
             return true;
@@ -308,6 +350,23 @@ bool widgets_event(App *a, WidgetList *l, const SDL_Event *e, WidgetHit *hit)
         if (l->focus < 0 || l->focus >= l->n)
             return false;
         Widget *w = &l->w[l->focus];
+        if (widgets_editing(l)) {
+            if (k == SDLK_BACKSPACE)
+                entry_erase(w, hit);
+            else if (k == SDLK_RETURN || k == SDLK_KP_ENTER)
+                *hit = (WidgetHit){w->id, w->arg, 1};
+            else if (k == SDLK_v && (e->key.keysym.mod & KMOD_CTRL) && SDL_HasClipboardText()) {
+                char *clip = SDL_GetClipboardText();
+                if (clip) {
+                    for (char *c = clip; *c; c++)
+                        if ((unsigned char)*c < 0x20)
+                            *c = ' ';
+                    entry_type(w, clip, hit);
+                    SDL_free(clip);
+                }
+            }
+            return true; /* letters arrive as text input */
+        }
         if (k == SDLK_LEFT || k == SDLK_RIGHT)
             return change(w, k == SDLK_LEFT ? -1 : 1, hit);
         if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) {
@@ -349,6 +408,24 @@ static void draw_control(App *a, const Widget *w, SDL_FRect r, bool focus)
                   c.y + c.h / 2, TEXT_CENTER | TEXT_MIDDLE);
         text_draw_fit(a->text, v, fs, true, COL_TEXT, c.x + c.w / 2, c.y + c.h / 2,
                       TEXT_CENTER | TEXT_MIDDLE, c.w - 64 * a->u);
+    } else if (w->kind == W_ENTRY) {
+        draw_rounded(ren, c, 8 * a->u, rgba(0, 0, 0, focus ? 120 : 80));
+        if (focus)
+            draw_rounded_outline(ren, c, 8 * a->u, fmaxf(1, 1.5f * a->u), COL_GOLD);
+        const char *txt = w->edit && w->edit[0] ? w->edit : "";
+        float tx = c.x + 12 * a->u, room = c.w - 24 * a->u;
+        if (*txt) {
+            char shown[260];
+            snprintf(shown, sizeof shown, "%s%s", txt, focus ? "|" : "");
+            text_draw_fit(a->text, shown, fs, false, COL_TEXT, tx, c.y + c.h / 2,
+                          TEXT_LEFT | TEXT_MIDDLE, room);
+        } else {
+            if (focus)
+                text_draw(a->text, "|", fs, false, COL_GOLD, tx, c.y + c.h / 2, TEXT_LEFT | TEXT_MIDDLE);
+            else if (w->hint[0])
+                text_draw_fit(a->text, w->hint, fs, false, rgba_alpha(COL_DIM, 0.7f), tx,
+                              c.y + c.h / 2, TEXT_LEFT | TEXT_MIDDLE, room);
+        }
     } else if (w->kind == W_SLIDER) {
         float t = w->max > 0 ? (float)w->value / (float)w->max : 0;
         float ty = c.y + c.h / 2, th = 6 * a->u;
@@ -452,6 +529,13 @@ void widgets_draw(App *a, WidgetList *l)
                               (w->disabled ? BTN_DISABLED : 0) | (w->primary ? BTN_PRIMARY : 0) |
                               (foc ? BTN_FOCUS : 0));
                 break;
+            case W_ENTRY: {
+                SDL_FRect c = control_rect(a, r, w);
+                text_draw_fit(a->text, w->text, fs, true, ink, r.x, r.y + r.h / 2,
+                              TEXT_LEFT | TEXT_MIDDLE, c.x - r.x - 12 * a->u);
+                draw_control(a, w, r, i == l->focus);
+                break;
+            }
             case W_CHOICE:
             case W_STEPPER:
             case W_SLIDER: {

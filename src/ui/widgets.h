@@ -48,6 +48,7 @@ typedef enum {
     W_CHOICE,  /* label, then segments */
     W_STEPPER, /* label, then < value > */
     W_SLIDER,  /* label, then a 0..max slider */
+    W_ENTRY,   /* label, then a line of text the player types (edit, edit_cap) */
 } WidgetKind;
 
 #define WIDGETS_MAX 128
@@ -64,6 +65,8 @@ typedef struct {
     int n_choices, value, max;
     bool disabled, checked, primary, fixed, bold;
     int size; /* font size in UI points (0: default) */
+    char *edit;   /* W_ENTRY: the text, owned by the caller; `hint` shows while it is empty */
+    int edit_cap; /* its size, NUL included */
 } Widget;
 
 typedef struct {
@@ -81,10 +84,13 @@ typedef struct {
 
 void widgets_clear(WidgetList *l);
 Widget *widgets_add(WidgetList *l, WidgetKind kind, SDL_FRect r, const char *text, int id);
-/* Handles an event. Returns true when used; *hit gets an activation (id >= 0) or -1. */
+/* Handles an event. Returns true when used; *hit gets an activation (id >= 0) or -1. An
+ * entry's edit is a hit with value 0, Return in it one with value 1. */
 bool widgets_event(App *a, WidgetList *l, const SDL_Event *e, WidgetHit *hit);
 void widgets_draw(App *a, WidgetList *l);
 void widgets_focus_first(WidgetList *l);
+/* The focused widget is an entry: keys are typing. */
+bool widgets_editing(const WidgetList *l);
 /* Computes the content height from the scrolled widgets (call after adding). */
 void widgets_finish(WidgetList *l);
 void widgets_scroll_by(WidgetList *l, float dy);

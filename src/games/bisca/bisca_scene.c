@@ -64,10 +64,20 @@ static float card_w(const TBisca *t) { return table_card_w(&t->tb.tv, CARD_H); }
 
 static int players(const TBisca *t) { return t->tb.m->num_players; }
 
-/* With 2 players seat 1 sits north; with 4 each seat has its side. */
-static int side_of(const TBisca *t, int seat) { return players(t) == 2 ? seat * 2 : seat; }
+/* The player's seat (south) and team: seat 0 at an offline table, any seat at a networked
+ * one. */
+static int me(const TBisca *t) { return table_player(&t->tb); }
+static int us(const TBisca *t) { return bisca_team(me(t)); }
 
-static float pile_y(int team) { return team == 0 ? 866 : 134; }
+/* The player sits south; with 2 players the other seat sits north, with 4 each seat has its
+ * side, counted to the player's left (east) from south. */
+static int side_of(const TBisca *t, int seat)
+{
+    int rel = (seat - me(t) + players(t)) % players(t);
+    return players(t) == 2 ? rel * 2 : rel;
+}
+
+static float pile_y(const TBisca *t, int team) { return team == us(t) ? 866 : 134; }
 
 /* The place of card i of n in a seat's hand: a row south and north, a column east and
  * west. */
@@ -114,13 +124,14 @@ static void view(const TBisca *t, BiscaState *v)
     if (t->tb.app->set.show_opponents)
         *v = *(const BiscaState *)t->tb.m->state;
     else
-        match_view(t->tb.m, 0, v);
+        match_view(t->tb.m, me(t), v);
 }
 
 static const char *seat_name(const Table *tb, int seat)
 {
     static const char *const names[4] = {N_("You"), N_("East"), N_("Partner"), N_("West")};
-    return seat == 0 || tb->m->num_players == 4 ? _(names[seat]) : _("Computer");
+    int n = tb->m->num_players, rel = (seat - table_player(tb) + n) % n;
+    return rel == 0 || n == 4 ? _(names[rel]) : _("Computer");
 }
 
 static Rgba team_colour(int k) { return k ? rgba(226, 120, 96, 255) : rgba(96, 180, 230, 255); }
@@ -227,7 +238,7 @@ static void slide_trick(void *user, int team)
         TableCard *s = &t->fly[i];
         float d = 0.03f * i;
         anim_to(an, &s->x, PILE_X, 0.42f, d, EASE_IN_OUT_CUBIC);
-        anim_to(an, &s->y, pile_y(team), 0.42f, d, EASE_IN_OUT_CUBIC);
+        anim_to(an, &s->y, pile_y(t, team), 0.42f, d, EASE_IN_OUT_CUBIC);
         anim_to(an, &s->rot, 0, 0.42f, d, EASE_IN_OUT_CUBIC);
         anim_to(an, &s->scale, PILE_SCALE, 0.42f, d, EASE_IN_OUT_CUBIC);
         anim_to(an, &s->flip, 0, 0.3f, d + 0.1f, EASE_IN_OUT_CUBIC);
@@ -270,30 +281,31 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
 {
     const TBisca *t = (const TBisca *)tb;
     const BiscaState *c = &t->count, *s = tb->m->state;
-    int us = c->points[0], them = c->points[1], res = us > 60 ? 1 : them > 60 ? -1 : 0;
+    int u = us(t), ours = c->points[u], them = c->points[1 - u];
+    int res = ours > 60 ? 1 : them > 60 ? -1 : 0;
     bool four = players(t) == 4;
     if (match_is_over(tb->m) && c->match) {
         snprintf(title, tsize, "%s",
-                 s->winner == 0 ? _("You win the match!") : _("You lose the match"));
-        snprintf(reason, rsize, _("Marks %d to %d. Last game: %d to %d."), s->marks[0],
-                 s->marks[1], us, them);
-        return s->winner == 0 ? 1 : -1;
+                 s->winner == u ? _("You win the match!") : _("You lose the match"));
+        snprintf(reason, rsize, _("Marks %d to %d. Last game: %d to %d."), s->marks[u],
+                 s->marks[1 - u], ours, them);
+        return s->winner == u ? 1 : -1;
     }
     if (res > 0)
         snprintf(title, tsize, "%s",
-                 us == 120 ? _("Bandeira: all 120 points!")
+                 ours == 120 ? _("Bandeira: all 120 points!")
                            : (four ? _("Your team wins!") : _("You win!")));
     else
         snprintf(title, tsize, "%s",
                  res < 0 ? (four ? _("Your team loses") : _("You lose")) : _("Draw: 60 to 60"));
-    int m = bisca_marks_for(res > 0 ? us : them);
+    int m = bisca_marks_for(res > 0 ? ours : them);
     if (c->match)
         snprintf(reason, rsize,
                  P_("%d to %d points: %d mark. Marks %d to %d.",
                     "%d to %d points: %d marks. Marks %d to %d.", m),
-                 us, them, m, s->marks[0], s->marks[1]);
+                 ours, them, m, s->marks[u], s->marks[1 - u]);
     else
-        snprintf(reason, rsize, _("%d to %d points."), us, them);
+        snprintf(reason, rsize, _("%d to %d points."), ours, them);
     return res;
 }
 
@@ -372,7 +384,8 @@ static void on_action(Table *tb, int player, Action a)
         if (t->stock_shown > 0)
             t->stock_shown--;
     } else if ((a >= BI_ACT_DEAL && a < BI_ACT_DEAL + 52) ||
-               (a >= BI_ACT_DRAW && a < BI_ACT_DRAW + 52)) {
+               (a >= BI_ACT_DRAW && a < BI_ACT_DRAW + 52) ||
+               (player == PLAYER_CHANCE && a == ACTION_HIDDEN)) { /* a card this seat cannot see */
         /* A dealt or drawn card: the seat whose hand grew gets it. */
         for (int p = 0; p < v.n; p++)
             if (v.n_hand[p] > t->shown[p]) {
@@ -405,12 +418,12 @@ static float chance_pause(Table *tb, bool *more)
 
 /* ---- Input ---- */
 
-static int hand_places(void *user) { return ((const TBisca *)user)->shown[0]; }
+static int hand_places(void *user) { return ((const TBisca *)user)->shown[me((const TBisca *)user)]; }
 
 static bool hand_rect(void *user, int i, SDL_FRect *out)
 {
     const TBisca *t = user;
-    const TableCard *s = &t->hand[0][i];
+    const TableCard *s = &t->hand[me(t)][i];
     *out = unit_rect(t, s->x, s->y - s->lift * 18, card_w(t), CARD_H);
     return true;
 }
@@ -421,7 +434,7 @@ static void enter(Table *tb)
 {
     TBisca *t = (TBisca *)tb;
     hand_init(&t->hand_ui, tb->app, &tb->anim, &hand_geometry, t);
-    hand_bind_lift(&t->hand_ui, &t->hand[0][0].lift, sizeof(TableCard));
+    hand_bind_lift(&t->hand_ui, &t->hand[me(t)][0].lift, sizeof(TableCard));
     t->hand_ui.arrows = true;
     t->hand_ui.digits = 9;
     pacer_init(&tb->pace, DIFF_MEDIUM); /* the demonstration plays at Medium */
@@ -440,13 +453,13 @@ static void layout(Table *tb)
 static bool pile_at(const TBisca *t, float px, float py)
 {
     float w = card_w(t) * PILE_SCALE + 20, h = CARD_H * PILE_SCALE + 20;
-    return rect_has(unit_rect(t, PILE_X, pile_y(0), w, h), px, py) ||
-           rect_has(unit_rect(t, PILE_X, pile_y(1), w, h), px, py);
+    return rect_has(unit_rect(t, PILE_X, pile_y(t, 0), w, h), px, py) ||
+           rect_has(unit_rect(t, PILE_X, pile_y(t, 1), w, h), px, py);
 }
 
 static void play_index(TBisca *t, int i)
 {
-    Card c = i >= 0 && i < t->shown[0] ? t->hand[0][i].face : CARD_NONE;
+    Card c = i >= 0 && i < t->shown[me(t)] ? t->hand[me(t)][i].face : CARD_NONE;
     if (c == CARD_HIDDEN || c == CARD_NONE)
         return;
     if (t->trick_full)
@@ -457,7 +470,7 @@ static void play_index(TBisca *t, int i)
 static bool shown(const Table *tb, int b)
 {
     (void)b;
-    return !counting(tb);
+    return !counting(tb) && table_deals(tb);
 }
 
 static void press(Table *tb, int b)
@@ -500,8 +513,8 @@ static bool mouse_down(TBisca *t, const SDL_MouseButtonEvent *b)
     } else if (play) {
         play_index(t, i);
     } else {
-        t->grab_dx = UX(t, x) - t->hand[0][i].x;
-        t->grab_dy = UY(t, y) - t->hand[0][i].y;
+        t->grab_dx = UX(t, x) - t->hand[me(t)][i].x;
+        t->grab_dy = UY(t, y) - t->hand[me(t)][i].y;
     }
     return true;
 }
@@ -513,11 +526,11 @@ static bool mouse_up(TBisca *t, const SDL_MouseButtonEvent *b)
     int i = hand_release(&t->hand_ui);
     if (!dragging)
         return false;
-    if (i >= 0 && i < t->shown[0] && UY(t, (float)b->y) < 700)
+    if (i >= 0 && i < t->shown[me(t)] && UY(t, (float)b->y) < 700)
         play_index(t, i);
     regroup_hand(t, 0, 0.25f);
-    if (i >= 0 && i < t->shown[0])
-        anim_to(&t->tb.anim, &t->hand[0][i].lift, 0, 0.2f, 0, EASE_OUT_QUAD);
+    if (i >= 0 && i < t->shown[me(t)])
+        anim_to(&t->tb.anim, &t->hand[me(t)][i].lift, 0, 0.2f, 0, EASE_OUT_QUAD);
     return true;
 }
 
@@ -528,8 +541,8 @@ static bool event(Table *tb, const SDL_Event *e)
     bool can = table_player_can_act(tb);
     if (e->type == SDL_MOUSEMOTION) {
         float x = (float)e->motion.x, y = (float)e->motion.y;
-        if (hand_motion(h, x, y, can) && h->press < t->shown[0]) {
-            TableCard *s = &t->hand[0][h->press];
+        if (hand_motion(h, x, y, can) && h->press < t->shown[me(t)]) {
+            TableCard *s = &t->hand[me(t)][h->press];
             anim_forget(&tb->anim, s, s + 1);
             s->x = UX(t, x) - t->grab_dx;
             s->y = UY(t, y) - t->grab_dy;
@@ -624,7 +637,7 @@ static void draw_piles(TBisca *t)
 {
     App *a = t->tb.app;
     for (int k = 0; k < BI_TEAMS; k++) {
-        float y = pile_y(k);
+        float y = pile_y(t, k);
         SDL_FRect slot = unit_rect(t, PILE_X, y, card_w(t) * PILE_SCALE, CARD_H * PILE_SCALE);
         if (t->pile_shown[k] == 0)
             cardart_draw_slot(a->art, a->ren, &slot);
@@ -698,10 +711,11 @@ static void draw_count(TBisca *t)
                   PX(t, MID_X), PY(t, 232), TEXT_CENTER | TEXT_MIDDLE, 1100 * sc);
     const BiscaState *c = &t->count;
     for (int team = 0; team < BI_TEAMS; team++) {
-        float y = team == 0 ? 375 : 570;
+        bool ours = team == us(t);
+        float y = ours ? 375 : 570;
         char b[96];
         const char *name = players(t) == 2 ? table_seat_name(tb, team)
-                           : team == 0     ? _("Your team")
+                           : ours          ? _("Your team")
                                            : _("Their team");
         snprintf(b, sizeof b, "%s  %d", name, c->points[team]);
         draw_circle(r, PX(t, 218), PY(t, y - 92), 8 * sc, team_colour(team));
@@ -733,10 +747,12 @@ static void draw_hud(TBisca *t, const BiscaState *v)
     const char *level = table_level_name(table_level(tb));
     if (v->match)
         snprintf(right, sizeof right, _("Marks %d to %d  \xC2\xB7  game %d  \xC2\xB7  %s"),
-                 v->marks[0], v->marks[1], v->game + 1, level);
+                 v->marks[us(t)], v->marks[1 - us(t)], v->game + 1, level);
     else
         snprintf(right, sizeof right, _("Game %d  \xC2\xB7  %s"), tb->games, level);
     table_top_bar(tb->app, _("Bisca"), right);
+    if (!table_deals(tb))
+        return; /* the table's size is the networked table's */
     table_button(tb, BTN_TWO, _("2 players"), players_next(tb) == 2 ? BTN_PRIMARY : BTN_GHOST);
     table_button(tb, BTN_FOUR, _("4 players"), players_next(tb) == 4 ? BTN_PRIMARY : BTN_GHOST);
 }
@@ -760,7 +776,7 @@ static void draw(Table *tb, SDL_Renderer *r)
     }
     for (int p = n - 1; p >= 0; p--)
         for (int i = 0; i < t->shown[p]; i++)
-            if (p != 0 || !t->hand_ui.dragging || i != t->hand_ui.press)
+            if (p != me(t) || !t->hand_ui.dragging || i != t->hand_ui.press)
                 draw_card(t, &t->hand[p][i], 0);
     for (int i = 0; i < t->n_trick; i++)
         draw_card(t, &t->trick[i], 0);
@@ -773,13 +789,13 @@ static void draw(Table *tb, SDL_Renderer *r)
         table_dots(b, sizeof b, tb->time);
         text_draw(a->text, b, fs, false, COL_TEXT, PX(t, MID_X - 120), PY(t, 712),
                   TEXT_LEFT | TEXT_MIDDLE);
-    } else if (!counting(tb) && cur == 0 && !pacer_demo(&tb->pace)) {
+    } else if (!counting(tb) && cur == me(t) && !pacer_demo(&tb->pace)) {
         text_draw(a->text, _("Your turn: double-click or drag a card to play it"), fs, false,
                   rgba_alpha(COL_TEXT, 0.9f), PX(t, MID_X), PY(t, 712), TEXT_CENTER | TEXT_MIDDLE);
     }
     draw_hud(t, &v);
-    if (t->hand_ui.dragging && t->hand_ui.press < t->shown[0])
-        draw_card(t, &t->hand[0][t->hand_ui.press], 0.4f);
+    if (t->hand_ui.dragging && t->hand_ui.press < t->shown[me(t)])
+        draw_card(t, &t->hand[me(t)][t->hand_ui.press], 0.4f);
     if (t->review_t > 0 && !counting(tb))
         draw_review(t);
     if (counting(tb) && tb->banner > 0.01f)
@@ -865,8 +881,8 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
         *out = unit_rect(t, MID_X, 840, 880, CARD_H);
     else if (strcmp(what, "computer") == 0)
         *out = unit_rect(t, MID_X, 150, 600, CARD_H);
-    else if (strncmp(what, "card", 4) == 0 && i == 4 && k >= 0 && k < t->shown[0])
-        *out = unit_rect(t, t->hand[0][k].x, t->hand[0][k].y, card_w(t), CARD_H);
+    else if (strncmp(what, "card", 4) == 0 && i == 4 && k >= 0 && k < t->shown[me(t)])
+        *out = unit_rect(t, t->hand[me(t)][k].x, t->hand[me(t)][k].y, card_w(t), CARD_H);
     else if (strncmp(what, "hand", 4) == 0 && i == 4 && seat && t->shown[k] > 0)
         *out = hand_box(t, k);
     else if (strncmp(what, "plate", 5) == 0 && i == 5 && seat)

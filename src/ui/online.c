@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Play online: see online.h. */
+#include "ui/online.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <sodium.h>
+
+#include "engine/registry.h"
+#include "net/localnats.h"
+#include "net/net.h"
+#include "net/netfeed.h"
+#include "ui/i18n.h"
+#include "ui/menu.h"
+#include "ui/scene.h"
+
+struct Online {
+    char url[1024], creds[1024];
+    bool local;          /* "this computer" */
+    LocalNats *server;   /* this computer's nats-server, a child of the game */
+    Dealer *dealer;      /* and its dealer, in this process */
+    NetClient *client;   /* for creating tables and the lobby */
+    SealKeys keys;       /* the player's: the same keys take a seat back */
+    bool have_keys;
+    NetFeed *feed;       /* the table the window mirrors */
+    Match *pending;      /* its mirror, until the table scene takes it */
+    char pending_game[WIRE_GAME];
+    char code[WIRE_CODE];
+    bool leave, leave_finished;
+};
+
+static Online *get(App *a)
+{
+    if (!a->online)
+        a->online = calloc(1, sizeof *a->online);
+    return a->online;
+}
+
+static const char *player_name(App *a)
+{
+    const char *n = kv_get(&a->kv, "online.name");
+    if (n && *n)
+        return n;
+    const char *u = getenv("USER");
+    return u && *u ? u : _("Player");
+}
+
+static bool load_keys(App *a, Online *o, char *err, size_t errsize)
+{
+    if (o->have_keys)
+        return true;
+    if (!seal_init()) {
+        snprintf(err, errsize, "%s", _("the cryptography library could not start"));
+        return false;
+    }
+    char path[1200];
+    uint8_t unused[SEAL_KEY];
+    snprintf(path, sizeof path, "%s/online.keys", a->pref_dir);
+    const char *why = seal_keys_load_or_create(path, &o->keys, unused);
+    if (why) {
+        snprintf(err, errsize, "%s: %s", path, why);
+        return false;
+    }
+    o->have_keys = true;
+    return true;
+}
+
+static void disconnect(Online *o)
+{
+    net_client_free(o->client);
+    o->client = NULL;
+    dealer_stop(o->dealer);
+    o->dealer = NULL;
+    localnats_stop(o->server);
+    o->server = NULL;
+}
+
+bool online_connect(App *a, char *err, size_t errsize)
+{
+    Online *o = get(a);
+    if (!o) {
+        snprintf(err, errsize, "out of memory");
+        return false;
+    }
+    const char *server = kv_get(&a->kv, "online.server");
+    const char *creds = kv_get(&a->kv, "online.creds");
+    bool local = !server || !*server;
+    if (o->client && (local ? o->local : !o->local && strcmp(o->url, server) == 0))
+        return true;
+    disconnect(o);
+    if (!load_keys(a, o, err, errsize))
+        return false;
+    o->local = local;
+    o->creds[0] = '\0';
+    if (local) {
+        /* This computer: a private server with its store in the preference folder, and a
+         * dealer in this process. */
+        char store[1200], dstore[1200];
+        snprintf(store, sizeof store, "%s/nats", a->pref_dir);
+        snprintf(dstore, sizeof dstore, "%s/dealer", a->pref_dir);
+        mkdir(dstore, 0700);
+        o->server = localnats_start(store, err, errsize);
+        if (!o->server)
+            return false;
+        snprintf(o->url, sizeof o->url, "%s", localnats_url(o->server));
+        DealerConfig dc = {.url = o->url, .store = dstore, .replicas = 1, .bot_threads = 1,
+                           .linger_seconds = 600};
+        o->dealer = dealer_start(&dc, err, errsize);
+        if (!o->dealer) {
+            disconnect(o);
+            return false;
+        }
+    } else {
+        snprintf(o->url, sizeof o->url, "%s", server);
+        snprintf(o->creds, sizeof o->creds, "%s", creds ? creds : "");
+    }
+    o->client = net_client_new_keys(o->url, o->creds, player_name(a), &o->keys, err, errsize);
+    if (!o->client) {
+        disconnect(o);
+        return false;
+    }
+    return true;
+}
+
+const char *online_where(App *a)
+{
+    Online *o = a->online;
+    if (!o || !o->client)
+        return "";
+    return o->local ? _("this computer") : o->url;
+}
+
+bool online_connected(App *a)
+{
+    Online *o = a->online;
+    return o && o->client &&
+           natsConnection_Status(net_client_conn(o->client)) == NATS_CONN_STATUS_CONNECTED;
+}
+
+bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *err,
+                   size_t errsize)
+{
+    if (!online_connect(a, err, errsize))
+        return false;
+    const char *why = net_client_create(a->online->client, spec, code);
+    if (why) {
+        snprintf(err, errsize, "%s", why);
+        return false;
+    }
+    return true;
+}
+
+bool online_create_spec(App *a, const char *game, const char *seats, char code[WIRE_CODE],
+                        char *err, size_t errsize)
+{
+    const GameRules *g = registry_find(game);
+    if (!g) {
+        snprintf(err, errsize, "no game to create a table of (--game)");
+        return false;
+    }
+    MsgCreate spec = {.away_seconds = 60};
+    snprintf(spec.game, sizeof spec.game, "%s", g->id);
+    GameOptions opt;
+    app_game_options(a, g, &opt);
+    spec.n_options = (uint8_t)g->n_options;
+    for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++)
+        spec.options[i] = opt.v[i];
+    char list[128];
+    snprintf(list, sizeof list, "%s", seats);
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+        if (n >= RULES_MAX_PLAYERS) {
+            snprintf(err, errsize, "more than %d seats", RULES_MAX_PLAYERS);
+            return false;
+        }
+        Difficulty d;
+        if ((strcmp(w, "me") == 0 && n == 0) || strcmp(w, "open") == 0) {
+            spec.seats[n++] = (WireSeatSpec){WSEAT_OPEN, DIFF_MEDIUM};
+        } else if (difficulty_parse(w, &d) && d >= DIFF_EASY && d <= DIFF_HARD) {
+            spec.seats[n++] = (WireSeatSpec){WSEAT_BOT, (uint8_t)d};
+        } else {
+            snprintf(err, errsize, "'%s' is not a seat (me first, then open, easy, medium, hard)", w);
+            return false;
+        }
+    }
+    if (n == 0 || spec.seats[0].kind != WSEAT_OPEN) {
+        snprintf(err, errsize, "the first seat is yours: start the list with 'me'");
+        return false;
+    }
+    spec.num_players = (uint8_t)n;
+    return online_create(a, &spec, code, err, errsize);
+}
+
+/* Each dealer answers the lobby request with one message per table. */
+int online_lobby(App *a, MsgTable *out, int max)
+{
+    char err[256];
+    if (!online_connect(a, err, sizeof err))
+        return 0;
+    natsConnection *nc = net_client_conn(a->online->client);
+    natsInbox *inbox = NULL;
+    natsSubscription *sub = NULL;
+    int n = 0;
+    if (natsInbox_Create(&inbox) != NATS_OK ||
+        natsConnection_SubscribeSync(&sub, nc, inbox) != NATS_OK ||
+        natsConnection_PublishRequest(nc, "tasca.lobby.list", inbox, NULL, 0) != NATS_OK) {
+        natsSubscription_Destroy(sub);
+        natsInbox_Destroy(inbox);
+        return 0;
+    }
+    natsMsg *msg = NULL;
+    int64_t wait = 400; /* the first answers come within a few ms on a local server */
+    while (n < max && natsSubscription_NextMsg(&msg, sub, wait) == NATS_OK) {
+        WireMsg m;
+        if (!wire_decode((const uint8_t *)natsMsg_GetData(msg), (size_t)natsMsg_GetDataLength(msg),
+                         &m) &&
+            m.type == MSG_TABLE)
+            out[n++] = m.u.table;
+        natsMsg_Destroy(msg);
+        wait = 150;
+    }
+    natsSubscription_Destroy(sub);
+    natsInbox_Destroy(inbox);
+    return n;
+}
+
+bool online_join(App *a, const char *code, int seat, char *err, size_t errsize)
+{
+    if (!online_connect(a, err, errsize))
+        return false;
+    Online *o = a->online;
+    char up[WIRE_CODE];
+    size_t k = 0;
+    for (const char *p = code; *p && k + 1 < sizeof up; p++)
+        if (*p != ' ' && *p != '-')
+            up[k++] = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
+    up[k] = '\0';
+    if (!wire_code_valid(up)) {
+        snprintf(err, errsize, "%s", _("a table code is up to 7 letters and digits"));
+        return false;
+    }
+    NetClient *c = net_client_new_keys(o->url, o->creds, player_name(a), &o->keys, err, errsize);
+    if (!c)
+        return false;
+    NetFeed *f = net_feed_join(c, up, seat, app_wake, a, 8000, err, errsize);
+    if (!f)
+        return false;
+    MsgTable t;
+    net_feed_table(f, &t);
+    const GameRules *rules = registry_find(t.game);
+    if (!rules || !scene_for_game(t.game)) {
+        snprintf(err, errsize, _("this version of Tasca cannot play '%s'"), t.game);
+        net_feed_free(f);
+        return false;
+    }
+    Match *m = net_feed_mirror(f, rules, err, errsize);
+    if (!m) {
+        net_feed_free(f);
+        return false;
+    }
+    /* The scene leaves (freeing the old mirror) before the old feed goes. */
+    NetFeed *old = o->feed;
+    o->feed = f;
+    match_free(o->pending);
+    o->pending = m;
+    snprintf(o->pending_game, sizeof o->pending_game, "%s", t.game);
+    snprintf(o->code, sizeof o->code, "%s", up);
+    char last[32];
+    snprintf(last, sizeof last, "%s:%d", up, net_feed_seat(f));
+    kv_set(&a->kv, "online.last", last);
+    app_save_settings(a);
+    app_enter_scene(a, t.game);
+    if (o->pending) { /* the scene did not take it */
+        match_free(o->pending);
+        o->pending = NULL;
+    }
+    net_feed_free(old);
+    return true;
+}
+
+const char *online_code(const App *a) { return a->online && a->online->feed ? a->online->code : NULL; }
+
+Match *app_take_online_match(App *a, const char *game)
+{
+    Online *o = a->online;
+    if (!o || !o->pending || strcmp(o->pending_game, game) != 0)
+        return NULL;
+    Match *m = o->pending;
+    o->pending = NULL;
+    return m;
+}
+
+void app_leave_online(App *a, bool finished)
+{
+    Online *o = a->online;
+    if (!o || !o->feed)
+        return;
+    o->leave = true;
+    o->leave_finished = finished;
+    app_wake(a);
+}
+
+void online_frame(App *a)
+{
+    Online *o = a->online;
+    if (!o || !o->leave)
+        return;
+    o->leave = false;
+    /* The table scene goes back to its own game; then the feed (and its seat's link) go. */
+    if (a->scene && a->scene->game)
+        app_enter_scene(a, a->scene->id);
+    net_feed_free(o->feed);
+    o->feed = NULL;
+    o->code[0] = '\0';
+    if (o->leave_finished)
+        menu_open(a->menu, PAGE_ONLINE);
+}
+
+void online_close(App *a)
+{
+    Online *o = a->online;
+    if (!o)
+        return;
+    match_free(o->pending);
+    net_feed_free(o->feed);
+    disconnect(o);
+    sodium_memzero(&o->keys, sizeof o->keys);
+    free(o);
+    a->online = NULL;
+}

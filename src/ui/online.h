@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Play online: the window's side of networked tables. It connects (to "this computer",
+ * a private nats-server and dealer started as the game's children, or to a NATS URL of the
+ * settings), creates tables, lists the open ones, and joins one: the table's scene then
+ * plays a mirror of it (match.h) fed by the seat's client (net/netfeed.h). Nothing here is
+ * game-specific. */
+#ifndef TASCA_ONLINE_H
+#define TASCA_ONLINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "net/wire.h"
+#include "ui/app.h"
+
+enum { ONLINE_LOBBY_MAX = 24 };
+
+/* Settings keys: online.server ("" for this computer), online.creds, online.name,
+ * online.last (the code of the table the player last sat at). */
+
+/* Connects as the settings say, if not connected yet. False and the reason otherwise. */
+bool online_connect(App *a, char *err, size_t errsize);
+/* The connection's short description ("this computer", or the URL), and whether it is up. */
+const char *online_where(App *a);
+bool online_connected(App *a);
+/* Asks the dealers for a table as `spec` says; its code. */
+bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *err,
+                   size_t errsize);
+/* The same from a short form: one word per seat, "me" (seat 1 only), "open", "easy",
+ * "medium", "hard"; the game's options from the settings. */
+bool online_create_spec(App *a, const char *game, const char *seats, char code[WIRE_CODE],
+                        char *err, size_t errsize);
+/* Takes seat `seat` (-1: any free one) at table `code` and opens its table in the window.
+ * False and the reason otherwise (the window stays as it was). */
+bool online_join(App *a, const char *code, int seat, char *err, size_t errsize);
+/* The tables the dealers host (at most max), newest answers first; their number. */
+int online_lobby(App *a, MsgTable *out, int max);
+/* The code of the table the window shows (NULL when offline). */
+const char *online_code(const App *a);
+
+/* For the table scene: the mirror waiting for `game`'s table (NULL: none), and leaving the
+ * networked table (done at the next frame: the scene goes back to the offline game, and
+ * when `finished`, the Play online page opens). */
+Match *app_take_online_match(App *a, const char *game);
+void app_leave_online(App *a, bool finished);
+/* Every frame, before the scene's update; and when the app closes. */
+void online_frame(App *a);
+void online_close(App *a);
+
+#endif
