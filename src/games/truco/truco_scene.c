@@ -29,8 +29,8 @@
 #define DECK_Y 470.0f
 #define VIRA_X 290.0f
 #define PANEL_X 1375.0f
-#define ME 0
-#define BOT 1
+#define ME (table_player(&t->tb)) /* the player, south: seat 0 offline, any seat online */
+#define BOT (1 - ME)
 #define CENTRED (TEXT_CENTER | TEXT_MIDDLE)
 #define LEFT (TEXT_LEFT | TEXT_MIDDLE)
 
@@ -181,6 +181,7 @@ static void reset(Table *tb)
 
 static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsize)
 {
+    const Tr *t = (const Tr *)tb;
     const TrucoState *s = tb->m->state;
     int res = s->winner == ME ? 1 : -1;
     snprintf(title, tsize, "%s", res > 0 ? _("You win!") : _("You lose"));
@@ -315,6 +316,7 @@ static void layout(Table *tb)
 
 static bool shown(const Table *tb, int b)
 {
+    const Tr *t = (const Tr *)tb;
     const TrucoState *s = tb->m->state;
     if (!table_player_can_act(tb))
         return false;

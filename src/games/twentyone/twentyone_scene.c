@@ -18,6 +18,9 @@
 #include "ui/tablescene.h"
 #include "ui/widgets.h"
 
+/* The player (south) and the other seat: seats 0 and 1 offline, either online. */
+#define ME (table_player(&t->tb))
+#define OTHER (1 - ME)
 #define CARD_H 230.0f
 #define DECK_X 235.0f
 #define DECK_Y 500.0f
@@ -59,14 +62,14 @@ static float slot_x(const T21 *t, int i, int n)
     return x;
 }
 
-static float hand_y(int seat) { return seat == TO_PLAYER ? PLAYER_Y : COMP_Y; }
+static float hand_y(const T21 *t, int seat) { return seat == ME ? PLAYER_Y : COMP_Y; }
 
 static void view(const T21 *t, TwentyOneState *v)
 {
     if (t->tb.app->set.show_opponents)
         *v = *(const TwentyOneState *)t->tb.m->state;
     else
-        match_view(t->tb.m, TO_PLAYER, v);
+        match_view(t->tb.m, ME, v);
 }
 
 /* ---- Keeping the cards in step with the match ---- */
@@ -79,7 +82,7 @@ static void place_instantly(T21 *t)
         t->shown[p] = v.n[p];
         for (int i = 0; i < v.n[p]; i++) {
             Card face = v.hand[p][i];
-            t->hand[p][i] = (TableCard){.x = slot_x(t, i, v.n[p]), .y = hand_y(p), .alpha = 1,
+            t->hand[p][i] = (TableCard){.x = slot_x(t, i, v.n[p]), .y = hand_y(t, p), .alpha = 1,
                                         .face = face, .flip = face == CARD_HIDDEN ? 0 : 1};
         }
     }
@@ -104,13 +107,13 @@ static void sync(Table *tb, bool instantly)
                 anim_forget(an, s, s + 1);
                 *s = (TableCard){.x = DECK_X - 6, .y = DECK_Y - 6, .rot = -6, .alpha = 1,
                                  .face = v.hand[p][i]};
-                if (t->deal_from_drag && p == TO_PLAYER) {
+                if (t->deal_from_drag && p == ME) {
                     s->x = t->drag_drop_x;
                     s->y = t->drag_drop_y;
                     s->rot = 0;
                     t->deal_from_drag = false;
                 }
-                anim_to(an, &s->y, hand_y(p), 0.42f, 0, EASE_OUT_CUBIC);
+                anim_to(an, &s->y, hand_y(t, p), 0.42f, 0, EASE_OUT_CUBIC);
                 anim_to(an, &s->rot, 0, 0.42f, 0, EASE_OUT_CUBIC);
                 if (s->face != CARD_HIDDEN)
                     anim_to(an, &s->flip, 1, 0.24f, 0.2f, EASE_IN_OUT_CUBIC);
@@ -175,12 +178,19 @@ static void reset(Table *tb)
 
 static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsize)
 {
+    const T21 *t = (const T21 *)tb;
     const TwentyOneState *s = tb->m->state;
     int res, *result = &res;
-    int pt = twentyone_total(s->hand[TO_PLAYER], s->n[TO_PLAYER], NULL);
-    int ct = twentyone_total(s->hand[TO_COMPUTER], s->n[TO_COMPUTER], NULL);
-    *result = s->winner < 0 ? 0 : s->winner == TO_PLAYER ? 1 : -1;
-    switch ((TwentyOneEnd)s->end) {
+    /* The end as the rules name it is seat 0's: from seat 1 a bust is the other way round. */
+    TwentyOneEnd end = (TwentyOneEnd)s->end;
+    if (ME == 1 && end == TO_END_PLAYER_BUST)
+        end = TO_END_COMPUTER_BUST;
+    else if (ME == 1 && end == TO_END_COMPUTER_BUST)
+        end = TO_END_PLAYER_BUST;
+    int pt = twentyone_total(s->hand[ME], s->n[ME], NULL);
+    int ct = twentyone_total(s->hand[OTHER], s->n[OTHER], NULL);
+    *result = s->winner < 0 ? 0 : s->winner == ME ? 1 : -1;
+    switch (end) {
     case TO_END_PLAYER_BUST:
         snprintf(title, tsize, "%s", _("Bust!"));
         snprintf(reason, rsize, _("You went over 21 with %d."), pt);
@@ -216,12 +226,12 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
 static void on_action(Table *tb, int player, Action a)
 {
     T21 *t = (T21 *)tb;
-    if (player == TO_COMPUTER && table_seat_kind(tb, TO_COMPUTER) != SEAT_HUMAN) {
+    if (player == OTHER && table_seat_kind(tb, OTHER) == SEAT_BOT) {
         snprintf(t->bot_said, sizeof t->bot_said, "%s",
                  a == TO_HIT ? _("Computer hits") : a == TO_STAND ? _("Computer stands") : "");
         t->bot_said_t = 1.6f;
     }
-    if (player == TO_PLAYER && a == TO_STAND)
+    if (player == ME && a == TO_STAND)
         app_sound(tb->app, SND_CLICK);
 }
 
@@ -440,16 +450,16 @@ static void draw(Table *tb, SDL_Renderer *r)
 
     /* Name plates with totals. */
     char tot[32];
-    total_text(t, TO_COMPUTER, tot, sizeof tot);
-    table_seat_plate(tb, TO_COMPUTER, HAND_X, COMP_Y - CARD_H / 2 - 42, tot, NULL, 24);
-    total_text(t, TO_PLAYER, tot, sizeof tot);
-    table_seat_plate(tb, TO_PLAYER, HAND_X, PLAYER_Y + CARD_H / 2 + 40, tot, NULL, 24);
+    total_text(t, OTHER, tot, sizeof tot);
+    table_seat_plate(tb, OTHER, HAND_X, COMP_Y - CARD_H / 2 - 42, tot, NULL, 24);
+    total_text(t, ME, tot, sizeof tot);
+    table_seat_plate(tb, ME, HAND_X, PLAYER_Y + CARD_H / 2 + 40, tot, NULL, 24);
 
     /* Empty places before the deal. */
-    if (t->shown[TO_PLAYER] == 0 && t->n_gone == 0)
+    if (t->shown[ME] == 0 && t->n_gone == 0)
         for (int p = 0; p < TO_SEATS; p++)
             for (int i = 0; i < 2; i++) {
-                SDL_FRect sl = unit_rect(t, slot_x(t, i, 2), hand_y(p), cw, CARD_H);
+                SDL_FRect sl = unit_rect(t, slot_x(t, i, 2), hand_y(t, p), cw, CARD_H);
                 cardart_draw_slot(a->art, r, &sl);
             }
     for (int p = 0; p < TO_SEATS; p++)
@@ -460,7 +470,7 @@ static void draw(Table *tb, SDL_Renderer *r)
 
     /* The computer thinking, or what it just did. */
     bool over = match_is_over(tb->m);
-    if (table_seat_thinking(tb, TO_COMPUTER)) {
+    if (table_seat_thinking(tb, OTHER)) {
         char b[96];
         snprintf(b, sizeof b, "%s", _("Computer is thinking"));
         table_dots(b, sizeof b, tb->time);
@@ -468,7 +478,7 @@ static void draw(Table *tb, SDL_Renderer *r)
                   PY(t, MID_Y), TEXT_LEFT | TEXT_MIDDLE);
     } else if (t->bot_said_t > 0 && t->bot_said[0] && !over) {
         ui_toast(a, t->bot_said, PX(t, HAND_X), PY(t, MID_Y), fminf(1, t->bot_said_t * 2));
-    } else if (match_current_player(tb->m) == TO_PLAYER && !pacer_demo(&tb->pace)) {
+    } else if (match_current_player(tb->m) == ME && !pacer_demo(&tb->pace)) {
         text_draw(a->text, _("Your turn: hit or stand?"), (int)lroundf(22 * s), false,
                   rgba_alpha(COL_TEXT, 0.9f), PX(t, HAND_X), PY(t, MID_Y), TEXT_CENTER | TEXT_MIDDLE);
     }
