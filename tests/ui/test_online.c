@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Play online in the window, for real: a private nats-server (localnats) and a dealer in the
+ * test, the app at one seat of a networked table and a bot client at the other.
+ *   window_seat: the window sits at seat 2 of a Bisca table another client created; its
+ *     table shows that seat's hand south, the window plays it with the mouse to the end,
+ *     and the result it shows is the dealer's; the banner's button leaves the table.
+ *   menu_create: Play online ▸ this computer ▸ Create table (seat 2 an Easy bot) from the
+ *     menu with the mouse: the game's own server and dealer start, the table is played to
+ *     its end, and closing the app stops the server. */
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/registry.h"
+#include "net/localnats.h"
+#include "net/net.h"
+#include "ui/menu.h"
+#include "ui/online.h"
+#include "ui/tablescene.h"
+#include "ui_fixture.h"
+
+/* ---- A bot client at one seat ---- */
+
+typedef struct {
+    NetClient *c;
+    const GameRules *rules;
+    int seat;
+    atomic_int acted;
+    Rng rng;
+    pthread_mutex_t lock;
+} BotSeat;
+
+static void bot_view(void *user, NetClient *c, const MsgView *v)
+{
+    BotSeat *b = user;
+    if (v->view_len != b->rules->state_size || b->rules->current_player(v->view) != b->seat)
+        return;
+    pthread_mutex_lock(&b->lock);
+    Action a = bot_decide_view(b->rules, DIFF_EASY, v->view, b->seat, &b->rng, NULL);
+    pthread_mutex_unlock(&b->lock);
+    net_client_act_async(c, a, v->seq);
+    atomic_fetch_add(&b->acted, 1);
+}
+
+/* Plays the window's seat with the mouse: the first of its cards the rules accept. */
+static bool play_cards(App *a, int limit)
+{
+    for (int frame = 0; frame < limit; frame++) {
+        Match *m = match_of(a);
+        if (!m || !m->mirror)
+            return false;
+        if (match_is_over(m))
+            return true;
+        Table *t = a->self;
+        if (table_player_can_act(t) && !m->sent && table_settled(t)) {
+            int before = m->history_len;
+            for (int k = 0; k < 9 && !m->sent; k++) {
+                char what[8];
+                snprintf(what, sizeof what, "card%d", k);
+                SDL_FRect r;
+                if (!locate(a, what, &r))
+                    break;
+                double_click(a, r);
+                app_run_frames(a, 1);
+            }
+            CHECK(m->sent || m->history_len > before);
+        }
+        app_run_frames(a, 1);
+        usleep(2000); /* the dealer and the other seat answer meanwhile */
+    }
+    return false;
+}
+
+static LocalNats *server(char *dir, size_t size)
+{
+    snprintf(dir, size, "%s/nats", home);
+    char err[256];
+    LocalNats *s = localnats_start(dir, err, sizeof err);
+    if (!s)
+        fprintf(stderr, "no nats-server: %s\n", err);
+    return s;
+}
+
+static void test_window_seat(void)
+{
+    char dir[600], store[600], err[256];
+    LocalNats *ns = server(dir, sizeof dir);
+    REQUIRE(ns);
+    snprintf(store, sizeof store, "%s/dealer", home);
+    mkdir(store, 0700);
+    DealerConfig dc = {.url = localnats_url(ns), .store = store, .replicas = 1, .linger_seconds = 60};
+    Dealer *d = dealer_start(&dc, err, sizeof err);
+    REQUIRE(d);
+    /* Ana creates a 2-seat Bisca table and sits at seat 1 with a bot's hands. */
+    BotSeat ana = {.rules = registry_find("bisca"), .seat = 0};
+    pthread_mutex_init(&ana.lock, NULL);
+    rng_seed(&ana.rng, 7);
+    ana.c = net_client_new(localnats_url(ns), NULL, "Ana", err, sizeof err);
+    REQUIRE(ana.c);
+    MsgCreate spec = {.game = "bisca", .num_players = 2, .seed = 99, .away_seconds = 60};
+    spec.n_options = (uint8_t)ana.rules->n_options;
+    GameOptions opt;
+    rules_default_options(ana.rules, &opt);
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    char code[WIRE_CODE];
+    REQUIRE(!net_client_create(ana.c, &spec, code));
+    int seat = -1;
+    REQUIRE(!net_client_join(ana.c, code, 0, bot_view, &ana, &seat));
+    CHECK(seat == 0);
+
+    /* The window, at seat 2, on another game's table. */
+    AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    kv_set(&a->kv, "online.server", localnats_url(ns));
+    kv_set(&a->kv, "online.name", "Bruno");
+    CHECK(!online_join(a, "nope!", -1, err, sizeof err)); /* a bad code: said, nothing changes */
+    CHECK(strcmp(a->scene->id, "twentyone") == 0);
+    REQUIRE(online_join(a, code, -1, err, sizeof err));
+    CHECK(strcmp(a->scene->id, "bisca") == 0);
+    CHECK(online_code(a) && strcmp(online_code(a), code) == 0);
+    Match *m = match_of(a);
+    REQUIRE(m && m->mirror && m->mirror_seat == 1);
+    Table *t = a->self;
+    CHECK(table_player(t) == 1);
+    CHECK(table_seat_kind(t, 0) == SEAT_REMOTE);
+    app_run_frames(a, 30);
+    CHECK(strcmp(table_seat_name(t, 0), "Ana") == 0);
+    /* South is the window's own seat: its first card is in the lower part of the table and
+     * shows a card of seat 2's view. */
+    SDL_FRect r;
+    REQUIRE(locate(a, "card0", &r));
+    CHECK(r.y > a->h / 2);
+    REQUIRE(play_cards(a, 20000));
+    app_run_frames(a, 200);
+    m = match_of(a);
+    REQUIRE(m && match_is_over(m));
+    MsgTable info;
+    for (int i = 0; i < 200 && !(net_client_table(ana.c, &info) && info.over); i++)
+        usleep(10000);
+    REQUIRE(info.over);
+    CHECK(m->steps == info.seq);
+    CHECK(t->result == info.result[1]);
+    CHECK(atomic_load(&ana.acted) > 5);
+    /* The banner's button: back to the Play online page, an offline table again. */
+    REQUIRE(locate(a, "next", &r));
+    click(a, r, 1);
+    app_run_frames(a, 5);
+    CHECK(menu_is_open(a->menu) && menu_page(a->menu) == PAGE_ONLINE);
+    CHECK(online_code(a) == NULL);
+    m = match_of(a);
+    CHECK(m && !m->mirror);
+    app_destroy(a);
+    net_client_free(ana.c);
+    dealer_stop(d);
+    localnats_stop(ns);
+}
+
+static bool click_text(App *a, const char *text)
+{
+    SDL_FRect r;
+    for (int i = 0; i < 60 && !menu_find(a->menu, text, &r); i++)
+        push_key(a, SDLK_DOWN, 0), app_run_frames(a, 1);
+    if (!menu_find(a->menu, text, &r)) {
+        fprintf(stderr, "not on the page: %s\n", text);
+        return false;
+    }
+    click(a, r, 1);
+    app_run_frames(a, 2);
+    return true;
+}
+
+static void test_menu_create(void)
+{
+    AppOptions o = test_options("truco", SPEED_INSTANT, 6);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    app_run_frames(a, 5);
+    menu_open(a->menu, PAGE_ONLINE);
+    app_run_frames(a, 3);
+    SDL_FRect r;
+    REQUIRE(menu_find(a->menu, "Play on", &r));
+    /* Seat 2: an Easy bot (the second choice of its row), then Create table. */
+    REQUIRE(menu_find(a->menu, "Seat 2", &r));
+    SDL_FRect easy = {r.x + r.w * 0.62f, r.y + r.h * 0.3f, 4, 4};
+    /* The row's control holds four choices on its right: A person, Easy, Medium, Hard. */
+    easy.x = r.x + r.w - r.w * 0.55f * 0.625f;
+    click(a, easy, 1);
+    app_run_frames(a, 2);
+    REQUIRE(click_text(a, "Create table"));
+    app_run_frames(a, 5);
+    CHECK(!menu_is_open(a->menu));
+    Match *m = match_of(a);
+    REQUIRE(m && m->mirror && m->mirror_seat == 0);
+    REQUIRE(online_code(a));
+    Table *t = a->self;
+    FeedSeat fs;
+    REQUIRE(m->feed.seat(m->feed.user, 1, &fs));
+    CHECK(fs.state == FEED_SEAT_BOT && fs.difficulty == DIFF_EASY);
+    /* Truco: cards, and the calls' answers when the bot calls (accept). */
+    for (int frame = 0; frame < 40000 && !match_is_over(m); frame++) {
+        if (table_player_can_act(t) && !m->sent && table_settled(t)) {
+            if (locate(a, "accept", &r))
+                click(a, r, 1);
+            for (int k = 1; k <= 3 && !m->sent; k++) {
+                char what[8];
+                snprintf(what, sizeof what, "card%d", k);
+                if (locate(a, what, &r))
+                    double_click(a, r), app_run_frames(a, 1);
+            }
+        }
+        app_run_frames(a, 1);
+        usleep(1000);
+        m = match_of(a);
+        REQUIRE(m && m->mirror);
+    }
+    CHECK(match_is_over(m));
+    char path[1200];
+    snprintf(path, sizeof path, "%s/nats/localnats.lock", a->pref_dir);
+    CHECK(access(path, F_OK) == 0); /* this computer's server ran in the preference folder */
+    app_destroy(a);
+}
+
+static const UiTest tests[] = {
+    {"window_seat", test_window_seat},
+    {"menu_create", test_menu_create},
+};
+
+int main(int argc, char **argv)
+{
+    signal(SIGPIPE, SIG_IGN);
+    return ui_test_main(argc, argv, tests, sizeof tests / sizeof tests[0], "tasca-online", NULL);
+}
