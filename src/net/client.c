@@ -11,8 +11,8 @@
 
 #define ACT_TRIES 120   /* an action is sent again for up to a minute... */
 #define ACT_WAIT_MS 500 /* ...each time waiting this long for the dealer */
-#define BEAT_MS 2000    /* a joined seat says it is here this often (dealer.c: 7 s of silence
-                           is away) */
+/* A joined seat says it is here this often (the dealer takes 7 s of silence for away). */
+#define BEAT_MS 2000
 
 struct NetClient {
     natsConnection *nc;

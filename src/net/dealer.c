@@ -26,10 +26,10 @@
 
 enum { EV_MSG, EV_BOT, EV_STOP };
 
-#define TICK_NS 250000000LL          /* presence is looked at four times a second */
-#define HERE_GRACE_NS 7000000000LL   /* silent this long (three beats missed): away */
-#define HERE_WINDOW_MS 300000LL      /* a beat's stamp within 5 min of the dealer's clock */
-#define STAND_IN_LEVEL DIFF_MEDIUM   /* the bot that stands in for an absent player */
+#define TICK_NS 250000000LL        /* presence is looked at four times a second */
+#define HERE_GRACE_NS 7000000000LL /* silent this long (three beats missed): away */
+#define HERE_WINDOW_MS 300000LL    /* a beat's stamp within 5 min of the dealer's clock */
+#define STAND_IN_LEVEL DIFF_MEDIUM /* the bot that stands in for an absent player */
 
 typedef struct Event {
     struct Event *next;
@@ -220,11 +220,11 @@ static bool plays_bot(const DTable *t, int seat)
 static uint8_t seat_state(const DTable *t, int s)
 {
     const DSeat *st = &t->seat[s];
-    return bot_seat(t, s)     ? WSTATE_BOT
-           : !st->taken       ? WSTATE_EMPTY
-           : st->stand_in     ? WSTATE_STAND_IN
-           : st->away_since   ? WSTATE_AWAY
-                              : WSTATE_PLAYER;
+    return bot_seat(t, s)   ? WSTATE_BOT
+           : !st->taken     ? WSTATE_EMPTY
+           : st->stand_in   ? WSTATE_STAND_IN
+           : st->away_since ? WSTATE_AWAY
+                            : WSTATE_PLAYER;
 }
 
 /* Whole seconds (rounded up) before a bot stands in for an away seat; 0 otherwise, and
@@ -256,8 +256,8 @@ static void publish_table(Dealer *d, const DTable *t, const char *to)
     for (int s = 0; s < t->spec.num_players; s++) {
         WireSeatInfo *si = &o->seats[s];
         si->state = seat_state(t, s);
-        si->difficulty = si->state == WSTATE_STAND_IN ? (uint8_t)STAND_IN_LEVEL
-                                                       : t->spec.seats[s].difficulty;
+        si->difficulty =
+            si->state == WSTATE_STAND_IN ? (uint8_t)STAND_IN_LEVEL : t->spec.seats[s].difficulty;
         si->away_left = away_left(t, s, now);
         snprintf(si->name, sizeof si->name, "%s", t->seat[s].name);
         o->result[s] = (int8_t)(r[s] > 0 ? 1 : r[s] < 0 ? -1 : 0);

@@ -81,8 +81,8 @@ static void local_game(const Spec *sp, Local *out, bool keep)
         }
         Rng rng;
         int p = match_current_player(m);
-        bool stood = (stand.seats >> p & 1) &&
-                     (!stand.back_at || (uint32_t)m->history_len < stand.back_at);
+        bool stood =
+            (stand.seats >> p & 1) && (!stand.back_at || (uint32_t)m->history_len < stand.back_at);
         /* the dealer's bots draw as the match's own do */
         rng_seed(&rng, (sp->dealer_bots >> p & 1) || stood
                            ? rng_mix(sp->seed ^ 0xB07B07B07ULL, (uint64_t)m->history_len)

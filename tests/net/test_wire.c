@@ -663,10 +663,10 @@ static void test_code_make(void **unused)
 }
 
 static const char *const corpus_names[N_SAMPLES] = {
-    "create",      "create_x",      "created",       "created_x",   "join",        "join_x",
-    "joined",      "joined_x",      "act",           "act_x",       "ack",         "ack_x",
-    "view",        "view_x",        "table",         "table_x",     "record_open", "record_open_x",
-    "record_seat", "record_seat_x", "record_action", "record_close",  "here",        "here_x"};
+    "create",      "create_x",      "created",       "created_x",    "join",        "join_x",
+    "joined",      "joined_x",      "act",           "act_x",        "ack",         "ack_x",
+    "view",        "view_x",        "table",         "table_x",      "record_open", "record_open_x",
+    "record_seat", "record_seat_x", "record_action", "record_close", "here",        "here_x"};
 
 static int write_corpus(const char *dir)
 {
