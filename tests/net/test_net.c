@@ -17,6 +17,8 @@
  *                every later decision of it is theirs
  *   standin_kill `tasca serve` killed with -9 while standing in: its moves were recorded,
  *                the seat is away again after the restart and the bot finishes the game
+ *   standin_never  away_seconds 0: the seat stays away, nobody plays it, until its player
+ *                is back
  * Usage: test_net CASE [path of the tasca binary, for the cases that run `tasca serve`]. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -55,6 +57,7 @@ static struct {
     unsigned seats;   /* seats (bit s) whose player leaves: the dealer's Medium bot... */
     uint32_t back_at; /* ...plays their decisions before this action (0: to the end) */
     uint16_t away;    /* the table's away_seconds (0: the callers' default, 60) */
+    bool never;       /* away_seconds 0: nobody stands in */
 } stand;
 
 typedef struct {
@@ -176,7 +179,7 @@ static void net_open(NetGame *ng, const Spec *sp, const char *const urls[RULES_M
             seat_client(ng, s, urls[s], false);
     }
     MsgCreate c = {.num_players = (uint8_t)sp->n, .seed = sp->seed,
-                   .away_seconds = stand.away ? stand.away : 60};
+                   .away_seconds = stand.never ? 0 : stand.away ? stand.away : 60};
     for (int s = 0; s < sp->n; s++)
         if (sp->dealer_bots >> s & 1)
             c.seats[s] = (WireSeatSpec){WSEAT_BOT, (uint8_t)sp->level[s]};
@@ -1306,6 +1309,71 @@ static void test_standin_kill(void **state)
     net_close(&ng);
 }
 
+static void test_standin_never(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    const char *url = natsfix_url(fix.server);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 7601, 7602, 0};
+    stand.never = true;
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    Lobby l;
+    lobby_watch(&l, url, ng.code);
+    drop_seat1(&ng);
+    /* Seat 0 plays until seat 1 is to move. */
+    for (;;) {
+        pthread_mutex_lock(&ng.lock);
+        int p = -9;
+        for (int i = 0; i < 600 && p != 0 && p != 1; i++) { /* a deal is under way: wait */
+            p = ng.have[0] ? ng.g->current_player(ng.view[0]) : -9;
+            if (p != 0 && p != 1) {
+                pthread_mutex_unlock(&ng.lock);
+                nats_Sleep(50);
+                pthread_mutex_lock(&ng.lock);
+            }
+        }
+        pthread_mutex_unlock(&ng.lock);
+        assert_true(p == 0 || p == 1);
+        if (p == 1)
+            break;
+        assert_true(net_step(&ng));
+    }
+    int a = lobby_wait(&l, 0, 1, WSTATE_AWAY, 60);
+    /* Well past the time a stand-in would have taken over at a table of away_seconds 1,
+     * still away, and nothing was played for it. */
+    pthread_mutex_lock(&ng.lock);
+    uint32_t waiting_at = ng.seq[0];
+    pthread_mutex_unlock(&ng.lock);
+    nats_Sleep(4000);
+    MsgTable t;
+    assert_true(net_lobby_table(l.nc, ng.code, &t, 5000));
+    assert_int_equal(t.seats[1].state, WSTATE_AWAY);
+    assert_int_equal(t.seats[1].away_left, 0);
+    assert_int_equal(t.seq, waiting_at);
+    pthread_mutex_lock(&l.lock);
+    assert_int_equal(l.t[a].seats[1].away_left, 0);
+    for (int i = a; i < l.n; i++)
+        assert_int_equal(l.t[i].seats[1].state, WSTATE_AWAY);
+    pthread_mutex_unlock(&l.lock);
+    int before, after;
+    count_moves(&ng, 1, 0, &before, &after);
+    assert_int_equal(after, 0);
+    /* Back: the seat is the player's again, and the game is the local one. */
+    seat_client(&ng, 1, url, true);
+    join(&ng, 1);
+    lobby_wait(&l, a, 1, WSTATE_PLAYER, 60);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    lobby_close(&l);
+    net_close(&ng);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -1324,10 +1392,11 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_standin, teardown),
         cmocka_unit_test_teardown(test_standin_return, teardown),
         cmocka_unit_test_teardown(test_standin_kill, teardown),
+        cmocka_unit_test_teardown(test_standin_never, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "client_drop",
                            "dealer_kill", "nats_kill", "cluster", "standin", "standin_return",
-                           "standin_kill"};
+                           "standin_kill", "standin_never"};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
             return _cmocka_run_group_tests(names[i], &all[i], 1, NULL, NULL);
