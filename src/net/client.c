@@ -5,11 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include "net.h"
 
 #define ACT_TRIES 120   /* an action is sent again for up to a minute... */
 #define ACT_WAIT_MS 500 /* ...each time waiting this long for the dealer */
+/* A joined seat says it is here this often (the dealer takes 7 s of silence for away). */
+#define BEAT_MS 2000
 
 struct NetClient {
     natsConnection *nc;
@@ -33,6 +36,10 @@ struct NetClient {
     uint32_t next_seq;
     char reason[WIRE_REASON];
     bool rejoining;
+    /* signs of life: the process's beat thread walks a list of the joined clients */
+    struct NetClient *beat_next; /* under beat_lock, like the two below */
+    bool beating;
+    uint64_t beat_stamp; /* the last beat's stamp: rises with every beat */
 };
 
 static pthread_once_t nats_once = PTHREAD_ONCE_INIT;
@@ -45,6 +52,88 @@ void net_global_delivery(int threads)
 }
 
 static const char *join_now(NetClient *c, const char *code, int seat, int *seat_out);
+
+/* ---- signs of life: one thread for every client of the process (a bench has thousands) ---- */
+
+static pthread_mutex_t beat_lock = PTHREAD_MUTEX_INITIALIZER;
+static NetClient *beat_list;
+static bool beat_running;
+
+static uint64_t wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* [MsgHere][its signature by the seat's key] on tasca.t.<code>.here; beat_lock held. */
+static void send_beat(NetClient *c)
+{
+    WireMsg m = {.type = MSG_HERE};
+    pthread_mutex_lock(&c->lock);
+    snprintf(m.u.here.code, sizeof m.u.here.code, "%s", c->code);
+    int seat = c->seat;
+    pthread_mutex_unlock(&c->lock);
+    if (!m.u.here.code[0] || seat < 0)
+        return;
+    uint64_t now = wall_ms();
+    c->beat_stamp = now > c->beat_stamp ? now : c->beat_stamp + 1;
+    m.u.here.seat = (int8_t)seat;
+    m.u.here.stamp = c->beat_stamp;
+    uint8_t buf[128];
+    size_t n = wire_encode(&m, buf, sizeof buf - 64);
+    if (!n)
+        return;
+    seal_sign(&c->keys, buf, n, buf + n);
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.here", m.u.here.code);
+    natsConnection_Publish(c->nc, subject, buf, (int)(n + 64));
+}
+
+static void *beat_thread(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&beat_lock);
+    while (beat_list) {
+        for (NetClient *c = beat_list; c; c = c->beat_next)
+            send_beat(c);
+        pthread_mutex_unlock(&beat_lock);
+        nats_Sleep(BEAT_MS);
+        pthread_mutex_lock(&beat_lock);
+    }
+    beat_running = false; /* the last client went: the next one starts a thread again */
+    pthread_mutex_unlock(&beat_lock);
+    return NULL;
+}
+
+static void beat_start(NetClient *c)
+{
+    pthread_mutex_lock(&beat_lock);
+    if (!c->beating) {
+        c->beat_next = beat_list;
+        beat_list = c;
+        c->beating = true;
+    }
+    pthread_t t;
+    if (!beat_running && pthread_create(&t, NULL, beat_thread, NULL) == 0) {
+        pthread_detach(t);
+        beat_running = true;
+    }
+    pthread_mutex_unlock(&beat_lock);
+}
+
+/* Once this returns the beat thread no longer touches c. */
+static void beat_stop(NetClient *c)
+{
+    pthread_mutex_lock(&beat_lock);
+    for (NetClient **p = &beat_list; *p; p = &(*p)->beat_next)
+        if (*p == c) {
+            *p = c->beat_next;
+            break;
+        }
+    c->beating = false;
+    pthread_mutex_unlock(&beat_lock);
+}
 
 static void *rejoin_thread(void *arg)
 {
@@ -185,6 +274,7 @@ void net_client_free(NetClient *c)
 {
     if (!c)
         return;
+    beat_stop(c);
     drop_sub(&c->views);
     drop_sub(&c->info);
     drop_sub(&c->acks);
@@ -378,6 +468,7 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
         take_view(c, early, early_len);
     free(early);
     *seat_out = m.u.joined.seat;
+    beat_start(c); /* from now on the dealer hears from the seat every few seconds */
     return NULL;
 }
 

@@ -5,7 +5,13 @@
  * through one queue to one thread, so the tables need no locks and are served in the
  * order things happened. An action is recorded in JetStream before it is applied or
  * acknowledged: a dealer killed at any moment resumes from the record with every
- * acknowledged action and none twice. */
+ * acknowledged action and none twice.
+ *
+ * Presence: every client signs a small MsgHere on tasca.t.<code>.here every couple of
+ * seconds. A seat with no sign of life (beat, action or join) for HERE_GRACE is away; after
+ * the table's away_seconds more, the dealer's own bot stands in for it, until any sign of
+ * life from the seat's key hands it back. Presence is not recorded: a restarted dealer
+ * starts every seat as away. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +26,11 @@
 
 enum { EV_MSG, EV_BOT, EV_STOP };
 
+#define TICK_NS 250000000LL        /* presence is looked at four times a second */
+#define HERE_GRACE_NS 7000000000LL /* silent this long (three beats missed): away */
+#define HERE_WINDOW_MS 300000LL    /* a beat's stamp within 5 min of the dealer's clock */
+#define STAND_IN_LEVEL DIFF_MEDIUM /* the bot that stands in for an absent player */
+
 typedef struct Event {
     struct Event *next;
     int kind;
@@ -29,6 +40,7 @@ typedef struct Event {
     /* EV_BOT */
     char code[WIRE_CODE];
     uint32_t at;
+    uint32_t gen;
     Action action;
 } Event;
 
@@ -38,6 +50,12 @@ typedef struct {
     uint8_t sign[WIRE_KEY], box[WIRE_KEY];
     uint32_t next_seq; /* the seq its next action must carry */
     uint64_t last_nonce;
+    /* presence (not recorded: a restarted dealer starts every taken seat as away) */
+    long long last_seen;  /* its last sign of life (ns): a join, an action, a beat */
+    long long away_since; /* when it was found away (ns); 0: its player is here */
+    bool stand_in;        /* the dealer's bot plays it */
+    uint64_t last_stamp;  /* the stamp of the latest beat taken */
+    uint16_t shown_left;  /* away_left as last published */
 } DSeat;
 
 typedef struct DTable {
@@ -46,6 +64,8 @@ typedef struct DTable {
     Match *m;
     DSeat seat[RULES_MAX_PLAYERS];
     bool bot_pending;
+    int bot_for;      /* the seat the pending decision is for */
+    uint32_t bot_gen; /* a decision asked before this changed is dropped when it comes */
     bool closed;
     long long over_at; /* when the game ended (ns), 0: under way */
 } DTable;
@@ -57,6 +77,7 @@ typedef struct BotJob {
     Difficulty level;
     int seat;
     uint32_t at;
+    uint32_t gen;
     uint64_t seed;
     void *view;
 } DBotJob;
@@ -65,7 +86,7 @@ struct Dealer {
     DealerConfig cfg;
     natsConnection *nc;
     jsCtx *js;
-    natsSubscription *subs[4];
+    natsSubscription *subs[5];
     SealKeys keys;
     uint8_t record_key[SEAL_KEY];
     DTable **tables;
@@ -185,8 +206,41 @@ static bool record(Dealer *d, const MsgRecord *r)
     return false;
 }
 
+static bool bot_seat(const DTable *t, int seat)
+{
+    return seat >= 0 && t->spec.seats[seat].kind == WSEAT_BOT;
+}
+
+/* A seat whose moves the dealer makes: a bot's seat, or a player's it stands in for. */
+static bool plays_bot(const DTable *t, int seat)
+{
+    return bot_seat(t, seat) || (seat >= 0 && t->seat[seat].stand_in);
+}
+
+static uint8_t seat_state(const DTable *t, int s)
+{
+    const DSeat *st = &t->seat[s];
+    return bot_seat(t, s)   ? WSTATE_BOT
+           : !st->taken     ? WSTATE_EMPTY
+           : st->stand_in   ? WSTATE_STAND_IN
+           : st->away_since ? WSTATE_AWAY
+                            : WSTATE_PLAYER;
+}
+
+/* Whole seconds (rounded up) before a bot stands in for an away seat; 0 otherwise, and
+ * always 0 at a table that never stands in (away_seconds 0). */
+static uint16_t away_left(const DTable *t, int s, long long now)
+{
+    const DSeat *st = &t->seat[s];
+    if (!st->away_since || st->stand_in || !t->spec.away_seconds)
+        return 0;
+    long long left = (long long)t->spec.away_seconds * 1000000000LL - (now - st->away_since);
+    return left <= 0 ? 0 : (uint16_t)((left + 999999999LL) / 1000000000LL);
+}
+
 static void publish_table(Dealer *d, const DTable *t, const char *to)
 {
+    long long now = clock_now_ns();
     WireMsg m = {.type = MSG_TABLE};
     MsgTable *o = &m.u.table;
     snprintf(o->code, sizeof o->code, "%s", t->code);
@@ -201,11 +255,10 @@ static void publish_table(Dealer *d, const DTable *t, const char *to)
         t->m->rules->returns(t->m->state, r);
     for (int s = 0; s < t->spec.num_players; s++) {
         WireSeatInfo *si = &o->seats[s];
-        si->difficulty = t->spec.seats[s].difficulty;
-        if (t->spec.seats[s].kind == WSEAT_BOT)
-            si->state = WSTATE_BOT;
-        else
-            si->state = t->seat[s].taken ? WSTATE_PLAYER : WSTATE_EMPTY;
+        si->state = seat_state(t, s);
+        si->difficulty =
+            si->state == WSTATE_STAND_IN ? (uint8_t)STAND_IN_LEVEL : t->spec.seats[s].difficulty;
+        si->away_left = away_left(t, s, now);
         snprintf(si->name, sizeof si->name, "%s", t->seat[s].name);
         o->result[s] = (int8_t)(r[s] > 0 ? 1 : r[s] < 0 ? -1 : 0);
     }
@@ -281,15 +334,10 @@ static void publish_view(Dealer *d, DTable *t, int seat, const void *before, int
         send_bytes(d, to, d->buf2, sealed);
 }
 
-static bool bot_seat(const DTable *t, int seat)
-{
-    return seat >= 0 && t->spec.seats[seat].kind == WSEAT_BOT;
-}
-
 static void maybe_start_bot(Dealer *d, DTable *t)
 {
     int p = match_current_player(t->m);
-    if (t->bot_pending || !bot_seat(t, p))
+    if (t->bot_pending || !plays_bot(t, p))
         return;
     DBotJob *j = calloc(1, sizeof *j);
     if (!j || !(j->view = malloc(t->m->rules->state_size))) {
@@ -298,12 +346,14 @@ static void maybe_start_bot(Dealer *d, DTable *t)
     }
     snprintf(j->code, sizeof j->code, "%s", t->code);
     j->rules = t->m->rules;
-    j->level = (Difficulty)t->spec.seats[p].difficulty;
+    j->level = bot_seat(t, p) ? (Difficulty)t->spec.seats[p].difficulty : STAND_IN_LEVEL;
     j->seat = p;
     j->at = (uint32_t)t->m->history_len;
+    j->gen = t->bot_gen;
     j->seed = rng_mix(t->m->seed ^ 0xB07B07B07ULL, (uint64_t)t->m->history_len);
     t->m->rules->observe(t->m->state, p, j->view);
     t->bot_pending = true;
+    t->bot_for = p;
     pthread_mutex_lock(&d->bot_lock);
     j->next = d->jobs;
     d->jobs = j;
@@ -353,13 +403,97 @@ static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_
     snprintf(r.code, sizeof r.code, "%s", t->code);
     if (!record(d, &r))
         return "the table's record cannot be written; try again";
-    if (!bot_seat(t, seat))
+    if (seq) /* a player's; the dealer's own bots (and stand-ins) send 0 */
         t->seat[seat].next_seq = seq + 1;
     if (d->cfg.verbose)
         fprintf(stderr, "tasca serve: table %s: action %d by seat %d (seq %u)\n", t->code,
                 t->m->history_len, seat, seq);
     apply_and_publish(d, t, seat, a);
     return NULL;
+}
+
+/* A sign of life from the seat's own key: it is here, and an away seat is handed back at
+ * once (a decision its stand-in is still making is dropped when it comes). */
+static void seat_here(Dealer *d, DTable *t, int s)
+{
+    DSeat *st = &t->seat[s];
+    st->last_seen = clock_now_ns();
+    if (!st->away_since)
+        return;
+    if (st->stand_in && t->bot_pending && t->bot_for == s) {
+        t->bot_pending = false;
+        t->bot_gen++;
+    }
+    st->away_since = 0;
+    st->stand_in = false;
+    st->shown_left = 0;
+    say(d, "tasca serve: table %s: %s is back\n", t->code, st->name);
+    publish_table(d, t, NULL);
+}
+
+static long long wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (long long)ts.tv_sec * 1000LL + ts.tv_nsec / 1000000L;
+}
+
+/* [MsgHere][its Ed25519 signature]: counts only when signed by the key that holds the seat,
+ * newer than the seat's last beat and near the dealer's clock. Nothing is answered. */
+static void handle_here(Dealer *d, DTable *t, const Event *e)
+{
+    WireMsg m;
+    if (e->len <= 64 || wire_decode(e->data, (size_t)e->len - 64, &m) || m.type != MSG_HERE)
+        return;
+    const MsgHere *h = &m.u.here;
+    if (strcmp(h->code, t->code) != 0 || h->seat < 0 || h->seat >= t->spec.num_players)
+        return;
+    DSeat *st = &t->seat[h->seat];
+    uint64_t now = (uint64_t)wall_ms();
+    if (!st->taken || bot_seat(t, h->seat) || h->stamp <= st->last_stamp ||
+        h->stamp > now + HERE_WINDOW_MS || h->stamp + HERE_WINDOW_MS < now)
+        return; /* nobody's seat, or a beat copied and sent again, or from another time */
+    if (!seal_verify(st->sign, e->data, (size_t)e->len - 64, e->data + e->len - 64))
+        return;
+    st->last_stamp = h->stamp;
+    seat_here(d, t, h->seat);
+}
+
+/* Four times a second: who went silent, whose away clock ran out, what the lobby shows. */
+static void presence(Dealer *d)
+{
+    long long now = clock_now_ns();
+    for (int i = 0; i < d->n_tables; i++) {
+        DTable *t = d->tables[i];
+        if (t->over_at || match_is_over(t->m))
+            continue;
+        bool changed = false, stand_in = false;
+        for (int s = 0; s < t->spec.num_players; s++) {
+            DSeat *st = &t->seat[s];
+            if (!st->taken || bot_seat(t, s) || st->stand_in)
+                continue;
+            if (!st->away_since && now - st->last_seen >= HERE_GRACE_NS) {
+                st->away_since = now;
+                changed = true;
+                say(d, "tasca serve: table %s: %s is away\n", t->code, st->name);
+            }
+            if (!st->away_since)
+                continue;
+            if (t->spec.away_seconds &&
+                now - st->away_since >= (long long)t->spec.away_seconds * 1000000000LL) {
+                st->stand_in = stand_in = changed = true;
+                st->shown_left = 0;
+                say(d, "tasca serve: table %s: a bot stands in for %s\n", t->code, st->name);
+            } else if (away_left(t, s, now) != st->shown_left) {
+                st->shown_left = away_left(t, s, now);
+                changed = true;
+            }
+        }
+        if (changed)
+            publish_table(d, t, NULL);
+        if (stand_in)
+            maybe_start_bot(d, t);
+    }
 }
 
 static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec, char *err,
@@ -525,6 +659,7 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         memcpy(st->box, j->box_key, WIRE_KEY);
     }
     st->last_nonce = j->nonce;
+    seat_here(d, t, seat);
     WireMsg reply = {.type = MSG_JOINED};
     MsgJoined *o = &reply.u.joined;
     o->ok = true;
@@ -581,6 +716,7 @@ static bool handle_act(Dealer *d, DTable *t, const Event *e)
         return ack(d, e, false, a->seq, applied, "out of sequence");
     if ((why = take_action(d, t, seat, a->action, a->seq)))
         return ack(d, e, false, a->seq, applied, why);
+    seat_here(d, t, seat);
     return ack(d, e, true, a->seq, (uint32_t)t->m->history_len, NULL);
 }
 
@@ -615,16 +751,18 @@ static void handle_msg(Dealer *d, const Event *e)
             handle_join(d, t, e);
         else if (strcmp(dot, ".act") == 0)
             handle_act(d, t, e);
+        else if (strcmp(dot, ".here") == 0)
+            handle_here(d, t, e);
     }
 }
 
 static void handle_bot(Dealer *d, const Event *e)
 {
     DTable *t = find_table(d, e->code);
-    if (!t)
-        return;
+    if (!t || e->gen != t->bot_gen)
+        return; /* gone, or its seat was handed back to its player meanwhile */
     t->bot_pending = false;
-    if ((uint32_t)t->m->history_len != e->at) {
+    if ((uint32_t)t->m->history_len != e->at || !plays_bot(t, match_current_player(t->m))) {
         maybe_start_bot(d, t); /* the table moved on (resumed): ask again */
         return;
     }
@@ -660,21 +798,28 @@ static void sweep(Dealer *d)
 static void *loop(void *arg)
 {
     Dealer *d = arg;
-    long long next_sweep = clock_now_ns() + 1000000000LL;
+    long long next_tick = clock_now_ns() + TICK_NS;
+    unsigned ticks = 0;
     for (;;) {
         pthread_mutex_lock(&d->lock);
         while (!d->head) {
             struct timespec ts;
             clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_sec += 1;
+            ts.tv_nsec += TICK_NS;
+            if (ts.tv_nsec >= 1000000000L) {
+                ts.tv_sec++;
+                ts.tv_nsec -= 1000000000L;
+            }
             pthread_cond_timedwait(&d->cond, &d->lock, &ts);
-            if (clock_now_ns() >= next_sweep)
+            if (clock_now_ns() >= next_tick)
                 break;
         }
-        if (clock_now_ns() >= next_sweep) {
+        if (clock_now_ns() >= next_tick) {
             pthread_mutex_unlock(&d->lock);
-            sweep(d);
-            next_sweep = clock_now_ns() + 1000000000LL;
+            presence(d);
+            if (++ticks % 4 == 0)
+                sweep(d);
+            next_tick = clock_now_ns() + TICK_NS;
             continue;
         }
         Event *e = d->head;
@@ -716,6 +861,7 @@ static void *bot_worker(void *arg)
             e->kind = EV_BOT;
             snprintf(e->code, sizeof e->code, "%s", j->code);
             e->at = j->at;
+            e->gen = j->gen;
             e->action = a;
             push(d, e);
         }
@@ -746,7 +892,7 @@ static void replay_entry(Dealer *d, const MsgRecord *r)
     } else if (r->kind == REC_ACTION && r->n == (uint32_t)t->m->history_len) {
         if (match_apply(t->m, r->action) == NULL) {
             match_play_chance(t->m);
-            if (!bot_seat(t, r->player) && r->player >= 0)
+            if (r->player >= 0 && r->seq) /* 0: the dealer's bot, for its seat or a player's */
                 t->seat[r->player].next_seq = r->seq + 1;
         }
     } else if (r->kind == REC_CLOSE) {
@@ -809,11 +955,17 @@ static const char *resume(Dealer *d)
     }
     natsSubscription_Unsubscribe(sub);
     natsSubscription_Destroy(sub);
-    /* Every seat gets its view again: a client waiting across the restart goes on. */
+    /* Every seat gets its view again: a client waiting across the restart goes on. Who is
+     * still there is not known: every player's seat starts away, its clock from now. */
+    long long now = clock_now_ns();
     for (int i = 0; i < d->n_tables; i++) {
         DTable *t = d->tables[i];
-        for (int s = 0; s < t->spec.num_players; s++)
+        for (int s = 0; s < t->spec.num_players; s++) {
+            if (t->seat[s].taken && !bot_seat(t, s))
+                t->seat[s].away_since = now;
             publish_view(d, t, s, NULL, -3, 0, NULL);
+        }
+        publish_table(d, t, NULL);
         if (match_is_over(t->m))
             t->over_at = clock_now_ns();
         maybe_start_bot(d, t);
@@ -865,6 +1017,7 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
     natsConnection_Subscribe(&d->subs[1], d->nc, "tasca.lobby.list", on_msg, d);
     natsConnection_Subscribe(&d->subs[2], d->nc, "tasca.t.*.join", on_msg, d);
     natsConnection_Subscribe(&d->subs[3], d->nc, "tasca.t.*.act", on_msg, d);
+    natsConnection_Subscribe(&d->subs[4], d->nc, "tasca.t.*.here", on_msg, d);
     natsConnection_Flush(d->nc);
     return d;
 }
@@ -875,7 +1028,7 @@ void dealer_stop(Dealer *d)
 {
     if (!d)
         return;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         if (d->subs[i]) {
             natsSubscription_Unsubscribe(d->subs[i]);
             natsSubscription_Destroy(d->subs[i]);

@@ -11,6 +11,8 @@
  *   tasca.t.<code>.join    request: [MsgJoin][its Ed25519 signature 64] -> MsgJoined
  *   tasca.t.<code>.act     request: [seat 1][MsgAct sealed to the dealer by the seat]
  *                          -> MsgAck (only the sender's inbox hears it)
+ *   tasca.t.<code>.here    every 2 s from a joined seat: [MsgHere][its Ed25519 signature 64];
+ *                          no reply (a seat silent 7 s is away; see dealer.c)
  *   tasca.t.<code>.v.<n>   MsgView of seat n, signed by the dealer and sealed to the seat
  *   tasca.rec.<code>       the table's record in the JetStream stream TASCA_REC: each
  *                          message a MsgRecord in a secret box of the dealers'
@@ -64,7 +66,8 @@ int dealer_tables(Dealer *d);
 /* Current resident memory of the process, in kB (for the benches). */
 long net_rss_kb(void);
 
-/* ---- A client: one player (or bot) at one seat of one table. ---- */
+/* ---- A client: one player (or bot) at one seat of one table. Once joined it tells the
+ * dealer it is here every 2 s (one thread per process for all its clients) until freed. ---- */
 typedef struct NetClient NetClient;
 
 /* Called on a libnats thread for every view of the client's seat, in order. */

@@ -309,6 +309,13 @@ static void io_record(Cur *c, MsgRecord *m)
     }
 }
 
+static void io_here(Cur *c, MsgHere *m)
+{
+    io_str(c, m->code, WIRE_CODE, code_ok, "bad code");
+    io_seat(c, &m->seat, false);
+    io_u64(c, &m->stamp);
+}
+
 static void io_msg(Cur *c, WireMsg *m)
 {
     uint8_t magic[4];
@@ -327,6 +334,7 @@ static void io_msg(Cur *c, WireMsg *m)
     case MSG_ACK: io_ack(c, &m->u.ack); break;
     case MSG_VIEW: io_view(c, &m->u.view); break;
     case MSG_TABLE: io_table(c, &m->u.table); break;
+    case MSG_HERE: io_here(c, &m->u.here); break;
     default: io_record(c, &m->u.record); break;
     }
 }

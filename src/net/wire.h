@@ -34,6 +34,7 @@ typedef enum {
     MSG_VIEW,       /* dealer -> seat (signed by the dealer, sealed to the seat) */
     MSG_TABLE,      /* dealer -> everyone (plain, lobby): a table's public description */
     MSG_RECORD,     /* dealer -> its own store (secret box): one entry of a table's record */
+    MSG_HERE,       /* client -> table (signed by the seat, plain): the seat's player is here */
     MSG_TYPE_END
 } MsgType;
 
@@ -133,6 +134,15 @@ typedef struct {
     int8_t result[RULES_MAX_PLAYERS]; /* once over, per seat: 1 won, 0 drawn, -1 lost */
 } MsgTable;
 
+/* A seat's sign of life, sent every few seconds while its player is at the table. Signed
+ * (detached) by the seat's Ed25519 key; `stamp` rises with every beat (the sender's clock
+ * in milliseconds), so a beat copied off the wire and sent again counts for nothing. */
+typedef struct {
+    char code[WIRE_CODE];
+    int8_t seat;
+    uint64_t stamp;
+} MsgHere;
+
 /* A table's private record, one entry per message in the store. */
 typedef enum {
     REC_OPEN = 1, /* game, options, seed, seats: the table is created */
@@ -171,6 +181,7 @@ typedef struct {
         MsgView view;
         MsgTable table;
         MsgRecord record;
+        MsgHere here;
     } u;
 } WireMsg;
 

@@ -10,6 +10,15 @@
  *   nats_kill    nats-server (JetStream) killed with -9 mid-hand and started again
  *   cluster      three nodes, the dealer and the seats on different nodes, the dealer's
  *                node killed mid-game
+ *   standin      a seat's player drops: the lobby shows it away, counting down, then the
+ *                dealer's bot standing in, which plays it to the local game's end; forged
+ *                and replayed signs of life for it change nothing
+ *   standin_return  the player comes back mid-game: the seat is theirs again at once and
+ *                every later decision of it is theirs
+ *   standin_kill `tasca serve` killed with -9 while standing in: its moves were recorded,
+ *                the seat is away again after the restart and the bot finishes the game
+ *   standin_never  away_seconds 0: the seat stays away, nobody plays it, until its player
+ *                is back
  * Usage: test_net CASE [path of the tasca binary, for the cases that run `tasca serve`]. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -43,6 +52,14 @@ typedef struct {
     unsigned dealer_bots; /* seats (bit s) the dealer's own bots play */
 } Spec;
 
+/* The stand-in cases' plan (zero for the others): */
+static struct {
+    unsigned seats;   /* seats (bit s) whose player leaves: the dealer's Medium bot... */
+    uint32_t back_at; /* ...plays their decisions before this action (0: to the end) */
+    uint16_t away;    /* the table's away_seconds (0: the callers' default, 60) */
+    bool never;       /* away_seconds 0: nobody stands in */
+} stand;
+
 typedef struct {
     double ret[RULES_MAX_PLAYERS];
     int history_len;
@@ -67,11 +84,14 @@ static void local_game(const Spec *sp, Local *out, bool keep)
         }
         Rng rng;
         int p = match_current_player(m);
+        bool stood =
+            (stand.seats >> p & 1) && (!stand.back_at || (uint32_t)m->history_len < stand.back_at);
         /* the dealer's bots draw as the match's own do */
-        rng_seed(&rng, sp->dealer_bots >> p & 1
+        rng_seed(&rng, (sp->dealer_bots >> p & 1) || stood
                            ? rng_mix(sp->seed ^ 0xB07B07B07ULL, (uint64_t)m->history_len)
                            : rng_mix(sp->bot_seed, (uint64_t)m->history_len));
-        assert_null(match_apply(m, bot_decide(g, sp->level[p], m->state, p, &rng, NULL)));
+        Difficulty level = stood ? DIFF_MEDIUM : sp->level[p];
+        assert_null(match_apply(m, bot_decide(g, level, m->state, p, &rng, NULL)));
     }
     g->returns(m->state, out->ret);
     out->history_len = m->history_len;
@@ -97,6 +117,9 @@ typedef struct {
     int views[RULES_MAX_PLAYERS]; /* how many each seat received */
     uint32_t acted[RULES_MAX_PLAYERS];
     int decisions;
+    int made[RULES_MAX_PLAYERS]; /* decisions each seat's client made */
+    int8_t who[4096];            /* who made action k (k + 1: the view's seq), from seat 0's
+                                    views; -9: not seen */
 } NetGame;
 
 static void on_view(void *user, NetClient *c, const MsgView *v)
@@ -110,6 +133,8 @@ static void on_view(void *user, NetClient *c, const MsgView *v)
                 ng->g->current_player(v->view));
     pthread_mutex_lock(&ng->lock);
     ng->views[v->seat]++;
+    if (v->seat == 0 && v->seq >= 1 && v->seq <= sizeof ng->who && v->last_player != -3)
+        ng->who[v->seq - 1] = v->last_player;
     if (!ng->have[v->seat] || v->seq >= ng->seq[v->seat]) {
         memcpy(ng->view[v->seat], v->view, v->view_len);
         ng->seq[v->seat] = v->seq;
@@ -143,6 +168,7 @@ static void join(NetGame *ng, int s)
 static void net_open(NetGame *ng, const Spec *sp, const char *const urls[RULES_MAX_PLAYERS])
 {
     memset(ng, 0, sizeof *ng);
+    memset(ng->who, -9, sizeof ng->who);
     ng->sp = *sp;
     ng->g = registry_find(sp->game);
     pthread_mutex_init(&ng->lock, NULL);
@@ -152,7 +178,8 @@ static void net_open(NetGame *ng, const Spec *sp, const char *const urls[RULES_M
         if (!(sp->dealer_bots >> s & 1))
             seat_client(ng, s, urls[s], false);
     }
-    MsgCreate c = {.num_players = (uint8_t)sp->n, .seed = sp->seed, .away_seconds = 60};
+    MsgCreate c = {.num_players = (uint8_t)sp->n, .seed = sp->seed,
+                   .away_seconds = stand.never ? 0 : stand.away ? stand.away : 60};
     for (int s = 0; s < sp->n; s++)
         if (sp->dealer_bots >> s & 1)
             c.seats[s] = (WireSeatSpec){WSEAT_BOT, (uint8_t)sp->level[s]};
@@ -218,6 +245,9 @@ static bool net_step(NetGame *ng)
     if (why)
         fail_msg("seat %d's action refused: %s", mover, why);
     ng->decisions++;
+    pthread_mutex_lock(&ng->lock);
+    ng->made[mover]++;
+    pthread_mutex_unlock(&ng->lock);
     return true;
 }
 
@@ -279,7 +309,8 @@ static void start_dealer(const char *url)
 {
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     char err[NET_ERR];
-    DealerConfig cfg = {.url = url, .store = fix.store, .replicas = 1, .linger_seconds = 600};
+    DealerConfig cfg = {.url = url, .store = fix.store, .replicas = 1, .linger_seconds = 600,
+                        .verbose = getenv("NET_DEBUG") != NULL};
     fix.dealer = dealer_start(&cfg, err, sizeof err);
     if (!fix.dealer)
         fail_msg("dealer: %s", err);
@@ -330,6 +361,7 @@ static int teardown(void **state)
     natsfix_stop(fix.server);
     natsfix_cluster_stop(fix.cluster);
     memset(&fix, 0, sizeof fix);
+    memset(&stand, 0, sizeof stand);
     return 0;
 }
 
@@ -559,7 +591,7 @@ static void test_eavesdrop(void **state)
             leaked += memcmp(d + j, seedle, 8) == 0;
         WireMsg w;
         const char *why = wire_decode(d, (size_t)len, &w);
-        /* a join is [MsgJoin][signature] */
+        /* a join, or a sign of life, is [the message][signature] */
         if (why && len > 64 && !wire_decode(d, (size_t)len - 64, &w))
             why = NULL;
         const char *kind = "sealed";
@@ -574,9 +606,10 @@ static void test_eavesdrop(void **state)
                    : w.type == MSG_JOINED ? "joined"
                    : w.type == MSG_ACK    ? "ack"
                    : w.type == MSG_CREATED ? "created"
+                   : w.type == MSG_HERE    ? "here (seat, stamp)"
                                            : "SECRET TYPE IN CLEAR";
             assert_true(w.type == MSG_TABLE || w.type == MSG_JOIN || w.type == MSG_JOINED ||
-                        w.type == MSG_ACK || w.type == MSG_CREATED);
+                        w.type == MSG_ACK || w.type == MSG_CREATED || w.type == MSG_HERE);
         } else {
             sealed += len > SEAL_OVERHEAD;
             const char *r2;
@@ -893,6 +926,454 @@ static void test_cluster(void **state)
     kill_mid_game(false, true);
 }
 
+/* ---- a seat whose player stays away ---- */
+
+/* Every public news of one table, in order. */
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    MsgTable *t;
+    int n, cap;
+    natsConnection *nc;
+    natsSubscription *sub;
+} Lobby;
+
+static void on_lobby(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    Lobby *l = closure;
+    WireMsg m;
+    if (!wire_decode((const uint8_t *)natsMsg_GetData(msg), (size_t)natsMsg_GetDataLength(msg),
+                     &m) &&
+        m.type == MSG_TABLE) {
+        pthread_mutex_lock(&l->lock);
+        if (l->n == l->cap) {
+            l->cap = l->cap ? 2 * l->cap : 64;
+            l->t = realloc(l->t, (size_t)l->cap * sizeof *l->t);
+        }
+        l->t[l->n++] = m.u.table;
+        pthread_cond_broadcast(&l->cond);
+        pthread_mutex_unlock(&l->lock);
+    }
+    natsMsg_Destroy(msg);
+}
+
+static void lobby_watch(Lobby *l, const char *url, const char *code)
+{
+    memset(l, 0, sizeof *l);
+    pthread_mutex_init(&l->lock, NULL);
+    pthread_cond_init(&l->cond, NULL);
+    char err[NET_ERR], subject[64];
+    l->nc = net_connect(url, NULL, "lobby", err, sizeof err);
+    if (!l->nc)
+        fail_msg("%s", err);
+    snprintf(subject, sizeof subject, "tasca.lobby.%s", code);
+    assert_int_equal(natsConnection_Subscribe(&l->sub, l->nc, subject, on_lobby, l), NATS_OK);
+    natsConnection_Flush(l->nc);
+}
+
+static void lobby_close(Lobby *l)
+{
+    natsSubscription_Unsubscribe(l->sub);
+    natsSubscription_Destroy(l->sub);
+    natsConnection_Destroy(l->nc);
+    free(l->t);
+}
+
+/* The index of the first news from `from` on that shows `seat` in `state`; fails after
+ * `seconds` without one. */
+static int lobby_wait(Lobby *l, int from, int seat, int state, int seconds)
+{
+    struct timespec end;
+    clock_gettime(CLOCK_REALTIME, &end);
+    end.tv_sec += seconds;
+    pthread_mutex_lock(&l->lock);
+    for (int i = from;; i++) {
+        while (i >= l->n)
+            if (pthread_cond_timedwait(&l->cond, &l->lock, &end) != 0) {
+                pthread_mutex_unlock(&l->lock);
+                fail_msg("the lobby never showed seat %d in state %d", seat, state);
+            }
+        if (l->t[i].seats[seat].state == state) {
+            pthread_mutex_unlock(&l->lock);
+            return i;
+        }
+    }
+}
+
+/* Actions of `seat` (as seat 0's views told them) from action `from` on, and before. */
+static void count_moves(NetGame *ng, int seat, uint32_t from, int *before, int *after)
+{
+    *before = *after = 0;
+    pthread_mutex_lock(&ng->lock);
+    for (uint32_t k = 0; k < sizeof ng->who; k++)
+        if (ng->who[k] == seat)
+            ++*(k < from ? before : after);
+    pthread_mutex_unlock(&ng->lock);
+}
+
+/* Someone on the broker who tries to keep the absent seat 1 "here": its own beats copied
+ * off the wire and sent again, beats signed by a stranger and by seat 0's key, a beat from
+ * far in the future, garbage. */
+typedef struct {
+    natsConnection *nc;
+    char code[WIRE_CODE];
+    SealKeys seat0, stranger;
+    Capture beats;
+    natsSubscription *tap;
+    pthread_t thread;
+    pthread_mutex_t lock;
+    bool stop;
+    int rounds;
+} Forger;
+
+static void forge_beat(Forger *f, const SealKeys *k, int seat, uint64_t stamp)
+{
+    WireMsg m = {.type = MSG_HERE};
+    snprintf(m.u.here.code, sizeof m.u.here.code, "%s", f->code);
+    m.u.here.seat = (int8_t)seat;
+    m.u.here.stamp = stamp;
+    uint8_t buf[256];
+    size_t n = wire_encode(&m, buf, sizeof buf - 64);
+    assert_true(n > 0);
+    seal_sign(k, buf, n, buf + n);
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.here", f->code);
+    natsConnection_Publish(f->nc, subject, buf, (int)(n + 64));
+}
+
+static void *forger_run(void *arg)
+{
+    Forger *f = arg;
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.here", f->code);
+    for (;;) {
+        pthread_mutex_lock(&f->lock);
+        bool stop = f->stop;
+        pthread_mutex_unlock(&f->lock);
+        if (stop)
+            return NULL;
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        uint64_t now = (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+        pthread_mutex_lock(&f->beats.lock);
+        for (int i = 0; i < f->beats.n; i++)
+            natsConnection_Publish(f->nc, subject, f->beats.data[i], f->beats.len[i]);
+        pthread_mutex_unlock(&f->beats.lock);
+        forge_beat(f, &f->stranger, 1, now + 500);
+        forge_beat(f, &f->seat0, 1, now + 500); /* a seat's key, but not seat 1's */
+        forge_beat(f, &f->stranger, 1, UINT64_MAX);
+        uint8_t junk[40] = "TSC1\x0a";
+        natsConnection_Publish(f->nc, subject, junk, sizeof junk);
+        natsConnection_Flush(f->nc);
+        f->rounds++;
+        nats_Sleep(300);
+    }
+}
+
+static void forger_start(Forger *f, const char *url, NetGame *ng)
+{
+    memset(f, 0, sizeof *f);
+    char err[NET_ERR], subject[64];
+    f->nc = net_connect(url, NULL, "forger", err, sizeof err);
+    assert_non_null(f->nc);
+    snprintf(f->code, sizeof f->code, "%s", ng->code);
+    f->seat0 = ng->keys[0];
+    seal_keys_new(&f->stranger);
+    pthread_mutex_init(&f->lock, NULL);
+    pthread_mutex_init(&f->beats.lock, NULL);
+    snprintf(subject, sizeof subject, "tasca.t.%s.here", ng->code);
+    assert_int_equal(natsConnection_Subscribe(&f->tap, f->nc, subject, on_any, &f->beats),
+                     NATS_OK);
+    natsConnection_Flush(f->nc);
+}
+
+/* Seat 1's own beats seen on the wire (a beat is [MsgHere][signature]). */
+static int beats_of_seat1(Forger *f)
+{
+    int n = 0;
+    pthread_mutex_lock(&f->beats.lock);
+    for (int i = 0; i < f->beats.n; i++) {
+        WireMsg m;
+        if (f->beats.len[i] > 64 &&
+            !wire_decode(f->beats.data[i], (size_t)f->beats.len[i] - 64, &m) &&
+            m.type == MSG_HERE && m.u.here.seat == 1)
+            n++;
+    }
+    pthread_mutex_unlock(&f->beats.lock);
+    return n;
+}
+
+static void forger_stop(Forger *f)
+{
+    if (f->thread) {
+        pthread_mutex_lock(&f->lock);
+        f->stop = true;
+        pthread_mutex_unlock(&f->lock);
+        pthread_join(f->thread, NULL);
+    }
+    natsSubscription_Unsubscribe(f->tap);
+    natsSubscription_Destroy(f->tap);
+    natsConnection_Destroy(f->nc);
+    for (int i = 0; i < f->beats.n; i++)
+        free(f->beats.data[i]);
+    free(f->beats.data);
+    free(f->beats.len);
+    free(f->beats.subject);
+}
+
+/* Seat 1 sits down and its client goes (a crash, a lost link): nothing of it talks to the
+ * table any more. */
+static void drop_seat1(NetGame *ng)
+{
+    net_client_free(ng->cl[1]);
+    pthread_mutex_lock(&ng->lock);
+    ng->cl[1] = NULL;
+    ng->have[1] = false;
+    memset(ng->view[1], 0, ng->g->state_size);
+    ng->acted[1] = 0;
+    pthread_mutex_unlock(&ng->lock);
+}
+
+/* From its drop, the lobby shows seat 1 away with the clock counting down from the table's
+ * away_seconds, then the dealer's Medium bot standing in; returns the stand-in's index. */
+static int expect_away_then_stand_in(Lobby *l, int from, uint16_t away)
+{
+    int a = lobby_wait(l, from, 1, WSTATE_AWAY, 60);
+    int b = lobby_wait(l, a, 1, WSTATE_STAND_IN, 60);
+    pthread_mutex_lock(&l->lock);
+    assert_int_equal(l->t[a].seats[1].away_left, away);
+    int last = away + 1;
+    for (int i = a; i < b; i++) {
+        assert_int_equal(l->t[i].seats[1].state, WSTATE_AWAY); /* never back meanwhile */
+        assert_true(l->t[i].seats[1].away_left >= 1);
+        assert_true(l->t[i].seats[1].away_left <= last);
+        last = l->t[i].seats[1].away_left;
+    }
+    assert_int_equal(l->t[b].seats[1].away_left, 0);
+    assert_int_equal(l->t[b].seats[1].difficulty, DIFF_MEDIUM);
+    assert_string_equal(l->t[b].seats[1].name, "Seat 2");
+    pthread_mutex_unlock(&l->lock);
+    return b;
+}
+
+static void test_standin(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    const char *url = natsfix_url(fix.server);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_EASY}, 7301, 7302, 0};
+    stand.seats = 2;
+    stand.away = 2;
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    Lobby l;
+    lobby_watch(&l, url, ng.code);
+    /* The forger listens first, so it holds beats seat 1 really sent. */
+    Forger f;
+    forger_start(&f, url, &ng);
+    for (int i = 0; i < 600 && !beats_of_seat1(&f); i++)
+        nats_Sleep(50);
+    assert_true(beats_of_seat1(&f) > 0);
+    drop_seat1(&ng);
+    /* what it replays is what it heard until then (not its own copies) */
+    natsSubscription_Unsubscribe(f.tap);
+    assert_int_equal(pthread_create(&f.thread, NULL, forger_run, &f), 0);
+    int b = expect_away_then_stand_in(&l, 0, 2);
+    (void)b;
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    forger_stop(&f);
+    assert_true(f.rounds > 3); /* it kept at it the whole time seat 1 was away */
+    /* The game is the local one where the dealer's Medium bot played seat 1 throughout. */
+    same_result(&sp, ret, seq);
+    int before, after;
+    count_moves(&ng, 1, 0, &before, &after);
+    assert_true(after > 5);
+    assert_int_equal(ng.made[1], 0);
+    /* and nothing showed seat 1 here again once it had gone */
+    pthread_mutex_lock(&l.lock);
+    int a = 0;
+    while (l.t[a].seats[1].state != WSTATE_AWAY)
+        a++;
+    for (int i = a; i < l.n; i++)
+        assert_true(l.t[i].seats[1].state != WSTATE_PLAYER);
+    print_message("stand-in: %d lobby news, %d forging rounds, seat 1's bot made %d moves\n",
+                  l.n, f.rounds, after);
+    pthread_mutex_unlock(&l.lock);
+    lobby_close(&l);
+    net_close(&ng);
+}
+
+/* Plays seat 0 until the stand-in has made `moves` moves for seat 1. */
+static void until_stand_in_moves(NetGame *ng, int moves)
+{
+    for (;;) {
+        int before, after;
+        count_moves(ng, 1, 0, &before, &after);
+        if (after >= moves)
+            return;
+        assert_true(net_step(ng)); /* waits for the bot's move when it is seat 1's turn */
+    }
+}
+
+static void test_standin_return(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    const char *url = natsfix_url(fix.server);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_RANDOM}, 7401, 7402, 0};
+    stand.seats = 2;
+    stand.away = 2;
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    Lobby l;
+    lobby_watch(&l, url, ng.code);
+    drop_seat1(&ng);
+    int b = expect_away_then_stand_in(&l, 0, 2);
+    until_stand_in_moves(&ng, 3);
+    /* The player is back with the same keys: the seat is theirs from that moment. */
+    seat_client(&ng, 1, url, true);
+    join(&ng, 1);
+    int p = lobby_wait(&l, b, 1, WSTATE_PLAYER, 60);
+    pthread_mutex_lock(&l.lock);
+    uint32_t back = l.t[p].seq; /* the table's action count when it was handed back */
+    assert_false(l.t[p].over);
+    assert_int_equal(l.t[p].seats[1].away_left, 0);
+    pthread_mutex_unlock(&l.lock);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    /* Every move of seat 1 after the hand-back is its client's (a bot's move would have
+     * made the client's refused, or would show here), and there were some. */
+    int before, after;
+    count_moves(&ng, 1, back, &before, &after);
+    assert_true(before >= 3);
+    assert_true(after > 0);
+    assert_int_equal(after, ng.made[1]);
+    /* The whole game: the stand-in's moves before `back`, the player's from then on. */
+    stand.back_at = back;
+    same_result(&sp, ret, seq);
+    /* and the seat stayed the player's to the end */
+    pthread_mutex_lock(&l.lock);
+    for (int i = p; i < l.n; i++)
+        assert_int_equal(l.t[i].seats[1].state, WSTATE_PLAYER);
+    print_message("returned at action %u: the stand-in made %d moves, the player %d\n", back,
+                  before, after);
+    pthread_mutex_unlock(&l.lock);
+    lobby_close(&l);
+    net_close(&ng);
+}
+
+static void test_standin_kill(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
+    spawn_serve(url, fix.store, 1);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_MEDIUM, DIFF_EASY}, 7501, 7502, 0};
+    stand.seats = 2;
+    stand.away = 2;
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    Lobby l;
+    lobby_watch(&l, url, ng.code);
+    drop_seat1(&ng);
+    expect_away_then_stand_in(&l, 0, 2);
+    until_stand_in_moves(&ng, 3);
+    natsfix_child_kill(fix.serve_pid, SIGKILL);
+    natsfix_child_wait(fix.serve_pid, 5000, NULL);
+    fix.serve_pid = 0;
+    pthread_mutex_lock(&l.lock);
+    int from = l.n;
+    pthread_mutex_unlock(&l.lock);
+    spawn_serve(url, fix.store, 1);
+    /* The new dealer does not know who is there: seat 1 is away again, then stood in for. */
+    expect_away_then_stand_in(&l, from, 2);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    lobby_close(&l);
+    net_close(&ng);
+}
+
+static void test_standin_never(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    const char *url = natsfix_url(fix.server);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 7601, 7602, 0};
+    stand.never = true;
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    Lobby l;
+    lobby_watch(&l, url, ng.code);
+    drop_seat1(&ng);
+    /* Seat 0 plays until seat 1 is to move. */
+    for (;;) {
+        pthread_mutex_lock(&ng.lock);
+        int p = -9;
+        for (int i = 0; i < 600 && p != 0 && p != 1; i++) { /* a deal is under way: wait */
+            p = ng.have[0] ? ng.g->current_player(ng.view[0]) : -9;
+            if (p != 0 && p != 1) {
+                pthread_mutex_unlock(&ng.lock);
+                nats_Sleep(50);
+                pthread_mutex_lock(&ng.lock);
+            }
+        }
+        pthread_mutex_unlock(&ng.lock);
+        assert_true(p == 0 || p == 1);
+        if (p == 1)
+            break;
+        assert_true(net_step(&ng));
+    }
+    int a = lobby_wait(&l, 0, 1, WSTATE_AWAY, 60);
+    /* Well past the time a stand-in would have taken over at a table of away_seconds 1,
+     * still away, and nothing was played for it. */
+    pthread_mutex_lock(&ng.lock);
+    uint32_t waiting_at = ng.seq[0];
+    pthread_mutex_unlock(&ng.lock);
+    nats_Sleep(4000);
+    MsgTable t;
+    assert_true(net_lobby_table(l.nc, ng.code, &t, 5000));
+    assert_int_equal(t.seats[1].state, WSTATE_AWAY);
+    assert_int_equal(t.seats[1].away_left, 0);
+    assert_int_equal(t.seq, waiting_at);
+    pthread_mutex_lock(&l.lock);
+    assert_int_equal(l.t[a].seats[1].away_left, 0);
+    for (int i = a; i < l.n; i++)
+        assert_int_equal(l.t[i].seats[1].state, WSTATE_AWAY);
+    pthread_mutex_unlock(&l.lock);
+    int before, after;
+    count_moves(&ng, 1, 0, &before, &after);
+    assert_int_equal(after, 0);
+    /* Back: the seat is the player's again, and the game is the local one. */
+    seat_client(&ng, 1, url, true);
+    join(&ng, 1);
+    lobby_wait(&l, a, 1, WSTATE_PLAYER, 60);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    lobby_close(&l);
+    net_close(&ng);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -908,9 +1389,14 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_dealer_kill, teardown),
         cmocka_unit_test_teardown(test_nats_kill, teardown),
         cmocka_unit_test_teardown(test_cluster, teardown),
+        cmocka_unit_test_teardown(test_standin, teardown),
+        cmocka_unit_test_teardown(test_standin_return, teardown),
+        cmocka_unit_test_teardown(test_standin_kill, teardown),
+        cmocka_unit_test_teardown(test_standin_never, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "client_drop",
-                           "dealer_kill", "nats_kill", "cluster"};
+                           "dealer_kill", "nats_kill", "cluster", "standin", "standin_return",
+                           "standin_kill", "standin_never"};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
             return _cmocka_run_group_tests(names[i], &all[i], 1, NULL, NULL);

@@ -61,13 +61,14 @@ static void sample_create(MsgCreate *c, bool extreme)
 }
 
 /* The samples: a typical and an extreme one of each type but the record, then records:
- * open, open extreme, seat, seat extreme, action, close. */
-enum { N_PLAIN = 2 * (MSG_RECORD - 1), N_SAMPLES = N_PLAIN + 6 };
+ * open, open extreme, seat, seat extreme, action, close; then the types after the record
+ * (a sign of life), typical and extreme. */
+enum { N_PLAIN = 2 * (MSG_RECORD - 1), N_RECORDS = N_PLAIN + 6, N_SAMPLES = N_RECORDS + 2 };
 
 static void sample(int i, WireMsg *m)
 {
     memset(m, 0, sizeof *m);
-    int type = i < N_PLAIN ? 1 + i / 2 : MSG_RECORD;
+    int type = i < N_PLAIN ? 1 + i / 2 : i < N_RECORDS ? MSG_RECORD : MSG_HERE;
     bool x = i % 2; /* extreme values */
     m->type = (uint8_t)type;
     switch (type) {
@@ -146,6 +147,11 @@ static void sample(int i, WireMsg *m)
         }
         break;
     }
+    case MSG_HERE:
+        set_str(m->u.here.code, WIRE_CODE, x ? "ABCDEFG" : "K7P2QX");
+        m->u.here.seat = (int8_t)(x ? RULES_MAX_PLAYERS - 1 : 0);
+        m->u.here.stamp = x ? UINT64_MAX : 1700000000123u;
+        break;
     default: {
         MsgRecord *r = &m->u.record;
         int k = i - N_PLAIN;
@@ -657,10 +663,10 @@ static void test_code_make(void **unused)
 }
 
 static const char *const corpus_names[N_SAMPLES] = {
-    "create",      "create_x",      "created",       "created_x",   "join",        "join_x",
-    "joined",      "joined_x",      "act",           "act_x",       "ack",         "ack_x",
-    "view",        "view_x",        "table",         "table_x",     "record_open", "record_open_x",
-    "record_seat", "record_seat_x", "record_action", "record_close"};
+    "create",      "create_x",      "created",       "created_x",    "join",        "join_x",
+    "joined",      "joined_x",      "act",           "act_x",        "ack",         "ack_x",
+    "view",        "view_x",        "table",         "table_x",      "record_open", "record_open_x",
+    "record_seat", "record_seat_x", "record_action", "record_close", "here",        "here_x"};
 
 static int write_corpus(const char *dir)
 {
