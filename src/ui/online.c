@@ -293,6 +293,17 @@ Match *app_take_online_match(App *a, const char *game)
     return m;
 }
 
+bool online_set_pending(App *a, const char *game, Match *m)
+{
+    Online *o = get(a);
+    if (!o)
+        return false;
+    match_free(o->pending);
+    o->pending = m;
+    snprintf(o->pending_game, sizeof o->pending_game, "%s", game);
+    return true;
+}
+
 void app_leave_online(App *a, bool finished)
 {
     Online *o = a->online;

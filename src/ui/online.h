@@ -42,6 +42,9 @@ const char *online_code(const App *a);
  * networked table (done at the next frame: the scene goes back to the offline game, and
  * when `finished`, the Play online page opens). */
 Match *app_take_online_match(App *a, const char *game);
+/* For tests: `m` (a mirror, match_mirror) waits for `game`'s table as a joined table's
+ * does, without a connection; the table scene entered next takes it. */
+bool online_set_pending(App *a, const char *game, Match *m);
 void app_leave_online(App *a, bool finished);
 /* Every frame, before the scene's update; and when the app closes. */
 void online_frame(App *a);

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The Buraco table: you (seat 0) against the computer or a bot program (seat 1), or four
- * in teams, you and your partner (seat 2) against east (1) and west (3). The table
+/* The Buraco table: you against the computer or a bot program, or four in teams, you and
+ * your partner across the table against east and west. You sit south: at seat 0 at an
+ * offline table, at any seat at a networked one (the others are placed around you, your
+ * partner being seat + 2, east seat + 1, west seat + 3; "your" melds and score are your
+ * team's, seat % 2). The table
  * (ui/tablescene.c) runs the games; this file lays out and draws the cards and says what
  * input means. In table units: the other hands along the top, the stock and the discard
  * pile (fanned downwards, every card readable) on the left, the melds in the middle (theirs
@@ -60,7 +63,7 @@
 #define MAX_SPRITES 240
 #define MAX_CHOICES 24
 /* Options -> Bot program's seat with four players: the choices, and the seat each gives
- * (none, your partner across, an opponent at your right or left). */
+ * counted from yours (none, your partner across, an opponent at your right or left). */
 static const int program_seat4[4] = {0, 2, 1, 3};
 
 enum { Z_PILE, Z_MY_HAND, Z_OPP_HAND, Z_MELD };
@@ -131,19 +134,37 @@ typedef struct {
     BotSeat ext;
     char ext_name[KV_VAL], dq_msg[600];
     float ext_wait;
+    /* A move of several steps at a networked table, whose mirror sends one step at a
+     * time: the steps still to send (queue[queue_next..n_queue)), each once the one before
+     * has come back; queue_at: the table's step count when the last one was sent. */
+    Action queue[PROTO_MAX_ACTIONS];
+    int n_queue, queue_next;
+    uint32_t queue_at;
 } Bur;
 
 /* ---- What you see ---- */
+
+static int players(const Bur *t) { return t->tb.m->num_players; }
+static bool four(const Bur *t) { return players(t) == 4; }
+
+/* Your seat (south) and team: seat 0 at an offline table, any seat at a networked one. */
+static int me(const Bur *t) { return table_player(&t->tb); }
+static int us(const Bur *t) { return buraco_team(me(t)); }
+
+/* A seat counted from yours: 0 you, 1 east, 2 across, 3 west (with two: 1 across). */
+static int rel_seat(const Table *tb, int seat)
+{
+    int n = tb->m->num_players;
+    return ((seat - table_player(tb)) % n + n) % n;
+}
 
 static void view(const Bur *t, BuracoState *v)
 {
     if (t->tb.app->set.show_opponents)
         *v = *(const BuracoState *)t->tb.m->state;
     else
-        match_view(t->tb.m, 0, v);
+        match_view(t->tb.m, me(t), v);
 }
-
-static bool four(const Bur *t) { return t->tb.m->num_players == 4; }
 
 /* The game shown has ended (or was won from a disqualified program). */
 static bool ended(const Table *tb) { return tb->over || tb->hold; }
@@ -152,7 +173,11 @@ static bool dq_up(const Bur *t) { return t->dq && !ended(&t->tb); }
 
 /* Where a seat sits: 0 south (you), 1 east, 2 north, 3 west; with two players the other
  * seat sits north. */
-static int seat_side(const Bur *t, int seat) { return four(t) ? seat & 3 : seat ? 2 : 0; }
+static int seat_side(const Bur *t, int seat)
+{
+    int rel = rel_seat(&t->tb, seat);
+    return four(t) ? rel : rel ? 2 : 0;
+}
 
 /* The centre of a seat's cards on the table (units). */
 static void seat_spot(const Bur *t, int seat, float *x, float *y)
@@ -175,16 +200,20 @@ static const char *seat_name(const Table *tb, int seat)
     static const char *const names[4] = {N_("You"), N_("East"), N_("Partner"), N_("West")};
     if (table_seat_kind(tb, seat) == SEAT_PROGRAM)
         return ((const Bur *)tb)->ext_name;
-    if (seat == 0 || (tb->m && tb->m->num_players == 4))
-        return _(names[seat & 3]);
+    if (!tb->m)
+        return seat == 0 ? _(names[0]) : _("Computer");
+    int rel = rel_seat(tb, seat);
+    if (rel == 0 || tb->m->num_players == 4)
+        return _(names[rel & 3]);
     return _("Computer");
 }
 
-/* Sentences name the seat ("West draws") with four players or a program; otherwise it is
- * the computer ("Computer draws"). */
+/* Sentences name the seat ("West draws") with four players, a program or someone at a
+ * networked table; otherwise it is the computer ("Computer draws"). */
 static bool named(const Table *tb, int seat)
 {
-    return tb->m->num_players == 4 || table_seat_kind(tb, seat) == SEAT_PROGRAM;
+    SeatKind k = table_seat_kind(tb, seat);
+    return tb->m->num_players == 4 || k == SEAT_PROGRAM || k == SEAT_REMOTE;
 }
 
 /* Your hand sorted by suit then rank (Ace high), or by rank then suit. */
@@ -217,7 +246,7 @@ static float meld_step(const Bur *t, float h) { return h * t->tb.tv.cw * 0.34f; 
  * cards until the melds fit; returns their height. */
 static float meld_layout(const Bur *t, const BuracoState *v, int team, float *xs, float *ys)
 {
-    float y0 = team == 0 ? US_Y0 : THEM_Y0;
+    float y0 = team == us(t) ? US_Y0 : THEM_Y0;
     for (float h = MELD_H; h > 40; h *= 0.9f) {
         float step = meld_step(t, h), w = h * t->tb.tv.cw, gap = w * 0.28f;
         float x = MELD_X0 + w / 2, y = y0 + h / 2 + 26;
@@ -246,9 +275,9 @@ static int plan_table(Bur *t, const BuracoState *v, Sprite *out)
         out[n++] = (Sprite){v->pile[i], PILE_X, PILE_Y0 + i * step, PILE_H, Z_PILE, (short)i, 0};
     /* The other hands, face down (or up with "show opponents' cards"): north a wide fan,
      * east and west a small one on their seat plates. */
-    for (int seat = 1; seat < v->num_players; seat++) {
+    for (int seat = 0; seat < v->num_players; seat++) {
         int on = v->hand_n[seat];
-        if (on <= 0)
+        if (on <= 0 || seat == me(t))
             continue;
         Card oc[BUR_DECK];
         int shown = buraco_hand_cards(v, seat, oc);
@@ -281,7 +310,7 @@ static int plan_table(Bur *t, const BuracoState *v, Sprite *out)
     }
     /* Your hand, sorted. */
     Card *hd = t->hand;
-    t->n_hand = buraco_hand_cards(v, 0, hd);
+    t->n_hand = buraco_hand_cards(v, me(t), hd);
     for (int i = 1; i < t->n_hand; i++)
         for (int j = i; j > 0 && sort_key(t, hd[j]) < sort_key(t, hd[j - 1]); j--) {
             Card c = hd[j];
@@ -303,7 +332,8 @@ static void origin(const Bur *t, const Sprite *p, float *x, float *y)
     if (p->zone == Z_OPP_HAND && t->last_type == BUR_A_TAKE && t->last_player == p->sub) {
         *x = PILE_X;
         *y = PILE_Y0;
-    } else if (p->zone != Z_OPP_HAND && p->zone != Z_MY_HAND && t->last_player > 0) {
+    } else if (p->zone != Z_OPP_HAND && p->zone != Z_MY_HAND && t->last_player >= 0 &&
+               t->last_player != me(t)) {
         seat_spot(t, t->last_player, x, y);
     }
 }
@@ -390,7 +420,8 @@ static const HandGeometry hand_geometry = {hand_places, hand_rect};
 /* ---- Games ---- */
 
 /* The Options for the next game: the players (2 or 4), the bot program (NULL: none) and
- * the seat it plays: the opponent's with two players; with four, the one chosen. */
+ * the seat it plays, counted from yours: the opponent's with two players; with four, the
+ * one chosen. */
 static int chosen(const Kv *kv, const char **prog, int *seat)
 {
     int n = kv_get_int(kv, "buraco.players", 2, 2, 4) == 4 ? 4 : 2;
@@ -411,14 +442,17 @@ static void apply_options(Bur *t)
     snprintf(t->cfg_path, sizeof t->cfg_path, "%s", prog ? prog : "");
 }
 
+/* A game this window deals: you at seat 0, the computer (or the program) around you. A
+ * networked table's seats are its dealer's. */
 static int seats(Table *tb, SeatSpec *out)
 {
     Bur *t = (Bur *)tb;
     apply_options(t);
+    const int you = 0;
     for (int p = 0; p < t->players_next; p++)
-        out[p] = (SeatSpec){p != 0, p != 0 ? tb->app->set.difficulty : DIFF_MEDIUM};
-    if (t->cfg_path[0])
-        out[t->seat_next].bot = false; /* the program plays it (driven here, not the match) */
+        out[p] = (SeatSpec){p != you, p != you ? tb->app->set.difficulty : DIFF_MEDIUM};
+    if (t->cfg_path[0]) /* the program plays it (driven here, not the match) */
+        out[(you + t->seat_next) % t->players_next].bot = false;
     return t->players_next;
 }
 
@@ -481,8 +515,12 @@ static int remembered_program(Bur *t, int seat, char *path, size_t size)
 static void resumed(Table *tb)
 {
     Bur *t = (Bur *)tb;
-    int had_program = 0;
-    for (int p = 1; p < tb->m->num_players; p++) {
+    if (tb->m->mirror) /* a networked table: its seats are as its dealer says */
+        return;
+    int had_program = 0, you = table_player(tb);
+    for (int p = 0; p < tb->m->num_players; p++) {
+        if (p == you)
+            continue;
         if (table_human(tb, p) && !had_program)
             had_program = p;
         tb->m->seats[p].bot = true;
@@ -508,8 +546,8 @@ static void reset(Table *tb)
     ext_reset(t);
     /* The program starts once the cards are dealt, from cfg_path: the Options the game was
      * dealt with (a change before the player has moved deals again). */
-    t->ext_on = t->ext_game = t->cfg_path[0] != '\0';
-    t->ext_seat = t->ext_on ? t->seat_next : 0;
+    t->ext_on = t->ext_game = t->cfg_path[0] != '\0' && table_deals(tb);
+    t->ext_seat = t->ext_on ? t->seat_next % tb->m->num_players : 0; /* you: seat 0 */
     t->offer = t->catching_up = false;
     const char *base = strrchr(t->cfg_path, '/');
     snprintf(t->ext_name, sizeof t->ext_name, "%s", base ? base + 1 : t->cfg_path);
@@ -517,6 +555,7 @@ static void reset(Table *tb)
     anim_clear(&tb->anim);
     t->bot_said_t = 0;
     t->n_choice = t->n_spr = 0;
+    t->n_queue = t->queue_next = 0;
     hand_reset(&t->hand_ui);
     t->last_player = -1;
     t->last_type = 0;
@@ -530,14 +569,16 @@ static void next_game(Table *tb) { table_deal(tb); }
  * bot) but counts in the table's score. */
 static bool uncounted(const Table *tb) { return ((const Bur *)tb)->ext_game; }
 
-static int team_result(const BuracoState *s)
+/* The result from your team's side. */
+static int team_result(const Bur *t, const BuracoState *s)
 {
-    return s->score[0] > s->score[1] ? 1 : s->score[0] < s->score[1] ? -1 : 0;
+    int u = us(t), ours = s->score[u], theirs = s->score[1 - u];
+    return ours > theirs ? 1 : ours < theirs ? -1 : 0;
 }
 
 /* A disqualified program's team loses (the protocol's rule): you win against an opponent,
  * your team loses with a partner. */
-static int dq_result(const Bur *t) { return t->ext_seat % 2 ? 1 : -1; }
+static int dq_result(const Bur *t) { return buraco_team(t->ext_seat) != us(t) ? 1 : -1; }
 
 static void count_at_table(Table *tb, int result)
 {
@@ -550,14 +591,14 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
 {
     Bur *t = (Bur *)tb;
     const BuracoState *s = tb->m->state;
-    int res = t->dq_win ? dq_result(t) : team_result(s);
+    int res = t->dq_win ? dq_result(t) : team_result(t, s);
     snprintf(title, tsize, "%s",
              res > 0   ? (four(t) ? _("Your team wins!") : _("You win!"))
              : res < 0 ? (four(t) ? _("Your team loses") : _("You lose"))
                        : _("Draw"));
     if (s->end != BUR_END_OUT)
         snprintf(reason, rsize, "%s", _("The stock ran out."));
-    else if (s->went_out == 0)
+    else if (s->went_out == me(t))
         snprintf(reason, rsize, "%s", _("You went out."));
     else if (!named(tb, s->went_out))
         snprintf(reason, rsize, "%s", _("The computer went out."));
@@ -578,12 +619,18 @@ static void on_action(Table *tb, int player, Action a)
         [BUR_A_NEWW] = {N_("%s lays a meld"), N_("Computer lays a meld")},
         [BUR_A_JOIN] = {N_("%s adds to a meld"), N_("Computer adds to a meld")},
         [BUR_A_DISCARD] = {N_("%s discards"), N_("Computer discards")}};
-    int type = buraco_action_type(a);
+    /* A step this seat cannot see (a networked table's: a card dealt or drawn into
+     * another hand) has no type: the new layout shows it, a back flying from the stock to
+     * the hand that grew (origin). */
+    bool hidden = a == ACTION_HIDDEN;
+    int type = hidden ? 0 : buraco_action_type(a);
     if (player >= 0) {
         t->last_player = player;
         t->last_type = type;
     }
-    const char *say = type <= BUR_A_DISCARD ? says[type][!named(tb, player)] : NULL;
+    const char *say = player >= 0 && type > 0 && type <= BUR_A_DISCARD
+                          ? says[type][!named(tb, player)]
+                          : NULL;
     if (say && !table_human(tb, player)) {
         snprintf(t->bot_said, sizeof t->bot_said, _(say), table_seat_name(tb, player));
         t->bot_said_t = 1.4f;
@@ -591,14 +638,14 @@ static void on_action(Table *tb, int player, Action a)
     }
     if (type == BUR_A_DISCARD)
         app_sound(tb->app, SND_DEAL);
-    if (t->ext_started) {
+    if (t->ext_started && !hidden) {
         botseat_heard(&t->ext, tb->m->state, player, a);
         if (match_is_over(tb->m))
             botseat_stop(&t->ext);
     }
     sync(t, false);
     if (match_is_over(tb->m) && t->ext_game)
-        count_at_table(tb, team_result(tb->m->state));
+        count_at_table(tb, team_result(t, tb->m->state));
 }
 
 /* Each step of another seat waits for the cards to land and a moment more: the draw, then
@@ -617,11 +664,32 @@ static float chance_pause(Table *tb, bool *more)
 
 static void catch_up(Bur *t);
 
+/* At a networked table: the next step of your move once the one before has come back;
+ * none more once one was refused (the table has said why) or the game ended. */
+static void send_queued(Bur *t)
+{
+    Match *m = t->tb.m;
+    if (t->queue_next >= t->n_queue || !m->mirror || m->sent)
+        return;
+    const char *e = m->steps == t->queue_at || match_is_over(m)
+                        ? "" /* refused, or over: the rest cannot follow */
+                        : match_submit(m, me(t), t->queue[t->queue_next]);
+    if (e) {
+        if (*e)
+            table_say(&t->tb, _(e));
+        t->n_queue = t->queue_next = 0;
+        return;
+    }
+    t->queue_next++;
+    t->queue_at = m->steps;
+}
+
 static void update(Table *tb, float dt)
 {
     Bur *t = (Bur *)tb;
     if (t->bot_said_t > 0)
         t->bot_said_t -= dt;
+    send_queued(t);
     if (t->catching_up) /* here: the table holds, and does not drive, while it catches up */
         catch_up(t);
 }
@@ -663,9 +731,10 @@ static bool start_program(Bur *t, const BuracoState *s)
     char idb[RULES_MAX_PLAYERS][sizeof t->ext_name + 8];
     const char *ids[RULES_MAX_PLAYERS] = {0};
     for (int p = 0; p < s->num_players && p < RULES_MAX_PLAYERS; p++) {
+        int rel = rel_seat(&t->tb, p);
         const char *name = p == t->ext_seat ? t->ext_name
-                           : s->num_players == 2 && p ? "computer"
-                                                      : names[p & 3];
+                           : s->num_players == 2 && rel ? "computer"
+                                                        : names[rel & 3];
         snprintf(idb[p], sizeof idb[p], "p%d.%s", p + 1, name);
         for (char *c = idb[p]; *c; c++)
             if (*c == ' ' || *c == '\t')
@@ -811,8 +880,20 @@ static void play_command(Bur *t, ProtoCommandType type, const Card *cards, int n
         return;
     }
     const char *e = NULL;
+    if (tb->m->mirror) {
+        /* A networked table takes one step at a time: the first now, the others as each
+         * comes back (send_queued). */
+        t->n_queue = t->queue_next = 0;
+        e = match_submit(tb->m, me(t), acts[0]);
+        if (!e && na > 1) {
+            memcpy(t->queue, acts + 1, sizeof *acts * (size_t)(na - 1));
+            t->n_queue = na - 1;
+            t->queue_at = tb->m->steps;
+        }
+        na = 0;
+    }
     for (int i = 0; i < na && !e; i++)
-        e = match_submit(tb->m, 0, acts[i]);
+        e = match_submit(tb->m, me(t), acts[i]);
     if (e)
         table_say(tb, _(e));
     else
@@ -875,10 +956,12 @@ static void do_take(Bur *t)
     }
 }
 
+/* Your team's meld under (x, y) (pixels); -1: none. */
 static int my_meld_at(const Bur *t, float x, float y)
 {
-    for (int i = 0; i < t->n_meld_rect[0]; i++)
-        if (rect_has(t->meld_rect[0][i], x, y))
+    int u = us(t);
+    for (int i = 0; i < t->n_meld_rect[u]; i++)
+        if (rect_has(t->meld_rect[u][i], x, y))
             return i;
     return -1;
 }
@@ -1077,8 +1160,8 @@ static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, 
 static const char *team_name(const Bur *t, int team)
 {
     if (!four(t))
-        return table_seat_name(&t->tb, team);
-    return team == 0 ? _("Your team") : _("Their team");
+        return table_seat_name(&t->tb, team); /* with two, a team is its seat */
+    return team == us(t) ? _("Your team") : _("Their team");
 }
 
 /* With four players: the opponents' plates in the top corners (their cards fanned on
@@ -1092,7 +1175,9 @@ static void draw_seats(Bur *t, const BuracoState *v)
     float s = t->tb.tv.s;
     int cur = match_current_player(t->tb.m);
     int fs = (int)lroundf(20 * s), fd = (int)lroundf(16 * s);
-    for (int seat = 1; seat < 4; seat++) {
+    for (int seat = 0; seat < 4; seat++) {
+        if (seat == me(t))
+            continue;
         bool active = seat == cur && !ended(&t->tb);
         const char *name = table_seat_name(&t->tb, seat);
         int held = v->hand_n[seat];
@@ -1100,7 +1185,7 @@ static void draw_seats(Bur *t, const BuracoState *v)
         snprintf(cards, sizeof cards, P_("%d card", "%d cards", held), held);
         Rgba name_col = active ? COL_GOLD : COL_TEXT;
         /* A dot in the team's colour: blue yours, red theirs. */
-        Rgba dot = buraco_team(seat) == 0 ? rgba(96, 180, 230, 255) : rgba(226, 120, 96, 255);
+        Rgba dot = buraco_team(seat) == us(t) ? rgba(96, 180, 230, 255) : rgba(226, 120, 96, 255);
         if (seat_side(t, seat) == 2) {
             /* Under the fan: "• Partner  11 cards". */
             int nw, nh, cw2, ch;
@@ -1143,8 +1228,9 @@ static void draw_panel(Bur *t, const BuracoState *v)
     text_draw(a->text, _("On the table"), fs, true, COL_GOLD, px, p.y + 30 * s,
               TEXT_CENTER | TEXT_MIDDLE);
     char b[96];
-    for (int team = 0; team < 2; team++) {
-        float y = p.y + (74 + team * 92) * s;
+    for (int row = 0; row < 2; row++) { /* your team's first */
+        int team = row == 0 ? us(t) : 1 - us(t);
+        float y = p.y + (74 + row * 92) * s;
         int points = 0, held = 0;
         for (int i = 0; i < v->n_melds[team]; i++)
             points += buraco_meld_points(&v->melds[team][i]);
@@ -1198,8 +1284,10 @@ static void draw_score_sheet(Bur *t, const BuracoState *st)
     int fs = (int)lroundf(19 * s);
     float cx[3] = {b.x + 40 * s, b.x + bw * 0.62f, b.x + bw * 0.86f};
     float y = b.y + 140 * s, row = 40 * s;
-    text_draw(a->text, team_name(t, 0), fs, true, COL_GOLD, cx[1], y, TEXT_CENTER | TEXT_MIDDLE);
-    text_draw(a->text, team_name(t, 1), fs, true, COL_GOLD, cx[2], y, TEXT_CENTER | TEXT_MIDDLE);
+    int u = us(t); /* your team's column first */
+    text_draw(a->text, team_name(t, u), fs, true, COL_GOLD, cx[1], y, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(a->text, team_name(t, 1 - u), fs, true, COL_GOLD, cx[2], y,
+              TEXT_CENTER | TEXT_MIDDLE);
     const char *labels[5] = {_("Cards in melds"), _("Canastras"), _("Going out"),
                              _("Cards left in hand"), _("Total")};
     int vals[5][2] = {{0}};
@@ -1224,7 +1312,7 @@ static void draw_score_sheet(Bur *t, const BuracoState *st)
         for (int team = 0; team < 2; team++) {
             char v[32];
             snprintf(v, sizeof v, "%d", vals[i][team]);
-            text_draw(a->text, v, fs + (total ? 3 : 0), total, ink, cx[1 + team], y,
+            text_draw(a->text, v, fs + (total ? 3 : 0), total, ink, cx[1 + (team != u)], y,
                       TEXT_CENTER | TEXT_MIDDLE);
         }
     }
@@ -1361,7 +1449,8 @@ static void draw(Table *tb, SDL_Renderer *r)
     /* Band labels. */
     int ls = (int)lroundf(18 * s);
     Rgba dim = rgba_alpha(COL_DIM, 0.9f);
-    text_draw(a->text, named(tb, 1) ? _("Their melds") : _("Computer's melds"), ls, true, dim,
+    int them = (me(t) + 1) % players(t); /* a seat of the other team */
+    text_draw(a->text, named(tb, them) ? _("Their melds") : _("Computer's melds"), ls, true, dim,
               PX(t, MELD_X0), PY(t, THEM_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
     text_draw(a->text, four(t) ? _("Your team's melds") : _("Your melds"), ls, true, dim,
               PX(t, MELD_X0), PY(t, US_Y0 + 8), TEXT_LEFT | TEXT_MIDDLE);
@@ -1385,7 +1474,7 @@ static void draw(Table *tb, SDL_Renderer *r)
                           HAND_H * 0.8f, 235, false);
         int meld = my_meld_at(t, t->mouse_x, t->mouse_y);
         if (meld >= 0)
-            draw_rounded_outline(r, t->meld_rect[0][meld], 10 * s, fmaxf(2, 3 * s), COL_GOLD);
+            draw_rounded_outline(r, t->meld_rect[us(t)][meld], 10 * s, fmaxf(2, 3 * s), COL_GOLD);
     }
     draw_panel(t, &v);
     snprintf(b, sizeof b, _("Game %d  \xC2\xB7  %s"), tb->games,
@@ -1594,9 +1683,28 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
         if (k + 1 < t->n_hand) /* the part not covered by the next card */
             out->w = fminf(out->w, hand_step(t, t->n_hand, HAND_H) * tb->tv.s);
     } else if (!strncmp(what, "meld:", 5)) { /* your team's meld k */
-        if (k < 0 || k >= t->n_meld_rect[0])
+        if (k < 0 || k >= t->n_meld_rect[us(t)])
             return false;
-        *out = t->meld_rect[0][k];
+        *out = t->meld_rect[us(t)][k];
+    } else if (!strncmp(what, "seat:", 5)) { /* the cards of seat k's hand, as shown */
+        if (k < 0 || k >= players(t))
+            return false;
+        bool any = false;
+        float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+        for (int i = 0; i < t->n_spr; i++) {
+            const Sprite *p = &t->spr[i];
+            if (!(k == me(t) ? p->zone == Z_MY_HAND : p->zone == Z_OPP_HAND && p->sub == k))
+                continue;
+            float w = p->h * tb->tv.cw;
+            x0 = any ? fminf(x0, p->x - w / 2) : p->x - w / 2;
+            y0 = any ? fminf(y0, p->y - p->h / 2) : p->y - p->h / 2;
+            x1 = any ? fmaxf(x1, p->x + w / 2) : p->x + w / 2;
+            y1 = any ? fmaxf(y1, p->y + p->h / 2) : p->y + p->h / 2;
+            any = true;
+        }
+        if (!any)
+            return false;
+        *out = unit_rect(t, (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0);
     } else if (!strncmp(what, "canastra:", 9)) { /* team T's meld I's mark: "canastra:T:I" */
         const char *second = strchr(colon + 1, ':');
         int i = second ? atoi(second + 1) : -1;

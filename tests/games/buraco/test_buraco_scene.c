@@ -14,6 +14,7 @@
 #include "games/buraco/buraco_scene.h"
 #include "ui/app.h"
 #include "ui/menu.h"
+#include "ui/online.h"
 #include "ui/tablescene.h"
 #include "ui_fixture.h"
 
@@ -877,6 +878,326 @@ static void test_choose_program(void)
     app_run_frames(app, 3);
 }
 
+/* ---- A networked table: the window at another seat ---- */
+
+/* What a seat's client hands the mirror (match.h): a real game's steps, each with the seat's
+ * view after it; a card dealt to another hand is a hidden step. What the seat sends is kept. */
+typedef struct {
+    int n, cap, next;
+    int *player;
+    Action *action;
+    uint32_t *steps;
+    BuracoState *views;
+    Action sent;
+    int n_sent;
+} Feed;
+
+static const char *feed_send(void *user, Action a, uint32_t at)
+{
+    Feed *f = user;
+    (void)at;
+    f->sent = a;
+    f->n_sent++;
+    return NULL;
+}
+
+static bool feed_next(void *user, int *player, Action *a, uint32_t *steps, void *view)
+{
+    Feed *f = user;
+    if (f->next >= f->n)
+        return false;
+    int i = f->next++;
+    *player = f->player[i];
+    *a = f->action[i];
+    *steps = f->steps[i];
+    memcpy(view, &f->views[i], sizeof f->views[i]);
+    return true;
+}
+
+/* Applies `a` to the real table and hands the step to the seat's feed. */
+static void real_step(Match *real, Feed *f, int seat, Action a)
+{
+    int cur = match_current_player(real);
+    BuracoState before = *(BuracoState *)real->state;
+    CHECK(match_apply(real, a) == NULL);
+    const BuracoState *after = real->state;
+    bool hidden = false;
+    for (int p = 0; p < after->num_players; p++)
+        hidden |= cur == PLAYER_CHANCE && p != seat && after->hand_n[p] > before.hand_n[p];
+    if (f->n == f->cap) {
+        f->cap = f->cap ? f->cap * 2 : 256;
+        f->player = realloc(f->player, sizeof *f->player * (size_t)f->cap);
+        f->action = realloc(f->action, sizeof *f->action * (size_t)f->cap);
+        f->steps = realloc(f->steps, sizeof *f->steps * (size_t)f->cap);
+        f->views = realloc(f->views, sizeof *f->views * (size_t)f->cap);
+    }
+    f->player[f->n] = cur;
+    f->action[f->n] = hidden ? ACTION_HIDDEN : a;
+    f->steps[f->n] = (uint32_t)real->history_len;
+    buraco_rules.observe(real->state, seat, &f->views[f->n]);
+    f->n++;
+}
+
+/* The real table plays on (random legal moves, the deal as drawn) until `stop` holds. */
+static void real_play(Match *real, Feed *f, int seat, Rng *r, bool (*stop)(const Match *, int))
+{
+    for (int i = 0; i < 20000 && !match_is_over(real) && !(stop && stop(real, seat)); i++) {
+        Action a;
+        if (match_current_player(real) == PLAYER_CHANCE) {
+            a = match_next_chance(real);
+        } else {
+            Action acts[RULES_MAX_ACTIONS];
+            int k = buraco_rules.legal_actions(real->state, acts);
+            a = acts[rng_below(r, (uint32_t)k)];
+        }
+        real_step(real, f, seat, a);
+    }
+}
+
+static bool seat_plays(const Match *m, int seat)
+{
+    return match_current_player(m) == seat && ((BuracoState *)m->state)->phase == BUR_PLAY;
+}
+
+/* The table scene afresh: it takes a mirror waiting for it, or resumes the offline game. */
+static void enter_table(void)
+{
+    if (app->scene && app->self)
+        app->scene->leave(app->self);
+    app->scene = &buraco_scene;
+    app->self = buraco_scene.enter(app, &buraco_scene);
+    if (app->self)
+        buraco_scene.layout(app->self, app->w, app->h);
+}
+
+static bool centre_of(const char *what, float *x, float *y)
+{
+    if (where(what, x, y))
+        return true;
+    fprintf(stderr, "nothing at '%s'\n", what);
+    return false;
+}
+
+/* The card the scene shows first in `seat`'s hand (sorted as in hand_index_of). */
+static Card first_shown(const BuracoState *s, int seat)
+{
+    Card hand[BUR_DECK], best = CARD_NONE;
+    int n = buraco_hand_cards(s, seat, hand), best_key = 1 << 20;
+    static const int so[4] = {1, 0, 2, 3};
+    bool by_rank = kv_get_int(&app->kv, "buraco.by_rank", 0, 0, 1) == 1;
+    for (int i = 0; i < n; i++) {
+        int key = SORT_KEY(hand[i]);
+        if (key < best_key) {
+            best_key = key;
+            best = hand[i];
+        }
+    }
+    return best;
+}
+
+/* A networked table of `players` with this window at `seat`: its hand south, face up, the
+ * other seats placed around it, its team's melds "yours", the end told from its side. */
+static void mirrored_seat(int players, int seat, uint64_t seed)
+{
+    GameOptions opt;
+    rules_default_options(&buraco_rules, &opt);
+    SeatSpec seats[4];
+    for (int p = 0; p < players; p++)
+        seats[p] = (SeatSpec){false, DIFF_MEDIUM};
+    char err[MATCH_ERR];
+    Match *real = match_create(&buraco_rules, &opt, players, seats, seed, err, sizeof err);
+    REQUIRE(real);
+    Feed *f = calloc(1, sizeof *f);
+    BuracoState v;
+    buraco_rules.observe(real->state, seat, &v);
+    MatchFeed mf = {.user = f, .send = feed_send, .next = feed_next};
+    Match *m = match_mirror(&buraco_rules, &opt, players, seat, &v, 0, &mf, err, sizeof err);
+    REQUIRE(m);
+    Rng r;
+    rng_seed(&r, seed);
+    real_play(real, f, seat, &r, seat_plays); /* the deal, turns, the seat's own draw */
+    REQUIRE(seat_plays(real, seat));
+    int hidden = 0;
+    for (int i = 0; i < f->n; i++)
+        hidden += f->action[i] == ACTION_HIDDEN;
+    CHECK(hidden > 0); /* the others' cards came as hidden steps */
+    REQUIRE(online_set_pending(app, "buraco", m));
+    enter_table();
+    REQUIRE(app->self);
+    Table *tb = app->self;
+    CHECK(match() == m);
+    for (int i = 0; i < 200 && m->steps < (uint32_t)real->history_len; i++)
+        app_run_frames(app, 1);
+    app_run_frames(app, 5);
+    CHECK(m->steps == (uint32_t)real->history_len);
+    CHECK(table_player(tb) == seat);
+    CHECK(table_player_can_act(tb));
+    CHECK(strcmp(table_seat_name(tb, seat), "You") == 0);
+    /* The seat's hand south, every card of it; the others where they sit from there. */
+    const BuracoState *rs = real->state;
+    float x, y, sx, sy;
+    char w[32];
+    snprintf(w, sizeof w, "seat:%d", seat);
+    CHECK(centre_of(w, &sx, &sy) && sy > app->h * 0.75f);
+    snprintf(w, sizeof w, "card:%d", rs->hand_n[seat] - 1);
+    CHECK(centre_of(w, &x, &y) && y > app->h * 0.75f);
+    snprintf(w, sizeof w, "card:%d", rs->hand_n[seat]);
+    CHECK(!where(w, &x, &y));
+    int across = (seat + players / 2) % players;
+    snprintf(w, sizeof w, "seat:%d", across);
+    CHECK(centre_of(w, &x, &y) && y < app->h * 0.3f && x > app->w * 0.3f && x < app->w * 0.7f);
+    if (players == 4) {
+        CHECK(strcmp(table_seat_name(tb, across), "Partner") == 0);
+        CHECK(strcmp(table_seat_name(tb, (seat + 1) % 4), "East") == 0);
+        CHECK(strcmp(table_seat_name(tb, (seat + 3) % 4), "West") == 0);
+        snprintf(w, sizeof w, "seat:%d", (seat + 1) % 4);
+        CHECK(centre_of(w, &x, &y) && x > app->w * 0.7f && y < app->h * 0.3f);
+        snprintf(w, sizeof w, "seat:%d", (seat + 3) % 4);
+        CHECK(centre_of(w, &x, &y) && x < app->w * 0.3f && y < app->h * 0.3f);
+    }
+    /* Its cards face up: a double-click on the first throws that seat's card. */
+    Card first = first_shown(rs, seat);
+    click_at("card:0", 2);
+    CHECK(f->n_sent == 1);
+    CHECK(f->sent == buraco_action(BUR_A_DISCARD, card_index(first)));
+    /* The real table takes it, and plays to the end; the mirror follows. */
+    if (f->n_sent == 1 && rules_is_legal(&buraco_rules, real->state, f->sent))
+        real_step(real, f, seat, f->sent);
+    real_play(real, f, seat, &r, NULL);
+    REQUIRE(match_is_over(real));
+    for (int i = 0; i < 400 && (m->steps < (uint32_t)real->history_len || !tb->over); i++)
+        app_run_frames(app, 1);
+    app_run_frames(app, 60);
+    CHECK(match_is_over(m));
+    CHECK(tb->over);
+    /* The end from the seat's side: its team's score against the other's. */
+    int u = buraco_team(seat), ours = rs->score[u], theirs = rs->score[1 - u];
+    CHECK(ours != theirs); /* else the result would not tell the sides apart */
+    int res = ours > theirs ? 1 : ours < theirs ? -1 : 0;
+    CHECK(tb->result == res);
+    const char *title = players == 4 ? (res > 0 ? "Your team wins!" : "Your team loses")
+                                     : (res > 0 ? "You win!" : "You lose");
+    if (res != 0 && strcmp(tb->title, title) != 0)
+        fprintf(stderr, "title '%s', expected '%s'\n", tb->title, title);
+    CHECK(res == 0 || strcmp(tb->title, title) == 0);
+    if (rs->end == BUR_END_OUT && rs->went_out == seat)
+        CHECK(strcmp(tb->reason, "You went out.") == 0);
+    else if (rs->end == BUR_END_OUT)
+        CHECK(strstr(tb->reason, table_seat_name(tb, rs->went_out)) == tb->reason);
+    snprintf(w, sizeof w, "seat:%d", seat);
+    CHECK(!rs->hand_n[seat] || (centre_of(w, &x, &y) && y > app->h * 0.75f));
+    shot(players == 4 ? "mirror-four-end.png" : "mirror-two-end.png");
+    /* Back to the offline table (the mirror goes with the scene). */
+    enter_table();
+    CHECK(app->self && match() && !match()->mirror);
+    app_run_frames(app, 5);
+    match_free(real);
+    free(f->player);
+    free(f->action);
+    free(f->steps);
+    free(f->views);
+    free(f);
+}
+
+static void test_mirrored_seats(void)
+{
+    mirrored_seat(2, 1, 21);
+    mirrored_seat(4, 2, 22);
+    mirrored_seat(4, 3, 23);
+}
+
+static Card card_of(const char *text)
+{
+    Card c = CARD_NONE;
+    CHECK(card_from_text(text, &c));
+    return c;
+}
+
+/* The place the scene shows `text` at in `seat`'s hand (as hand_index_of). */
+static int index_in(const BuracoState *s, int seat, const char *text)
+{
+    Card c = card_of(text), hand[BUR_DECK];
+    int n = buraco_hand_cards(s, seat, hand), k = 0;
+    static const int so[4] = {1, 0, 2, 3};
+    bool by_rank = kv_get_int(&app->kv, "buraco.by_rank", 0, 0, 1) == 1;
+    for (int i = 0; i < n; i++)
+        k += SORT_KEY(hand[i]) < SORT_KEY(c);
+    return k;
+}
+
+/* A move of several steps at a networked table (a meld of four: a meld of three and a
+ * join): the mirror sends one step at a time, so the scene sends the next once the one
+ * before has come back. */
+static void test_mirror_steps(void)
+{
+    GameOptions opt;
+    rules_default_options(&buraco_rules, &opt);
+    SeatSpec seats[2] = {{false, DIFF_MEDIUM}, {false, DIFF_MEDIUM}};
+    char err[MATCH_ERR];
+    Match *real = match_create(&buraco_rules, &opt, 2, seats, 5, err, sizeof err);
+    REQUIRE(real);
+    static const char *const cards[2][8] = {{"Ac", "Ad", "4s", "9d", "Jc", "Qh", "3d", "6c"},
+                                            {"5h", "6h", "7h", "8h", "9c", "Kd", "Qs", "3c"}};
+    Card hands[2][8];
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < 8; i++)
+            hands[p][i] = card_of(cards[p][i]);
+    const Card *const hp[2] = {hands[0], hands[1]};
+    const int hn[2] = {8, 8};
+    CHECK(buraco_setup(real->state, 2, hp, hn, card_of("Jd"), 1) == NULL);
+    Feed *f = calloc(1, sizeof *f);
+    BuracoState v;
+    buraco_rules.observe(real->state, 1, &v);
+    MatchFeed mf = {.user = f, .send = feed_send, .next = feed_next};
+    Match *m = match_mirror(&buraco_rules, &opt, 2, 1, &v, 0, &mf, err, sizeof err);
+    REQUIRE(m);
+    REQUIRE(online_set_pending(app, "buraco", m));
+    enter_table();
+    REQUIRE(app->self && match() == m);
+    app_run_frames(app, 5);
+    /* Draw: the real table deals the card. */
+    click_at("stock", 1);
+    CHECK(f->n_sent == 1 && f->sent == buraco_action(BUR_A_DRAW, 0));
+    if (f->n_sent == 1) {
+        real_step(real, f, 1, f->sent);
+        real_step(real, f, 1, match_next_chance(real));
+    }
+    app_run_frames(app, 5);
+    REQUIRE(((BuracoState *)m->state)->phase == BUR_PLAY);
+    /* 5♥ 6♥ 7♥ 8♥ selected, M: the meld of three goes first, the join after it. */
+    static const char *const run[4] = {"5h", "6h", "7h", "8h"};
+    int idx[4];
+    for (int i = 0; i < 4; i++)
+        idx[i] = index_in(m->state, 1, run[i]);
+    for (int i = 0; i < 4; i++) {
+        char w[32];
+        snprintf(w, sizeof w, "card:%d", idx[i]);
+        click_at(w, 1);
+    }
+    push_key(app, SDLK_m, 0);
+    app_run_frames(app, 3);
+    CHECK(f->n_sent == 2 && buraco_action_type(f->sent) == BUR_A_NEW3);
+    if (f->n_sent == 2)
+        real_step(real, f, 1, f->sent);
+    app_run_frames(app, 5);
+    CHECK(((BuracoState *)m->state)->n_melds[1] == 1);
+    CHECK(f->n_sent == 3 &&
+          f->sent == buraco_action(BUR_A_JOIN, card_index(card_of("8h"))));
+    if (f->n_sent == 3)
+        real_step(real, f, 1, f->sent);
+    app_run_frames(app, 5);
+    CHECK(((BuracoState *)m->state)->melds[1][0].n == 4);
+    enter_table();
+    CHECK(app->self && match() && !match()->mirror);
+    app_run_frames(app, 5);
+    match_free(real);
+    free(f->player);
+    free(f->action);
+    free(f->steps);
+    free(f->views);
+    free(f);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -909,6 +1230,8 @@ int main(void)
     test_program_partner();
     test_program_resumed();
     test_choose_program();
+    test_mirrored_seats();
+    test_mirror_steps();
     app_destroy(app);
     rm_rf(home);
     if (failures)
