@@ -334,10 +334,20 @@ static void publish_view(Dealer *d, DTable *t, int seat, const void *before, int
         send_bytes(d, to, d->buf2, sealed);
 }
 
+/* Every seat for a person has been taken once: the game starts (the deal is done at
+ * creation, but no bot plays a card before the players have sat down). */
+static bool everyone_seated(const DTable *t)
+{
+    for (int s = 0; s < t->spec.num_players; s++)
+        if (t->spec.seats[s].kind != WSEAT_BOT && !t->seat[s].taken)
+            return false;
+    return true;
+}
+
 static void maybe_start_bot(Dealer *d, DTable *t)
 {
     int p = match_current_player(t->m);
-    if (t->bot_pending || !plays_bot(t, p))
+    if (t->bot_pending || !plays_bot(t, p) || !everyone_seated(t))
         return;
     DBotJob *j = calloc(1, sizeof *j);
     if (!j || !(j->view = malloc(t->m->rules->state_size))) {
@@ -395,6 +405,8 @@ static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_
         return "the game is over";
     if (match_current_player(t->m) != seat)
         return "it is not this seat's turn";
+    if (!everyone_seated(t))
+        return "wait: not everyone has sat down yet";
     const char *why = match_check(t->m, a);
     if (why)
         return why;
@@ -622,6 +634,7 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
     const MsgJoin *j = &m.u.join;
     if (!seal_verify(j->sign_key, e->data, (size_t)e->len - 64, e->data + e->len - 64))
         return refuse_join(d, e, "the join is not signed by its key");
+    bool seated = everyone_seated(t);
     if (!j->name[0])
         return refuse_join(d, e, "a player needs a name");
     if (j->seat >= t->spec.num_players)
@@ -670,8 +683,13 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
     send_msg(d, e->reply, &reply);
     say(d, "tasca serve: table %s: %s sits down\n", t->code, st->name);
     publish_view(d, t, seat, NULL, -3, 0, NULL);
+    if (!seated && everyone_seated(t)) /* the last seat taken: the game begins for all */
+        for (int s = 0; s < t->spec.num_players; s++)
+            if (s != seat)
+                publish_view(d, t, s, NULL, -3, 0, NULL);
     if (changed)
         publish_table(d, t, NULL);
+    maybe_start_bot(d, t);
     return true;
 }
 
