@@ -8,11 +8,14 @@
 #include "engine/ai/bot.h"
 #include "games/buraco/buraco_bots.h"
 
+/* The seat's decision by its iterations alone (no clock): the same on a loaded machine. */
 static Action ask(Difficulty d, const BuracoState *s, uint64_t seed)
 {
     Rng r;
     rng_seed(&r, seed);
-    return bot_decide(&buraco_rules, d, s, s->turn, &r, NULL);
+    BuracoState view;
+    buraco_rules.observe(s, s->turn, &view);
+    return bot_decide_timed(&buraco_rules, d, &view, s->turn, &r, NULL, 0);
 }
 
 static void expect(Difficulty d, const BuracoState *s, const char *text)

@@ -271,9 +271,12 @@ static void test_full_games(void **u)
         char s[16];
         snprintf(s, sizeof s, "%d", seed);
         /* Without their clock (--think-ms 0) our bots play by their seed alone, however
-         * busy the machine: the same seeds replay the same game. */
+         * busy the machine: the same seeds replay the same game. Easy against Medium: Hard
+         * without its clock may pass the judge's 3 s on a loaded machine (a sanitizer build
+         * beside other jobs did), and Hard plays the four-player game below on its clock. */
         char *argv[] = {"tasca", "buraco-judge", "-silent", "-seed", s,
-                        (char *)ours_thinking(seed, 0), (char *)ours_thinking(seed + 1, 0), NULL};
+                        (char *)ours_thinking(3 * seed, 0), (char *)ours_thinking(3 * seed + 1, 0),
+                        NULL};
         static Run r, again;
         run(&r, NULL, argv);
         assert_int_equal(r.status, 0);
