@@ -25,7 +25,7 @@ static void window_usage(FILE *f)
             "                        file chooser), about, online\n"
             "  --create SEATS        create a networked table of --game and sit at seat 1:\n"
             "                        SEATS is one word per seat, me,open,easy,medium,hard\n"
-            "                        (e.g. me,open,medium,medium); prints 'table CODE'\n"
+            "                        (e.g. me,open,medium,medium); prints 'table CODE URL'\n"
             "  --join CODE           sit at the networked table CODE (Play online)\n"
             "  --server URL          ...on this NATS server ('local': this computer, the\n"
             "                        default; a private nats-server started by the game)\n"

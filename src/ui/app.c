@@ -606,7 +606,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
             ok = online_create_spec(a, a->scene ? a->scene->id : "", opt->create, code, why,
                                     sizeof why);
             if (ok) {
-                printf("table %s\n", code);
+                printf("table %s %s\n", code, online_url(a));
                 fflush(stdout);
             }
         } else {

@@ -681,8 +681,14 @@ static void build_online(Builder *b)
         Widget *st = note(b, m->on_status);
         st->bold = m->on_error;
     } else if (online_connected(a)) {
-        char line[300];
-        snprintf(line, sizeof line, _("Connected: %s."), online_where(a));
+        char line[400];
+        if (!m->on_server)
+            snprintf(line, sizeof line,
+                     _("Connected: this computer, at %s (another window on this machine can "
+                       "play here with that address as its server)."),
+                     online_url(a));
+        else
+            snprintf(line, sizeof line, _("Connected: %s."), online_where(a));
         note(b, pool_add(m, line, strlen(line)));
     }
 
@@ -708,8 +714,9 @@ static void build_online(Builder *b)
                 w->value = i;
         }
         w->n_choices = nc;
-        if (players == 4)
-            snprintf(w->hint, sizeof w->hint, "%s", _("Seats 1 and 3 play against 2 and 4."));
+        snprintf(w->hint, sizeof w->hint, "%s",
+                 players == 4 ? _("You take seat 1; seats 1 and 3 play against 2 and 4.")
+                              : _("You take seat 1."));
     }
     for (int p = 1; p < players; p++) {
         char label[64];
@@ -720,8 +727,6 @@ static void build_online(Builder *b)
             w->choices[k] = _(seat_kinds[k]);
         w->n_choices = 4;
         w->value = m->on_seat[p];
-        if (p == 1)
-            snprintf(w->hint, sizeof w->hint, "%s", _("You take seat 1."));
     }
     gap(b, 6);
     w = row(b, W_BUTTON, 46, _("Create table"), ID_ON_CREATE);

@@ -133,6 +133,8 @@ const char *online_where(App *a)
     return o->local ? _("this computer") : o->url;
 }
 
+const char *online_url(App *a) { return a->online && a->online->client ? a->online->url : ""; }
+
 bool online_connected(App *a)
 {
     Online *o = a->online;

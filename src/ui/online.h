@@ -22,6 +22,9 @@ enum { ONLINE_LOBBY_MAX = 24 };
 bool online_connect(App *a, char *err, size_t errsize);
 /* The connection's short description ("this computer", or the URL), and whether it is up. */
 const char *online_where(App *a);
+/* The NATS address in use ("" when not connected): this computer's is what a second window
+ * on the same machine gives as its server. */
+const char *online_url(App *a);
 bool online_connected(App *a);
 /* Asks the dealers for a table as `spec` says; its code. */
 bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *err,

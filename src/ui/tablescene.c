@@ -316,6 +316,8 @@ bool table_press(Table *t, int b)
 
 void table_button(Table *t, int b, const char *label, int flags)
 {
+    if (b == TABLE_NEXT && t->m && t->m->mirror)
+        label = _("Back to the tables"); /* a networked table plays one game */
     flags |= (t->hover == b ? BTN_HOVER : 0) | (t->pressed == b ? BTN_PRESSED : 0);
     if (t->focus == b && !(flags & BTN_DISABLED))
         flags |= BTN_FOCUS;
