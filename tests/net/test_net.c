@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -1374,6 +1375,86 @@ static void test_standin_never(void **state)
     net_close(&ng);
 }
 
+
+/* The window is a client too: `tasca --join` killed with -9 mid-hand shows away; started
+ * again from the same preference folder (its keys) it takes its seat back, while a window
+ * with other keys cannot take that seat. */
+static void noop_view(void *user, NetClient *c, const MsgView *v)
+{
+    (void)user, (void)c, (void)v;
+}
+
+static pid_t spawn_window(const char *url, const char *code, const char *home, const char *log)
+{
+    if (!tasca_bin)
+        fail_msg("this case needs the tasca binary's path as its second argument");
+    setenv("XDG_DATA_HOME", home, 1);
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    setenv("SDL_AUDIODRIVER", "dummy", 1);
+    setenv("TASCA_RENDERER", "software", 1);
+    setenv("TASCA_NO_AUDIO", "1", 1);
+    char *argv[] = {(char *)tasca_bin, "--server", (char *)url, "--join", (char *)code,
+                    "--name", "Bruno", "--speed", "instant", NULL};
+    char err[256];
+    pid_t pid = natsfix_spawn(argv, log, err, sizeof err);
+    if (pid <= 0)
+        fail_msg("the window: %s", err);
+    return pid;
+}
+
+static void test_window_kill(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    char err[NET_ERR], code[WIRE_CODE];
+    NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
+    assert_non_null(ana);
+    const GameRules *g = registry_find("bisca");
+    MsgCreate spec = {.game = "bisca", .num_players = 2, .seed = 5, .away_seconds = 60};
+    spec.n_options = (uint8_t)g->n_options;
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    assert_null(net_client_create(ana, &spec, code));
+    int seat;
+    assert_null(net_client_join(ana, code, 0, noop_view, NULL, &seat));
+    Lobby l;
+    lobby_watch(&l, url, code);
+    char home[700], other[700], log[700];
+    snprintf(home, sizeof home, "%s/window-home", natsfix_store(fix.server));
+    snprintf(other, sizeof other, "%s/other-home", natsfix_store(fix.server));
+    snprintf(log, sizeof log, "%s/window-%d.log", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+             (int)getpid());
+    mkdir(home, 0700);
+    mkdir(other, 0700);
+    pid_t w = spawn_window(url, code, home, log);
+    int i = lobby_wait(&l, 0, 1, WSTATE_PLAYER, 60);
+    assert_string_equal(l.t[i].seats[1].name, "Bruno");
+    uint32_t seq = l.t[i].seq;
+    natsfix_child_kill(w, SIGKILL);
+    assert_true(natsfix_child_wait(w, 5000, NULL));
+    i = lobby_wait(&l, i + 1, 1, WSTATE_AWAY, 60);
+    /* Another window, other keys: the seat is not free, it stays away. */
+    pid_t o = spawn_window(url, code, other, log);
+    nats_Sleep(3000);
+    MsgTable now;
+    assert_true(net_lobby_table(net_client_conn(ana), code, &now, 2000));
+    assert_int_equal(now.seats[1].state, WSTATE_AWAY);
+    natsfix_child_kill(o, SIGKILL);
+    natsfix_child_wait(o, 5000, NULL);
+    /* The same folder: its keys take the seat back, nothing was played meanwhile. */
+    w = spawn_window(url, code, home, log);
+    i = lobby_wait(&l, i + 1, 1, WSTATE_PLAYER, 60);
+    assert_string_equal(l.t[i].seats[1].name, "Bruno");
+    assert_int_equal(l.t[i].seq, seq);
+    natsfix_child_kill(w, SIGTERM);
+    natsfix_child_wait(w, 5000, NULL);
+    lobby_close(&l);
+    net_client_free(ana);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -1393,10 +1474,11 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_standin_return, teardown),
         cmocka_unit_test_teardown(test_standin_kill, teardown),
         cmocka_unit_test_teardown(test_standin_never, teardown),
+        cmocka_unit_test_teardown(test_window_kill, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "client_drop",
                            "dealer_kill", "nats_kill", "cluster", "standin", "standin_return",
-                           "standin_kill", "standin_never"};
+                           "standin_kill", "standin_never", "window_kill"};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
             return _cmocka_run_group_tests(names[i], &all[i], 1, NULL, NULL);
