@@ -806,6 +806,11 @@ static void status_text(Mou *t, char *out, size_t size)
     int cur = match_current_player(t->tb.m), me = human(t);
     bool sel = t->selected >= 0, theirs = cur != me || pacer_demo(&t->tb.pace);
     const char *thinking = _("The computer is thinking");
+    char remote[96];
+    if (cur >= 0 && table_seat_kind(&t->tb, cur) == SEAT_REMOTE) { /* a person elsewhere */
+        snprintf(remote, sizeof remote, _("%s is thinking"), table_seat_name(&t->tb, cur));
+        thinking = remote;
+    }
     const char *line =
         cur < 0                 ? ""
         : theirs && s->pending  ? _("The computer closed a mill and takes one of your pieces...")

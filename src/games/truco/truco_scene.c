@@ -639,7 +639,10 @@ static void draw(Table *tb, SDL_Renderer *r)
     bool over = match_is_over(tb->m);
     if (table_seat_thinking(tb, BOT) && tb->deal_wait <= 0) {
         char b[96];
-        snprintf(b, sizeof b, "%s", _("Computer is thinking"));
+        if (table_seat_kind(tb, BOT) == SEAT_REMOTE) /* a person at another table */
+            snprintf(b, sizeof b, _("%s is thinking"), table_seat_name(tb, BOT));
+        else
+            snprintf(b, sizeof b, "%s", _("Computer is thinking"));
         table_dots(b, sizeof b, tb->time);
         label(t, b, 20, false, COL_DIM, MID_X, BOT_Y + CARD_H / 2 + 22, CENTRED);
     } else if (cur == ME && v.phase == TR_PH_PLAY) {

@@ -472,7 +472,10 @@ static void draw(Table *tb, SDL_Renderer *r)
     bool over = match_is_over(tb->m);
     if (table_seat_thinking(tb, OTHER)) {
         char b[96];
-        snprintf(b, sizeof b, "%s", _("Computer is thinking"));
+        if (table_seat_kind(tb, OTHER) == SEAT_REMOTE) /* a person at another table */
+            snprintf(b, sizeof b, _("%s is thinking"), table_seat_name(tb, OTHER));
+        else
+            snprintf(b, sizeof b, "%s", _("Computer is thinking"));
         table_dots(b, sizeof b, tb->time);
         text_draw(a->text, b, (int)lroundf(22 * s), false, COL_TEXT, PX(t, HAND_X - 110),
                   PY(t, MID_Y), TEXT_LEFT | TEXT_MIDDLE);
