@@ -316,6 +316,16 @@ void app_leave_online(App *a, bool finished)
     app_wake(a);
 }
 
+void online_mirror_gone(App *a, void *feed_user)
+{
+    Online *o = a->online;
+    if (!o || !o->feed || (void *)o->feed != feed_user)
+        return; /* another table's (a join replacing it frees it itself) */
+    net_feed_free(o->feed);
+    o->feed = NULL;
+    o->code[0] = '\0';
+}
+
 void online_frame(App *a)
 {
     Online *o = a->online;

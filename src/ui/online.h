@@ -49,6 +49,9 @@ Match *app_take_online_match(App *a, const char *game);
  * does, without a connection; the table scene entered next takes it. */
 bool online_set_pending(App *a, const char *game, Match *m);
 void app_leave_online(App *a, bool finished);
+/* The table scene let go of a mirror whose feed was `feed_user` (the player switched to
+ * another game): when it is the table the window was at, its link goes too. */
+void online_mirror_gone(App *a, void *feed_user);
 /* Every frame, before the scene's update; and when the app closes. */
 void online_frame(App *a);
 void online_close(App *a);

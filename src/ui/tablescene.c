@@ -369,7 +369,10 @@ void table_leave(void *self)
     Table *t = self;
     if (t->g->leave)
         t->g->leave(t);
+    void *feed = t->m && t->m->mirror ? t->m->feed.user : NULL;
     table_close(&t->tv, t->m);
+    if (feed) /* the window left a networked table (another game): its link goes */
+        online_mirror_gone(t->app, feed);
     free(t);
 }
 
