@@ -212,6 +212,34 @@ static void test_gap_copy_refusal(void **unused)
     assert_true(match_mirror_refused(m, why, sizeof why));
     assert_string_equal(why, "out of turn");
     assert_null(match_submit(m, cur, acts[0]));
+    /* A move on its way, then a gap that hides it and gives the seat the turn again: the
+     * seat may move (its move was among the hidden steps). */
+    Match *copy = match_create(g, &opt, 2, seats, 42, err, sizeof err);
+    assert_non_null(copy);
+    match_play_chance(copy);
+    for (int guard = 0; guard < 50; guard++) {
+        Action la[RULES_MAX_ACTIONS];
+        int k = g->legal_actions(copy->state, la);
+        assert_true(k > 0);
+        assert_null(match_apply(copy, match_current_player(copy) == cur ? acts[0] : la[0]));
+        match_play_chance(copy);
+        if (match_current_player(copy) == cur)
+            break;
+    }
+    assert_int_equal(match_current_player(copy), cur);
+    f->player[f->n] = 1 - cur;
+    f->action[f->n] = ACTION_HIDDEN;
+    f->steps[f->n] = (uint32_t)copy->history_len;
+    g->observe(copy->state, 0, f->views + (size_t)f->n * f->size);
+    f->n++;
+    assert_true(m->sent);
+    assert_int_equal(match_mirror_pull(m), 1);
+    assert_false(m->sent);
+    assert_int_equal(m->history_len, copy->history_len);
+    Action next[RULES_MAX_ACTIONS];
+    assert_true(g->legal_actions(m->state, next) > 0);
+    assert_null(match_submit(m, cur, next[0]));
+    match_free(copy);
     /* A view that is not a game of this size is refused when mirroring. */
     memset(v, 0, g->state_size);
     assert_null(match_mirror(g, &opt, 2, 0, v, 0, &mf, err, sizeof err));

@@ -130,7 +130,10 @@ int match_mirror_pull(Match *m)
     m->steps = steps;
     if (m->history_len < MATCH_MAX_HISTORY)
         push_history(m, player, a);
-    if (player == m->mirror_seat || match_current_player(m) == PLAYER_TERMINAL)
+    /* The seat's move came back, or the table moved on to the seat's turn again or to its
+     * end (after a gap the seat's own step may be among the hidden ones). */
+    int cur = match_current_player(m);
+    if (player == m->mirror_seat || cur == m->mirror_seat || cur == PLAYER_TERMINAL)
         m->sent = false;
     if (m->listener)
         m->listener(m->listener_user, m, player, a);
