@@ -5,6 +5,8 @@
  *     move is made before it sits down); its
  *     table shows that seat's hand south, the window plays it with the mouse to the end,
  *     and the result it shows is the dealer's; the banner's button leaves the table.
+ *   broker_kill: the same with nats-server killed with -9 mid-game and started again: the
+ *     window says the link is lost, comes back by itself and finishes the game as dealt.
  *   menu_create: Play online ▸ this computer ▸ Create table (seat 2 an Easy bot) from the
  *     menu with the mouse: the game's own server and dealer start, the table is played to
  *     its end, and closing the app stops the server. */
@@ -23,6 +25,7 @@
 #include "ui/menu.h"
 #include "ui/online.h"
 #include "ui/tablescene.h"
+#include "natsfix.h"
 #include "ui_fixture.h"
 
 /* ---- A bot client at one seat ---- */
@@ -75,6 +78,17 @@ static bool play_cards(App *a, int limit)
         usleep(2000); /* the dealer and the other seat answer meanwhile */
     }
     return false;
+}
+
+/* The same until the table has taken `steps` steps more than when called. */
+static bool play_cards_until(App *a, int steps, int limit)
+{
+    Match *m = match_of(a);
+    uint32_t until = m->steps + (uint32_t)steps;
+    for (int frame = 0; frame < limit && match_of(a)->steps < until; frame += 50)
+        if (play_cards(a, 50))
+            return true;
+    return match_of(a)->steps >= until;
 }
 
 static LocalNats *server(char *dir, size_t size)
@@ -168,6 +182,74 @@ static void test_window_seat(void)
     localnats_stop(ns);
 }
 
+
+static void test_broker_kill(void)
+{
+    char err[256], store[600];
+    NatsServer *ns = natsfix_start(NULL, err, sizeof err);
+    REQUIRE(ns);
+    const char *url = natsfix_url(ns);
+    snprintf(store, sizeof store, "%s/dealer", natsfix_store(ns));
+    mkdir(store, 0700);
+    DealerConfig dc = {.url = url, .store = store, .replicas = 1, .linger_seconds = 60};
+    Dealer *d = dealer_start(&dc, err, sizeof err);
+    REQUIRE(d);
+    BotSeat ana = {.rules = registry_find("bisca"), .seat = 0};
+    pthread_mutex_init(&ana.lock, NULL);
+    rng_seed(&ana.rng, 8);
+    ana.c = net_client_new(url, NULL, "Ana", err, sizeof err);
+    REQUIRE(ana.c);
+    MsgCreate spec = {.game = "bisca", .num_players = 2, .seed = 7, .away_seconds = 60};
+    spec.n_options = (uint8_t)ana.rules->n_options;
+    GameOptions opt;
+    rules_default_options(ana.rules, &opt);
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    char code[WIRE_CODE];
+    REQUIRE(!net_client_create(ana.c, &spec, code));
+    int seat = -1;
+    REQUIRE(!net_client_join(ana.c, code, 0, bot_view, &ana, &seat));
+    AppOptions o = test_options("bisca", SPEED_INSTANT, 5);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    kv_set(&a->kv, "online.server", url);
+    kv_set(&a->kv, "online.name", "Bruno");
+    REQUIRE(online_join(a, code, -1, err, sizeof err));
+    Match *m = match_of(a);
+    REQUIRE(m && m->mirror);
+    /* A few moves, then the broker dies. */
+    REQUIRE(play_cards_until(a, 8, 20000));
+    natsfix_kill(ns);
+    bool down = false;
+    for (int i = 0; i < 3000 && !down; i++) {
+        app_run_frames(a, 1);
+        usleep(1000);
+        down = m->feed.link(m->feed.user) != FEED_LINK_UP;
+    }
+    CHECK(down);
+    CHECK(table_animating(a->self)); /* the marker is drawn and counts: frames go on */
+    REQUIRE(natsfix_restart(ns, err, sizeof err));
+    REQUIRE(play_cards(a, 60000));
+    app_run_frames(a, 100);
+    m = match_of(a);
+    REQUIRE(m && match_is_over(m));
+    CHECK(m->feed.link(m->feed.user) == FEED_LINK_UP);
+    MsgTable info;
+    bool over = false;
+    for (int i = 0; i < 500 && !over; i++) {
+        over = net_client_table(ana.c, &info) && info.over;
+        if (!over)
+            usleep(10000);
+    }
+    REQUIRE(over);
+    CHECK(m->steps == info.seq);
+    CHECK(((Table *)a->self)->result == info.result[1]);
+    app_destroy(a);
+    net_client_free(ana.c);
+    dealer_stop(d);
+    natsfix_stop(ns);
+}
+
 static bool click_text(App *a, const char *text)
 {
     SDL_FRect r;
@@ -243,6 +325,7 @@ static void test_menu_create(void)
 
 static const UiTest tests[] = {
     {"window_seat", test_window_seat},
+    {"broker_kill", test_broker_kill},
     {"menu_create", test_menu_create},
 };
 
