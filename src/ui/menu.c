@@ -677,9 +677,13 @@ static void build_online(Builder *b)
     if (!m->on_server)
         note(b, _("This computer: the game runs a private server for tables on this machine "
                   "and its network's loopback only; open a second window to play at it."));
+    bool busy, failed;
+    const char *req = online_status(a, &busy, &failed);
     if (m->on_status[0]) {
         Widget *st = note(b, m->on_status);
         st->bold = m->on_error;
+    } else if (req[0]) {
+        note(b, req)->bold = failed;
     } else if (online_connected(a)) {
         char line[400];
         if (!m->on_server)
@@ -731,6 +735,7 @@ static void build_online(Builder *b)
     gap(b, 6);
     w = row(b, W_BUTTON, 46, _("Create table"), ID_ON_CREATE);
     w->primary = true;
+    w->disabled = busy;
     w->r.w = 240 * a->u;
     gap(b, 10);
 
@@ -742,6 +747,7 @@ static void build_online(Builder *b)
     snprintf(w->hint, sizeof w->hint, "%s", _("the code a friend gave you"));
     gap(b, 4);
     w = row(b, W_BUTTON, 46, _("Join"), ID_ON_JOIN);
+    w->disabled = busy;
     w->r.w = 240 * a->u;
     const char *last = kv_get(&a->kv, "online.last");
     if (last && *last && !online_code(a)) {
@@ -797,17 +803,15 @@ static void online_save_fields(Menu *m)
     app_save_settings(a);
 }
 
+/* The request goes off the window's thread; the page shows its progress and its end. */
 static void online_join_code(Menu *m, const char *code, int seat)
 {
     App *a = m->app;
     char why[320];
     online_save_fields(m);
-    if (online_join(a, code, seat, why, sizeof why)) {
-        m->on_status[0] = '\0';
-        menu_close(m);
-    } else {
+    m->on_status[0] = '\0';
+    if (!online_join_async(a, code, seat, why, sizeof why))
         online_say(m, true, _("Could not join: %s."), why);
-    }
 }
 
 static void online_new_table(Menu *m)
@@ -827,18 +831,10 @@ static void online_new_table(Menu *m)
         spec.seats[p].kind = k == 0 ? WSEAT_OPEN : WSEAT_BOT;
         spec.seats[p].difficulty = (uint8_t)(k == 0 ? DIFF_MEDIUM : DIFF_EASY + (k - 1));
     }
-    char code[WIRE_CODE], why[320];
-    if (!online_create(a, &spec, code, why, sizeof why)) {
+    char why[320];
+    m->on_status[0] = '\0';
+    if (!online_create_async(a, &spec, why, sizeof why))
         online_say(m, true, _("Could not create the table: %s."), why);
-        return;
-    }
-    if (online_join(a, code, 0, why, sizeof why)) {
-        app_notice(a, _("Table %s: give this code to the friends you play with."), code);
-        m->on_status[0] = '\0';
-        menu_close(m);
-    } else {
-        online_say(m, true, _("Could not sit at the new table: %s."), why);
-    }
 }
 
 static const char *page_title(MenuPage p)

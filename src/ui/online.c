@@ -2,6 +2,8 @@
 /* Play online: see online.h. */
 #include "ui/online.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,21 @@
 #include "ui/menu.h"
 #include "ui/scene.h"
 
+typedef struct {
+    pthread_t thread;
+    bool running;       /* a request is on its way (the window's thread only reads this) */
+    atomic_bool done;   /* its thread has finished */
+    App *app;
+    char url[1024], creds[1024], name[WIRE_NAME];
+    SealKeys keys;
+    bool create;
+    MsgCreate spec;
+    char code[WIRE_CODE];
+    int seat;
+    NetFeed *feed; /* the seat taken, for the window's thread to sit at */
+    char err[320];
+} OnlineJob;
+
 struct Online {
     char url[1024], creds[1024];
     bool local;          /* "this computer" */
@@ -30,6 +47,9 @@ struct Online {
     char pending_game[WIRE_GAME];
     char code[WIRE_CODE];
     bool leave, leave_finished;
+    OnlineJob job;       /* create or join, off the window's thread */
+    char status[400];    /* what the page says of it */
+    bool status_error;
 };
 
 static Online *get(App *a)
@@ -229,27 +249,21 @@ int online_lobby(App *a, MsgTable *out, int max)
     return n;
 }
 
-bool online_join(App *a, const char *code, int seat, char *err, size_t errsize)
+/* "k7qx-2m" -> "K7QX2M"; false when it is not a table code. */
+static bool clean_code(const char *code, char up[WIRE_CODE])
 {
-    if (!online_connect(a, err, errsize))
-        return false;
-    Online *o = a->online;
-    char up[WIRE_CODE];
     size_t k = 0;
-    for (const char *p = code; *p && k + 1 < sizeof up; p++)
+    for (const char *p = code; *p && k + 1 < WIRE_CODE; p++)
         if (*p != ' ' && *p != '-')
             up[k++] = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
     up[k] = '\0';
-    if (!wire_code_valid(up)) {
-        snprintf(err, errsize, "%s", _("a table code is up to 7 letters and digits"));
-        return false;
-    }
-    NetClient *c = net_client_new_keys(o->url, o->creds, player_name(a), &o->keys, err, errsize);
-    if (!c)
-        return false;
-    NetFeed *f = net_feed_join(c, up, seat, app_wake, a, 8000, err, errsize);
-    if (!f)
-        return false;
+    return wire_code_valid(up);
+}
+
+/* The seat is taken (f): the window sits at it (on the window's thread). */
+static bool sit(App *a, NetFeed *f, const char *code, char *err, size_t errsize)
+{
+    Online *o = a->online;
     MsgTable t;
     net_feed_table(f, &t);
     const GameRules *rules = registry_find(t.game);
@@ -269,9 +283,9 @@ bool online_join(App *a, const char *code, int seat, char *err, size_t errsize)
     match_free(o->pending);
     o->pending = m;
     snprintf(o->pending_game, sizeof o->pending_game, "%s", t.game);
-    snprintf(o->code, sizeof o->code, "%s", up);
+    snprintf(o->code, sizeof o->code, "%s", code);
     char last[32];
-    snprintf(last, sizeof last, "%s:%d", up, net_feed_seat(f));
+    snprintf(last, sizeof last, "%s:%d", code, net_feed_seat(f));
     kv_set(&a->kv, "online.last", last);
     app_save_settings(a);
     app_enter_scene(a, t.game);
@@ -281,6 +295,153 @@ bool online_join(App *a, const char *code, int seat, char *err, size_t errsize)
     }
     net_feed_free(old);
     return true;
+}
+
+/* A code nobody deals is said at once (the join itself waits for a dealer that restarts). */
+static bool table_exists(NetClient *c, const char *code, char *err, size_t errsize)
+{
+    MsgTable t;
+    if (net_lobby_table(net_client_conn(c), code, &t, 1500))
+        return true;
+    snprintf(err, errsize, _("there is no table %s (check the code)"), code);
+    return false;
+}
+
+bool online_join(App *a, const char *code, int seat, char *err, size_t errsize)
+{
+    if (!online_connect(a, err, errsize))
+        return false;
+    Online *o = a->online;
+    char up[WIRE_CODE];
+    if (!clean_code(code, up)) {
+        snprintf(err, errsize, "%s", _("a table code is up to 7 letters and digits"));
+        return false;
+    }
+    NetClient *c = net_client_new_keys(o->url, o->creds, player_name(a), &o->keys, err, errsize);
+    if (!c)
+        return false;
+    if (!table_exists(c, up, err, errsize)) {
+        net_client_free(c);
+        return false;
+    }
+    NetFeed *f = net_feed_join(c, up, seat, app_wake, a, 8000, err, errsize);
+    return f && sit(a, f, up, err, errsize);
+}
+
+/* ---- The same off the window's thread (the menu): the frame never waits. ---- */
+
+static void *job_main(void *arg)
+{
+    Online *o = arg;
+    OnlineJob *j = &o->job;
+    NetClient *c = net_client_new_keys(j->url, j->creds, j->name, &j->keys, j->err, sizeof j->err);
+    const char *why = NULL;
+    if (c && j->create && (why = net_client_create(c, &j->spec, j->code))) {
+        snprintf(j->err, sizeof j->err, _("Could not create the table: %s."), why);
+        net_client_free(c);
+        c = NULL;
+    }
+    char e[256];
+    if (c && !j->create && !table_exists(c, j->code, e, sizeof e)) {
+        snprintf(j->err, sizeof j->err, _("Could not join: %s."), e);
+        net_client_free(c);
+        c = NULL;
+    }
+    if (c) {
+        j->feed = net_feed_join(c, j->code, j->seat, app_wake, j->app, 8000, e, sizeof e);
+        if (!j->feed)
+            snprintf(j->err, sizeof j->err, _("Could not join: %s."), e);
+    } else if (!j->err[0]) {
+        snprintf(j->err, sizeof j->err, "%s", _("Could not connect."));
+    }
+    atomic_store(&j->done, true);
+    app_wake(j->app);
+    return NULL;
+}
+
+static bool job_start(App *a, const MsgCreate *spec, const char *code, int seat, char *err,
+                      size_t errsize)
+{
+    if (!online_connect(a, err, errsize)) /* this computer's server starts here, on the
+                                           * window's thread (it dies with that thread) */
+        return false;
+    Online *o = a->online;
+    OnlineJob *j = &o->job;
+    if (j->running) {
+        snprintf(err, errsize, "%s", _("Wait: the last request is not answered yet."));
+        return false;
+    }
+    memset(j, 0, sizeof *j);
+    j->app = a;
+    snprintf(j->url, sizeof j->url, "%s", o->url);
+    snprintf(j->creds, sizeof j->creds, "%s", o->creds);
+    snprintf(j->name, sizeof j->name, "%s", player_name(a));
+    j->keys = o->keys;
+    j->seat = seat;
+    if (spec) {
+        j->create = true;
+        j->spec = *spec;
+    } else if (!clean_code(code, j->code)) {
+        snprintf(err, errsize, "%s", _("a table code is up to 7 letters and digits"));
+        return false;
+    }
+    if (pthread_create(&j->thread, NULL, job_main, o) != 0) {
+        snprintf(err, errsize, "cannot start a thread");
+        return false;
+    }
+    j->running = true;
+    snprintf(o->status, sizeof o->status, spec ? _("Creating a table\xE2\x80\xA6")
+                                               : _("Joining table %s\xE2\x80\xA6"),
+             j->code);
+    o->status_error = false;
+    return true;
+}
+
+bool online_join_async(App *a, const char *code, int seat, char *err, size_t errsize)
+{
+    return job_start(a, NULL, code, seat, err, errsize);
+}
+
+bool online_create_async(App *a, const MsgCreate *spec, char *err, size_t errsize)
+{
+    return job_start(a, spec, NULL, 0, err, errsize);
+}
+
+const char *online_status(App *a, bool *busy, bool *error)
+{
+    Online *o = a->online;
+    *busy = o && o->job.running;
+    *error = o && o->status_error;
+    return o ? o->status : "";
+}
+
+/* A finished request: the window sits down, or says why not. */
+static void job_finish(App *a)
+{
+    Online *o = a->online;
+    OnlineJob *j = &o->job;
+    if (!j->running || !atomic_load(&j->done))
+        return;
+    pthread_join(j->thread, NULL);
+    j->running = false;
+    char err[320];
+    if (j->feed && sit(a, j->feed, j->code, err, sizeof err)) {
+        o->status[0] = '\0';
+        o->status_error = false;
+        if (j->create)
+            app_notice(a, _("Table %s: give this code to the friends you play with."), j->code);
+        menu_close(a->menu);
+    } else {
+        if (j->feed)
+            snprintf(o->status, sizeof o->status, _("Could not join: %s."), err);
+        else
+            snprintf(o->status, sizeof o->status, "%s", j->err);
+        o->status_error = true;
+    }
+    j->feed = NULL;
+    sodium_memzero(&j->keys, sizeof j->keys);
+    if (menu_is_open(a->menu))
+        menu_layout(a->menu);
 }
 
 const char *online_code(const App *a) { return a->online && a->online->feed ? a->online->code : NULL; }
@@ -329,6 +490,8 @@ void online_mirror_gone(App *a, void *feed_user)
 void online_frame(App *a)
 {
     Online *o = a->online;
+    if (o)
+        job_finish(a);
     if (!o || !o->leave)
         return;
     o->leave = false;
@@ -347,6 +510,11 @@ void online_close(App *a)
     Online *o = a->online;
     if (!o)
         return;
+    if (o->job.running) { /* a request on its way: it ends within the join's wait */
+        pthread_join(o->job.thread, NULL);
+        net_feed_free(o->job.feed);
+        o->job.running = false;
+    }
     match_free(o->pending);
     net_feed_free(o->feed);
     disconnect(o);

@@ -36,6 +36,13 @@ bool online_create_spec(App *a, const char *game, const char *seats, char code[W
 /* Takes seat `seat` (-1: any free one) at table `code` and opens its table in the window.
  * False and the reason otherwise (the window stays as it was). */
 bool online_join(App *a, const char *code, int seat, char *err, size_t errsize);
+/* The same off the window's thread, for the menu: true when the request is on its way
+ * (its progress and outcome in online_status; on success the table opens and the menu
+ * closes), false and the reason when it could not be sent. */
+bool online_join_async(App *a, const char *code, int seat, char *err, size_t errsize);
+bool online_create_async(App *a, const MsgCreate *spec, char *err, size_t errsize);
+/* What the page says: a request on its way (busy), or how the last one failed (error). */
+const char *online_status(App *a, bool *busy, bool *error);
 /* The tables the dealers host (at most max), newest answers first; their number. */
 int online_lobby(App *a, MsgTable *out, int max);
 /* The code of the table the window shows (NULL when offline). */

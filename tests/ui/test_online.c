@@ -142,6 +142,8 @@ static void test_window_seat(void)
     kv_set(&a->kv, "online.server", localnats_url(ns));
     kv_set(&a->kv, "online.name", "Bruno");
     CHECK(!online_join(a, "nope!", -1, err, sizeof err)); /* a bad code: said, nothing changes */
+    CHECK(!online_join(a, "QQQQQQ", -1, err, sizeof err));
+    CHECK(strcmp(err, "there is no table QQQQQQ (check the code)") == 0);
     CHECK(strcmp(a->scene->id, "twentyone") == 0);
     REQUIRE(online_join(a, code, -1, err, sizeof err));
     CHECK(strcmp(a->scene->id, "bisca") == 0);
@@ -275,6 +277,31 @@ static void test_menu_create(void)
     app_run_frames(a, 3);
     SDL_FRect r;
     REQUIRE(menu_find(a->menu, "Play on", &r));
+    /* A code nobody deals: typed in the field, Join; the window goes on drawing while the
+     * request waits, then the page says why. */
+    REQUIRE(menu_find(a->menu, "Table code", &r));
+    click(a, r, 1);
+    SDL_Event te;
+    SDL_zero(te);
+    te.type = SDL_TEXTINPUT;
+    te.text.windowID = win_id(a);
+    snprintf(te.text.text, sizeof te.text.text, "zz9zz9");
+    SDL_PushEvent(&te);
+    push_key(a, SDLK_RETURN, 0);
+    app_run_frames(a, 2);
+    bool busy = false, failed = false;
+    online_status(a, &busy, &failed);
+    CHECK(busy);
+    int frames = 0;
+    for (; frames < 20000 && busy; frames++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+        online_status(a, &busy, &failed);
+    }
+    CHECK(!busy && failed && frames > 10);
+    CHECK(strcmp(online_status(a, &busy, &failed),
+                 "Could not join: there is no table ZZ9ZZ9 (check the code).") == 0);
+    CHECK(menu_is_open(a->menu) && !match_of(a)->mirror);
     /* Seat 2: an Easy bot (the second choice of its row), then Create table. */
     REQUIRE(menu_find(a->menu, "Seat 2", &r));
     SDL_FRect easy = {r.x + r.w * 0.62f, r.y + r.h * 0.3f, 4, 4};
@@ -283,7 +310,13 @@ static void test_menu_create(void)
     click(a, easy, 1);
     app_run_frames(a, 2);
     REQUIRE(click_text(a, "Create table"));
-    app_run_frames(a, 5);
+    /* The request goes off the window's thread: the page says so, then the table opens. */
+    online_status(a, &busy, &failed);
+    CHECK(busy || !menu_is_open(a->menu));
+    for (int i = 0; i < 4000 && menu_is_open(a->menu); i++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+    }
     if (menu_is_open(a->menu)) { /* say why */
         char why[320];
         if (!online_connect(a, why, sizeof why))
