@@ -274,6 +274,12 @@ static FeedLink feed_link(void *user)
                                            : FEED_LINK_DOWN;
 }
 
+MatchFeed net_feed_match(NetFeed *f)
+{
+    return (MatchFeed){.user = f, .send = feed_send, .next = feed_next, .refused = feed_refused,
+                       .seat = feed_seat, .link = feed_link};
+}
+
 Match *net_feed_mirror(NetFeed *f, const GameRules *rules, char *err, size_t errsize)
 {
     MsgTable t;
@@ -303,8 +309,7 @@ Match *net_feed_mirror(NetFeed *f, const GameRules *rules, char *err, size_t err
     rules_default_options(rules, &opt);
     for (int i = 0; i < t.n_options && i < RULES_MAX_OPTIONS; i++)
         opt.v[i] = t.options[i];
-    MatchFeed mf = {.user = f, .send = feed_send, .next = feed_next, .refused = feed_refused,
-                    .seat = feed_seat, .link = feed_link};
+    MatchFeed mf = net_feed_match(f);
     Match *m = match_mirror(rules, &opt, t.num_players, f->seat, s->view, s->steps, &mf, err,
                             errsize);
     free(s);

@@ -27,6 +27,8 @@ void net_feed_free(NetFeed *f);
 int net_feed_seat(const NetFeed *f);
 /* The table's public description (game, options, seats), as last heard. */
 void net_feed_table(NetFeed *f, MsgTable *out);
+/* The feed's functions, as a match's feed takes them. */
+MatchFeed net_feed_match(NetFeed *f);
 /* The mirror of the table for the feed's seat, from the first view (the feed must outlive
  * it). NULL and the reason when the view is not a state of `rules`. */
 Match *net_feed_mirror(NetFeed *f, const GameRules *rules, char *err, size_t errsize);

@@ -446,6 +446,15 @@ static void job_finish(App *a)
 
 const char *online_code(const App *a) { return a->online && a->online->feed ? a->online->code : NULL; }
 
+bool online_link_up(const App *a)
+{
+    const Online *o = a->online;
+    if (!o || !o->feed)
+        return false;
+    MatchFeed mf = net_feed_match(o->feed);
+    return mf.link(mf.user) == FEED_LINK_UP;
+}
+
 Match *app_take_online_match(App *a, const char *game)
 {
     Online *o = a->online;

@@ -45,8 +45,9 @@ bool online_create_async(App *a, const MsgCreate *spec, char *err, size_t errsiz
 const char *online_status(App *a, bool *busy, bool *error);
 /* The tables the dealers host (at most max), newest answers first; their number. */
 int online_lobby(App *a, MsgTable *out, int max);
-/* The code of the table the window shows (NULL when offline). */
+/* The code of the table the window shows (NULL when offline), and whether its link is up. */
 const char *online_code(const App *a);
+bool online_link_up(const App *a);
 
 /* For the table scene: the mirror waiting for `game`'s table (NULL: none), and leaving the
  * networked table (done at the next frame: the scene goes back to the offline game, and

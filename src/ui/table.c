@@ -81,6 +81,11 @@ void table_top_bar(struct App *a, const char *title, const char *right)
     if (online_code(a)) {
         snprintf(code, sizeof code, _("Table %s"), online_code(a));
         right = code;
+        /* The link: a green light while it is up, red while it comes back. */
+        int tw = 0, th = 0;
+        text_measure(a->text, right, (int)(16 * u), false, &tw, &th);
+        draw_circle(a->ren, a->w - 20 * u - tw - 12 * u, 30 * u, 5 * u,
+                    online_link_up(a) ? rgba(96, 200, 110, 255) : COL_RED);
     }
     if (right)
         text_draw(a->text, right, (int)(16 * u), false, COL_DIM, a->w - 20 * u, 30 * u,
