@@ -32,6 +32,10 @@
 
 #define NET_STREAM "TASCA_REC"
 #define NET_QUEUE "tasca-dealers"
+/* Table leases: JetStream key-value bucket, key = table code, value = the dealer serving it
+ * ("<random id> <host> <pid>"). A lease not renewed for NET_LEASE_TTL_MS expires. */
+#define NET_LEASE_BUCKET "TASCA_LEASE"
+#define NET_LEASE_TTL_MS 10000
 #define NET_ERR 256
 /* The refusal of an action sent again: it was applied once, and is not applied twice. */
 #define NET_ALREADY "already applied"
