@@ -562,15 +562,22 @@ static bool lease_claim(Dealer *d, const char *code, uint64_t *rev)
            NATS_OK;
 }
 
-static void lease_release(Dealer *d, const char *code)
+static bool lease_is_ours(const Dealer *d, kvEntry *e)
 {
-    /* Only ours is deleted: a key another dealer wrote since is left alone. */
+    size_t n = strlen(d->lease_val);
+    return (size_t)kvEntry_ValueLen(e) == n && memcmp(kvEntry_Value(e), d->lease_val, n) == 0;
+}
+
+/* Deletes the table's lease if it is still ours (a key another dealer wrote since is left
+ * alone). False when the store does not answer. */
+static bool lease_release(Dealer *d, const char *code)
+{
     kvEntry *e = NULL;
-    if (kvStore_Get(&e, d->kv, code) == NATS_OK &&
-        (size_t)kvEntry_ValueLen(e) == strlen(d->lease_val) &&
-        memcmp(kvEntry_Value(e), d->lease_val, strlen(d->lease_val)) == 0)
+    natsStatus s = kvStore_Get(&e, d->kv, code);
+    if (s == NATS_OK && lease_is_ours(d, e))
         kvStore_Delete(d->kv, code);
     kvEntry_Destroy(e);
+    return s == NATS_OK || s == NATS_NOT_FOUND;
 }
 
 static void free_table(DTable *t)
@@ -614,9 +621,16 @@ static void renew_leases(Dealer *d)
         /* Refused, or no answer? A refusal means the key changed: it is not ours. */
         kvEntry *e = NULL;
         natsStatus g = kvStore_Get(&e, d->kv, t->code);
-        bool ours = g == NATS_OK && kvEntry_Revision(e) == t->lease_rev;
+        /* Our own value (the id is this process's) at a newer revision: an update whose
+         * answer was lost went through. */
+        bool ours = g == NATS_OK && lease_is_ours(d, e);
+        if (ours) {
+            t->lease_rev = kvEntry_Revision(e);
+            t->lease_at = now;
+        }
         kvEntry_Destroy(e);
-        if ((g == NATS_OK && !ours) || g == NATS_NOT_FOUND || now - t->lease_at > LEASE_TTL_NS) {
+        if ((g == NATS_OK && !ours) || g == NATS_NOT_FOUND ||
+            (g != NATS_OK && now - t->lease_at > LEASE_TTL_NS)) {
             fprintf(stderr, "tasca serve: table %s: its lease is %s; dropped\n", t->code,
                     g == NATS_OK || g == NATS_NOT_FOUND ? "another's or gone" : "out of reach");
             t->lost = true;
@@ -1336,7 +1350,12 @@ void dealer_stop(Dealer *d)
         free(e->data);
         free(e);
     }
+    /* Stopped on purpose: its leases are given up, so another dealer (or this one started
+     * again) resumes its tables at once rather than after the TTL. */
+    bool reachable = d->kv != NULL;
     for (int i = 0; i < d->n_tables; i++) {
+        if (reachable)
+            reachable = lease_release(d, d->tables[i]->code);
         match_free(d->tables[i]->m);
         free(d->tables[i]);
     }
