@@ -78,6 +78,7 @@ typedef struct DTable {
     long long lease_at; /* when it was last written or renewed (ns) */
     uint64_t rec_seq;   /* stream sequence of the table's last record (0: none yet) */
     bool lost;          /* another dealer holds it now: dropped after the current event */
+    bool fenced;        /* ...found out from the record: another wrote to it */
 } DTable;
 
 typedef struct BotJob {
@@ -231,7 +232,7 @@ static bool record(Dealer *d, DTable *t, const MsgRecord *r)
         if (jerr == JSStreamWrongLastSequenceErr) {
             fprintf(stderr, "tasca serve: table %s: another dealer wrote its record; dropped\n",
                     t->code);
-            t->lost = true;
+            t->lost = t->fenced = true;
             return false;
         }
         if (t->lease_at && clock_now_ns() - t->lease_at > LEASE_TTL_NS) {
@@ -598,8 +599,13 @@ static void drop_table(Dealer *d, int i)
 static void drop_lost(Dealer *d)
 {
     for (int i = 0; i < d->n_tables; i++)
-        if (d->tables[i]->lost)
+        if (d->tables[i]->lost) {
+            /* Written by someone else while the lease still says ours (a stray writer):
+             * given up, so whoever claims it next reads the whole record again. */
+            if (d->tables[i]->fenced)
+                lease_release(d, d->tables[i]->code);
             drop_table(d, i--);
+        }
 }
 
 /* Every RENEW_NS: each lease written again over the revision this dealer wrote last. A
@@ -809,7 +815,8 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         memcpy(r.sign_key, j->sign_key, WIRE_KEY);
         memcpy(r.box_key, j->box_key, WIRE_KEY);
         if (!record(d, t, &r))
-            return refuse_join(d, e, "the table's record cannot be written; try again");
+            return t->lost ? false
+                           : refuse_join(d, e, "the table's record cannot be written; try again");
         st->taken = true;
         snprintf(st->name, sizeof st->name, "%s", j->name);
         memcpy(st->sign, j->sign_key, WIRE_KEY);
@@ -877,7 +884,9 @@ static bool handle_act(Dealer *d, DTable *t, const Event *e)
     if (a->seq > t->seat[seat].next_seq)
         return ack(d, e, false, a->seq, applied, "out of sequence");
     if ((why = take_action(d, t, seat, a->action, a->seq)))
-        return ack(d, e, false, a->seq, applied, why);
+        /* A table just lost to another dealer is not answered for: its holder answers the
+         * client's next try. */
+        return t->lost ? false : ack(d, e, false, a->seq, applied, why);
     seat_here(d, t, seat);
     return ack(d, e, true, a->seq, (uint32_t)t->m->history_len, NULL);
 }
@@ -1206,7 +1215,7 @@ static void take_over(Dealer *d, const char *code, uint64_t rev)
     }
     t->lease_rev = rev;
     t->lease_at = clock_now_ns();
-    fprintf(stderr, "tasca serve: table %s: taken over (its dealer's lease expired)\n", code);
+    fprintf(stderr, "tasca serve: table %s: taken over (nobody held its lease)\n", code);
     wake_table(d, t);
 }
 

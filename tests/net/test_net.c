@@ -25,6 +25,8 @@
  *                other takes its tables over once their leases expire
  *   lease_lost   a dealer whose lease another wrote stops serving the table at once, and
  *                takes it back from its record when the key is free again
+ *   fence        someone else appends to a table's record: the dealer's next append is
+ *                refused by the store, it drops the table and takes it back from the record
  * Usage: test_net CASE [path of the tasca binary, for the cases that run `tasca serve`]. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -1613,6 +1615,58 @@ static void test_lease_lost(void **state)
     net_close(&ng);
 }
 
+/* The fence: someone else appends to a table's record while its dealer still holds the
+ * lease (a dealer that lost its lease without knowing it would look the same to the
+ * store). The dealer's next append is refused by the store; it drops the table without
+ * answering, gives the lease up and takes the table again from its whole record; the
+ * seat's action sent again is applied once and the game is the local one. */
+static void test_fence(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_MEDIUM, DIFF_EASY}, 8401, 8402, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    for (int i = 0; i < 4; i++)
+        assert_true(net_step(&ng));
+    /* A harmless entry (seat 1's own seat again), written as another dealer would. */
+    SealKeys k;
+    uint8_t rkey[SEAL_KEY];
+    char path[600], err[NET_ERR], subject[64];
+    snprintf(path, sizeof path, "%s/dealer.keys", fix.store);
+    assert_null(seal_keys_load_or_create(path, &k, rkey));
+    WireMsg w = {.type = MSG_RECORD};
+    MsgRecord *r = &w.u.record;
+    r->kind = REC_SEAT;
+    snprintf(r->code, sizeof r->code, "%s", ng.code);
+    r->seat = 0;
+    snprintf(r->name, sizeof r->name, "Seat 1");
+    memcpy(r->sign_key, ng.keys[0].sign_pk, WIRE_KEY);
+    memcpy(r->box_key, ng.keys[0].box_pk, WIRE_KEY);
+    uint8_t plain[WIRE_MAX], boxed[WIRE_MAX + SEAL_OVERHEAD + 64];
+    size_t n = wire_encode(&w, plain, sizeof plain);
+    assert_true(n > 0);
+    size_t bn = seal_box(rkey, plain, n, boxed);
+    natsConnection *nc = net_connect(url, NULL, "stray writer", err, sizeof err);
+    if (!nc)
+        fail_msg("%s", err);
+    jsCtx *js = NULL;
+    NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
+    snprintf(subject, sizeof subject, "tasca.rec.%s", ng.code);
+    jsErrCode jerr = 0;
+    NATS_CHECK(js_Publish(NULL, js, subject, boxed, (int)bn, NULL, &jerr));
+    /* The game goes on: the next action finds the fence, the table comes back. */
+    same_game_and_record(&sp, &ng, url);
+    assert_int_equal(dealer_tables(fix.dealer), 1);
+    jsCtx_Destroy(js);
+    natsConnection_Destroy(nc);
+    net_close(&ng);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -1635,11 +1689,12 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_shared, teardown),
         cmocka_unit_test_teardown(test_takeover, teardown),
         cmocka_unit_test_teardown(test_lease_lost, teardown),
+        cmocka_unit_test_teardown(test_fence, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "client_drop",
                            "dealer_kill", "nats_kill", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
-                           "lease_lost"};
+                           "lease_lost", "fence"};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
             return _cmocka_run_group_tests(names[i], &all[i], 1, NULL, NULL);
