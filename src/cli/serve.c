@@ -29,8 +29,10 @@ static void usage(void)
            "  --linger S    close a finished table S seconds after its end (default 600)\n"
            "  --verbose     a line per table event\n"
            "Tables are recorded in the JetStream stream %s: a dealer started again resumes\n"
-           "every table where it was.\n",
-           NET_STREAM);
+           "every table where it was. Several dealers may share a deployment: each table is\n"
+           "leased to one of them (bucket %s, %d s), and a dead dealer's tables are taken\n"
+           "over once their leases expire.\n",
+           NET_STREAM, NET_LEASE_BUCKET, NET_LEASE_TTL_MS / 1000);
 }
 
 /* $XDG_DATA_HOME/tasca/dealer, or ~/.local/share/tasca/dealer, made if missing. */

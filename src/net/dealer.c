@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../core/fileio.h"
 #include "../engine/match.h"
@@ -30,6 +31,10 @@ enum { EV_MSG, EV_BOT, EV_STOP };
 #define HERE_GRACE_NS 7000000000LL /* silent this long (three beats missed): away */
 #define HERE_WINDOW_MS 300000LL    /* a beat's stamp within 5 min of the dealer's clock */
 #define STAND_IN_LEVEL DIFF_MEDIUM /* the bot that stands in for an absent player */
+#define SEC_NS 1000000000LL
+#define LEASE_TTL_NS ((long long)NET_LEASE_TTL_MS * 1000000LL)
+#define RENEW_NS (2 * SEC_NS) /* leases are renewed five times per TTL */
+#define SCAN_NS (3 * SEC_NS)  /* recorded tables nobody holds are looked for this often */
 
 typedef struct Event {
     struct Event *next;
@@ -68,6 +73,12 @@ typedef struct DTable {
     uint32_t bot_gen; /* a decision asked before this changed is dropped when it comes */
     bool closed;
     long long over_at; /* when the game ended (ns), 0: under way */
+    /* the lease (TASCA_LEASE, key = code) and the record's fence */
+    uint64_t lease_rev; /* the revision of our last write of the key */
+    long long lease_at; /* when it was last written or renewed (ns) */
+    uint64_t rec_seq;   /* stream sequence of the table's last record (0: none yet) */
+    bool lost;          /* another dealer holds it now: dropped after the current event */
+    bool fenced;        /* ...found out from the record: another wrote to it */
 } DTable;
 
 typedef struct BotJob {
@@ -87,6 +98,11 @@ struct Dealer {
     natsConnection *nc;
     jsCtx *js;
     natsSubscription *subs[5];
+    kvStore *kv;         /* the leases */
+    uint64_t id;         /* this dealer process, random */
+    char lease_val[160]; /* what it writes in its leases: id, host, pid */
+    unsigned long long rec_count; /* for the records' message ids (deduplication) */
+    long long next_renew, next_scan;
     SealKeys keys;
     uint8_t record_key[SEAL_KEY];
     DTable **tables;
@@ -179,9 +195,15 @@ static void send_msg(Dealer *d, const char *subject, const WireMsg *m)
 }
 
 /* Appends one entry to the table's record and waits for the store's acknowledgement,
- * retrying while the store is unreachable: nothing is applied that is not recorded. */
-static bool record(Dealer *d, const MsgRecord *r)
+ * retrying while the store is unreachable: nothing is applied that is not recorded.
+ * Fenced: the append expects the table's last record to be the one this dealer wrote (or
+ * read) last, so a dealer that lost its lease (another resumed the table and wrote) cannot
+ * append: the table is marked lost and dropped. A message id per record makes a retry
+ * after a lost acknowledgement a duplicate, not a second entry. */
+static bool record(Dealer *d, DTable *t, const MsgRecord *r)
 {
+    if (t->lost)
+        return false;
     WireMsg m = {.type = MSG_RECORD};
     m.u.record = *r;
     uint8_t plain[WIRE_MAX];
@@ -189,15 +211,36 @@ static bool record(Dealer *d, const MsgRecord *r)
     if (!n)
         return false;
     size_t boxed = seal_box(d->record_key, plain, n, d->buf2);
-    char subject[64];
+    char subject[64], msg_id[64];
     snprintf(subject, sizeof subject, "tasca.rec.%s", r->code);
+    snprintf(msg_id, sizeof msg_id, "%016llx-%llu", (unsigned long long)d->id,
+             ++d->rec_count);
+    jsPubOptions po;
+    jsPubOptions_Init(&po);
+    po.MsgId = msg_id;
+    po.ExpectLastSubjectSeq = t->rec_seq; /* 0 (a new table): no expectation */
     for (int attempt = 0; attempt < 600; attempt++) {
         jsErrCode jerr = 0;
         jsPubAck *ack = NULL;
-        natsStatus s = js_Publish(&ack, d->js, subject, d->buf2, (int)boxed, NULL, &jerr);
-        jsPubAck_Destroy(ack);
-        if (s == NATS_OK)
+        natsStatus s = js_Publish(&ack, d->js, subject, d->buf2, (int)boxed, &po, &jerr);
+        if (s == NATS_OK) {
+            t->rec_seq = ack->Sequence;
+            jsPubAck_Destroy(ack);
             return true;
+        }
+        jsPubAck_Destroy(ack);
+        if (jerr == JSStreamWrongLastSequenceErr) {
+            fprintf(stderr, "tasca serve: table %s: another dealer wrote its record; dropped\n",
+                    t->code);
+            t->lost = t->fenced = true;
+            return false;
+        }
+        if (t->lease_at && clock_now_ns() - t->lease_at > LEASE_TTL_NS) {
+            fprintf(stderr, "tasca serve: table %s: no store for longer than the lease; "
+                            "dropped\n", t->code);
+            t->lost = true;
+            return false;
+        }
         if (attempt == 0)
             fprintf(stderr, "tasca serve: the record store does not answer (%s); retrying\n",
                     natsStatus_GetText(s));
@@ -413,7 +456,7 @@ static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_
     MsgRecord r = {.kind = REC_ACTION, .n = (uint32_t)t->m->history_len, .player = (int8_t)seat,
                    .action = a, .seq = seq};
     snprintf(r.code, sizeof r.code, "%s", t->code);
-    if (!record(d, &r))
+    if (!record(d, t, &r))
         return "the table's record cannot be written; try again";
     if (seq) /* a player's; the dealer's own bots (and stand-ins) send 0 */
         t->seat[seat].next_seq = seq + 1;
@@ -508,6 +551,100 @@ static void presence(Dealer *d)
     }
 }
 
+/* ---- leases: which dealer serves which table ----
+ * Key = table code in the KV bucket NET_LEASE_BUCKET, value = the owner's lease_val. The
+ * bucket's TTL (NET_LEASE_TTL_MS) expires a lease its owner stopped renewing (a dealer
+ * that died); a live dealer renews each of its leases every RENEW_NS with a compare-and-set
+ * on the revision it wrote last. */
+
+static bool lease_claim(Dealer *d, const char *code, uint64_t *rev)
+{
+    return kvStore_Create(rev, d->kv, code, d->lease_val, (int)strlen(d->lease_val)) ==
+           NATS_OK;
+}
+
+static bool lease_is_ours(const Dealer *d, kvEntry *e)
+{
+    size_t n = strlen(d->lease_val);
+    return (size_t)kvEntry_ValueLen(e) == n && memcmp(kvEntry_Value(e), d->lease_val, n) == 0;
+}
+
+/* Deletes the table's lease if it is still ours (a key another dealer wrote since is left
+ * alone). False when the store does not answer. */
+static bool lease_release(Dealer *d, const char *code)
+{
+    kvEntry *e = NULL;
+    natsStatus s = kvStore_Get(&e, d->kv, code);
+    if (s == NATS_OK && lease_is_ours(d, e))
+        kvStore_Delete(d->kv, code);
+    kvEntry_Destroy(e);
+    return s == NATS_OK || s == NATS_NOT_FOUND;
+}
+
+static void free_table(DTable *t)
+{
+    match_free(t->m);
+    free(t);
+}
+
+/* Forgets table i: no more records, views or answers for it from this dealer. */
+static void drop_table(Dealer *d, int i)
+{
+    DTable *t = d->tables[i];
+    say(d, "tasca serve: table %s: %s\n", t->code, "dropped (another dealer holds it)");
+    free_table(t);
+    d->tables[i] = d->tables[--d->n_tables];
+}
+
+static void drop_lost(Dealer *d)
+{
+    for (int i = 0; i < d->n_tables; i++)
+        if (d->tables[i]->lost) {
+            /* Written by someone else while the lease still says ours (a stray writer):
+             * given up, so whoever claims it next reads the whole record again. */
+            if (d->tables[i]->fenced)
+                lease_release(d, d->tables[i]->code);
+            drop_table(d, i--);
+        }
+}
+
+/* Every RENEW_NS: each lease written again over the revision this dealer wrote last. A
+ * lease another dealer wrote (or deleted) meanwhile is lost at once; a store out of reach
+ * for longer than the TTL loses them all (another dealer may hold them by then). */
+static void renew_leases(Dealer *d)
+{
+    long long now = clock_now_ns();
+    for (int i = 0; i < d->n_tables; i++) {
+        DTable *t = d->tables[i];
+        uint64_t rev = 0;
+        natsStatus s = kvStore_Update(&rev, d->kv, t->code, d->lease_val,
+                                      (int)strlen(d->lease_val), t->lease_rev);
+        if (s == NATS_OK) {
+            t->lease_rev = rev;
+            t->lease_at = clock_now_ns();
+            continue;
+        }
+        /* Refused, or no answer? A refusal means the key changed: it is not ours. */
+        kvEntry *e = NULL;
+        natsStatus g = kvStore_Get(&e, d->kv, t->code);
+        /* Our own value (the id is this process's) at a newer revision: an update whose
+         * answer was lost went through. */
+        bool ours = g == NATS_OK && lease_is_ours(d, e);
+        if (ours) {
+            t->lease_rev = kvEntry_Revision(e);
+            t->lease_at = now;
+        }
+        kvEntry_Destroy(e);
+        if ((g == NATS_OK && !ours) || g == NATS_NOT_FOUND ||
+            (g != NATS_OK && now - t->lease_at > LEASE_TTL_NS)) {
+            fprintf(stderr, "tasca serve: table %s: its lease is %s; dropped\n", t->code,
+                    g == NATS_OK || g == NATS_NOT_FOUND ? "another's or gone" : "out of reach");
+            t->lost = true;
+        }
+    }
+    drop_lost(d);
+}
+
 static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec, char *err,
                          size_t errsize)
 {
@@ -581,16 +718,29 @@ static void handle_create(Dealer *d, const Event *e)
         if (!spec.seed)
             spec.seed = seal_random64();
         char code[WIRE_CODE];
-        do
-            wire_code_make(seal_random64(), code);
-        while (find_table(d, code));
+        uint64_t rev = 0;
+        bool claimed = false;
+        /* A new code, and its lease before anything else: a code whose key exists is
+         * another dealer's table (or was one a moment ago). */
+        for (int tries = 0; tries < 5 && !claimed; tries++) {
+            do
+                wire_code_make(seal_random64(), code);
+            while (find_table(d, code));
+            claimed = lease_claim(d, code, &rev);
+        }
         char err[MATCH_ERR];
-        if (!(t = new_table(d, code, &spec, err, sizeof err))) {
+        if (!claimed) {
+            snprintf(c->reason, sizeof c->reason, "the table leases cannot be written");
+        } else if (!(t = new_table(d, code, &spec, err, sizeof err))) {
+            lease_release(d, code);
             snprintf(c->reason, sizeof c->reason, "%.150s", err);
         } else {
+            t->lease_rev = rev;
+            t->lease_at = clock_now_ns();
             MsgRecord r = {.kind = REC_OPEN, .open = spec};
             snprintf(r.code, sizeof r.code, "%s", code);
-            if (!record(d, &r)) {
+            if (!record(d, t, &r)) {
+                lease_release(d, code);
                 snprintf(c->reason, sizeof c->reason, "the table's record cannot be written");
                 match_free(t->m);
                 free(t);
@@ -664,8 +814,9 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         snprintf(r.name, sizeof r.name, "%s", j->name);
         memcpy(r.sign_key, j->sign_key, WIRE_KEY);
         memcpy(r.box_key, j->box_key, WIRE_KEY);
-        if (!record(d, &r))
-            return refuse_join(d, e, "the table's record cannot be written; try again");
+        if (!record(d, t, &r))
+            return t->lost ? false
+                           : refuse_join(d, e, "the table's record cannot be written; try again");
         st->taken = true;
         snprintf(st->name, sizeof st->name, "%s", j->name);
         memcpy(st->sign, j->sign_key, WIRE_KEY);
@@ -733,7 +884,9 @@ static bool handle_act(Dealer *d, DTable *t, const Event *e)
     if (a->seq > t->seat[seat].next_seq)
         return ack(d, e, false, a->seq, applied, "out of sequence");
     if ((why = take_action(d, t, seat, a->action, a->seq)))
-        return ack(d, e, false, a->seq, applied, why);
+        /* A table just lost to another dealer is not answered for: its holder answers the
+         * client's next try. */
+        return t->lost ? false : ack(d, e, false, a->seq, applied, why);
     seat_here(d, t, seat);
     return ack(d, e, true, a->seq, (uint32_t)t->m->history_len, NULL);
 }
@@ -807,11 +960,13 @@ static void sweep(Dealer *d)
         if (js_PurgeStream(d->js, NET_STREAM, &o, &jerr) != NATS_OK)
             continue; /* the store is away: try again at the next sweep */
         say(d, "tasca serve: table %s: %s\n", t->code, "closed");
-        match_free(t->m);
-        free(t);
+        lease_release(d, t->code);
+        free_table(t);
         d->tables[i--] = d->tables[--d->n_tables];
     }
 }
+
+static void scan_unheld(Dealer *d);
 
 static void *loop(void *arg)
 {
@@ -837,6 +992,14 @@ static void *loop(void *arg)
             presence(d);
             if (++ticks % 4 == 0)
                 sweep(d);
+            if (clock_now_ns() >= d->next_renew) {
+                renew_leases(d);
+                d->next_renew = clock_now_ns() + RENEW_NS;
+            }
+            if (clock_now_ns() >= d->next_scan) {
+                scan_unheld(d);
+                d->next_scan = clock_now_ns() + SCAN_NS;
+            }
             next_tick = clock_now_ns() + TICK_NS;
             continue;
         }
@@ -850,6 +1013,7 @@ static void *loop(void *arg)
             handle_msg(d, e);
         else if (kind == EV_BOT)
             handle_bot(d, e);
+        drop_lost(d);
         free(e->data);
         free(e);
         if (kind == EV_STOP)
@@ -918,6 +1082,70 @@ static void replay_entry(Dealer *d, const MsgRecord *r)
     }
 }
 
+/* Every seat gets its view again: a client waiting across the restart goes on. Who is
+ * still there is not known: every player's seat starts away, its clock from now. */
+static void wake_table(Dealer *d, DTable *t)
+{
+    long long now = clock_now_ns();
+    for (int s = 0; s < t->spec.num_players; s++) {
+        if (t->seat[s].taken && !bot_seat(t, s))
+            t->seat[s].away_since = now;
+        publish_view(d, t, s, NULL, -3, 0, NULL);
+    }
+    publish_table(d, t, NULL);
+    if (match_is_over(t->m))
+        t->over_at = clock_now_ns();
+    maybe_start_bot(d, t);
+}
+
+/* Reads the record stream's messages on `subject` (all tables', or one's) from the start
+ * up to sequence `last`, replaying every entry. */
+static const char *read_records(Dealer *d, const char *subject, uint64_t last)
+{
+    natsSubscription *sub = NULL;
+    jsSubOptions so;
+    jsSubOptions_Init(&so);
+    so.Config.DeliverPolicy = js_DeliverAll;
+    so.Config.AckPolicy = js_AckNone;
+    so.Stream = NET_STREAM;
+    jsErrCode jerr = 0;
+    if (js_SubscribeSync(&sub, d->js, subject, NULL, &so, &jerr) != NATS_OK)
+        return "cannot read the record stream";
+    uint8_t plain[WIRE_MAX];
+    for (;;) {
+        natsMsg *msg = NULL;
+        if (natsSubscription_NextMsg(&msg, sub, 5000) != NATS_OK)
+            break;
+        jsMsgMetaData *meta = NULL;
+        uint64_t seq = 0;
+        if (natsMsg_GetMetaData(&meta, msg) == NATS_OK) {
+            seq = meta->Sequence.Stream;
+            jsMsgMetaData_Destroy(meta);
+        }
+        size_t n = seal_unbox(d->record_key, (const uint8_t *)natsMsg_GetData(msg),
+                              (size_t)natsMsg_GetDataLength(msg), plain);
+        WireMsg m;
+        if (n && !wire_decode(plain, n, &m) && m.type == MSG_RECORD) {
+            replay_entry(d, &m.u.record);
+            DTable *t = find_table(d, m.u.record.code);
+            if (t && seq > t->rec_seq)
+                t->rec_seq = seq; /* the fence: the next append expects this one last */
+        } else {
+            fprintf(stderr, "tasca serve: record %llu is not readable with this dealer's key; "
+                            "skipped\n",
+                    (unsigned long long)seq);
+        }
+        natsMsg_Destroy(msg);
+        if (seq >= last)
+            break;
+    }
+    natsSubscription_Unsubscribe(sub);
+    natsSubscription_Destroy(sub);
+    return NULL;
+}
+
+/* At start: every recorded table is read, and kept only when its lease can be had (a
+ * table a live dealer holds is its). */
 static const char *resume(Dealer *d)
 {
     jsStreamConfig cfg;
@@ -939,56 +1167,105 @@ static const char *resume(Dealer *d)
     jsStreamInfo_Destroy(si);
     if (!count)
         return NULL;
-    natsSubscription *sub = NULL;
-    jsSubOptions so;
-    jsSubOptions_Init(&so);
-    so.Config.DeliverPolicy = js_DeliverAll;
-    so.Config.AckPolicy = js_AckNone;
-    so.Stream = NET_STREAM;
-    if (js_SubscribeSync(&sub, d->js, "tasca.rec.>", NULL, &so, &jerr) != NATS_OK)
-        return "cannot read the record stream";
-    uint8_t plain[WIRE_MAX];
-    for (;;) {
-        natsMsg *msg = NULL;
-        if (natsSubscription_NextMsg(&msg, sub, 5000) != NATS_OK)
-            break;
-        jsMsgMetaData *meta = NULL;
-        uint64_t seq = 0;
-        if (natsMsg_GetMetaData(&meta, msg) == NATS_OK) {
-            seq = meta->Sequence.Stream;
-            jsMsgMetaData_Destroy(meta);
-        }
-        size_t n = seal_unbox(d->record_key, (const uint8_t *)natsMsg_GetData(msg),
-                              (size_t)natsMsg_GetDataLength(msg), plain);
-        WireMsg m;
-        if (n && !wire_decode(plain, n, &m) && m.type == MSG_RECORD)
-            replay_entry(d, &m.u.record);
-        else
-            fprintf(stderr, "tasca serve: record %llu is not readable with this dealer's key; "
-                            "skipped\n",
-                    (unsigned long long)seq);
-        natsMsg_Destroy(msg);
-        if (seq >= last)
-            break;
-    }
-    natsSubscription_Unsubscribe(sub);
-    natsSubscription_Destroy(sub);
-    /* Every seat gets its view again: a client waiting across the restart goes on. Who is
-     * still there is not known: every player's seat starts away, its clock from now. */
-    long long now = clock_now_ns();
+    const char *why = read_records(d, "tasca.rec.>", last);
+    if (why)
+        return why;
     for (int i = 0; i < d->n_tables; i++) {
         DTable *t = d->tables[i];
-        for (int s = 0; s < t->spec.num_players; s++) {
-            if (t->seat[s].taken && !bot_seat(t, s))
-                t->seat[s].away_since = now;
-            publish_view(d, t, s, NULL, -3, 0, NULL);
+        uint64_t rev = 0;
+        if (t->closed || !lease_claim(d, t->code, &rev)) {
+            free_table(t); /* closed, or held by a live dealer (or one dead < TTL ago) */
+            d->tables[i--] = d->tables[--d->n_tables];
+            continue;
         }
-        publish_table(d, t, NULL);
-        if (match_is_over(t->m))
-            t->over_at = clock_now_ns();
-        maybe_start_bot(d, t);
+        t->lease_rev = rev;
+        t->lease_at = clock_now_ns();
+        say(d, "tasca serve: table %s: %s\n", t->code, "resumed");
+        wake_table(d, t);
     }
     return NULL;
+}
+
+/* Every SCAN_NS: a recorded table whose lease nobody holds (its dealer died and the lease
+ * expired) is claimed and resumed from its whole record. */
+static void take_over(Dealer *d, const char *code, uint64_t rev)
+{
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.rec.%s", code);
+    natsMsg *lastmsg = NULL;
+    jsErrCode jerr = 0;
+    if (js_GetLastMsg(&lastmsg, d->js, NET_STREAM, subject, NULL, &jerr) != NATS_OK) {
+        lease_release(d, code); /* closed meanwhile (purged): nothing to resume */
+        return;
+    }
+    uint64_t last = natsMsg_GetSequence(lastmsg);
+    natsMsg_Destroy(lastmsg);
+    read_records(d, subject, last);
+    DTable *t = find_table(d, code);
+    int i = 0;
+    while (i < d->n_tables && d->tables[i] != t)
+        i++;
+    if (!t || t->closed || t->rec_seq < last) {
+        if (t) { /* closed, or not all of it could be read: left for another try */
+            free_table(t);
+            d->tables[i] = d->tables[--d->n_tables];
+        }
+        lease_release(d, code);
+        return;
+    }
+    t->lease_rev = rev;
+    t->lease_at = clock_now_ns();
+    fprintf(stderr, "tasca serve: table %s: taken over (nobody held its lease)\n", code);
+    wake_table(d, t);
+}
+
+static void scan_unheld(Dealer *d)
+{
+    jsOptions o;
+    jsOptions_Init(&o);
+    o.Stream.Info.SubjectsFilter = "tasca.rec.>";
+    jsStreamInfo *si = NULL;
+    jsErrCode jerr = 0;
+    if (js_GetStreamInfo(&si, d->js, NET_STREAM, &o, &jerr) != NATS_OK)
+        return;
+    jsStreamStateSubjects *subs = si->State.Subjects;
+    for (int i = 0; subs && i < subs->Count; i++) {
+        const char *code = subs->List[i].Subject + strlen("tasca.rec.");
+        if (strlen(code) >= WIRE_CODE || find_table(d, code))
+            continue;
+        if (d->cfg.max_tables && d->n_tables >= d->cfg.max_tables)
+            break;
+        kvEntry *e = NULL;
+        natsStatus g = kvStore_Get(&e, d->kv, code);
+        kvEntry_Destroy(e);
+        uint64_t rev = 0;
+        if (g == NATS_NOT_FOUND && lease_claim(d, code, &rev))
+            take_over(d, code, rev);
+    }
+    jsStreamInfo_Destroy(si);
+}
+
+/* The lease bucket, made if missing. */
+static const char *open_leases(Dealer *d)
+{
+    if (js_KeyValue(&d->kv, d->js, NET_LEASE_BUCKET) == NATS_OK)
+        return NULL;
+    kvConfig kc;
+    kvConfig_Init(&kc);
+    kc.Bucket = NET_LEASE_BUCKET;
+    kc.History = 1;
+    kc.TTL = (int64_t)NET_LEASE_TTL_MS * 1000000; /* nanoseconds (it is the MaxAge) */
+    kc.StorageType = js_FileStorage;
+    kc.Replicas = d->cfg.replicas > 0 ? d->cfg.replicas : 1;
+    natsStatus s = js_CreateKeyValue(&d->kv, d->js, &kc);
+    char why[300] = "";
+    if (s != NATS_OK)
+        snprintf(why, sizeof why, "%s", nats_GetLastError(NULL) ? nats_GetLastError(NULL) : "");
+    if (s == NATS_OK || js_KeyValue(&d->kv, d->js, NET_LEASE_BUCKET) == NATS_OK)
+        return NULL; /* made, or made by another dealer meanwhile */
+    fprintf(stderr, "tasca serve: the lease bucket %s: %s\n", NET_LEASE_BUCKET,
+            why[0] ? why : natsStatus_GetText(s));
+    return "the table leases (JetStream key-value) are not available";
 }
 
 Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
@@ -1021,8 +1298,13 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
         free(d);
         return NULL;
     }
+    d->id = seal_random64();
+    char host[64] = "";
+    gethostname(host, sizeof host - 1);
+    snprintf(d->lease_val, sizeof d->lease_val, "%016llx %s %d", (unsigned long long)d->id,
+             host, (int)getpid());
     if (natsConnection_JetStream(&d->js, d->nc, NULL) != NATS_OK ||
-        (why = resume(d)) != NULL) {
+        (why = open_leases(d)) != NULL || (why = resume(d)) != NULL) {
         snprintf(err, errsize, "%s", why ? why : "JetStream is not available");
         dealer_stop(d);
         return NULL;
@@ -1030,6 +1312,8 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
     d->n_workers = cfg->bot_threads > 0 ? (cfg->bot_threads > 8 ? 8 : cfg->bot_threads) : 1;
     for (int i = 0; i < d->n_workers; i++)
         pthread_create(&d->workers[i], NULL, bot_worker, d);
+    d->next_renew = clock_now_ns() + RENEW_NS;
+    d->next_scan = clock_now_ns() + SCAN_NS;
     pthread_create(&d->thread, NULL, loop, d);
     natsConnection_QueueSubscribe(&d->subs[0], d->nc, "tasca.dealers.*", NET_QUEUE, on_msg, d);
     natsConnection_Subscribe(&d->subs[1], d->nc, "tasca.lobby.list", on_msg, d);
@@ -1075,11 +1359,17 @@ void dealer_stop(Dealer *d)
         free(e->data);
         free(e);
     }
+    /* Stopped on purpose: its leases are given up, so another dealer (or this one started
+     * again) resumes its tables at once rather than after the TTL. */
+    bool reachable = d->kv != NULL;
     for (int i = 0; i < d->n_tables; i++) {
+        if (reachable)
+            reachable = lease_release(d, d->tables[i]->code);
         match_free(d->tables[i]->m);
         free(d->tables[i]);
     }
     free(d->tables);
+    kvStore_Destroy(d->kv);
     jsCtx_Destroy(d->js);
     if (d->nc) {
         natsConnection_Close(d->nc);

@@ -16,6 +16,8 @@
  *   tasca.t.<code>.v.<n>   MsgView of seat n, signed by the dealer and sealed to the seat
  *   tasca.rec.<code>       the table's record in the JetStream stream TASCA_REC: each
  *                          message a MsgRecord in a secret box of the dealers'
+ * Leases: the JetStream key-value bucket TASCA_LEASE, key <code>, value the dealer that
+ * serves the table; a dealer ignores every message for a table it does not hold.
  * Only the lobby, the joins and the replies are readable on the broker; none of them
  * holds a card. Pure C (libnats, libsodium), no SDL. */
 #ifndef TASCA_NET_H
@@ -32,6 +34,10 @@
 
 #define NET_STREAM "TASCA_REC"
 #define NET_QUEUE "tasca-dealers"
+/* Table leases: JetStream key-value bucket, key = table code, value = the dealer serving it
+ * ("<random id> <host> <pid>"). A lease not renewed for NET_LEASE_TTL_MS expires. */
+#define NET_LEASE_BUCKET "TASCA_LEASE"
+#define NET_LEASE_TTL_MS 10000
 #define NET_ERR 256
 /* The refusal of an action sent again: it was applied once, and is not applied twice. */
 #define NET_ALREADY "already applied"
@@ -58,8 +64,9 @@ typedef struct {
     bool verbose;       /* a line on stderr per table event */
 } DealerConfig;
 
-/* Connects, makes the record stream if missing, resumes every table recorded in it and
- * starts serving. NULL and a reason on failure. */
+/* Connects, makes the record stream and the lease bucket if missing, resumes every table
+ * recorded in it whose lease it can claim and starts serving; every 3 s it takes over the
+ * recorded tables whose lease expired. NULL and a reason on failure. */
 Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize);
 void dealer_stop(Dealer *d);
 int dealer_tables(Dealer *d);

@@ -19,6 +19,14 @@
  *                the seat is away again after the restart and the bot finishes the game
  *   standin_never  away_seconds 0: the seat stays away, nobody plays it, until its player
  *                is back
+ *   shared       two dealers on one server split the tables (leases); every game is the
+ *                local one and every action is recorded once
+ *   takeover     of two dealers, the spawned `tasca serve` is killed with -9 mid-game: the
+ *                other takes its tables over once their leases expire
+ *   lease_lost   a dealer whose lease another wrote stops serving the table at once, and
+ *                takes it back from its record when the key is free again
+ *   fence        someone else appends to a table's record: the dealer's next append is
+ *                refused by the store, it drops the table and takes it back from the record
  * Usage: test_net CASE [path of the tasca binary, for the cases that run `tasca serve`]. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -64,6 +72,7 @@ static struct {
 typedef struct {
     double ret[RULES_MAX_PLAYERS];
     int history_len;
+    int decisions; /* the seats' actions (the deals are not recorded: replayed from the seed) */
     Match *m; /* kept for the eavesdropper's secrets */
 } Local;
 
@@ -73,6 +82,7 @@ static void local_game(const Spec *sp, Local *out, bool keep)
     GameOptions opt;
     rules_default_options(g, &opt);
     SeatSpec seats[RULES_MAX_PLAYERS];
+    out->decisions = 0;
     for (int s = 0; s < sp->n; s++)
         seats[s] = (SeatSpec){true, sp->level[s]};
     char err[MATCH_ERR];
@@ -93,6 +103,7 @@ static void local_game(const Spec *sp, Local *out, bool keep)
                            : rng_mix(sp->bot_seed, (uint64_t)m->history_len));
         Difficulty level = stood ? DIFF_MEDIUM : sp->level[p];
         assert_null(match_apply(m, bot_decide(g, level, m->state, p, &rng, NULL)));
+        out->decisions++;
     }
     g->returns(m->state, out->ret);
     out->history_len = m->history_len;
@@ -291,7 +302,7 @@ static void same_result(const Spec *sp, const double net[RULES_MAX_PLAYERS], uin
 typedef struct {
     NatsServer *server;
     NatsCluster *cluster;
-    Dealer *dealer;
+    Dealer *dealer, *dealer2;
     pid_t serve_pid;
     char store[512];
 } Fix;
@@ -306,16 +317,19 @@ static void start_server(void)
         fail_msg("%s", err);
 }
 
-static void start_dealer(const char *url)
+static Dealer *new_dealer(const char *url)
 {
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     char err[NET_ERR];
     DealerConfig cfg = {.url = url, .store = fix.store, .replicas = 1, .linger_seconds = 600,
                         .verbose = getenv("NET_DEBUG") != NULL};
-    fix.dealer = dealer_start(&cfg, err, sizeof err);
-    if (!fix.dealer)
+    Dealer *d = dealer_start(&cfg, err, sizeof err);
+    if (!d)
         fail_msg("dealer: %s", err);
+    return d;
 }
+
+static void start_dealer(const char *url) { fix.dealer = new_dealer(url); }
 
 /* `tasca serve` as a process of its own, to be killed. */
 static void spawn_serve(const char *url, const char *store, int replicas)
@@ -355,6 +369,8 @@ static int teardown(void **state)
     (void)state;
     if (fix.dealer)
         dealer_stop(fix.dealer);
+    if (fix.dealer2)
+        dealer_stop(fix.dealer2);
     if (fix.serve_pid > 0) {
         natsfix_child_kill(fix.serve_pid, SIGKILL);
         natsfix_child_wait(fix.serve_pid, 5000, NULL);
@@ -1376,6 +1392,282 @@ static void test_standin_never(void **state)
 }
 
 
+/* ---- several dealers on one deployment: table leases ---- */
+
+/* What the table's record holds: its players' (and bots') actions, each entry's n in order
+ * (none twice), read with the dealers' record key from the stream. */
+static int recorded_actions(const char *url, const char *code)
+{
+    SealKeys k;
+    uint8_t rkey[SEAL_KEY];
+    char path[600];
+    snprintf(path, sizeof path, "%s/dealer.keys", fix.store);
+    assert_null(seal_keys_load_or_create(path, &k, rkey));
+    char err[NET_ERR], subject[64];
+    natsConnection *nc = net_connect(url, NULL, "record reader", err, sizeof err);
+    if (!nc)
+        fail_msg("%s", err);
+    jsCtx *js = NULL;
+    NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
+    snprintf(subject, sizeof subject, "tasca.rec.%s", code);
+    natsMsg *last = NULL;
+    jsErrCode jerr = 0;
+    NATS_CHECK(js_GetLastMsg(&last, js, NET_STREAM, subject, NULL, &jerr));
+    uint64_t last_seq = natsMsg_GetSequence(last);
+    natsMsg_Destroy(last);
+    jsSubOptions so;
+    jsSubOptions_Init(&so);
+    so.Config.DeliverPolicy = js_DeliverAll;
+    so.Config.AckPolicy = js_AckNone;
+    so.Stream = NET_STREAM;
+    natsSubscription *sub = NULL;
+    NATS_CHECK(js_SubscribeSync(&sub, js, subject, NULL, &so, &jerr));
+    int actions = 0;
+    int64_t prev_n = -1;
+    uint8_t plain[WIRE_MAX];
+    for (;;) {
+        natsMsg *m = NULL;
+        NATS_CHECK(natsSubscription_NextMsg(&m, sub, 30000));
+        jsMsgMetaData *meta = NULL;
+        NATS_CHECK(natsMsg_GetMetaData(&meta, m));
+        uint64_t seq = meta->Sequence.Stream;
+        jsMsgMetaData_Destroy(meta);
+        size_t n = seal_unbox(rkey, (const uint8_t *)natsMsg_GetData(m),
+                              (size_t)natsMsg_GetDataLength(m), plain);
+        WireMsg w;
+        assert_true(n > 0);
+        assert_null(wire_decode(plain, n, &w));
+        assert_int_equal(w.type, MSG_RECORD);
+        assert_string_equal(w.u.record.code, code);
+        if (w.u.record.kind == REC_ACTION) {
+            assert_true((int64_t)w.u.record.n > prev_n); /* never the same step twice */
+            prev_n = w.u.record.n;
+            actions++;
+        }
+        natsMsg_Destroy(m);
+        if (seq >= last_seq)
+            break;
+    }
+    natsSubscription_Destroy(sub);
+    jsCtx_Destroy(js);
+    natsConnection_Destroy(nc);
+    return actions;
+}
+
+/* The game ended as the local one and its record holds exactly its decisions. */
+static void same_game_and_record(const Spec *sp, NetGame *ng, const char *url)
+{
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(ng, ret, &seq);
+    same_result(sp, ret, seq);
+    Local l;
+    local_game(sp, &l, false);
+    assert_int_equal(recorded_actions(url, ng->code), l.decisions);
+}
+
+#define SHARED_MAX 12
+
+/* Opens games until both dealers hold some (the create queue picks one dealer at random),
+ * at least `min` of them. count_a(): the tables the first dealer holds. */
+static int open_spread(NetGame *ng, Spec *sp, const char *url, int min, Dealer *b,
+                       bool long_games)
+{
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    const char *games[] = {"bisca", "truco", "twentyone"}, *longer[] = {"bisca", "buraco"};
+    int n = 0;
+    while (n < SHARED_MAX && (n < min || dealer_tables(b) == 0 || dealer_tables(b) == n)) {
+        sp[n] = (Spec){long_games ? longer[n % 2] : games[n % 3], 2, {DIFF_EASY, DIFF_MEDIUM}, 8100 + (uint64_t)n,
+                       8200 + (uint64_t)n, 0};
+        net_open(&ng[n], &sp[n], urls);
+        n++;
+    }
+    assert_true(dealer_tables(b) > 0 && dealer_tables(b) < n);
+    return n;
+}
+
+/* Plays every game a step at a time, in turn, to their ends. */
+static void play_all(NetGame *ng, int n, int steps)
+{
+    bool done[SHARED_MAX] = {false};
+    for (int k = 0; steps < 0 || k < steps; k++) {
+        bool any = false;
+        for (int i = 0; i < n; i++)
+            if (!done[i])
+                any = true, done[i] = !net_step(&ng[i]);
+        if (!any)
+            break;
+    }
+}
+
+/* Two dealers on one server share the tables: each table is served by one of them, and
+ * every game is the local one, every action recorded once. */
+static void test_shared(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    fix.dealer = new_dealer(url);
+    fix.dealer2 = new_dealer(url);
+    static NetGame ng[SHARED_MAX];
+    Spec sp[SHARED_MAX];
+    int n = open_spread(ng, sp, url, 6, fix.dealer2, false);
+    assert_int_equal(dealer_tables(fix.dealer) + dealer_tables(fix.dealer2), n);
+    play_all(ng, n, -1);
+    for (int i = 0; i < n; i++) {
+        same_game_and_record(&sp[i], &ng[i], url);
+        net_close(&ng[i]);
+    }
+    /* nobody took another's table meanwhile */
+    assert_int_equal(dealer_tables(fix.dealer) + dealer_tables(fix.dealer2), n);
+}
+
+/* Of two dealers, the spawned `tasca serve` is killed with -9 mid-game: once its leases
+ * expire, the other takes its tables over from their records and every game ends as the
+ * local one, every action recorded once. */
+static void test_takeover(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
+    spawn_serve(url, fix.store, 1);
+    fix.dealer2 = new_dealer(url);
+    static NetGame ng[SHARED_MAX];
+    Spec sp[SHARED_MAX];
+    int n = open_spread(ng, sp, url, 4, fix.dealer2, true);
+    int mine = dealer_tables(fix.dealer2);
+    play_all(ng, n, 3); /* long games: every one is still under way */
+    for (int i = 0; i < n; i++) {
+        MsgTable t;
+        assert_true(net_lobby_table(net_client_conn(ng[i].cl[0]), ng[i].code, &t, 5000));
+        assert_false(t.over);
+    }
+    natsfix_child_kill(fix.serve_pid, SIGKILL);
+    natsfix_child_wait(fix.serve_pid, 5000, NULL);
+    fix.serve_pid = 0;
+    play_all(ng, n, -1);
+    for (int i = 0; i < n; i++) {
+        same_game_and_record(&sp[i], &ng[i], url);
+        net_close(&ng[i]);
+    }
+    assert_true(mine < n);
+    assert_int_equal(dealer_tables(fix.dealer2), n); /* all of them its own now */
+}
+
+/* A dealer whose lease another wrote stops serving the table at once (no answer, no
+ * record, gone from its list); once the key is free again it takes the table back from
+ * its record and the game ends as the local one. */
+static void test_lease_lost(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 8301, 8302, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    for (int i = 0; i < 5; i++)
+        assert_true(net_step(&ng));
+    char err[NET_ERR];
+    natsConnection *nc = net_connect(url, NULL, "intruder", err, sizeof err);
+    if (!nc)
+        fail_msg("%s", err);
+    jsCtx *js = NULL;
+    kvStore *kv = NULL;
+    NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
+    NATS_CHECK(js_KeyValue(&kv, js, NET_LEASE_BUCKET));
+    kvEntry *e = NULL;
+    NATS_CHECK(kvStore_Get(&e, kv, ng.code));
+    assert_true(kvEntry_ValueLen(e) > 16); /* "<id> <host> <pid>" */
+    kvEntry_Destroy(e);
+    /* Another dealer's lease now (written again and again, so it does not expire). */
+    uint64_t rev = 0;
+    NATS_CHECK(kvStore_PutString(&rev, kv, ng.code, "0123456789abcdef elsewhere 1"));
+    for (int i = 0; i < 600 && dealer_tables(fix.dealer) > 0; i++) {
+        if (i % 10 == 0)
+            NATS_CHECK(kvStore_PutString(&rev, kv, ng.code, "0123456789abcdef elsewhere 1"));
+        nats_Sleep(100);
+    }
+    assert_int_equal(dealer_tables(fix.dealer), 0);
+    /* Nobody answers for the table any more: a join, an action and the lobby go unheard. */
+    natsMsg *r = NULL;
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.act", ng.code);
+    assert_int_not_equal(natsConnection_Request(&r, nc, subject, "x", 1, 1500), NATS_OK);
+    snprintf(subject, sizeof subject, "tasca.t.%s.join", ng.code);
+    assert_int_not_equal(natsConnection_Request(&r, nc, subject, "x", 1, 1500), NATS_OK);
+    MsgTable t;
+    assert_false(net_lobby_table(nc, ng.code, &t, 1500));
+    NATS_CHECK(kvStore_PutString(&rev, kv, ng.code, "0123456789abcdef elsewhere 1"));
+    /* Still not its own while the intruder's lease lasts; then the key is deleted (the
+     * other dealer gone): the dealer takes the table back and the game goes on. */
+    nats_Sleep(3500);
+    assert_int_equal(dealer_tables(fix.dealer), 0);
+    NATS_CHECK(kvStore_Delete(kv, ng.code));
+    same_game_and_record(&sp, &ng, url);
+    assert_int_equal(dealer_tables(fix.dealer), 1);
+    kvStore_Destroy(kv);
+    jsCtx_Destroy(js);
+    natsConnection_Destroy(nc);
+    net_close(&ng);
+}
+
+/* The fence: someone else appends to a table's record while its dealer still holds the
+ * lease (a dealer that lost its lease without knowing it would look the same to the
+ * store). The dealer's next append is refused by the store; it drops the table without
+ * answering, gives the lease up and takes the table again from its whole record; the
+ * seat's action sent again is applied once and the game is the local one. */
+static void test_fence(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_MEDIUM, DIFF_EASY}, 8401, 8402, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    for (int i = 0; i < 4; i++)
+        assert_true(net_step(&ng));
+    /* A harmless entry (seat 1's own seat again), written as another dealer would. */
+    SealKeys k;
+    uint8_t rkey[SEAL_KEY];
+    char path[600], err[NET_ERR], subject[64];
+    snprintf(path, sizeof path, "%s/dealer.keys", fix.store);
+    assert_null(seal_keys_load_or_create(path, &k, rkey));
+    WireMsg w = {.type = MSG_RECORD};
+    MsgRecord *r = &w.u.record;
+    r->kind = REC_SEAT;
+    snprintf(r->code, sizeof r->code, "%s", ng.code);
+    r->seat = 0;
+    snprintf(r->name, sizeof r->name, "Seat 1");
+    memcpy(r->sign_key, ng.keys[0].sign_pk, WIRE_KEY);
+    memcpy(r->box_key, ng.keys[0].box_pk, WIRE_KEY);
+    uint8_t plain[WIRE_MAX], boxed[WIRE_MAX + SEAL_OVERHEAD + 64];
+    size_t n = wire_encode(&w, plain, sizeof plain);
+    assert_true(n > 0);
+    size_t bn = seal_box(rkey, plain, n, boxed);
+    natsConnection *nc = net_connect(url, NULL, "stray writer", err, sizeof err);
+    if (!nc)
+        fail_msg("%s", err);
+    jsCtx *js = NULL;
+    NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
+    snprintf(subject, sizeof subject, "tasca.rec.%s", ng.code);
+    jsErrCode jerr = 0;
+    NATS_CHECK(js_Publish(NULL, js, subject, boxed, (int)bn, NULL, &jerr));
+    /* The game goes on: the next action finds the fence, the table comes back. */
+    same_game_and_record(&sp, &ng, url);
+    assert_int_equal(dealer_tables(fix.dealer), 1);
+    jsCtx_Destroy(js);
+    natsConnection_Destroy(nc);
+    net_close(&ng);
+}
+
 /* The window is a client too: `tasca --join` killed with -9 mid-hand shows away; started
  * again from the same preference folder (its keys) it takes its seat back, while a window
  * with other keys cannot take that seat. */
@@ -1474,11 +1766,16 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_standin_return, teardown),
         cmocka_unit_test_teardown(test_standin_kill, teardown),
         cmocka_unit_test_teardown(test_standin_never, teardown),
+        cmocka_unit_test_teardown(test_shared, teardown),
+        cmocka_unit_test_teardown(test_takeover, teardown),
+        cmocka_unit_test_teardown(test_lease_lost, teardown),
+        cmocka_unit_test_teardown(test_fence, teardown),
         cmocka_unit_test_teardown(test_window_kill, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "client_drop",
                            "dealer_kill", "nats_kill", "cluster", "standin", "standin_return",
-                           "standin_kill", "standin_never", "window_kill"};
+                           "standin_kill", "standin_never", "shared", "takeover",
+                           "lease_lost", "fence", "window_kill"};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
             return _cmocka_run_group_tests(names[i], &all[i], 1, NULL, NULL);
