@@ -100,7 +100,9 @@ static void on_view(void *user, NetClient *c, const MsgView *v)
         ms = (double)(clock_now_ns() - t->t0) / 1e6;
         t->t0 = 0;
     }
-    bool due = p == v->seat && t->acted[v->seat] != v->seq + 1;
+    /* Once per view, and again on the view a (re)join brings (last_player -3): a move made
+     * before every seat was taken was refused, and that view says the game begins. */
+    bool due = p == v->seat && (t->acted[v->seat] != v->seq + 1 || v->last_player == -3);
     if (due)
         t->acted[v->seat] = v->seq + 1;
     if (p == PLAYER_TERMINAL && !t->over) {

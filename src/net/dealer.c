@@ -25,7 +25,7 @@
 #include "../engine/registry.h"
 #include "net.h"
 
-enum { EV_MSG, EV_BOT, EV_STOP };
+enum { EV_MSG, EV_BOT, EV_LEASE, EV_STOP };
 
 #define TICK_NS 250000000LL        /* presence is looked at four times a second */
 #define HERE_GRACE_NS 7000000000LL /* silent this long (three beats missed): away */
@@ -42,11 +42,14 @@ typedef struct Event {
     char subject[96], reply[96];
     uint8_t *data;
     int len;
-    /* EV_BOT */
+    /* EV_BOT (and EV_LEASE: the table) */
     char code[WIRE_CODE];
     uint32_t at;
     uint32_t gen;
     Action action;
+    /* EV_LEASE: a renewal's answer */
+    uint64_t rev;
+    bool renewed, refused;
 } Event;
 
 typedef struct {
@@ -76,6 +79,7 @@ typedef struct DTable {
     /* the lease (TASCA_LEASE, key = code) and the record's fence */
     uint64_t lease_rev; /* the revision of our last write of the key */
     long long lease_at; /* when it was last written or renewed (ns) */
+    long long renew_sent; /* a renewal on its way since then (ns); 0: none */
     uint64_t rec_seq;   /* stream sequence of the table's last record (0: none yet) */
     bool lost;          /* another dealer holds it now: dropped after the current event */
     bool fenced;        /* ...found out from the record: another wrote to it */
@@ -97,11 +101,13 @@ struct Dealer {
     DealerConfig cfg;
     natsConnection *nc;
     jsCtx *js;
+    jsCtx *js_lease; /* renewals, published without waiting (their answers are events) */
     natsSubscription *subs[5];
     kvStore *kv;         /* the leases */
     uint64_t id;         /* this dealer process, random */
     char lease_val[160]; /* what it writes in its leases: id, host, pid */
     unsigned long long rec_count; /* for the records' message ids (deduplication) */
+    bool any_lost; /* a table was found lost: dropped after the current event */
     long long next_renew, next_scan;
     SealKeys keys;
     uint8_t record_key[SEAL_KEY];
@@ -232,13 +238,13 @@ static bool record(Dealer *d, DTable *t, const MsgRecord *r)
         if (jerr == JSStreamWrongLastSequenceErr) {
             fprintf(stderr, "tasca serve: table %s: another dealer wrote its record; dropped\n",
                     t->code);
-            t->lost = t->fenced = true;
+            t->lost = t->fenced = d->any_lost = true;
             return false;
         }
         if (t->lease_at && clock_now_ns() - t->lease_at > LEASE_TTL_NS) {
             fprintf(stderr, "tasca serve: table %s: no store for longer than the lease; "
                             "dropped\n", t->code);
-            t->lost = true;
+            t->lost = d->any_lost = true;
             return false;
         }
         if (attempt == 0)
@@ -598,6 +604,7 @@ static void drop_table(Dealer *d, int i)
 
 static void drop_lost(Dealer *d)
 {
+    d->any_lost = false;
     for (int i = 0; i < d->n_tables; i++)
         if (d->tables[i]->lost) {
             /* Written by someone else while the lease still says ours (a stray writer):
@@ -608,41 +615,84 @@ static void drop_lost(Dealer *d)
         }
 }
 
-/* Every RENEW_NS: each lease written again over the revision this dealer wrote last. A
- * lease another dealer wrote (or deleted) meanwhile is lost at once; a store out of reach
- * for longer than the TTL loses them all (another dealer may hold them by then). */
+/* Every RENEW_NS: each lease written again over the revision this dealer wrote last, as
+ * kvStore_Update would (the key's subject, expecting its last sequence), but without
+ * waiting: a thousand tables must not hold the dealer's thread for a thousand round trips.
+ * The answers come back as EV_LEASE events (lease_answer). A lease not renewed for longer
+ * than the TTL (a store out of reach) is lost: another dealer may hold it by then. */
 static void renew_leases(Dealer *d)
 {
     long long now = clock_now_ns();
     for (int i = 0; i < d->n_tables; i++) {
         DTable *t = d->tables[i];
-        uint64_t rev = 0;
-        natsStatus s = kvStore_Update(&rev, d->kv, t->code, d->lease_val,
-                                      (int)strlen(d->lease_val), t->lease_rev);
-        if (s == NATS_OK) {
-            t->lease_rev = rev;
-            t->lease_at = clock_now_ns();
+        if (now - t->lease_at > LEASE_TTL_NS) {
+            fprintf(stderr, "tasca serve: table %s: its lease is out of reach; dropped\n", t->code);
+            t->lost = d->any_lost = true;
             continue;
         }
-        /* Refused, or no answer? A refusal means the key changed: it is not ours. */
-        kvEntry *e = NULL;
-        natsStatus g = kvStore_Get(&e, d->kv, t->code);
-        /* Our own value (the id is this process's) at a newer revision: an update whose
-         * answer was lost went through. */
-        bool ours = g == NATS_OK && lease_is_ours(d, e);
-        if (ours) {
-            t->lease_rev = kvEntry_Revision(e);
-            t->lease_at = now;
-        }
-        kvEntry_Destroy(e);
-        if ((g == NATS_OK && !ours) || g == NATS_NOT_FOUND ||
-            (g != NATS_OK && now - t->lease_at > LEASE_TTL_NS)) {
-            fprintf(stderr, "tasca serve: table %s: its lease is %s; dropped\n", t->code,
-                    g == NATS_OK || g == NATS_NOT_FOUND ? "another's or gone" : "out of reach");
-            t->lost = true;
-        }
+        if (t->renew_sent && now - t->renew_sent < LEASE_TTL_NS / 2)
+            continue; /* the last one is still on its way */
+        char subject[96];
+        snprintf(subject, sizeof subject, "$KV.%s.%s", NET_LEASE_BUCKET, t->code);
+        natsMsg *msg = NULL;
+        if (natsMsg_Create(&msg, subject, NULL, d->lease_val, (int)strlen(d->lease_val)) != NATS_OK)
+            continue;
+        jsPubOptions po;
+        jsPubOptions_Init(&po);
+        po.ExpectLastSubjectSeq = t->lease_rev;
+        po.MaxWait = LEASE_TTL_NS / 2 / 1000000LL;
+        if (js_PublishMsgAsync(d->js_lease, &msg, &po) == NATS_OK)
+            t->renew_sent = now;
+        else
+            natsMsg_Destroy(msg);
     }
-    drop_lost(d);
+}
+
+/* On a libnats thread: a renewal's answer, for the dealer's thread. */
+static void lease_ack(jsCtx *js, natsMsg *msg, jsPubAck *pa, jsPubAckErr *pae, void *closure)
+{
+    (void)js;
+    Dealer *d = closure;
+    Event *e = calloc(1, sizeof *e);
+    if (!e)
+        return;
+    const char *subject = natsMsg_GetSubject(msg), *dot = subject ? strrchr(subject, '.') : NULL;
+    e->kind = EV_LEASE;
+    snprintf(e->code, sizeof e->code, "%s", dot ? dot + 1 : "");
+    e->renewed = pa != NULL && pae == NULL;
+    e->rev = e->renewed ? pa->Sequence : 0;
+    e->refused = pae != NULL && pae->ErrCode == JSStreamWrongLastSequenceErr;
+    push(d, e);
+}
+
+/* A renewal came back: the new revision, or (refused: the key changed) the lease is gone
+ * unless the key is still ours (an earlier renewal whose answer was lost went through). */
+static void lease_answer(Dealer *d, const Event *e)
+{
+    DTable *t = find_table(d, e->code);
+    if (!t)
+        return;
+    t->renew_sent = 0;
+    if (e->renewed) {
+        t->lease_rev = e->rev;
+        t->lease_at = clock_now_ns();
+        return;
+    }
+    if (!e->refused)
+        return; /* no answer in time: tried again at the next renewal */
+    kvEntry *ent = NULL;
+    natsStatus g = kvStore_Get(&ent, d->kv, t->code);
+    bool ours = g == NATS_OK && lease_is_ours(d, ent);
+    if (ours) {
+        t->lease_rev = kvEntry_Revision(ent);
+        t->lease_at = clock_now_ns();
+    }
+    kvEntry_Destroy(ent);
+    if (!ours && (g == NATS_OK || g == NATS_NOT_FOUND)) {
+        fprintf(stderr, "tasca serve: table %s: its lease is another's or gone; dropped\n",
+                t->code);
+        t->lost = d->any_lost = true;
+    }
 }
 
 static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec, char *err,
@@ -994,6 +1044,7 @@ static void *loop(void *arg)
                 sweep(d);
             if (clock_now_ns() >= d->next_renew) {
                 renew_leases(d);
+                drop_lost(d);
                 d->next_renew = clock_now_ns() + RENEW_NS;
             }
             if (clock_now_ns() >= d->next_scan) {
@@ -1013,7 +1064,10 @@ static void *loop(void *arg)
             handle_msg(d, e);
         else if (kind == EV_BOT)
             handle_bot(d, e);
-        drop_lost(d);
+        else if (kind == EV_LEASE)
+            lease_answer(d, e);
+        if (d->any_lost)
+            drop_lost(d);
         free(e->data);
         free(e);
         if (kind == EV_STOP)
@@ -1303,7 +1357,13 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
     gethostname(host, sizeof host - 1);
     snprintf(d->lease_val, sizeof d->lease_val, "%016llx %s %d", (unsigned long long)d->id,
              host, (int)getpid());
+    jsOptions lo;
+    jsOptions_Init(&lo);
+    lo.PublishAsync.MaxPending = 1 << 16;
+    lo.PublishAsync.AckHandler = lease_ack;
+    lo.PublishAsync.AckHandlerClosure = d;
     if (natsConnection_JetStream(&d->js, d->nc, NULL) != NATS_OK ||
+        natsConnection_JetStream(&d->js_lease, d->nc, &lo) != NATS_OK ||
         (why = open_leases(d)) != NULL || (why = resume(d)) != NULL) {
         snprintf(err, errsize, "%s", why ? why : "JetStream is not available");
         dealer_stop(d);
@@ -1370,6 +1430,7 @@ void dealer_stop(Dealer *d)
     }
     free(d->tables);
     kvStore_Destroy(d->kv);
+    jsCtx_Destroy(d->js_lease);
     jsCtx_Destroy(d->js);
     if (d->nc) {
         natsConnection_Close(d->nc);
