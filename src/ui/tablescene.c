@@ -76,6 +76,16 @@ void table_say(Table *t, const char *msg) { table_toast(&t->toast, msg, 2.6f); }
 
 void table_sound_cb(void *table, int id) { app_sound(((Table *)table)->app, (SoundId)id); }
 
+/* A networked table with a seat nobody has taken yet: the game has not begun. */
+static bool seat_empty(const Table *t)
+{
+    FeedSeat fs;
+    for (int p = 0; p < t->m->num_players; p++)
+        if (feed_seat(t, p, &fs) && fs.state == FEED_SEAT_EMPTY)
+            return true;
+    return false;
+}
+
 bool table_refuse(Table *t)
 {
     if (!t->m)
@@ -93,6 +103,8 @@ bool table_refuse(Table *t)
     else if (cur != me)
         e = t->m->num_players > 2 || t->m->mirror ? _("Wait for your turn.")
                                                   : _("Wait: it is the computer's turn.");
+    else if (t->m->mirror && seat_empty(t))
+        e = _("Wait: not every seat is taken yet.");
     if (e)
         table_say(t, e);
     return e != NULL;
