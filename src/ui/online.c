@@ -59,13 +59,25 @@ static Online *get(App *a)
     return a->online;
 }
 
+/* The name the others see: the settings', else the login's (cut to a whole character
+ * within the wire's 31 bytes), else "Player". */
 static const char *player_name(App *a)
 {
+    static char name[WIRE_NAME];
     const char *n = kv_get(&a->kv, "online.name");
-    if (n && *n)
-        return n;
-    const char *u = getenv("USER");
-    return u && *u ? u : _("Player");
+    if (!n || !*n)
+        n = getenv("USER");
+    if (!n || !*n)
+        n = _("Player");
+    size_t len = strlen(n);
+    if (len >= sizeof name) {
+        len = sizeof name - 1;
+        while (len > 0 && ((unsigned char)n[len] & 0xC0) == 0x80)
+            len--;
+    }
+    memcpy(name, n, len);
+    name[len] = '\0';
+    return name;
 }
 
 static bool load_keys(App *a, Online *o, char *err, size_t errsize)
@@ -110,6 +122,12 @@ bool online_connect(App *a, char *err, size_t errsize)
     bool local = !server || !*server;
     if (o->client && (local ? o->local : !o->local && strcmp(o->url, server) == 0))
         return true;
+    if (o->client && (o->feed || o->job.running)) {
+        /* Another connection would close this one, and this computer's server with it:
+         * the table the player sits at (and a friend's window at it) would go. */
+        snprintf(err, errsize, "%s", _("leave the table you are at first"));
+        return false;
+    }
     disconnect(o);
     if (!load_keys(a, o, err, errsize))
         return false;
