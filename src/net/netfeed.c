@@ -112,6 +112,7 @@ NetFeed *net_feed_join(NetClient *c, const char *code, int seat, void (*wakefn)(
     NetFeed *f = calloc(1, sizeof *f);
     if (!f) {
         snprintf(err, errsize, "out of memory");
+        net_client_free(c);
         return NULL;
     }
     f->c = c;
