@@ -654,15 +654,17 @@ static void lease_ack(jsCtx *js, natsMsg *msg, jsPubAck *pa, jsPubAckErr *pae, v
     (void)js;
     Dealer *d = closure;
     Event *e = calloc(1, sizeof *e);
-    if (!e)
-        return;
-    const char *subject = natsMsg_GetSubject(msg), *dot = subject ? strrchr(subject, '.') : NULL;
-    e->kind = EV_LEASE;
-    snprintf(e->code, sizeof e->code, "%s", dot ? dot + 1 : "");
-    e->renewed = pa != NULL && pae == NULL;
-    e->rev = e->renewed ? pa->Sequence : 0;
-    e->refused = pae != NULL && pae->ErrCode == JSStreamWrongLastSequenceErr;
-    push(d, e);
+    if (e) {
+        const char *subject = natsMsg_GetSubject(msg);
+        const char *dot = subject ? strrchr(subject, '.') : NULL;
+        e->kind = EV_LEASE;
+        snprintf(e->code, sizeof e->code, "%s", dot ? dot + 1 : "");
+        e->renewed = pa != NULL && pae == NULL;
+        e->rev = e->renewed ? pa->Sequence : 0;
+        e->refused = pae != NULL && pae->ErrCode == JSStreamWrongLastSequenceErr;
+        push(d, e);
+    }
+    natsMsg_Destroy(msg); /* with an ack handler, the published message is ours to free */
 }
 
 /* A renewal came back: the new revision, or (refused: the key changed) the lease is gone
@@ -1412,6 +1414,13 @@ void dealer_stop(Dealer *d)
         d->jobs = j->next;
         free(j->view);
         free(j);
+    }
+    if (d->js_lease) { /* renewals on their way: their answers free their messages (and
+                        * leave events, freed below) */
+        jsPubOptions po;
+        jsPubOptions_Init(&po);
+        po.MaxWait = 1000;
+        js_PublishAsyncComplete(d->js_lease, &po);
     }
     while (d->head) {
         Event *e = d->head;
