@@ -236,9 +236,8 @@ void table_next(Table *t)
 {
     if (!t->m)
         return;
-    if (t->m->mirror) { /* a networked table plays one game: back to the tables */
-        if (match_is_over(t->m))
-            app_leave_online(t->app, true);
+    if (t->m->mirror && match_is_over(t->m)) { /* a networked table plays one match */
+        app_leave_online(t->app, true);
         return;
     }
     if (t->hold && !match_is_over(t->m) && t->g->next_game) {
@@ -328,8 +327,8 @@ bool table_press(Table *t, int b)
 
 void table_button(Table *t, int b, const char *label, int flags)
 {
-    if (b == TABLE_NEXT && t->m && t->m->mirror)
-        label = _("Back to the tables"); /* a networked table plays one game */
+    if (b == TABLE_NEXT && t->m && t->m->mirror && match_is_over(t->m))
+        label = _("Back to the tables"); /* a networked table plays one match */
     flags |= (t->hover == b ? BTN_HOVER : 0) | (t->pressed == b ? BTN_PRESSED : 0);
     if (t->focus == b && !(flags & BTN_DISABLED))
         flags |= BTN_FOCUS;

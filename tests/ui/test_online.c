@@ -61,6 +61,12 @@ static bool play_cards(App *a, int limit)
         if (match_is_over(m))
             return true;
         Table *t = a->self;
+        SDL_FRect nr;
+        if (t->hold && t->banner >= 1 && locate(a, "next", &nr)) {
+            click(a, nr, 1); /* the next game of a match, as a player would */
+            app_run_frames(a, 1);
+            continue;
+        }
         if (table_player_can_act(t) && !m->sent && table_settled(t)) {
             int before = m->history_len;
             for (int k = 0; k < 9 && !m->sent; k++) {
@@ -252,6 +258,91 @@ static void test_broker_kill(void)
     natsfix_stop(ns);
 }
 
+
+/* Bisca played to 4 marks at a networked table: between two games the window holds with
+ * its count until the player goes on (the dealer's table has gone on already), and its
+ * button says "Next game", not "Back to the tables", until the match is over. */
+static void test_match_hold(void)
+{
+    char dir[600], store[600], err[256];
+    LocalNats *ns = server(dir, sizeof dir);
+    REQUIRE(ns);
+    snprintf(store, sizeof store, "%s/dealer", home);
+    mkdir(store, 0700);
+    DealerConfig dc = {.url = localnats_url(ns), .store = store, .replicas = 1, .linger_seconds = 60};
+    Dealer *d = dealer_start(&dc, err, sizeof err);
+    REQUIRE(d);
+    BotSeat ana = {.rules = registry_find("bisca"), .seat = 0};
+    pthread_mutex_init(&ana.lock, NULL);
+    rng_seed(&ana.rng, 9);
+    ana.c = net_client_new(localnats_url(ns), NULL, "Ana", err, sizeof err);
+    REQUIRE(ana.c);
+    MsgCreate spec = {.game = "bisca", .num_players = 2, .seed = 31, .away_seconds = 60};
+    spec.n_options = (uint8_t)ana.rules->n_options;
+    GameOptions opt;
+    rules_default_options(ana.rules, &opt);
+    char perr[128];
+    REQUIRE(!rules_parse_option(ana.rules, &opt, "match=marks", perr, sizeof perr));
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    char code[WIRE_CODE];
+    REQUIRE(!net_client_create(ana.c, &spec, code));
+    int seat = -1;
+    REQUIRE(!net_client_join(ana.c, code, 0, bot_view, &ana, &seat));
+    AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    kv_set(&a->kv, "online.server", localnats_url(ns));
+    REQUIRE(online_join(a, code, -1, err, sizeof err));
+    Match *m = match_of(a);
+    REQUIRE(m && m->mirror);
+    Table *t = a->self;
+    /* The first game's end: held, with "Next game". */
+    bool held = false;
+    for (int frame = 0; frame < 40000 && !held; frame += 20) {
+        held = t->hold && t->banner >= 1;
+        if (!held && !match_is_over(m)) {
+            /* play without pressing next: the loop below stops at the hold */
+            for (int k = 0; k < 20 && !(t->hold && t->banner >= 1); k++) {
+                if (table_player_can_act(t) && !m->sent && table_settled(t)) {
+                    SDL_FRect r;
+                    for (int c = 0; c < 3 && !m->sent; c++) {
+                        char what[8];
+                        snprintf(what, sizeof what, "card%d", c);
+                        if (locate(a, what, &r))
+                            double_click(a, r), app_run_frames(a, 1);
+                    }
+                }
+                app_run_frames(a, 1);
+                usleep(2000);
+            }
+        }
+    }
+    REQUIRE(held);
+    CHECK(!match_is_over(m));
+    SDL_FRect r;
+    REQUIRE(locate(a, "next", &r));
+    /* ...and the match goes on to its end, the player pressing Next between games. */
+    REQUIRE(play_cards(a, 200000));
+    app_run_frames(a, 200);
+    m = match_of(a);
+    REQUIRE(m && m->mirror && match_is_over(m));
+    MsgTable info;
+    bool over = false;
+    for (int i = 0; i < 500 && !over; i++) {
+        over = net_client_table(ana.c, &info) && info.over;
+        if (!over)
+            usleep(10000);
+    }
+    REQUIRE(over);
+    CHECK(m->steps == info.seq);
+    CHECK(t->result == info.result[1]);
+    app_destroy(a);
+    net_client_free(ana.c);
+    dealer_stop(d);
+    localnats_stop(ns);
+}
+
 static bool click_text(App *a, const char *text)
 {
     SDL_FRect r;
@@ -359,6 +450,7 @@ static void test_menu_create(void)
 static const UiTest tests[] = {
     {"window_seat", test_window_seat},
     {"broker_kill", test_broker_kill},
+    {"match_hold", test_match_hold},
     {"menu_create", test_menu_create},
 };
 
