@@ -64,17 +64,6 @@ static void push_latency(NetBotResult *res, double ms)
     res->latency_ms[res->n_latency++] = ms;
 }
 
-static void deadline_in(struct timespec *ts, int ms)
-{
-    clock_gettime(CLOCK_REALTIME, ts);
-    ts->tv_sec += ms / 1000;
-    ts->tv_nsec += (long)(ms % 1000) * 1000000L;
-    if (ts->tv_nsec >= 1000000000L) {
-        ts->tv_sec++;
-        ts->tv_nsec -= 1000000000L;
-    }
-}
-
 /* Plays until the views say the game is over; the seat to move decides from its view. */
 static bool drive(Game *g, NetClient **cl, NetBotResult *res)
 {
@@ -101,7 +90,7 @@ static bool drive(Game *g, NetClient **cl, NetBotResult *res)
             break;
         if (mover < 0) {
             struct timespec ts;
-            deadline_in(&ts, WAIT_MS);
+            net_deadline_in(&ts, WAIT_MS);
             if (pthread_cond_timedwait(&g->cond, &g->lock, &ts) != 0) {
                 snprintf(res->err, sizeof res->err, "no news from the dealer for %d s",
                          WAIT_MS / 1000);

@@ -45,6 +45,17 @@ struct NetClient {
 static pthread_once_t nats_once = PTHREAD_ONCE_INIT;
 static void nats_start(void) { nats_Open(-1); }
 
+void net_deadline_in(struct timespec *ts, int ms)
+{
+    clock_gettime(CLOCK_REALTIME, ts);
+    ts->tv_sec += ms / 1000;
+    ts->tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (ts->tv_nsec >= 1000000000L) {
+        ts->tv_sec++;
+        ts->tv_nsec -= 1000000000L;
+    }
+}
+
 void net_global_delivery(int threads)
 {
     pthread_once(&nats_once, nats_start);

@@ -25,6 +25,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include <nats/nats.h>
 
@@ -70,6 +71,8 @@ typedef struct {
 Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize);
 void dealer_stop(Dealer *d);
 int dealer_tables(Dealer *d);
+/* `ms` from now on the realtime clock, for pthread_cond_timedwait. */
+void net_deadline_in(struct timespec *ts, int ms);
 /* Current resident memory of the process, in kB (for the benches). */
 long net_rss_kb(void);
 

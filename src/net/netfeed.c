@@ -95,17 +95,6 @@ static void *sender_main(void *arg)
     return NULL;
 }
 
-static void deadline_in(struct timespec *ts, int ms)
-{
-    clock_gettime(CLOCK_REALTIME, ts);
-    ts->tv_sec += ms / 1000;
-    ts->tv_nsec += (long)(ms % 1000) * 1000000L;
-    if (ts->tv_nsec >= 1000000000L) {
-        ts->tv_sec++;
-        ts->tv_nsec -= 1000000000L;
-    }
-}
-
 NetFeed *net_feed_join(NetClient *c, const char *code, int seat, void (*wakefn)(void *),
                        void *wake_user, int timeout_ms, char *err, size_t errsize)
 {
@@ -129,7 +118,7 @@ NetFeed *net_feed_join(NetClient *c, const char *code, int seat, void (*wakefn)(
     }
     /* The first view (the dealer sends it on every join) and the table's description. */
     struct timespec until;
-    deadline_in(&until, timeout_ms);
+    net_deadline_in(&until, timeout_ms);
     MsgTable t;
     bool ok = true;
     pthread_mutex_lock(&f->lock);

@@ -819,13 +819,9 @@ static void online_new_table(Menu *m)
     App *a = m->app;
     const GameRules *g = current_game(a);
     online_save_fields(m);
-    MsgCreate spec = {.num_players = (uint8_t)m->on_players, .away_seconds = 60};
-    snprintf(spec.game, sizeof spec.game, "%s", g->id);
-    GameOptions opt;
-    app_game_options(a, g, &opt);
-    spec.n_options = (uint8_t)g->n_options;
-    for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++)
-        spec.options[i] = opt.v[i];
+    MsgCreate spec;
+    online_spec(a, g, &spec);
+    spec.num_players = (uint8_t)m->on_players;
     for (int p = 0; p < m->on_players && p < RULES_MAX_PLAYERS; p++) {
         int k = p == 0 ? 0 : m->on_seat[p];
         spec.seats[p].kind = k == 0 ? WSEAT_OPEN : WSEAT_BOT;

@@ -193,6 +193,16 @@ bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *er
     return true;
 }
 
+void online_spec(App *a, const GameRules *g, MsgCreate *spec)
+{
+    *spec = (MsgCreate){.away_seconds = 60, .n_options = (uint8_t)g->n_options};
+    snprintf(spec->game, sizeof spec->game, "%s", g->id);
+    GameOptions opt;
+    app_game_options(a, g, &opt);
+    for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++)
+        spec->options[i] = opt.v[i];
+}
+
 bool online_create_spec(App *a, const char *game, const char *seats, char code[WIRE_CODE],
                         char *err, size_t errsize)
 {
@@ -201,13 +211,8 @@ bool online_create_spec(App *a, const char *game, const char *seats, char code[W
         snprintf(err, errsize, "no game to create a table of (--game)");
         return false;
     }
-    MsgCreate spec = {.away_seconds = 60};
-    snprintf(spec.game, sizeof spec.game, "%s", g->id);
-    GameOptions opt;
-    app_game_options(a, g, &opt);
-    spec.n_options = (uint8_t)g->n_options;
-    for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++)
-        spec.options[i] = opt.v[i];
+    MsgCreate spec;
+    online_spec(a, g, &spec);
     char list[128];
     snprintf(list, sizeof list, "%s", seats);
     int n = 0;

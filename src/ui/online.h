@@ -29,6 +29,9 @@ bool online_connected(App *a);
 /* Asks the dealers for a table as `spec` says; its code. */
 bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *err,
                    size_t errsize);
+/* A new table of `g` as the settings have it: its game, rule options and away time (the
+ * caller fills the seats and their number). */
+void online_spec(App *a, const GameRules *g, MsgCreate *spec);
 /* The same from a short form: one word per seat, "me" (seat 1 only), "open", "easy",
  * "medium", "hard"; the game's options from the settings. */
 bool online_create_spec(App *a, const char *game, const char *seats, char code[WIRE_CODE],

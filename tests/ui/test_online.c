@@ -107,32 +107,64 @@ static LocalNats *server(char *dir, size_t size)
     return s;
 }
 
+/* A dealer on `url`, its keys under `base`/dealer. */
+static Dealer *dealer_on(const char *url, const char *base)
+{
+    char store[700], err[256];
+    snprintf(store, sizeof store, "%s/dealer", base);
+    mkdir(store, 0700);
+    DealerConfig dc = {.url = url, .store = store, .replicas = 1, .linger_seconds = 60};
+    Dealer *d = dealer_start(&dc, err, sizeof err);
+    if (!d)
+        fprintf(stderr, "no dealer: %s\n", err);
+    return d;
+}
+
+/* Ana makes a 2-seat Bisca table (`option`, NULL for none) and sits at its first seat with a
+ * bot's hands. False when she could not. */
+static bool ana_table(BotSeat *ana, const char *url, uint64_t seed, const char *option,
+                      char code[WIRE_CODE])
+{
+    char err[256];
+    *ana = (BotSeat){.rules = registry_find("bisca"), .seat = 0};
+    pthread_mutex_init(&ana->lock, NULL);
+    rng_seed(&ana->rng, seed);
+    ana->c = net_client_new(url, NULL, "Ana", err, sizeof err);
+    if (!ana->c)
+        return false;
+    MsgCreate spec = {.game = "bisca", .num_players = 2, .seed = seed * 11, .away_seconds = 60};
+    spec.n_options = (uint8_t)ana->rules->n_options;
+    GameOptions opt;
+    rules_default_options(ana->rules, &opt);
+    if (option && rules_parse_option(ana->rules, &opt, option, err, sizeof err))
+        return false;
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    int seat = -1;
+    return !net_client_create(ana->c, &spec, code) &&
+           !net_client_join(ana->c, code, 0, bot_view, ana, &seat) && seat == 0;
+}
+
+/* The table's last news once it says the game is over (false after 5 s without). */
+static bool table_over(BotSeat *ana, MsgTable *info)
+{
+    for (int i = 0; i < 500; i++) {
+        if (net_client_table(ana->c, info) && info->over)
+            return true;
+        usleep(10000);
+    }
+    return false;
+}
+
 static void test_window_seat(void)
 {
-    char dir[600], store[600], err[256];
+    char dir[600], err[256], code[WIRE_CODE];
     LocalNats *ns = server(dir, sizeof dir);
     REQUIRE(ns);
-    snprintf(store, sizeof store, "%s/dealer", home);
-    mkdir(store, 0700);
-    DealerConfig dc = {.url = localnats_url(ns), .store = store, .replicas = 1, .linger_seconds = 60};
-    Dealer *d = dealer_start(&dc, err, sizeof err);
+    Dealer *d = dealer_on(localnats_url(ns), home);
     REQUIRE(d);
     /* Ana creates a 2-seat Bisca table and sits at seat 1 with a bot's hands. */
-    BotSeat ana = {.rules = registry_find("bisca"), .seat = 0};
-    pthread_mutex_init(&ana.lock, NULL);
-    rng_seed(&ana.rng, 7);
-    ana.c = net_client_new(localnats_url(ns), NULL, "Ana", err, sizeof err);
-    REQUIRE(ana.c);
-    MsgCreate spec = {.game = "bisca", .num_players = 2, .seed = 99, .away_seconds = 60};
-    spec.n_options = (uint8_t)ana.rules->n_options;
-    GameOptions opt;
-    rules_default_options(ana.rules, &opt);
-    memcpy(spec.options, opt.v, sizeof spec.options);
-    char code[WIRE_CODE];
-    REQUIRE(!net_client_create(ana.c, &spec, code));
-    int seat = -1;
-    REQUIRE(!net_client_join(ana.c, code, 0, bot_view, &ana, &seat));
-    CHECK(seat == 0);
+    BotSeat ana;
+    REQUIRE(ana_table(&ana, localnats_url(ns), 7, NULL, code));
     /* Nobody plays before every seat is taken: an early move is refused, the count stays. */
     MsgTable before, info;
     REQUIRE(net_lobby_table(net_client_conn(ana.c), code, &before, 2000));
@@ -170,9 +202,7 @@ static void test_window_seat(void)
     app_run_frames(a, 200);
     m = match_of(a);
     REQUIRE(m && match_is_over(m));
-    for (int i = 0; i < 200 && !(net_client_table(ana.c, &info) && info.over); i++)
-        usleep(10000);
-    REQUIRE(info.over);
+    REQUIRE(table_over(&ana, &info));
     CHECK(m->steps == info.seq);
     CHECK(t->result == info.result[1]);
     CHECK(atomic_load(&ana.acted) > 5);
@@ -193,29 +223,14 @@ static void test_window_seat(void)
 
 static void test_broker_kill(void)
 {
-    char err[256], store[600];
+    char err[256], code[WIRE_CODE];
     NatsServer *ns = natsfix_start(NULL, err, sizeof err);
     REQUIRE(ns);
     const char *url = natsfix_url(ns);
-    snprintf(store, sizeof store, "%s/dealer", natsfix_store(ns));
-    mkdir(store, 0700);
-    DealerConfig dc = {.url = url, .store = store, .replicas = 1, .linger_seconds = 60};
-    Dealer *d = dealer_start(&dc, err, sizeof err);
+    Dealer *d = dealer_on(url, natsfix_store(ns));
     REQUIRE(d);
-    BotSeat ana = {.rules = registry_find("bisca"), .seat = 0};
-    pthread_mutex_init(&ana.lock, NULL);
-    rng_seed(&ana.rng, 8);
-    ana.c = net_client_new(url, NULL, "Ana", err, sizeof err);
-    REQUIRE(ana.c);
-    MsgCreate spec = {.game = "bisca", .num_players = 2, .seed = 7, .away_seconds = 60};
-    spec.n_options = (uint8_t)ana.rules->n_options;
-    GameOptions opt;
-    rules_default_options(ana.rules, &opt);
-    memcpy(spec.options, opt.v, sizeof spec.options);
-    char code[WIRE_CODE];
-    REQUIRE(!net_client_create(ana.c, &spec, code));
-    int seat = -1;
-    REQUIRE(!net_client_join(ana.c, code, 0, bot_view, &ana, &seat));
+    BotSeat ana;
+    REQUIRE(ana_table(&ana, url, 8, NULL, code));
     AppOptions o = test_options("bisca", SPEED_INSTANT, 5);
     o.no_audio = true;
     App *a = start_app(&o);
@@ -243,13 +258,7 @@ static void test_broker_kill(void)
     REQUIRE(m && match_is_over(m));
     CHECK(m->feed.link(m->feed.user) == FEED_LINK_UP);
     MsgTable info;
-    bool over = false;
-    for (int i = 0; i < 500 && !over; i++) {
-        over = net_client_table(ana.c, &info) && info.over;
-        if (!over)
-            usleep(10000);
-    }
-    REQUIRE(over);
+    REQUIRE(table_over(&ana, &info));
     CHECK(m->steps == info.seq);
     CHECK(((Table *)a->self)->result == info.result[1]);
     app_destroy(a);
@@ -264,30 +273,13 @@ static void test_broker_kill(void)
  * button says "Next game", not "Back to the tables", until the match is over. */
 static void test_match_hold(void)
 {
-    char dir[600], store[600], err[256];
+    char dir[600], err[256], code[WIRE_CODE];
     LocalNats *ns = server(dir, sizeof dir);
     REQUIRE(ns);
-    snprintf(store, sizeof store, "%s/dealer", home);
-    mkdir(store, 0700);
-    DealerConfig dc = {.url = localnats_url(ns), .store = store, .replicas = 1, .linger_seconds = 60};
-    Dealer *d = dealer_start(&dc, err, sizeof err);
+    Dealer *d = dealer_on(localnats_url(ns), home);
     REQUIRE(d);
-    BotSeat ana = {.rules = registry_find("bisca"), .seat = 0};
-    pthread_mutex_init(&ana.lock, NULL);
-    rng_seed(&ana.rng, 9);
-    ana.c = net_client_new(localnats_url(ns), NULL, "Ana", err, sizeof err);
-    REQUIRE(ana.c);
-    MsgCreate spec = {.game = "bisca", .num_players = 2, .seed = 31, .away_seconds = 60};
-    spec.n_options = (uint8_t)ana.rules->n_options;
-    GameOptions opt;
-    rules_default_options(ana.rules, &opt);
-    char perr[128];
-    REQUIRE(!rules_parse_option(ana.rules, &opt, "match=marks", perr, sizeof perr));
-    memcpy(spec.options, opt.v, sizeof spec.options);
-    char code[WIRE_CODE];
-    REQUIRE(!net_client_create(ana.c, &spec, code));
-    int seat = -1;
-    REQUIRE(!net_client_join(ana.c, code, 0, bot_view, &ana, &seat));
+    BotSeat ana;
+    REQUIRE(ana_table(&ana, localnats_url(ns), 9, "match=marks", code));
     AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
     o.no_audio = true;
     App *a = start_app(&o);
@@ -328,13 +320,7 @@ static void test_match_hold(void)
     m = match_of(a);
     REQUIRE(m && m->mirror && match_is_over(m));
     MsgTable info;
-    bool over = false;
-    for (int i = 0; i < 500 && !over; i++) {
-        over = net_client_table(ana.c, &info) && info.over;
-        if (!over)
-            usleep(10000);
-    }
-    REQUIRE(over);
+    REQUIRE(table_over(&ana, &info));
     CHECK(m->steps == info.seq);
     CHECK(t->result == info.result[1]);
     app_destroy(a);
