@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "../core/nls.h"
 #include "net.h"
 
 #define ACT_TRIES 120   /* an action is sent again for up to a minute... */
@@ -327,10 +328,10 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
 {
     natsMsg *r = NULL;
     if (request(c, "tasca.dealers.keys", NULL, 0, &r, 3000) != NATS_OK)
-        return "no dealer answers on this connection";
+        return N_("no dealer answers on this connection");
     if (natsMsg_GetDataLength(r) != 2 * WIRE_KEY) {
         natsMsg_Destroy(r);
-        return "a dealer's keys are malformed";
+        return N_("a dealer's keys are malformed");
     }
     uint8_t dealer_box[WIRE_KEY];
     memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
@@ -348,9 +349,9 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
                           : NATS_ERR;
     free(out);
     if (!sealed)
-        return "the table request could not be written";
+        return N_("the table request could not be written");
     if (s != NATS_OK)
-        return "no dealer answered the table request";
+        return N_("no dealer answered the table request");
     const char *why = reply_as(r, MSG_CREATED, &m);
     if (!why && !m.u.created.ok) {
         snprintf(c->reason, sizeof c->reason, "%s", m.u.created.reason);
@@ -443,7 +444,7 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     uint8_t buf[WIRE_MAX];
     size_t n = wire_encode(&m, buf, sizeof buf - 64);
     if (!n)
-        return "the join could not be written (is the name too long?)";
+        return N_("the join could not be written (is the name too long?)");
     seal_sign(&c->keys, buf, n, buf + n);
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.join", code);
@@ -453,7 +454,7 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
         if ((s = request(c, subject, buf, n + 64, &r, 1000)) != NATS_OK)
             nats_Sleep(250); /* no dealer for the moment (restarting): try again */
     if (s != NATS_OK)
-        return "no dealer answers for this table";
+        return N_("no dealer answers for this table");
     const char *why = reply_as(r, MSG_JOINED, &m);
     if (!why && !m.u.joined.ok) {
         snprintf(c->reason, sizeof c->reason, "%s", m.u.joined.reason);
@@ -487,7 +488,7 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
                             int *seat_out)
 {
     if (!wire_code_valid(code))
-        return "a table code is up to 7 letters and digits";
+        return N_("a table code is up to 7 letters and digits");
     if (strcmp(code, c->code) != 0) {
         /* Another table: the last one's subscriptions go, and its numbering with them. */
         drop_sub(&c->views);
@@ -502,7 +503,7 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.lobby.%s", code);
     if (!c->info && natsConnection_Subscribe(&c->info, c->nc, subject, on_table, c) != NATS_OK)
-        return "cannot listen for the table's news";
+        return N_("cannot listen for the table's news");
     const char *why = NULL;
     if (seat < 0) {
         /* Any free seat: learn which, then listen to it and ask again for the view. */
@@ -517,7 +518,7 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
     c->seat = seat;
     pthread_mutex_unlock(&c->lock);
     if (natsConnection_Subscribe(&c->views, c->nc, subject, on_view, c) != NATS_OK)
-        return "cannot listen for the table's views";
+        return N_("cannot listen for the table's views");
     natsConnection_Flush(c->nc);
     if ((why = join_now(c, code, seat, seat_out))) {
         natsSubscription_Unsubscribe(c->views);
@@ -561,14 +562,14 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at)
     uint32_t seq;
     size_t len = encode_act_seq(c, a, at, out, &seq);
     if (!len)
-        return "the action could not be written";
+        return N_("the action could not be written");
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.act", c->code);
     for (int tries = 0; tries < ACT_TRIES; tries++) {
         natsMsg *r = NULL;
         natsStatus s = request(c, subject, out, len, &r, ACT_WAIT_MS);
         if (s == NATS_CONNECTION_CLOSED)
-            return "the connection is closed";
+            return N_("the connection is closed");
         if (s != NATS_OK) {
             /* No dealer or no server for the moment: the same seq again in a while (the
              * dealer applies it at most once). A timeout has waited already. */
@@ -591,7 +592,7 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at)
         natsMsg_Destroy(r);
         return why;
     }
-    return "the dealer does not answer";
+    return N_("the dealer does not answer");
 }
 
 static void on_ack(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
@@ -618,16 +619,16 @@ const char *net_client_act_async(NetClient *c, Action a, uint32_t at)
     if (!c->acks) {
         if (natsInbox_Create(&c->ack_inbox) != NATS_OK ||
             natsConnection_Subscribe(&c->acks, c->nc, c->ack_inbox, on_ack, c) != NATS_OK)
-            return "cannot listen for the dealer's answers";
+            return N_("cannot listen for the dealer's answers");
     }
     uint8_t out[1 + 256 + SEAL_OVERHEAD];
     size_t n = encode_act(c, a, at, out);
     if (!n)
-        return "the action could not be written";
+        return N_("the action could not be written");
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.act", c->code);
     if (natsConnection_PublishRequest(c->nc, subject, c->ack_inbox, out, (int)n) != NATS_OK)
-        return "the action could not be sent";
+        return N_("the action could not be sent");
     return NULL;
 }
 

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "../core/fileio.h"
+#include "../core/nls.h"
 #include "../engine/match.h"
 #include "../engine/registry.h"
 #include "net.h"
@@ -167,7 +168,7 @@ static void on_msg(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void
         free(e);
         /* Oversized (or no memory): refused at once, to the sender only. */
         WireMsg r = {.type = MSG_ACK};
-        snprintf(r.u.ack.reason, sizeof r.u.ack.reason, "message too long");
+        snprintf(r.u.ack.reason, sizeof r.u.ack.reason, "%s", N_("message too long"));
         uint8_t out[WIRE_REASON + 32];
         size_t n = wire_encode(&r, out, sizeof out);
         const char *reply = natsMsg_GetReply(msg);
@@ -451,11 +452,11 @@ static void apply_and_publish(Dealer *d, DTable *t, int player, Action a)
 static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_t seq)
 {
     if (match_is_over(t->m))
-        return "the game is over";
+        return N_("the game is over");
     if (match_current_player(t->m) != seat)
-        return "it is not this seat's turn";
+        return N_("it is not this seat's turn");
     if (!everyone_seated(t))
-        return "wait: not everyone has sat down yet";
+        return N_("wait: not everyone has sat down yet");
     const char *why = match_check(t->m, a);
     if (why)
         return why;
@@ -463,7 +464,7 @@ static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_
                    .action = a, .seq = seq};
     snprintf(r.code, sizeof r.code, "%s", t->code);
     if (!record(d, t, &r))
-        return "the table's record cannot be written; try again";
+        return N_("the table's record cannot be written; try again");
     if (seq) /* a player's; the dealer's own bots (and stand-ins) send 0 */
         t->seat[seat].next_seq = seq + 1;
     if (d->cfg.verbose)
@@ -763,7 +764,7 @@ static void handle_create(Dealer *d, const Event *e)
     else if ((why = wire_decode(plain, n, &m)) == NULL && m.type != MSG_CREATE)
         why = "not a table request";
     if (!why && d->cfg.max_tables && d->n_tables >= d->cfg.max_tables)
-        why = "this dealer hosts as many tables as it may";
+        why = N_("this dealer hosts as many tables as it may");
     DTable *t = NULL;
     if (!why) {
         MsgCreate spec = m.u.create;
@@ -782,7 +783,7 @@ static void handle_create(Dealer *d, const Event *e)
         }
         char err[MATCH_ERR];
         if (!claimed) {
-            snprintf(c->reason, sizeof c->reason, "the table leases cannot be written");
+            snprintf(c->reason, sizeof c->reason, "%s", N_("the table leases cannot be written"));
         } else if (!(t = new_table(d, code, &spec, err, sizeof err))) {
             lease_release(d, code);
             snprintf(c->reason, sizeof c->reason, "%.150s", err);
@@ -793,7 +794,7 @@ static void handle_create(Dealer *d, const Event *e)
             snprintf(r.code, sizeof r.code, "%s", code);
             if (!record(d, t, &r)) {
                 lease_release(d, code);
-                snprintf(c->reason, sizeof c->reason, "the table's record cannot be written");
+                snprintf(c->reason, sizeof c->reason, "%s", N_("the table's record cannot be written"));
                 match_free(t->m);
                 free(t);
                 d->n_tables--;
@@ -838,9 +839,9 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         return refuse_join(d, e, "the join is not signed by its key");
     bool seated = everyone_seated(t);
     if (!j->name[0])
-        return refuse_join(d, e, "a player needs a name");
+        return refuse_join(d, e, N_("a player needs a name"));
     if (j->seat >= t->spec.num_players)
-        return refuse_join(d, e, "no such seat at this table");
+        return refuse_join(d, e, N_("no such seat at this table"));
     int seat = -1;
     for (int s = 0; s < t->spec.num_players; s++)
         if (t->seat[s].taken && memcmp(t->seat[s].sign, j->sign_key, WIRE_KEY) == 0)
@@ -850,10 +851,10 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
             if ((j->seat < 0 || j->seat == s) && !t->seat[s].taken && !bot_seat(t, s))
                 seat = s;
         if (seat < 0)
-            return refuse_join(d, e, j->seat < 0 ? "no free seat at this table"
-                                                 : "that seat is taken");
+            return refuse_join(d, e, j->seat < 0 ? N_("no free seat at this table")
+                                                 : N_("that seat is taken"));
     } else if (j->seat >= 0 && j->seat != seat) {
-        return refuse_join(d, e, "this key already holds another seat");
+        return refuse_join(d, e, N_("this key already holds another seat"));
     } else if (j->nonce == t->seat[seat].last_nonce) {
         return refuse_join(d, e, "a join seen before (replayed)");
     }
@@ -868,7 +869,7 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         memcpy(r.box_key, j->box_key, WIRE_KEY);
         if (!record(d, t, &r))
             return t->lost ? false
-                           : refuse_join(d, e, "the table's record cannot be written; try again");
+                           : refuse_join(d, e, N_("the table's record cannot be written; try again"));
         st->taken = true;
         snprintf(st->name, sizeof st->name, "%s", j->name);
         memcpy(st->sign, j->sign_key, WIRE_KEY);
@@ -912,10 +913,10 @@ static bool handle_act(Dealer *d, DTable *t, const Event *e)
 {
     uint32_t applied = (uint32_t)t->m->history_len;
     if (e->len < 1 + SEAL_OVERHEAD)
-        return ack(d, e, false, 0, applied, "not an action");
+        return ack(d, e, false, 0, applied, N_("not an action"));
     int seat = e->data[0];
     if (seat >= t->spec.num_players || !t->seat[seat].taken)
-        return ack(d, e, false, 0, applied, "no player holds that seat");
+        return ack(d, e, false, 0, applied, N_("no player holds that seat"));
     uint8_t plain[WIRE_MAX];
     const char *why = NULL;
     size_t n = seal_open(&d->keys, t->seat[seat].sign, e->data + 1, (size_t)e->len - 1, plain,
@@ -927,14 +928,14 @@ static bool handle_act(Dealer *d, DTable *t, const Event *e)
         return ack(d, e, false, 0, applied, why);
     const MsgAct *a = &m.u.act;
     if (m.type != MSG_ACT || a->seat != seat || strcmp(a->code, t->code) != 0)
-        return ack(d, e, false, 0, applied, "not an action of this seat at this table");
+        return ack(d, e, false, 0, applied, N_("not an action of this seat at this table"));
     if (a->seq < t->seat[seat].next_seq) {
         /* Sent again (after a lost answer, or replayed by someone else): never twice. */
         say(d, "tasca serve: table %s: %s\n", t->code, "an action sent again (refused)");
         return ack(d, e, false, a->seq, applied, NET_ALREADY);
     }
     if (a->seq > t->seat[seat].next_seq)
-        return ack(d, e, false, a->seq, applied, "out of sequence");
+        return ack(d, e, false, a->seq, applied, N_("out of sequence"));
     if ((why = take_action(d, t, seat, a->action, a->seq)))
         /* A table just lost to another dealer is not answered for: its holder answers the
          * client's next try. */

@@ -187,7 +187,7 @@ bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *er
         return false;
     const char *why = net_client_create(a->online->client, spec, code);
     if (why) {
-        snprintf(err, errsize, "%s", why);
+        snprintf(err, errsize, "%s", _(why));
         return false;
     }
     return true;
@@ -360,20 +360,20 @@ static void *job_main(void *arg)
     NetClient *c = net_client_new_keys(j->url, j->creds, j->name, &j->keys, j->err, sizeof j->err);
     const char *why = NULL;
     if (c && j->create && (why = net_client_create(c, &j->spec, j->code))) {
-        snprintf(j->err, sizeof j->err, _("Could not create the table: %s."), why);
+        snprintf(j->err, sizeof j->err, _("Could not create the table: %s."), _(why));
         net_client_free(c);
         c = NULL;
     }
     char e[256];
     if (c && !j->create && !table_exists(c, j->code, e, sizeof e)) {
-        snprintf(j->err, sizeof j->err, _("Could not join: %s."), e);
+        snprintf(j->err, sizeof j->err, _("Could not join: %s."), _(e));
         net_client_free(c);
         c = NULL;
     }
     if (c) {
         j->feed = net_feed_join(c, j->code, j->seat, app_wake, j->app, 8000, e, sizeof e);
         if (!j->feed)
-            snprintf(j->err, sizeof j->err, _("Could not join: %s."), e);
+            snprintf(j->err, sizeof j->err, _("Could not join: %s."), _(e));
     } else if (!j->err[0]) {
         snprintf(j->err, sizeof j->err, "%s", _("Could not connect."));
     }

@@ -5,6 +5,8 @@
  *     move is made before it sits down); its
  *     table shows that seat's hand south, the window plays it with the mouse to the end,
  *     and the result it shows is the dealer's; the banner's button leaves the table.
+ *   person_named: at a 21 table against a person, the result names her ("Ana went over
+ *     21"), never "the computer".
  *   broker_kill: the same with nats-server killed with -9 mid-game and started again: the
  *     window says the link is lost, comes back by itself and finishes the game as dealt.
  *   menu_create: Play online ▸ this computer ▸ Create table (seat 2 an Easy bot) from the
@@ -120,19 +122,20 @@ static Dealer *dealer_on(const char *url, const char *base)
     return d;
 }
 
-/* Ana makes a 2-seat Bisca table (`option`, NULL for none) and sits at its first seat with a
- * bot's hands. False when she could not. */
-static bool ana_table(BotSeat *ana, const char *url, uint64_t seed, const char *option,
-                      char code[WIRE_CODE])
+/* Ana makes a 2-seat table of `game` (`option`, NULL for none) and sits at its first seat
+ * with a bot's hands. False when she could not. */
+static bool ana_game_table(BotSeat *ana, const char *game, const char *url, uint64_t seed,
+                           const char *option, char code[WIRE_CODE])
 {
     char err[256];
-    *ana = (BotSeat){.rules = registry_find("bisca"), .seat = 0};
+    *ana = (BotSeat){.rules = registry_find(game), .seat = 0};
     pthread_mutex_init(&ana->lock, NULL);
     rng_seed(&ana->rng, seed);
     ana->c = net_client_new(url, NULL, "Ana", err, sizeof err);
     if (!ana->c)
         return false;
-    MsgCreate spec = {.game = "bisca", .num_players = 2, .seed = seed * 11, .away_seconds = 60};
+    MsgCreate spec = {.num_players = 2, .seed = seed * 11, .away_seconds = 60};
+    snprintf(spec.game, sizeof spec.game, "%s", game);
     spec.n_options = (uint8_t)ana->rules->n_options;
     GameOptions opt;
     rules_default_options(ana->rules, &opt);
@@ -142,6 +145,12 @@ static bool ana_table(BotSeat *ana, const char *url, uint64_t seed, const char *
     int seat = -1;
     return !net_client_create(ana->c, &spec, code) &&
            !net_client_join(ana->c, code, 0, bot_view, ana, &seat) && seat == 0;
+}
+
+static bool ana_table(BotSeat *ana, const char *url, uint64_t seed, const char *option,
+                      char code[WIRE_CODE])
+{
+    return ana_game_table(ana, "bisca", url, seed, option, code);
 }
 
 /* The table's last news once it says the game is over (false after 5 s without). */
@@ -220,6 +229,51 @@ static void test_window_seat(void)
     localnats_stop(ns);
 }
 
+/* 21 against a person: the window (seat 2) stands at once; its result names Ana, never
+ * "the computer" (a tie, the one end that names nobody, is dealt again). */
+static void test_person_named(void)
+{
+    char dir[600], err[256], code[WIRE_CODE];
+    LocalNats *ns = server(dir, sizeof dir);
+    REQUIRE(ns);
+    Dealer *d = dealer_on(localnats_url(ns), home);
+    REQUIRE(d);
+    AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    kv_set(&a->kv, "online.server", localnats_url(ns));
+    kv_set(&a->kv, "online.name", "Bruno");
+    bool named = false;
+    for (uint64_t seed = 1; seed <= 6 && !named; seed++) {
+        BotSeat ana;
+        REQUIRE(ana_game_table(&ana, "twentyone", localnats_url(ns), seed, NULL, code));
+        REQUIRE(online_join(a, code, -1, err, sizeof err));
+        Table *t = a->self;
+        REQUIRE(table_player(t) == 1);
+        CHECK(table_person_name(t, 0) && strcmp(table_person_name(t, 0), "Ana") == 0);
+        CHECK(table_person_name(t, 1) == NULL); /* the window's own seat */
+        for (int f = 0; f < 3000 && !t->over; f++) {
+            SDL_FRect r;
+            if (table_player_can_act(t) && !match_of(a)->sent && table_settled(t) &&
+                locate(a, "stand", &r))
+                click(a, r, 1);
+            app_run_frames(a, 1);
+            usleep(2000);
+        }
+        REQUIRE(t->over);
+        CHECK(strstr(t->reason, "computer") == NULL);
+        named = strstr(t->reason, "Ana") != NULL;
+        CHECK(named || strstr(t->reason, "Both hands total") != NULL);
+        app_leave_online(a, true);
+        app_run_frames(a, 3);
+        net_client_free(ana.c);
+    }
+    CHECK(named);
+    app_destroy(a);
+    dealer_stop(d);
+    localnats_stop(ns);
+}
 
 static void test_broker_kill(void)
 {
@@ -435,6 +489,7 @@ static void test_menu_create(void)
 
 static const UiTest tests[] = {
     {"window_seat", test_window_seat},
+    {"person_named", test_person_named},
     {"broker_kill", test_broker_kill},
     {"match_hold", test_match_hold},
     {"menu_create", test_menu_create},
