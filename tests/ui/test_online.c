@@ -7,6 +7,8 @@
  *     and the result it shows is the dealer's; the banner's button leaves the table.
  *   person_named: at a 21 table against a person, the result names her ("Ana went over
  *     21"), never "the computer".
+ *   lobby_async: Show open tables asks off the window's thread, on a server that never
+ *     answers (then says it could not connect) and on one that lists a table.
  *   broker_kill: the same with nats-server killed with -9 mid-game and started again: the
  *     window says the link is lost, comes back by itself and finishes the game as dealt.
  *   menu_create: Play online ▸ this computer ▸ Create table (seat 2 an Easy bot) from the
@@ -18,6 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -397,6 +402,79 @@ static bool click_text(App *a, const char *text)
     return true;
 }
 
+/* A loopback port that takes connections and never says a word (a server that hangs). */
+static int silent_port(int *fd)
+{
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t len = sizeof sa;
+    *fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (*fd < 0 || bind(*fd, (struct sockaddr *)&sa, sizeof sa) != 0 || listen(*fd, 8) != 0 ||
+        getsockname(*fd, (struct sockaddr *)&sa, &len) != 0)
+        return -1;
+    return ntohs(sa.sin_port);
+}
+
+/* Show open tables on a server that does not answer: the request goes off the window's
+ * thread (the page says it is asking while frames go on), then says it could not connect;
+ * on a server that answers, the list shows Ana's table. */
+static void test_lobby_async(void)
+{
+    int fd = -1, port = silent_port(&fd);
+    REQUIRE(port > 0);
+    char url[64], dir[600], code[WIRE_CODE];
+    snprintf(url, sizeof url, "nats://127.0.0.1:%d", port);
+    AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    kv_set(&a->kv, "online.server", url);
+    menu_open(a->menu, PAGE_ONLINE);
+    app_run_frames(a, 3);
+    REQUIRE(click_text(a, "Show open tables"));
+    bool busy = false, failed = false;
+    online_status(a, &busy, &failed);
+    CHECK(busy); /* asked, not waited for */
+    CHECK(menu_is_open(a->menu));
+    for (int i = 0; i < 5000 && busy; i++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+        online_status(a, &busy, &failed);
+    }
+    const char *said = online_status(a, &busy, &failed);
+    CHECK(!busy && failed);
+    CHECK(strncmp(said, "Could not connect", 17) == 0);
+    close(fd);
+
+    LocalNats *ns = server(dir, sizeof dir);
+    REQUIRE(ns);
+    Dealer *d = dealer_on(localnats_url(ns), home);
+    REQUIRE(d);
+    BotSeat ana;
+    REQUIRE(ana_table(&ana, localnats_url(ns), 3, NULL, code));
+    menu_close(a->menu);
+    kv_set(&a->kv, "online.server", localnats_url(ns));
+    menu_open(a->menu, PAGE_ONLINE);
+    app_run_frames(a, 3);
+    REQUIRE(click_text(a, "Show open tables"));
+    for (int i = 0; i < 3000; i++) {
+        online_status(a, &busy, &failed);
+        if (!busy)
+            break;
+        app_run_frames(a, 1);
+        usleep(2000);
+    }
+    app_run_frames(a, 2);
+    CHECK(!failed);
+    char row[200];
+    snprintf(row, sizeof row, "%s  \xC2\xB7  Bisca, 2 players", code);
+    SDL_FRect r;
+    CHECK(menu_find(a->menu, row, &r));
+    app_destroy(a);
+    net_client_free(ana.c);
+    dealer_stop(d);
+    localnats_stop(ns);
+}
+
 static void test_menu_create(void)
 {
     AppOptions o = test_options("truco", SPEED_INSTANT, 6);
@@ -490,6 +568,7 @@ static void test_menu_create(void)
 static const UiTest tests[] = {
     {"window_seat", test_window_seat},
     {"person_named", test_person_named},
+    {"lobby_async", test_lobby_async},
     {"broker_kill", test_broker_kill},
     {"match_hold", test_match_hold},
     {"menu_create", test_menu_create},
