@@ -22,6 +22,11 @@ typedef struct {
     uint32_t acted[RULES_MAX_PLAYERS];
     long long t0;     /* the timed action's send time, 0: none */
     uint32_t target;  /* its resulting view */
+    /* Every seat has sat down (the dealer refuses moves before): until then each seat's
+     * latest view waits here, and the seat to move plays from it once all are seated. */
+    bool seated;
+    uint8_t *waiting[RULES_MAX_PLAYERS];
+    uint32_t waiting_at[RULES_MAX_PLAYERS];
     bool over;
     uint64_t games;
 } BTable;
@@ -100,11 +105,14 @@ static void on_view(void *user, NetClient *c, const MsgView *v)
         ms = (double)(clock_now_ns() - t->t0) / 1e6;
         t->t0 = 0;
     }
-    /* Once per view, and again on the view a (re)join brings (last_player -3): a move made
-     * before every seat was taken was refused, and that view says the game begins. */
-    bool due = p == v->seat && (t->acted[v->seat] != v->seq + 1 || v->last_player == -3);
+    /* Once per view, once every seat is taken. */
+    bool due = p == v->seat && t->acted[v->seat] != v->seq + 1 && t->seated;
     if (due)
         t->acted[v->seat] = v->seq + 1;
+    if (!t->seated && (t->waiting[v->seat] || (t->waiting[v->seat] = malloc(v->view_len)))) {
+        memcpy(t->waiting[v->seat], v->view, v->view_len);
+        t->waiting_at[v->seat] = v->seq;
+    }
     if (p == PLAYER_TERMINAL && !t->over) {
         t->over = true;
         pthread_mutex_lock(&b->lock);
@@ -126,6 +134,34 @@ static void on_view(void *user, NetClient *c, const MsgView *v)
             free(j);
         }
     }
+}
+
+/* The seats' waiting views once all have sat down: the seat to move plays. */
+static void seated(BTable *t)
+{
+    Bench *b = t->b;
+    pthread_mutex_lock(&t->lock);
+    t->seated = true;
+    for (int s = 0; s < t->n; s++) {
+        uint8_t *v = t->waiting[s];
+        t->waiting[s] = NULL;
+        if (!v)
+            continue;
+        uint32_t at = t->waiting_at[s];
+        if (b->rules->current_player(v) != s || t->acted[s] == at + 1 || t->seen[s] > at) {
+            free(v);
+            continue;
+        }
+        t->acted[s] = at + 1;
+        Job *j = calloc(1, sizeof *j);
+        if (!j) {
+            free(v);
+            continue;
+        }
+        *j = (Job){.t = t, .seat = s, .at = at, .view = v};
+        job_push(b, j);
+    }
+    pthread_mutex_unlock(&t->lock);
 }
 
 static void *bot_worker(void *arg)
@@ -175,11 +211,18 @@ static const char *seat_table(BTable *t, const MsgCreate *spec)
     memset(t->acted, 0, sizeof t->acted);
     t->t0 = 0;
     t->over = false;
+    t->seated = false;
+    for (int s = 0; s < t->n; s++) {
+        free(t->waiting[s]);
+        t->waiting[s] = NULL;
+    }
     pthread_mutex_unlock(&t->lock);
     for (int s = 0; !why && s < t->n; s++) {
         int seat;
         why = net_client_join(t->cl[s], code, s, on_view, t, &seat);
     }
+    if (!why)
+        seated(t);
     return why;
 }
 
@@ -413,8 +456,10 @@ int cli_bench_online(int argc, char **argv)
     for (int i = 0; i < 4; i++)
         pthread_join(workers[i], NULL);
     for (int i = 0; i < tables; i++)
-        for (int s = 0; s < b.n; s++)
+        for (int s = 0; s < b.n; s++) {
             net_client_free(ts[i].cl[s]);
+            free(ts[i].waiting[s]);
+        }
     free(ts);
     free(b.lat);
     natsConnection_Destroy(nc);

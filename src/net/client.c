@@ -7,6 +7,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include <sodium.h>
+
 #include "../core/nls.h"
 #include "net.h"
 
@@ -24,8 +26,9 @@ struct NetClient {
     char code[WIRE_CODE];
     int seat;
     uint8_t dealer_sign[WIRE_KEY], dealer_box[WIRE_KEY];
+    SealSession ses;   /* with the dealer: views come in, actions and beats go out */
     natsSubscription *views, *info, *acks;
-    bool have_dealer;  /* the dealer's keys are known */
+    bool have_dealer;  /* the dealer's keys are known (and the session made) */
     uint8_t *early;    /* a view that came before them */
     size_t early_len;
     natsInbox *ack_inbox;
@@ -78,28 +81,33 @@ static uint64_t wall_ms(void)
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-/* [MsgHere][its signature by the seat's key] on tasca.t.<code>.here; beat_lock held. */
+/* [seat][MsgHere in a box under the session key] on tasca.t.<code>.here; beat_lock held. */
 static void send_beat(NetClient *c)
 {
     WireMsg m = {.type = MSG_HERE};
     pthread_mutex_lock(&c->lock);
     snprintf(m.u.here.code, sizeof m.u.here.code, "%s", c->code);
     int seat = c->seat;
+    bool keyed = c->have_dealer;
+    uint8_t tx[SEAL_KEY];
+    memcpy(tx, c->ses.tx, sizeof tx);
     pthread_mutex_unlock(&c->lock);
-    if (!m.u.here.code[0] || seat < 0)
+    if (!m.u.here.code[0] || seat < 0 || !keyed)
         return;
     uint64_t now = wall_ms();
     c->beat_stamp = now > c->beat_stamp ? now : c->beat_stamp + 1;
     m.u.here.seat = (int8_t)seat;
     m.u.here.stamp = c->beat_stamp;
-    uint8_t buf[128];
-    size_t n = wire_encode(&m, buf, sizeof buf - 64);
-    if (!n)
+    uint8_t plain[96], buf[1 + 96 + SEAL_BOX_OVERHEAD];
+    size_t n = wire_encode(&m, plain, sizeof plain);
+    buf[0] = (uint8_t)seat;
+    size_t boxed = n ? seal_box(tx, plain, n, buf + 1) : 0;
+    sodium_memzero(tx, sizeof tx);
+    if (!boxed)
         return;
-    seal_sign(&c->keys, buf, n, buf + n);
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.here", m.u.here.code);
-    natsConnection_Publish(c->nc, subject, buf, (int)(n + 64));
+    natsConnection_Publish(c->nc, subject, buf, (int)(1 + boxed));
 }
 
 static void *beat_thread(void *arg)
@@ -366,8 +374,12 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
 static void take_view(NetClient *c, const uint8_t *data, size_t len)
 {
     uint8_t *plain = len > 0 ? malloc(len) : NULL;
-    const char *why = NULL;
-    size_t n = plain ? seal_open(&c->keys, c->dealer_sign, data, len, plain, &why) : 0;
+    pthread_mutex_lock(&c->lock);
+    uint8_t rx[SEAL_KEY];
+    memcpy(rx, c->ses.rx, sizeof rx);
+    pthread_mutex_unlock(&c->lock);
+    size_t n = plain ? seal_unbox(rx, data, len, plain) : 0;
+    sodium_memzero(rx, sizeof rx);
     WireMsg m;
     /* Anything not sealed to this seat by the table's dealer is ignored: a forger on the
      * broker cannot show the player a false table. */
@@ -471,7 +483,7 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     memcpy(c->dealer_box, m.u.joined.dealer_box, WIRE_KEY);
     if (m.u.joined.next_seq > c->next_seq)
         c->next_seq = m.u.joined.next_seq;
-    c->have_dealer = true;
+    c->have_dealer = seal_session_seat(&c->keys, c->dealer_box, &c->ses);
     uint8_t *early = c->early;
     size_t early_len = c->early_len;
     c->early = NULL;
@@ -546,7 +558,9 @@ static size_t encode_act_seq(NetClient *c, Action a, uint32_t at, uint8_t *out, 
     uint8_t plain[256];
     size_t n = wire_encode(&m, plain, sizeof plain);
     out[0] = (uint8_t)c->seat;
-    size_t sealed = n ? seal_for(&c->keys, c->dealer_box, plain, n, out + 1) : 0;
+    pthread_mutex_lock(&c->lock);
+    size_t sealed = n && c->have_dealer ? seal_box(c->ses.tx, plain, n, out + 1) : 0;
+    pthread_mutex_unlock(&c->lock);
     return sealed ? 1 + sealed : 0;
 }
 

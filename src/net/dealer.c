@@ -57,6 +57,10 @@ typedef struct {
     bool taken;
     char name[WIRE_NAME];
     uint8_t sign[WIRE_KEY], box[WIRE_KEY];
+    /* The session keys with the seat's box key (ses_box: the key they were made from). */
+    SealSession ses;
+    uint8_t ses_box[WIRE_KEY];
+    bool have_ses;
     uint32_t next_seq; /* the seq its next action must carry */
     uint64_t last_nonce;
     /* presence (not recorded: a restarted dealer starts every taken seat as away) */
@@ -347,6 +351,16 @@ static bool action_visible(const DTable *t, const void *before, const void *view
     return visible;
 }
 
+/* The seat's session keys, made once for its box key (NULL: the key is not a valid one). */
+static const SealSession *session_of(const Dealer *d, DSeat *st)
+{
+    if (!st->have_ses || memcmp(st->ses_box, st->box, WIRE_KEY) != 0) {
+        st->have_ses = seal_session_dealer(&d->keys, st->box, &st->ses);
+        memcpy(st->ses_box, st->box, WIRE_KEY);
+    }
+    return st->have_ses ? &st->ses : NULL;
+}
+
 static void publish_view(Dealer *d, DTable *t, int seat, const void *before, int player,
                          Action a, const char *to)
 {
@@ -374,7 +388,8 @@ static void publish_view(Dealer *d, DTable *t, int seat, const void *before, int
     free(view);
     if (!n)
         return;
-    size_t sealed = seal_for(&d->keys, t->seat[seat].box, plain, n, d->buf2);
+    const SealSession *ses = session_of(d, &t->seat[seat]);
+    size_t sealed = ses ? seal_box(ses->tx, plain, n, d->buf2) : 0;
     char subject[64];
     if (!to) {
         snprintf(subject, sizeof subject, "tasca.t.%s.v.%d", t->code, seat);
@@ -502,21 +517,26 @@ static long long wall_ms(void)
 
 /* [MsgHere][its Ed25519 signature]: counts only when signed by the key that holds the seat,
  * newer than the seat's last beat and near the dealer's clock. Nothing is answered. */
+/* [seat][MsgHere in a box under the seat's session key]. */
 static void handle_here(Dealer *d, DTable *t, const Event *e)
 {
+    uint8_t plain[128];
     WireMsg m;
-    if (e->len <= 64 || wire_decode(e->data, (size_t)e->len - 64, &m) || m.type != MSG_HERE)
+    if (e->len <= 1 + SEAL_BOX_OVERHEAD || (size_t)e->len - 1 > sizeof plain + SEAL_BOX_OVERHEAD ||
+        e->data[0] >= t->spec.num_players || !t->seat[e->data[0]].taken)
         return;
+    const SealSession *ses = session_of(d, &t->seat[e->data[0]]);
+    size_t n = ses ? seal_unbox(ses->rx, e->data + 1, (size_t)e->len - 1, plain) : 0;
+    if (!n || wire_decode(plain, n, &m) || m.type != MSG_HERE)
+        return; /* not made with the seat's keys */
     const MsgHere *h = &m.u.here;
-    if (strcmp(h->code, t->code) != 0 || h->seat < 0 || h->seat >= t->spec.num_players)
+    if (strcmp(h->code, t->code) != 0 || h->seat != e->data[0])
         return;
     DSeat *st = &t->seat[h->seat];
     uint64_t now = (uint64_t)wall_ms();
-    if (!st->taken || bot_seat(t, h->seat) || h->stamp <= st->last_stamp ||
-        h->stamp > now + HERE_WINDOW_MS || h->stamp + HERE_WINDOW_MS < now)
-        return; /* nobody's seat, or a beat copied and sent again, or from another time */
-    if (!seal_verify(st->sign, e->data, (size_t)e->len - 64, e->data + e->len - 64))
-        return;
+    if (bot_seat(t, h->seat) || h->stamp <= st->last_stamp || h->stamp > now + HERE_WINDOW_MS ||
+        h->stamp + HERE_WINDOW_MS < now)
+        return; /* a bot's seat, or a beat copied and sent again, or from another time */
     st->last_stamp = h->stamp;
     seat_here(d, t, h->seat);
 }
@@ -912,17 +932,19 @@ static bool ack(Dealer *d, const Event *e, bool ok, uint32_t seq, uint32_t appli
 static bool handle_act(Dealer *d, DTable *t, const Event *e)
 {
     uint32_t applied = (uint32_t)t->m->history_len;
-    if (e->len < 1 + SEAL_OVERHEAD)
+    if (e->len <= 1 + SEAL_BOX_OVERHEAD)
         return ack(d, e, false, 0, applied, N_("not an action"));
     int seat = e->data[0];
     if (seat >= t->spec.num_players || !t->seat[seat].taken)
         return ack(d, e, false, 0, applied, N_("no player holds that seat"));
     uint8_t plain[WIRE_MAX];
     const char *why = NULL;
-    size_t n = seal_open(&d->keys, t->seat[seat].sign, e->data + 1, (size_t)e->len - 1, plain,
-                         &why);
+    const SealSession *ses = session_of(d, &t->seat[seat]);
+    size_t n = ses && (size_t)e->len - 1 <= sizeof plain + SEAL_BOX_OVERHEAD
+                   ? seal_unbox(ses->rx, e->data + 1, (size_t)e->len - 1, plain)
+                   : 0;
     if (!n)
-        return ack(d, e, false, 0, applied, why);
+        return ack(d, e, false, 0, applied, N_("not made with this seat's keys"));
     WireMsg m;
     if ((why = wire_decode(plain, n, &m)))
         return ack(d, e, false, 0, applied, why);

@@ -584,14 +584,19 @@ static void test_eavesdrop(void **state)
     /* What crossed the wire: only public messages are readable, and no secret window
      * appears anywhere; the seat's own keys do find its secrets in its views (so the
      * scan would have seen them had they leaked). */
-    uint8_t dealer_sign[WIRE_KEY];
+    uint8_t dealer_box[WIRE_KEY];
     natsMsg *r = NULL;
     assert_int_equal(natsConnection_Request(&r, spy, "tasca.dealers.keys", NULL, 0, 2000),
                      NATS_OK);
-    memcpy(dealer_sign, natsMsg_GetData(r), WIRE_KEY);
+    memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
     natsMsg_Destroy(r);
+    /* A stranger's session with the dealer, and each seat's own. */
     SealKeys stranger;
     seal_keys_new(&stranger);
+    SealSession stranger_ses, seat_ses[RULES_MAX_PLAYERS];
+    assert_true(seal_session_seat(&stranger, dealer_box, &stranger_ses));
+    for (int s = 0; s < sp.n; s++)
+        assert_true(seal_session_seat(&ng.keys[s], dealer_box, &seat_ses[s]));
     char path[600];
     snprintf(path, sizeof path, "%s/eavesdropper.txt", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     FILE *rec = fopen(path, "w");
@@ -608,7 +613,7 @@ static void test_eavesdrop(void **state)
             leaked += memcmp(d + j, seedle, 8) == 0;
         WireMsg w;
         const char *why = wire_decode(d, (size_t)len, &w);
-        /* a join, or a sign of life, is [the message][signature] */
+        /* a join is [the message][signature] */
         if (why && len > 64 && !wire_decode(d, (size_t)len - 64, &w))
             why = NULL;
         const char *kind = "sealed";
@@ -623,17 +628,19 @@ static void test_eavesdrop(void **state)
                    : w.type == MSG_JOINED ? "joined"
                    : w.type == MSG_ACK    ? "ack"
                    : w.type == MSG_CREATED ? "created"
-                   : w.type == MSG_HERE    ? "here (seat, stamp)"
                                            : "SECRET TYPE IN CLEAR";
             assert_true(w.type == MSG_TABLE || w.type == MSG_JOIN || w.type == MSG_JOINED ||
-                        w.type == MSG_ACK || w.type == MSG_CREATED || w.type == MSG_HERE);
+                        w.type == MSG_ACK || w.type == MSG_CREATED);
         } else {
-            sealed += len > SEAL_OVERHEAD;
-            const char *r2;
-            assert_int_equal(seal_open(&stranger, dealer_sign, d, (size_t)len, plain, &r2), 0);
+            sealed += len > SEAL_BOX_OVERHEAD;
+            /* Neither direction of a stranger's session opens anything (a view, or an
+             * action or sign of life after its seat byte). */
+            assert_int_equal(seal_unbox(stranger_ses.rx, d, (size_t)len, plain), 0);
+            if (len > 1)
+                assert_int_equal(seal_unbox(stranger_ses.tx, d + 1, (size_t)len - 1, plain), 0);
             int s;
             if (sscanf(cap.subject[i], "tasca.t.%*[^.].v.%d", &s) == 1 && s >= 0 && s < sp.n) {
-                size_t n = seal_open(&ng.keys[s], dealer_sign, d, (size_t)len, plain, &r2);
+                size_t n = seal_unbox(seat_ses[s].rx, d, (size_t)len, plain);
                 assert_true(n > 0);
                 own_hits += win_hits(&secrets, plain, (int)n);
                 views++;
@@ -695,6 +702,9 @@ static const char *refusal(natsConnection *nc, const char *subject, const void *
 static size_t make_act(const SealKeys *signer, const uint8_t dealer_box[WIRE_KEY], const char *code,
                        int seat, uint32_t seq, Action a, uint8_t *out)
 {
+    SealSession ses;
+    if (!seal_session_seat(signer, dealer_box, &ses))
+        return 0;
     WireMsg m = {.type = MSG_ACT};
     snprintf(m.u.act.code, sizeof m.u.act.code, "%s", code);
     m.u.act.seat = (int8_t)seat;
@@ -703,7 +713,7 @@ static size_t make_act(const SealKeys *signer, const uint8_t dealer_box[WIRE_KEY
     uint8_t plain[256];
     size_t n = wire_encode(&m, plain, sizeof plain);
     out[0] = (uint8_t)seat;
-    return 1 + seal_for(signer, dealer_box, plain, n, out + 1);
+    return 1 + seal_box(ses.tx, plain, n, out + 1);
 }
 
 static void test_hostile(void **state)
@@ -777,7 +787,7 @@ static void test_hostile(void **state)
     uint8_t forged[512];
     size_t fl = make_act(&forger, dealer_box, ng.code, 0, 100, 0, forged);
     assert_non_null(refusal(x, subject, forged, (int)fl, why, sizeof why));
-    assert_string_equal(why, "not signed by the expected sender");
+    assert_string_equal(why, "not made with this seat's keys");
     assert_non_null(refusal(x, subject, first, len0, why, sizeof why));
     assert_string_equal(why, NET_ALREADY);
     free(first);
@@ -1031,12 +1041,13 @@ static void count_moves(NetGame *ng, int seat, uint32_t from, int *before, int *
 }
 
 /* Someone on the broker who tries to keep the absent seat 1 "here": its own beats copied
- * off the wire and sent again, beats signed by a stranger and by seat 0's key, a beat from
- * far in the future, garbage. */
+ * off the wire and sent again, beats made with a stranger's keys and with seat 0's, a beat
+ * from far in the future, garbage. */
 typedef struct {
     natsConnection *nc;
     char code[WIRE_CODE];
     SealKeys seat0, stranger;
+    uint8_t dealer_box[WIRE_KEY];
     Capture beats;
     natsSubscription *tap;
     pthread_t thread;
@@ -1051,13 +1062,17 @@ static void forge_beat(Forger *f, const SealKeys *k, int seat, uint64_t stamp)
     snprintf(m.u.here.code, sizeof m.u.here.code, "%s", f->code);
     m.u.here.seat = (int8_t)seat;
     m.u.here.stamp = stamp;
-    uint8_t buf[256];
-    size_t n = wire_encode(&m, buf, sizeof buf - 64);
+    uint8_t plain[128], buf[1 + 128 + SEAL_BOX_OVERHEAD];
+    size_t n = wire_encode(&m, plain, sizeof plain);
     assert_true(n > 0);
-    seal_sign(k, buf, n, buf + n);
+    SealSession ses;
+    assert_true(seal_session_seat(k, f->dealer_box, &ses));
+    buf[0] = (uint8_t)seat;
+    size_t boxed = seal_box(ses.tx, plain, n, buf + 1);
+    assert_true(boxed > 0);
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.here", f->code);
-    natsConnection_Publish(f->nc, subject, buf, (int)(n + 64));
+    natsConnection_Publish(f->nc, subject, buf, (int)(1 + boxed));
 }
 
 static void *forger_run(void *arg)
@@ -1098,6 +1113,11 @@ static void forger_start(Forger *f, const char *url, NetGame *ng)
     snprintf(f->code, sizeof f->code, "%s", ng->code);
     f->seat0 = ng->keys[0];
     seal_keys_new(&f->stranger);
+    natsMsg *r = NULL;
+    assert_int_equal(natsConnection_Request(&r, f->nc, "tasca.dealers.keys", NULL, 0, 2000),
+                     NATS_OK);
+    memcpy(f->dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
+    natsMsg_Destroy(r);
     pthread_mutex_init(&f->lock, NULL);
     pthread_mutex_init(&f->beats.lock, NULL);
     snprintf(subject, sizeof subject, "tasca.t.%s.here", ng->code);
@@ -1106,18 +1126,13 @@ static void forger_start(Forger *f, const char *url, NetGame *ng)
     natsConnection_Flush(f->nc);
 }
 
-/* Seat 1's own beats seen on the wire (a beat is [MsgHere][signature]). */
+/* Seat 1's own beats seen on the wire (a beat is [seat][MsgHere in a box]). */
 static int beats_of_seat1(Forger *f)
 {
     int n = 0;
     pthread_mutex_lock(&f->beats.lock);
-    for (int i = 0; i < f->beats.n; i++) {
-        WireMsg m;
-        if (f->beats.len[i] > 64 &&
-            !wire_decode(f->beats.data[i], (size_t)f->beats.len[i] - 64, &m) &&
-            m.type == MSG_HERE && m.u.here.seat == 1)
-            n++;
-    }
+    for (int i = 0; i < f->beats.n; i++)
+        n += f->beats.len[i] > 1 + SEAL_BOX_OVERHEAD && f->beats.data[i][0] == 1;
     pthread_mutex_unlock(&f->beats.lock);
     return n;
 }
