@@ -4,6 +4,8 @@
  *   eavesdrop    a reader of the whole broker (">") sees no secret of any seat
  *   hostile      garbage, oversized, truncated, forged, replayed and out-of-turn messages
  *                are refused, to their sender only, and the game goes on unharmed
+ *   burst        one action sent five times at once, while its record is on its way:
+ *                applied once, one answer "taken" and four "already applied"
  *   client_drop  a client that vanishes mid-hand comes back to its seat with the same keys
  *   dealer_kill  `tasca serve` killed with -9 mid-hand and started again: nothing lost,
  *                nothing applied twice
@@ -849,6 +851,92 @@ static void test_hostile(void **state)
     free(acts.data);
     free(acts.len);
     free(acts.subject);
+    net_close(&ng);
+    natsConnection_Destroy(x);
+}
+
+/* One action sent five times at once (a client's retries, or a replay, arriving while its
+ * record is still on its way to the store): applied once, every copy answered (one taken,
+ * four "already applied"), and the game ends as the local one does. */
+static void test_burst(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 0xB0, 0xB1, 0};
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    for (int i = 0; i < 5; i++)
+        assert_true(net_step(&ng));
+    char err[NET_ERR];
+    natsConnection *x = net_connect(natsfix_url(fix.server), NULL, "burst", err, sizeof err);
+    assert_non_null(x);
+    natsMsg *r = NULL;
+    assert_int_equal(natsConnection_Request(&r, x, "tasca.dealers.keys", NULL, 0, 2000), NATS_OK);
+    uint8_t dealer_box[WIRE_KEY];
+    memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
+    natsMsg_Destroy(r);
+    /* The seat to move, and the move its client would make next (so the game stays the
+     * local one), made here with the seat's own keys and its next sequence number. */
+    int p = -1;
+    uint32_t at = 0;
+    uint8_t *view = malloc(ng.g->state_size);
+    for (int i = 0; i < 500 && p < 0; i++) {
+        pthread_mutex_lock(&ng.lock);
+        for (int s2 = 0; s2 < sp.n && p < 0; s2++)
+            if (ng.have[s2] && ng.g->current_player(ng.view[s2]) == s2 &&
+                ng.acted[s2] != ng.seq[s2] + 1) {
+                p = s2;
+                at = ng.seq[s2];
+                memcpy(view, ng.view[s2], ng.g->state_size);
+                ng.acted[s2] = at + 1; /* net_step leaves this move to the burst */
+            }
+        pthread_mutex_unlock(&ng.lock);
+        if (p < 0)
+            nats_Sleep(10);
+    }
+    assert_true(p >= 0);
+    Rng rng;
+    rng_seed(&rng, rng_mix(sp.bot_seed, (uint64_t)at));
+    Action a = bot_decide_view(ng.g, sp.level[p], view, p, &rng, NULL);
+    free(view);
+    uint8_t act[512];
+    size_t len = make_act(&ng.keys[p], dealer_box, ng.code, p, (uint32_t)ng.made[p] + 1, a, act);
+    assert_true(len > 1);
+    natsInbox *inbox = NULL;
+    natsSubscription *answers = NULL;
+    natsInbox_Create(&inbox);
+    assert_int_equal(natsConnection_SubscribeSync(&answers, x, inbox), NATS_OK);
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.act", ng.code);
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(natsConnection_PublishRequest(x, subject, inbox, act, (int)len), NATS_OK);
+    natsConnection_Flush(x);
+    int taken = 0, already = 0;
+    for (int k = 0; k < 5; k++) {
+        natsMsg *m = NULL;
+        assert_int_equal(natsSubscription_NextMsg(&m, answers, 5000), NATS_OK);
+        WireMsg w;
+        assert_null(wire_decode((const uint8_t *)natsMsg_GetData(m),
+                                (size_t)natsMsg_GetDataLength(m), &w));
+        assert_int_equal(w.type, MSG_ACK);
+        taken += w.u.ack.ok;
+        already += !w.u.ack.ok && strcmp(w.u.ack.reason, NET_ALREADY) == 0;
+        natsMsg_Destroy(m);
+    }
+    assert_int_equal(taken, 1);
+    assert_int_equal(already, 4);
+    pthread_mutex_lock(&ng.lock);
+    ng.made[p]++;
+    pthread_mutex_unlock(&ng.lock);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    natsSubscription_Destroy(answers);
+    natsInbox_Destroy(inbox);
     net_close(&ng);
     natsConnection_Destroy(x);
 }
@@ -1773,6 +1861,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_dealer_bots, teardown),
         cmocka_unit_test_teardown(test_eavesdrop, teardown),
         cmocka_unit_test_teardown(test_hostile, teardown),
+        cmocka_unit_test_teardown(test_burst, teardown),
         cmocka_unit_test_teardown(test_client_drop, teardown),
         cmocka_unit_test_teardown(test_dealer_kill, teardown),
         cmocka_unit_test_teardown(test_nats_kill, teardown),
@@ -1787,10 +1876,11 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_fence, teardown),
         cmocka_unit_test_teardown(test_window_kill, teardown),
     };
-    const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "client_drop",
+    const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
                            "dealer_kill", "nats_kill", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
                            "lease_lost", "fence", "window_kill"};
+    _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
             return _cmocka_run_group_tests(names[i], &all[i], 1, NULL, NULL);
