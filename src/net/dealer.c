@@ -736,7 +736,7 @@ static void free_table(DTable *t)
 static void drop_table(Dealer *d, int i)
 {
     DTable *t = d->tables[i];
-    say(d, "tasca serve: table %s: %s\n", t->code, "dropped (another dealer holds it)");
+    say(d, "tasca serve: table %s: %s\n", t->code, "given up (another dealer may hold it now)");
     free_table(t);
     d->tables[i] = d->tables[--d->n_tables];
 }
@@ -1534,9 +1534,16 @@ static void scan_unheld(Dealer *d)
             break;
         kvEntry *e = NULL;
         natsStatus g = kvStore_Get(&e, d->kv, code);
+        /* A lease still ours: a table this dealer gave up while the store was out of reach
+         * longer than a lease, and which nobody took meanwhile. It is written again over
+         * its revision (so a claim by another dealer since wins) and taken up again. */
+        bool ours = g == NATS_OK && lease_is_ours(d, e);
+        uint64_t last = ours ? kvEntry_Revision(e) : 0, rev = 0;
         kvEntry_Destroy(e);
-        uint64_t rev = 0;
         if (g == NATS_NOT_FOUND && lease_claim(d, code, &rev))
+            take_over(d, code, rev);
+        else if (ours && kvStore_Update(&rev, d->kv, code, d->lease_val,
+                                        (int)strlen(d->lease_val), last) == NATS_OK)
             take_over(d, code, rev);
     }
     jsStreamInfo_Destroy(si);

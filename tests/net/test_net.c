@@ -10,6 +10,8 @@
  *   dealer_kill  `tasca serve` killed with -9 mid-hand and started again: nothing lost,
  *                nothing applied twice
  *   nats_kill    nats-server (JetStream) killed with -9 mid-hand and started again
+ *   nats_away    the same, away longer than a table's lease: the dealer gives the table up
+ *                and takes it up again from its record when the broker is back
  *   cluster      three nodes, the dealer and the seats on different nodes, the dealer's
  *                node killed mid-game
  *   standin      a seat's player drops: the lobby shows it away, counting down, then the
@@ -1035,6 +1037,52 @@ static void test_nats_kill(void **state)
     kill_mid_game(false, false);
 }
 
+/* The broker goes away mid-game for longer than a lease (12 s): the dealer gives its table
+ * up, and when nats-server is back it takes it up again from the record (as any dealer
+ * would), the seats come back to it, and the game ends as the local one does. The game is
+ * played on a thread of its own: the server must be restarted by the thread that started
+ * it (a child dies with the thread that made it). */
+typedef struct {
+    NetGame *ng;
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+} GameRun;
+
+static void *game_run(void *arg)
+{
+    GameRun *g = arg;
+    net_finish(g->ng, g->ret, &g->seq);
+    return NULL;
+}
+
+static void test_nats_away(void **state)
+{
+    (void)state;
+    start_server();
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
+    spawn_serve(natsfix_url(fix.server), fix.store, 1);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 5151, 5252, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    for (int i = 0; i < 5; i++)
+        assert_true(net_step(&ng));
+    /* The seats play on while the broker dies (a move or two later) and stays away. */
+    GameRun g = {.ng = &ng};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, game_run, &g), 0);
+    nats_Sleep(2);
+    natsfix_kill(fix.server);
+    nats_Sleep(NET_LEASE_TTL_MS + 2000);
+    char err[256];
+    if (!natsfix_restart(fix.server, err, sizeof err))
+        fail_msg("%s", err);
+    pthread_join(th, NULL);
+    same_result(&sp, g.ret, g.seq);
+    net_close(&ng);
+}
+
 static void test_cluster(void **state)
 {
     (void)state;
@@ -1865,6 +1913,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_client_drop, teardown),
         cmocka_unit_test_teardown(test_dealer_kill, teardown),
         cmocka_unit_test_teardown(test_nats_kill, teardown),
+        cmocka_unit_test_teardown(test_nats_away, teardown),
         cmocka_unit_test_teardown(test_cluster, teardown),
         cmocka_unit_test_teardown(test_standin, teardown),
         cmocka_unit_test_teardown(test_standin_return, teardown),
@@ -1877,7 +1926,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_window_kill, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
-                           "dealer_kill", "nats_kill", "cluster", "standin", "standin_return",
+                           "dealer_kill", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
                            "lease_lost", "fence", "window_kill"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
