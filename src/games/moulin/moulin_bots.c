@@ -84,6 +84,7 @@ static uint64_t exact_key(const Pos *p)
 typedef struct {
     int flying, nmove;
     bool full_eval;
+    bool taper;   /* the placing phase's evaluation blends in the moving phase's */
     bool endgame; /* probe the endgame tables (ready when set) */
 } Ctx;
 
@@ -237,14 +238,51 @@ static int simple_terms(const Ctx *c, const Pos *p, int col, uint32_t empty)
     return v;
 }
 
-/* The full evaluation of one side, by phase. */
+/* The moving phase's terms of one side: mobility, mills and threats, running mills. */
+static int moving_value(uint32_t own, uint32_t empty, int closed, int open2, int closable,
+                        int unstoppable, uint32_t closed_mask, uint32_t threat_pts)
+{
+    int v = 0, mobility = 0, blocked = 0;
+    for (uint32_t b = own; b; b &= b - 1) {
+        int f = popcount(moulin_adj[__builtin_ctz(b)] & empty);
+        mobility += f;
+        blocked += f == 0;
+    }
+    v += 6 * mobility - 3 * blocked;
+    if (mobility < 4)
+        v -= 30 * (4 - mobility); /* close to being shut in, which loses */
+    v += 10 * closed + 10 * (open2 - closable) + 30 * closable + 25 * unstoppable;
+    /* A running mill: a piece of a closed mill steps out to close another mill, and can
+     * step back to close the first one again. */
+    for (uint32_t b = own & closed_mask; b; b &= b - 1) {
+        int q = __builtin_ctz(b);
+        uint32_t out = moulin_adj[q] & empty & threat_pts;
+        for (; out; out &= out - 1) {
+            int x = __builtin_ctz(out);
+            for (int k = 0; k < 2; k++) {
+                uint32_t L = moulin_mill_mask[moulin_point_mills[x][k]];
+                if (!(L & (1u << q)) && two_of(own & L, L)) {
+                    v += 60;
+                    break;
+                }
+            }
+        }
+    }
+    return v;
+}
+
+/* The full evaluation of one side, by phase. With `taper`, the placing phase blends its
+ * own terms with the moving phase's, by the pieces left in both hands: the search's leaves
+ * on either side of the end of placing are then judged on one scale. */
 static int full_terms(const Ctx *c, const Pos *p, int col, uint32_t empty)
 {
     uint32_t own = p->bb[col], opp = p->bb[1 - col];
     bool placing = p->hand[col] > 0, fly = can_fly(c, p, col);
     bool opp_fly = can_fly(c, p, 1 - col);
+    int hands = p->hand[0] + p->hand[1];
+    bool taper = c->taper && hands > 0 && !fly;
     uint32_t threat_pts = 0, double_pts = 0, closed_mask = 0;
-    int closed = 0, open2 = 0, closable = 0, unstoppable = 0;
+    int closed = 0, open2 = 0, closable = 0, unstoppable = 0, closable_mv = 0;
     for (int l = 0; l < MOULIN_MILLS; l++) {
         uint32_t L = moulin_mill_mask[l];
         uint32_t o = own & L;
@@ -257,13 +295,26 @@ static int full_terms(const Ctx *c, const Pos *p, int col, uint32_t empty)
             open2++;
             double_pts |= threat_pts & x;
             threat_pts |= x;
-            if (placing || fly || (moulin_adj[xp] & own & ~L)) {
+            bool by_move = fly || (moulin_adj[xp] & own & ~L);
+            closable_mv += by_move;
+            if (placing || by_move) {
                 closable++;
                 /* The opponent cannot put a piece on x in time. */
                 if (!p->hand[1 - col] && !opp_fly && !(moulin_adj[xp] & opp))
                     unstoppable++;
             }
         }
+    }
+    if (taper) {
+        int freedom = 0, blocked = 0;
+        for (uint32_t b = own; b; b &= b - 1) {
+            int f = popcount(moulin_adj[__builtin_ctz(b)] & empty);
+            freedom += f;
+            blocked += f == 0;
+        }
+        int vp = 8 * closed + 18 * open2 + 25 * popcount(double_pts) + 4 * freedom - 10 * blocked;
+        int vm = moving_value(own, empty, closed, open2, closable_mv, 0, closed_mask, threat_pts);
+        return (vp * hands + vm * (18 - hands)) / 18;
     }
     int v = 0;
     if (placing) {
@@ -277,32 +328,8 @@ static int full_terms(const Ctx *c, const Pos *p, int col, uint32_t empty)
     } else if (fly) {
         v += 10 * closed + 45 * open2 + 60 * popcount(double_pts);
     } else {
-        int mobility = 0, blocked = 0;
-        for (uint32_t b = own; b; b &= b - 1) {
-            int f = popcount(moulin_adj[__builtin_ctz(b)] & empty);
-            mobility += f;
-            blocked += f == 0;
-        }
-        v += 6 * mobility - 3 * blocked;
-        if (mobility < 4)
-            v -= 30 * (4 - mobility); /* close to being shut in, which loses */
-        v += 10 * closed + 10 * (open2 - closable) + 30 * closable + 25 * unstoppable;
-        /* A running mill: a piece of a closed mill steps out to close another mill, and can
-         * step back to close the first one again. */
-        for (uint32_t b = own & closed_mask; b; b &= b - 1) {
-            int q = __builtin_ctz(b);
-            uint32_t out = moulin_adj[q] & empty & threat_pts;
-            for (; out; out &= out - 1) {
-                int x = __builtin_ctz(out);
-                for (int k = 0; k < 2; k++) {
-                    uint32_t L = moulin_mill_mask[moulin_point_mills[x][k]];
-                    if (!(L & (1u << q)) && two_of(own & L, L)) {
-                        v += 60;
-                        break;
-                    }
-                }
-            }
-        }
+        v += moving_value(own, empty, closed, open2, closable, unstoppable, closed_mask,
+                          threat_pts);
     }
     return v;
 }
@@ -638,6 +665,7 @@ void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSe
         return;
     long long t0 = clock_now_ns();
     Ctx c = ctx_of(s, cfg->full_eval);
+    c.taper = cfg->taper_eval;
     Pos root = pos_of(s);
     /* The tables, once the placing is over and few enough pieces are left for the search
      * to reach them (the first time: built or read from the cache). */

@@ -15,8 +15,12 @@
  *   moulin-hard    iterations = node budget (0 = none) and time_ms = time budget:
  *                  iterative-deepening PVS, transposition table (Zobrist-indexed, verified
  *                  by the exact position), killer and history move ordering, a capture
- *                  (mill) quiescence search and the full evaluation. A node budget makes
- *                  a game replayable; the time budget is the safety cap for the window. */
+ *                  (mill) quiescence search and the full evaluation, and the endgame
+ *                  tables (moulin_endgame.h: 3 v 3 to 4 v 4 in the moving phase, played
+ *                  perfectly; built or read at its first moving-phase decision with at most
+ *                  12 pieces left, in its own thread, so that its moves stay replayable).
+ *                  A node budget makes a game replayable; the time budget is the safety
+ *                  cap for the window. See docs/moulin-engine.md. */
 #ifndef TASCA_MOULIN_BOTS_H
 #define TASCA_MOULIN_BOTS_H
 
@@ -38,6 +42,8 @@ typedef struct {
     bool killers_history; /* killer and history move ordering */
     bool quiescence;      /* search mill-closing turns beyond the horizon */
     bool full_eval;       /* the full evaluation (else material, mills, mobility) */
+    bool taper_eval;      /* with full_eval: in the placing phase, blend in the moving
+                             phase's terms by the pieces left in hand */
     int tt_bits;          /* transposition table of 2^tt_bits entries; 0 = none */
     int contempt;         /* a draw counts as this much below 0 for the searching side */
     bool endgame;         /* the endgame tables (moulin_endgame.h): probed in the tree, and a
