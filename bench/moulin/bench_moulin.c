@@ -91,8 +91,8 @@ static void run_search(int ms, bool cpu)
 {
     GameOptions o;
     rules_default_options(&moulin_rules, &o);
-    printf("\nHard's search, %d ms of %s time per position (PVS + TT + killers/history +\n"
-           "quiescence; depth in turns, a turn being a move and the removal it earns):\n",
+    printf("\nHard's search (moulin_hard_config), %d ms of %s time per position (depth in\n"
+           "turns, a turn being a move and the removal it earns):\n",
            ms, cpu ? "CPU" : "wall-clock");
     printf("%-26s %9s %7s %7s %11s %12s %6s %7s  %s\n", "position", "nodes", "cpu s", "wall s",
            "nodes/cpu-s", "nodes/wall-s", "depth", "score", "move");
@@ -104,14 +104,10 @@ static void run_search(int ms, bool cpu)
             printf("%s: %s\n", positions[i].name, e);
             continue;
         }
-        MoulinSearchConfig cfg = {.time_ms = ms,
-                                  .cpu_time = cpu,
-                                  .pvs = true,
-                                  .killers_history = true,
-                                  .quiescence = true,
-                                  .full_eval = true,
-                                  .tt_bits = 20,
-                                  .contempt = 15};
+        MoulinSearchConfig cfg;
+        moulin_hard_config(&cfg);
+        cfg.time_ms = ms;
+        cfg.cpu_time = cpu;
         MoulinSearchResult r;
         moulin_search(&s, &cfg, &r);
         char t[RULES_ACTION_TEXT];
