@@ -542,9 +542,6 @@ Action truco_seed_decide(const BotRequest *req)
 #ifndef HARD_ROLLOUT_SAMPLES4
 #define HARD_ROLLOUT_SAMPLES4 6
 #endif
-#ifndef HARD_WORLDS4_PERCENT
-#define HARD_WORLDS4_PERCENT 60 /* four players: this share of the configured deals */
-#endif
 
 typedef struct {
     int samples;        /* 0: exact enumeration */
@@ -628,10 +625,25 @@ Action truco_medium_decide(const BotRequest *req)
  * only), valued by the match equity. Deals are drawn with the opponent's "type": rational
  * (bets like the Medium policy) or timid (bets like the seed player), each deal and type in
  * proportion to how well they explain the bets the opponent made in this hand. The actions
- * share the random numbers of a deal, so they are compared on equal terms. */
+ * share the random numbers of a deal, so they are compared on equal terms.
+ *
+ * With four players the value is the team's (partners share the result), every player of
+ * a rollout decides from its own view (the partner is a teammate, not an oracle), and a deal
+ * is weighed by the other team's bets (read from the player who made a pending raise, else
+ * from the likelier of the two) and by a partner's leaving the answer to this seat (its hand
+ * was not strong); the other team is seed-like with a smaller prior share. */
 
 #define HARD_INFER_SAMPLES 24  /* samples of the opponent's own estimate, for inference */
 #define HARD_TIMID_SHARE 0.5   /* prior share of timid opponents */
+#ifndef HARD_TIMID_SHARE4
+#define HARD_TIMID_SHARE4 0.15 /* four players: the prior share of a seed-like other team */
+#endif
+#ifndef HARD_INFER_SAMPLES4
+#define HARD_INFER_SAMPLES4 12 /* four players: the same, fewer */
+#endif
+#ifndef HARD_INFER_TRIES4
+#define HARD_INFER_TRIES4 12
+#endif
 
 /* A timid opponent: bets like the seed player (by its strength formula), plays cards like
  * the rollout policy. */
@@ -640,14 +652,14 @@ static Action timid_act(const TrucoState *s, int p, Rng *rng)
     if (s->phase == TR_PH_ANSWER) {
         int base = s->pending == 3 ? 8 : s->pending == 6 ? 6 : s->pending == 9 ? 4 : 2;
         if (!seed_roll(rng, truco_seed_strength(s, p, base)))
-            return TR_RUN;
+            return truco_can_pass(s) ? TR_PASS : TR_RUN;
         int up = truco_raise_action(s->pending);
         return up && seed_roll(rng, 30) ? up : TR_ACCEPT;
     }
     if (s->phase == TR_PH_PLAY && truco_can_raise(s, p) && s->value == 1 &&
         seed_roll(rng, truco_seed_strength(s, p, 5)))
         return TR_TRUCO;
-    Style st = rollout_style;
+    Style st = s->num_players == 2 ? rollout_style : rollout_style4;
     st.thr[0] = st.thr[1] = st.thr[2] = st.thr[3] = 2; /* no raises from the policy */
     st.bluff = 0;
     return policy_act(s, p, &st, rng);
@@ -733,12 +745,11 @@ static double bets_likelihood(const TrucoState *det, int seat, const OppBets *b,
 
 /* The same for a timid (seed-like) opponent: it calls and accepts with a chance that grows
  * with the seed's strength formula over the cards it was dealt. */
-static double timid_likelihood(const TrucoState *det, int seat, const OppBets *b)
+static double timid_likelihood(const TrucoState *det, int o, const OppBets *b)
 {
     if (!b->raises && !b->accepts && !b->onze)
         return 1;
     TrucoState t = *det;
-    int o = 1 - seat;
     for (int r = 0, i = 0; r < TR_RODADAS; r++) /* its whole hand as dealt */
         if (t.table[r][o] != CARD_NONE) {
             while (i < TR_HAND && t.hand[o][i] != CARD_NONE)
@@ -757,6 +768,62 @@ static double timid_likelihood(const TrucoState *det, int seat, const OppBets *b
     return l;
 }
 
+/* A player's chance to win the hand as it sees it, for the inference. */
+static double seat_win(const TrucoState *det, int q, Rng *rng)
+{
+    TrucoEstimate e;
+    truco_estimate(det, q, HARD_INFER_SAMPLES4, rng, &e);
+    return e.win + 0.5 * e.tie;
+}
+
+/* Four players: a deal consistent with the view, drawn in proportion to how well it
+ * explains the other team's bets (the player who made a pending raise, else the stronger
+ * of the two) and a partner's leaving the answer to this seat (a hand that was not strong).
+ * Rejection sampling, the last candidate after a few tries. */
+static double timid_likelihood(const TrucoState *det, int o, const OppBets *b);
+
+static void hard_world4(const TrucoState *v, int seat, const OppBets *b, bool timid, Rng *rng,
+                        TrucoState *out)
+{
+    int partner = (seat + 2) % 4;
+    bool passed = v->phase == TR_PH_ANSWER && v->passed && v->answerer == seat;
+    bool bets = b->raises || b->accepts || b->onze;
+    int raiser = v->phase == TR_PH_ANSWER && truco_team(v->raiser) != truco_team(seat)
+                     ? v->raiser
+                     : -1;
+    for (int tries = 0; tries < HARD_INFER_TRIES4; tries++) {
+        truco_rules.resample(v, seat, rng, out);
+        if (!bets && !passed)
+            return;
+        double l = 1;
+        if (bets && timid) {
+            /* A seed-like team: the raiser, or its likelier player, bet by the formula. */
+            double l1 = timid_likelihood(out, raiser >= 0 ? raiser : (seat + 1) % 4, b);
+            double l3 = raiser >= 0 ? l1 : timid_likelihood(out, (seat + 3) % 4, b);
+            l = l1 > l3 ? l1 : l3;
+        } else if (bets) {
+            double w;
+            if (raiser >= 0) {
+                w = seat_win(out, raiser, rng);
+            } else {
+                double w1 = seat_win(out, (seat + 1) % 4, rng), w3 = seat_win(out, (seat + 3) % 4, rng);
+                w = w1 > w3 ? w1 : w3;
+            }
+            const double eps_r = 0.25, eps_a = 0.35;
+            for (int i = 0; i < b->raises; i++)
+                l *= eps_r + (1 - eps_r) * ramp(w, 0.40, 0.70);
+            for (int i = 0; i < b->accepts; i++)
+                l *= eps_a + (1 - eps_a) * ramp(w, 0.25, 0.55);
+            if (b->onze)
+                l *= eps_a + (1 - eps_a) * ramp(w, 0.25, 0.55);
+        }
+        if (passed)
+            l *= 1 - 0.8 * ramp(seat_win(out, partner, rng), 0.50, 0.75);
+        if (rng_unit(rng) < l)
+            return;
+    }
+}
+
 /* A full deal consistent with the view and a type for the opponent (timid or rational),
  * drawn in proportion to how well they explain the opponent's bets (rejection sampling;
  * the last candidate after enough tries). */
@@ -764,15 +831,14 @@ static void hard_world(const TrucoState *v, int seat, const OppBets *b, double t
                        Rng *rng, TrucoState *out, bool *timid)
 {
     if (v->num_players != 2) {
-        /* Four players: deals as the rules' resample draws them, every player rational. */
-        truco_rules.resample(v, seat, rng, out);
-        *timid = false;
+        *timid = rng_unit(rng) < HARD_TIMID_SHARE4;
+        hard_world4(v, seat, b, *timid, rng, out);
         return;
     }
     for (int tries = 0; tries < 40; tries++) {
         truco_rules.resample(v, seat, rng, out);
         *timid = rng_unit(rng) < timid_share;
-        double l = *timid ? timid_likelihood(out, seat, b) : bets_likelihood(out, seat, b, rng);
+        double l = *timid ? timid_likelihood(out, 1 - seat, b) : bets_likelihood(out, seat, b, rng);
         if (rng_unit(rng) < l)
             return;
     }
@@ -791,8 +857,6 @@ Action truco_hard_decide(const BotRequest *req)
         return TR_PASS; /* both see both hands: the partner (perhaps a person) chooses */
     int team = truco_team(req->seat);
     int worlds = req->iterations > 0 ? req->iterations : 200;
-    if (v->num_players != 2)
-        worlds = worlds * HARD_WORLDS4_PERCENT / 100;
     long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;
     double sum[RULES_MAX_ACTIONS] = {0};
     OppBets bets = opp_bets(v, team);
