@@ -771,8 +771,15 @@ static void draw_onze(Tr *t)
     const char *q = !four(t) ? _("You have 11. Play this hand for 3 points, or run and give 1?")
                     : _("Your team has 11 and you see your partner's cards. Play this hand for "
                         "3 points, or run and give 1?");
-    text_draw_fit(tb->app->text, q, (int)lroundf((four(t) ? 19 : 22) * s), false, COL_TEXT,
-                  PX(t, mx), PY(t, y - 10), CENTRED, 690 * s);
+    if (!four(t)) {
+        text_draw_fit(tb->app->text, q, (int)lroundf(22 * s), false, COL_TEXT, PX(t, mx),
+                      PY(t, y - 10), CENTRED, 690 * s);
+    } else { /* two lines */
+        int fs = (int)lroundf(21 * s), w = (int)(660 * s);
+        int h = text_draw_wrapped(tb->app->text, q, fs, false, COL_TEXT, 0, 0, w, TEXT_CENTER, false);
+        text_draw_wrapped(tb->app->text, q, fs, false, COL_TEXT, PX(t, mx) - w / 2.0f,
+                          PY(t, y - 12) - h / 2.0f, w, TEXT_CENTER, true);
+    }
     table_button(tb, BTN_JOGAR, _("Jogar (3 points)"), BTN_PRIMARY);
     table_button(tb, BTN_FUGIR, _("Fugir (+1 for them)"), 0);
 }
@@ -899,7 +906,8 @@ static void draw(Table *tb, SDL_Renderer *r)
             snprintf(b, sizeof b, _("%s asks %s Accept, run, raise, or leave it to your partner?"),
                      table_seat_name(tb, v.raiser), call_text(v.pending / 3));
         text_draw_fit(a->text, b, (int)lroundf(20 * tb->tv.s), true, COL_TEXT, PX(t, mx),
-                      PY(t, ME_Y - CARD_H / 2 - 24), CENTRED, 1000 * tb->tv.s);
+                      PY(t, ME_Y - CARD_H / 2 - 24), CENTRED,
+                      (four(t) ? 640 : 1000) * tb->tv.s); /* clear of the tentos */
     }
     if (t->said_t > 0 && t->said[0] && t->said_seat >= 0 && t->said_seat < n) {
         float x, y;
