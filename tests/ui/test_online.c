@@ -379,6 +379,13 @@ static void test_menu_create(void)
     CHECK(strcmp(online_status(a, &busy, &failed),
                  "Could not join: there is no table ZZ9ZZ9 (check the code).") == 0);
     CHECK(menu_is_open(a->menu) && !match_of(a)->mirror);
+    /* Truco is played by 2 or 4: the page offers the larger table first. A click on the
+     * row's name turns its choice on to the next: 2 players. */
+    REQUIRE(menu_find(a->menu, "Players", &r));
+    SDL_FRect name = {r.x + 8, r.y + r.h * 0.5f - 2, 4, 4};
+    click(a, name, 1);
+    app_run_frames(a, 2);
+    CHECK(!menu_find(a->menu, "Seat 3", &r));
     /* Seat 2: an Easy bot (the second choice of its row), then Create table. */
     REQUIRE(menu_find(a->menu, "Seat 2", &r));
     SDL_FRect easy = {r.x + r.w * 0.62f, r.y + r.h * 0.3f, 4, 4};
