@@ -87,7 +87,7 @@ static void give_hand(const char *text) { give_seat(0, text); }
 
 static int hand_index_of(const char *card)
 {
-    Card c, hand[BUR_DECK];
+    Card c, hand[BUR_DECK_MAX];
     card_from_text(card, &c);
     /* The scene shows the hand sorted by suit (♦ ♣ ♥ ♠) then rank, Ace high. */
     int n = buraco_hand_cards(state(), 0, hand);
@@ -807,7 +807,9 @@ static void test_choose_program(void)
     kv_set(&app->kv, "filechooser.dir", dir);
     menu_open(app->menu, PAGE_OPTIONS);
     app_run_frames(app, 3);
-    /* Players, Opponent, then the Bot program line. */
+    /* The rule options, Players, Opponent, then the Bot program line. */
+    for (int i = 0; i < BUR_OPT_COUNT; i++)
+        push_key(app, SDLK_DOWN, 0);
     push_key(app, SDLK_DOWN, 0);
     push_key(app, SDLK_DOWN, 0);
     push_key(app, SDLK_RETURN, 0);
@@ -981,7 +983,7 @@ static bool centre_of(const char *what, float *x, float *y)
 /* The card the scene shows first in `seat`'s hand (sorted as in hand_index_of). */
 static Card first_shown(const BuracoState *s, int seat)
 {
-    Card hand[BUR_DECK], best = CARD_NONE;
+    Card hand[BUR_DECK_MAX], best = CARD_NONE;
     int n = buraco_hand_cards(s, seat, hand), best_key = 1 << 20;
     static const int so[4] = {1, 0, 2, 3};
     bool by_rank = kv_get_int(&app->kv, "buraco.by_rank", 0, 0, 1) == 1;
@@ -1116,7 +1118,7 @@ static Card card_of(const char *text)
 /* The place the scene shows `text` at in `seat`'s hand (as hand_index_of). */
 static int index_in(const BuracoState *s, int seat, const char *text)
 {
-    Card c = card_of(text), hand[BUR_DECK];
+    Card c = card_of(text), hand[BUR_DECK_MAX];
     int n = buraco_hand_cards(s, seat, hand), k = 0;
     static const int so[4] = {1, 0, 2, 3};
     bool by_rank = kv_get_int(&app->kv, "buraco.by_rank", 0, 0, 1) == 1;
