@@ -91,8 +91,8 @@ static void run_search(int ms, bool cpu)
 {
     GameOptions o;
     rules_default_options(&moulin_rules, &o);
-    printf("\nHard's search, %d ms of %s time per position (PVS + TT + killers/history +\n"
-           "quiescence; depth in turns, a turn being a move and the removal it earns):\n",
+    printf("\nHard's search (moulin_hard_config), %d ms of %s time per position (depth in\n"
+           "turns, a turn being a move and the removal it earns):\n",
            ms, cpu ? "CPU" : "wall-clock");
     printf("%-26s %9s %7s %7s %11s %12s %6s %7s  %s\n", "position", "nodes", "cpu s", "wall s",
            "nodes/cpu-s", "nodes/wall-s", "depth", "score", "move");
@@ -104,14 +104,10 @@ static void run_search(int ms, bool cpu)
             printf("%s: %s\n", positions[i].name, e);
             continue;
         }
-        MoulinSearchConfig cfg = {.time_ms = ms,
-                                  .cpu_time = cpu,
-                                  .pvs = true,
-                                  .killers_history = true,
-                                  .quiescence = true,
-                                  .full_eval = true,
-                                  .tt_bits = 20,
-                                  .contempt = 15};
+        MoulinSearchConfig cfg;
+        moulin_hard_config(&cfg);
+        cfg.time_ms = ms;
+        cfg.cpu_time = cpu;
         MoulinSearchResult r;
         moulin_search(&s, &cfg, &r);
         char t[RULES_ACTION_TEXT];
@@ -462,25 +458,36 @@ static int run_fixed(int extra)
 
 /* ---- Hard's variants, by name ------------------------------------------------------- */
 
-/* "new": Hard as shipped; "old": Hard before issue 22 (the baseline); "noeg": the new one
- * without the endgame tables. */
+/* "new": Hard as shipped; "old": Hard before issue 22 (the baseline); the others switch
+ * one feature of the shipped Hard off ("noeg": the endgame tables, "notaper": the tapered
+ * placing evaluation, "nolmr": late move reductions), or add one to the old Hard
+ * ("tables", "taper", "lmr"). */
 static bool variant_config(const char *name, MoulinSearchConfig *cfg)
 {
     if (strcmp(name, "new") == 0) {
         moulin_hard_config(cfg);
     } else if (strcmp(name, "old") == 0) {
         moulin_hard_config_v1(cfg);
-    } else if (strcmp(name, "noeg") == 0) {
+    } else if (strncmp(name, "no", 2) == 0) {
         moulin_hard_config(cfg);
-        cfg->endgame = false;
-    } else if (strcmp(name, "taper") == 0) {
-        moulin_hard_config(cfg);
-        cfg->taper_eval = true;
-    } else if (strcmp(name, "notaper") == 0) {
-        moulin_hard_config(cfg);
-        cfg->taper_eval = false;
+        if (strcmp(name + 2, "eg") == 0)
+            cfg->endgame = false;
+        else if (strcmp(name + 2, "taper") == 0)
+            cfg->taper_eval = false;
+        else if (strcmp(name + 2, "lmr") == 0)
+            cfg->lmr = false;
+        else
+            return false;
     } else {
-        return false;
+        moulin_hard_config_v1(cfg);
+        if (strcmp(name, "tables") == 0)
+            cfg->endgame = true;
+        else if (strcmp(name, "taper") == 0)
+            cfg->taper_eval = true;
+        else if (strcmp(name, "lmr") == 0)
+            cfg->lmr = true;
+        else
+            return false;
     }
     return true;
 }
@@ -787,7 +794,9 @@ static int run_selfplay(int argc, char **argv)
     }
     for (int e = 0; e < 2; e++)
         if (!variant_config(sp.name[e], &sp.cfg[e])) {
-            fprintf(stderr, "unknown variant %s (new, old, noeg)\n", sp.name[e]);
+            fprintf(stderr, "unknown variant %s (new, old, noeg, notaper, nolmr, tables, "
+                            "taper, lmr)\n",
+                    sp.name[e]);
             return 2;
         }
     if (sp.games < 1 || sp.jobs < 1 || sp.jobs > 64)

@@ -365,7 +365,13 @@ static int search(Ctx *c, const void *p, int depth, int alpha, int beta, int ply
         } else if (i == 0) {
             v = -search(c, ch.b, depth - 1, -beta, -alpha, ply + 1, cw, pv);
         } else {
-            v = -search(c, ch.b, depth - 1, -alpha - 1, -alpha, ply + 1, cw, false);
+            /* Late move reductions: a late move the ordering ranks low (not the table's,
+             * a priority move or a killer) is first searched one turn shallower, and again
+             * at full depth if it beats alpha. */
+            int r = c->cfg->lmr && depth >= 3 && i >= 3 && sc[i] < (1 << 26) ? 1 : 0;
+            v = -search(c, ch.b, depth - 1 - r, -alpha - 1, -alpha, ply + 1, cw, false);
+            if (r && v > alpha && !c->stop)
+                v = -search(c, ch.b, depth - 1, -alpha - 1, -alpha, ply + 1, cw, false);
             if (v > alpha && v < beta && !c->stop)
                 v = -search(c, ch.b, depth - 1, -beta, -alpha, ply + 1, cw, true);
         }

@@ -95,6 +95,7 @@ typedef struct {
     bool pvs;             /* principal variation search (else plain alpha-beta) */
     bool killers_history; /* killer and history move ordering */
     bool quiescence;      /* follow noisy moves beyond the horizon */
+    bool lmr;             /* late move reductions (with pvs, below the root) */
     int tt_bits;          /* 2 * 2^tt_bits entries (16 bytes each); 0 = no table */
     int contempt;         /* a draw counts this much below 0 for the root's side */
     const atomic_int *cancel; /* set from another thread: stop as soon as possible */

@@ -549,6 +549,7 @@ static AbConfig ab_config(const MoulinSearchConfig *cfg)
         .pvs = cfg->pvs,
         .killers_history = cfg->killers_history,
         .quiescence = cfg->quiescence,
+        .lmr = cfg->lmr,
         .tt_bits = cfg->tt_bits,
         .contempt = cfg->contempt,
         .cancel = cfg->cancel,
@@ -841,6 +842,8 @@ void moulin_hard_config(MoulinSearchConfig *cfg)
 {
     moulin_hard_config_v1(cfg);
     cfg->endgame = true;
+    cfg->taper_eval = true;
+    cfg->lmr = true;
 }
 
 Action moulin_hard_decide(const BotRequest *req)

@@ -42,6 +42,8 @@ typedef struct {
     bool killers_history; /* killer and history move ordering */
     bool quiescence;      /* search mill-closing turns beyond the horizon */
     bool full_eval;       /* the full evaluation (else material, mills, mobility) */
+    bool lmr;             /* late move reductions (pvs): late quiet turns one turn shallower
+                             first */
     bool taper_eval;      /* with full_eval: in the placing phase, blend in the moving
                              phase's terms by the pieces left in hand */
     int tt_bits;          /* transposition table of 2^tt_bits entries; 0 = none */

@@ -756,13 +756,8 @@ bool moulin_eg_ensure(bool flying, const atomic_int *cancel)
         memset(var->mem, 0, var->info.bytes);
         var->info.loaded = false;
         int rc = 0;
-        for (int i = 0; i < var->npairs && rc == 0; i++) {
-            long long tp = clock_now_ns();
+        for (int i = 0; i < var->npairs && rc == 0; i++)
             rc = build_pair(var, pair_order[i][0], pair_order[i][1], cancel);
-            if (getenv("TASCA_EG_DEBUG"))
-                fprintf(stderr, "pair %d v %d: rc %d, %.0f ms\n", pair_order[i][0],
-                        pair_order[i][1], rc, ms_since(tp));
-        }
         if (rc != 0) {
             if (rc < 0)
                 fprintf(stderr, "moulin: the endgame tables could not be built\n");
