@@ -511,13 +511,12 @@ static void test_menu_create(void)
     CHECK(strcmp(online_status(a, &busy, &failed),
                  "Could not join: there is no table ZZ9ZZ9 (check the code).") == 0);
     CHECK(menu_is_open(a->menu) && !match_of(a)->mirror);
-    /* Two players: when the game offers 2 or 4, the page starts at 4, and a click on the
-     * Players row's label goes on to the next choice, 2. */
-    if (menu_find(a->menu, "Players", &r)) {
-        SDL_FRect label = {r.x + r.w * 0.1f, r.y + r.h * 0.5f, 2, 2};
-        click(a, label, 1);
-        app_run_frames(a, 2);
-    }
+    /* Truco is played by 2 or 4: the page offers the larger table first. A click on the
+     * row's name turns its choice on to the next: 2 players. */
+    REQUIRE(menu_find(a->menu, "Players", &r));
+    SDL_FRect name = {r.x + 8, r.y + r.h * 0.5f - 2, 4, 4};
+    click(a, name, 1);
+    app_run_frames(a, 2);
     /* Seat 2: an Easy bot (the second choice of its row), then Create table. */
     REQUIRE(menu_find(a->menu, "Seat 2", &r));
     CHECK(!menu_find(a->menu, "Seat 3", &r));
