@@ -651,6 +651,12 @@ static void random_games(const char *const kv[], int players, int games, uint64_
             }
             assert_true(n > 0);
             Action a = acts[rng_below(&r, (uint32_t)n)];
+            /* Saves store actions as text: every one reads back as itself. */
+            char text[RULES_ACTION_TEXT];
+            Action back;
+            buraco_rules.action_to_string(&s, a, text);
+            if (!buraco_rules.action_from_string(&s, text, &back) || back != a)
+                fail_msg("'%s' does not read back", text);
             int had = s.phase;
             const char *e = buraco_rules.apply(&s, a);
             if (e) {
