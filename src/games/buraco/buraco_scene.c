@@ -1488,6 +1488,12 @@ static bool canastra_mark(Bur *t, const BuracoState *v, int team, int i, SDL_FRe
     SDL_FRect mr = t->meld_rect[team][i];
     bool clean = v->melds[team][i].clean;
     const char *label = clean ? _("canastra limpa") : _("canastra suja");
+    char big[96];
+    int bonus = buraco_canastra_bonus(&v->melds[team][i], v->big);
+    if (bonus > BUR_BONUS_CLEAN) { /* big canastras: 500 or 1000 */
+        snprintf(big, sizeof big, "%s \xC2\xB7 %d", label, bonus);
+        label = big;
+    }
     int fs = (int)lroundf(15 * s), tw, th;
     text_measure(a->text, label, fs, true, &tw, &th);
     float bottom = mr.y + mr.h - 8 * s, ph = th + 6 * s;
