@@ -464,7 +464,7 @@ static void finish(BuracoState *s, BuracoEnd end)
     int goal = buraco_target_points(s->target);
     if ((s->total[0] >= goal || s->total[1] >= goal) && s->total[0] != s->total[1])
         return;
-    /* Scores can stay low (or below zero) for ever: the match ends after its 20th deal,
+    /* Scores can stay low (or below zero) for ever: the match ends after its 10th deal,
      * the higher total winning (equal totals: a draw). */
     if (s->deal + 1 >= BUR_MATCH_DEALS)
         return;

@@ -598,7 +598,7 @@ static void test_match_target(void **u)
         int d = (1400 + sc0) - (1700 + sc1);
         assert_true(d < 0 ? ret[0] == -1 && ret[1] == 1 : d > 0 ? ret[0] == 1 : ret[0] == 0);
     }
-    /* Totals that never reach the target: the match ends after its 20th deal. */
+    /* Totals that never reach the target: the match ends after its 10th deal. */
     {
         BuracoState m;
         GameOptions o;
