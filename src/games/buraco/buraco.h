@@ -50,6 +50,7 @@ enum {
     BUR_NO_MORTO = 100,    /* a team that never took its morto loses this */
     BUR_JOKER_POINTS = 20,
     BUR_SHEET = 40,        /* deals kept on a match's score sheet */
+    BUR_MATCH_DEALS = 10,  /* a match ends after this many deals at most */
 };
 
 /* The option indices of buraco_rules (keys as on the command line and in saves). */

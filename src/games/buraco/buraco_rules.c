@@ -449,7 +449,8 @@ static void finish(BuracoState *s, BuracoEnd end)
     if (!s->target)
         return;
     /* A match: the deal goes on the sheet; the match ends once a team has reached the
-     * target with more points than the other (equal totals: another deal). */
+     * target with more points than the other (equal totals: another deal), or after
+     * BUR_MATCH_DEALS deals. */
     if (s->sheet_n == BUR_SHEET) {
         memmove(s->sheet[0], s->sheet[1], sizeof s->sheet[0] * (BUR_SHEET - 1));
         s->sheet_n--;
@@ -463,8 +464,10 @@ static void finish(BuracoState *s, BuracoEnd end)
     int goal = buraco_target_points(s->target);
     if ((s->total[0] >= goal || s->total[1] >= goal) && s->total[0] != s->total[1])
         return;
-    if (s->deal == 255)
-        return; /* cannot happen in a real match */
+    /* Scores can stay low (or below zero) for ever: the match ends after its 10th deal,
+     * the higher total winning (equal totals: a draw). */
+    if (s->deal + 1 >= BUR_MATCH_DEALS)
+        return;
     s->prev_went_out = s->went_out;
     s->deal++;
     start_deal(s);

@@ -638,6 +638,22 @@ static void on_action(Table *tb, int player, Action a)
     }
     if (type == BUR_A_DISCARD)
         app_sound(tb->app, SND_DEAL);
+    /* A morto taken (house rules): say so, and how. */
+    const BuracoState *now = tb->m->state;
+    if (player >= 0 && !hidden && now->phase == BUR_MORTO && now->morto_by == player &&
+        now->morto_deal == BUR_MORTO_CARDS) {
+        char msg[160];
+        bool direto = now->morto_how == 1;
+        if (table_human(tb, player))
+            snprintf(msg, sizeof msg, "%s",
+                     direto ? _("You take your morto (direto): play on with it.")
+                            : _("You take your morto (indireto): you play it from your next turn."));
+        else
+            snprintf(msg, sizeof msg,
+                     direto ? _("%s takes a morto (direto)") : _("%s takes a morto (indireto)"),
+                     table_seat_name(tb, player));
+        table_say(tb, msg);
+    }
     if (t->ext_started && !hidden) {
         botseat_heard(&t->ext, tb->m->state, player, a);
         if (match_is_over(tb->m))
@@ -1157,6 +1173,24 @@ static bool event(Table *tb, const SDL_Event *e)
 
 /* ---- Drawing ---- */
 
+/* The joker (house rules): no deck has a face for it, so the table paints one: a cream
+ * card, a star and "JOKER" in its corners. */
+static void draw_joker(App *a, SDL_FRect d, float s, Uint8 alpha)
+{
+    draw_rounded(a->ren, d, 7 * s, rgba(250, 246, 234, alpha));
+    draw_rounded_outline(a->ren, d, 7 * s, fmaxf(1, 1.2f * s), rgba(60, 50, 40, (Uint8)(alpha * 0.6f)));
+    SDL_FRect in = {d.x + d.w * 0.12f, d.y + d.h * 0.12f, d.w * 0.76f, d.h * 0.76f};
+    draw_rounded_outline(a->ren, in, 5 * s, fmaxf(1, 1.5f * s), rgba(176, 40, 40, alpha));
+    text_draw(a->text, "\xE2\x98\x85", (int)lroundf(d.h * 0.42f), true,
+              rgba(176, 40, 40, alpha), d.x + d.w / 2, d.y + d.h / 2,
+              TEXT_CENTER | TEXT_MIDDLE);
+    int fs = (int)lroundf(d.h * 0.095f);
+    text_draw(a->text, "JOKER", fs, true, rgba(40, 36, 30, alpha), d.x + d.w / 2,
+              d.y + d.h * 0.06f, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(a->text, "JOKER", fs, true, rgba(40, 36, 30, alpha), d.x + d.w / 2,
+              d.y + d.h * 0.94f, TEXT_CENTER | TEXT_MIDDLE);
+}
+
 static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, bool raised)
 {
     App *a = t->tb.app;
@@ -1166,7 +1200,10 @@ static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, 
     sh.x += 2 * s;
     sh.y += 4 * s;
     cardart_draw_shadow(a->art, a->ren, &sh, 0, alpha);
-    cardart_draw(a->art, a->ren, c, &d, 0, alpha);
+    if (c == BUR_JOKER)
+        draw_joker(a, d, s, alpha);
+    else
+        cardart_draw(a->art, a->ren, c, &d, 0, alpha);
     if (raised)
         draw_rounded_outline(a->ren, d, 8 * s, fmaxf(2, 3 * s), rgba(236, 196, 96, 230));
 }
@@ -1257,10 +1294,30 @@ static void draw_panel(Bur *t, const BuracoState *v)
         snprintf(b, sizeof b, P_("%d card in hand", "%d cards in hand", held), held);
         text_draw(a->text, b, (int)lroundf(16 * s), false, COL_DIM, p.x + 20 * s, y + 30 * s,
                   TEXT_LEFT | TEXT_MIDDLE);
+        /* House rules: the morto, then what the team needs to go out. */
+        const char *state = NULL;
+        bool want = false;
+        if (v->morto && !v->morto_taken[team])
+            state = v->mortos_left ? _("Morto not taken yet") : _("No morto left");
+        if (!state && v->batida != BUR_BATIDA_NONE && !buraco_team_may_go_out(v, team)) {
+            state = v->batida == BUR_BATIDA_LIMPA ? _("Needs a clean canastra")
+                                                  : _("Needs a canastra");
+            want = true;
+        } else if (!state && v->morto) {
+            state = _("Morto taken");
+        }
+        if (state)
+            text_draw(a->text, state, (int)lroundf(15 * s), want, want ? COL_GOLD : COL_DIM,
+                      p.x + 20 * s, y + 54 * s, TEXT_LEFT | TEXT_MIDDLE);
     }
     snprintf(b, sizeof b, _("Stock: %d"), v->stock_n);
     text_draw(a->text, b, fs, false, COL_DIM, px, p.y + 270 * s, TEXT_CENTER | TEXT_MIDDLE);
-    snprintf(b, sizeof b, _("Won %d  \xC2\xB7  lost %d"), tb->score.wins, tb->score.losses);
+    if (v->target) /* a match: the totals, your team first, and the deal */
+        snprintf(b, sizeof b, _("To %d: %d \xE2\x80\x93 %d, deal %d"),
+                 buraco_target_points(v->target), v->total[us(t)], v->total[1 - us(t)],
+                 v->deal + 1);
+    else
+        snprintf(b, sizeof b, _("Won %d  \xC2\xB7  lost %d"), tb->score.wins, tb->score.losses);
     text_draw(a->text, b, (int)lroundf(17 * s), false, COL_DIM, px, p.y + 320 * s,
               TEXT_CENTER | TEXT_MIDDLE);
     bool can = table_player_can_act(tb);
@@ -1431,6 +1488,12 @@ static bool canastra_mark(Bur *t, const BuracoState *v, int team, int i, SDL_FRe
     SDL_FRect mr = t->meld_rect[team][i];
     bool clean = v->melds[team][i].clean;
     const char *label = clean ? _("canastra limpa") : _("canastra suja");
+    char big[96];
+    int bonus = buraco_canastra_bonus(&v->melds[team][i], v->big);
+    if (bonus > BUR_BONUS_CLEAN) { /* big canastras: 500 or 1000 */
+        snprintf(big, sizeof big, "%s \xC2\xB7 %d", label, bonus);
+        label = big;
+    }
     int fs = (int)lroundf(15 * s), tw, th;
     text_measure(a->text, label, fs, true, &tw, &th);
     float bottom = mr.y + mr.h - 8 * s, ph = th + 6 * s;
@@ -1456,6 +1519,11 @@ static void draw(Table *tb, SDL_Renderer *r)
     int layers = v.stock_n == 0 ? 0 : v.stock_n < 3 ? v.stock_n : (a->software ? 2 : 3);
     for (int i = 0; i < layers; i++)
         draw_card(t, CARD_HIDDEN, STOCK_X - i * 3, STOCK_Y - i * 3, PILE_H, 255, false);
+    /* The mortos nobody has taken, beside the stock (house rules). */
+    for (int i = 0; i < v.mortos_left; i++) {
+        draw_card(t, CARD_HIDDEN, 230, STOCK_Y - 36 + i * 78, 66, 255, false);
+        draw_card(t, CARD_HIDDEN, 232, STOCK_Y - 38 + i * 78, 66, 255, false);
+    }
     char b[128];
     snprintf(b, sizeof b, "%d", v.stock_n);
     text_draw(a->text, b, (int)lroundf(18 * s), true, COL_DIM, PX(t, STOCK_X),

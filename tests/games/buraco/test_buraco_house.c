@@ -598,6 +598,23 @@ static void test_match_target(void **u)
         int d = (1400 + sc0) - (1700 + sc1);
         assert_true(d < 0 ? ret[0] == -1 && ret[1] == 1 : d > 0 ? ret[0] == 1 : ret[0] == 0);
     }
+    /* Totals that never reach the target: the match ends after its 10th deal. */
+    {
+        BuracoState m;
+        GameOptions o;
+        opts(&o, (const char *const[]){"target=5000", NULL});
+        assert_null(buraco_rules.init(&m, &o, 2, 1));
+        Rng r;
+        rng_seed(&r, 9);
+        for (int d = 0; d < BUR_MATCH_DEALS; d++) {
+            assert_int_equal(m.deal, d);
+            deal_chance(&m, &r);
+            m.stock_n = 0;
+            bt_do(&m, "draw");
+        }
+        assert_int_equal(m.phase, BUR_OVER);
+        assert_int_equal(m.sheet_n, BUR_MATCH_DEALS);
+    }
     /* One deal (target=1): the contest's single game. */
     BuracoState s;
     GameOptions o;
@@ -651,6 +668,12 @@ static void random_games(const char *const kv[], int players, int games, uint64_
             }
             assert_true(n > 0);
             Action a = acts[rng_below(&r, (uint32_t)n)];
+            /* Saves store actions as text: every one reads back as itself. */
+            char text[RULES_ACTION_TEXT];
+            Action back;
+            buraco_rules.action_to_string(&s, a, text);
+            if (!buraco_rules.action_from_string(&s, text, &back) || back != a)
+                fail_msg("'%s' does not read back", text);
             int had = s.phase;
             const char *e = buraco_rules.apply(&s, a);
             if (e) {

@@ -1200,6 +1200,58 @@ static void test_mirror_steps(void)
     free(f);
 }
 
+/* Buraco as Brazil plays it (issue 24): STBL's options from the settings reach the table's
+ * game (a single deal here), the bots and the player's Medium moves play it to the end
+ * through the table, with jokers, mortos and the closed pile, and the contest's options
+ * come back after. */
+static void set_house(int variant)
+{
+    GameOptions o;
+    rules_default_options(&buraco_rules, &o);
+    buraco_variant_options(variant, &o);
+    o.v[BUR_OPT_TARGET] = 0;
+    for (int i = 0; i < BUR_OPT_COUNT; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "option.buraco.%s", buraco_rules.options[i].key);
+        kv_set_int(&app->kv, key, o.v[i]);
+    }
+    buraco_scene.settings_changed(app->self);
+    app_run_frames(app, 5);
+}
+
+static void test_house_rules_table(void)
+{
+    set_house(BUR_VARIANT_STBL);
+    if (!state()->morto) { /* the game in progress stays: deal a new one */
+        table_deal((Table *)app->self);
+        app_run_frames(app, 5);
+    }
+    CHECK(state()->morto && state()->jokers && state()->pile_rule == BUR_PILE_CLOSED &&
+          state()->batida == BUR_BATIDA_LIMPA && state()->target == 0);
+    bool mortos_seen = false;
+    for (int i = 0; i < 40000 && !match_is_over(match()); i++) {
+        Match *m = match();
+        if (match_current_player(m) == 0) {
+            Rng r;
+            rng_seed(&r, (uint64_t)i);
+            Action act = bot_decide(m->rules, DIFF_MEDIUM, m->state, 0, &r, NULL);
+            CHECK(match_submit(m, 0, act) == NULL);
+        }
+        mortos_seen = mortos_seen || state()->morto_taken[0] || state()->morto_taken[1];
+        app_run_frames(app, 1);
+        if (match_bot_busy(match()))
+            SDL_Delay(1);
+    }
+    CHECK(match_is_over(match()));
+    CHECK(mortos_seen || state()->morto_stock > 0);
+    app_run_frames(app, 60);
+    shot("house-rules-end.png");
+    set_house(BUR_VARIANT_CONTEST);
+    table_deal((Table *)app->self);
+    app_run_frames(app, 5);
+    CHECK(!state()->morto && !state()->jokers);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -1226,6 +1278,7 @@ int main(void)
     test_to_the_end();
     test_canastra_marks();
     test_four_players();
+    test_house_rules_table();
     test_resume();
     test_program_plays();
     test_program_disqualified();
