@@ -30,8 +30,23 @@ static bool parse_value(const OptionDesc *d, const char *text, int *out)
     return true;
 }
 
+static const char *parse_option(const GameRules *g, GameOptions *opt, const char *kv, char *err,
+                                size_t errsize, bool hook);
+
 const char *rules_parse_option(const GameRules *g, GameOptions *opt, const char *kv, char *err,
                                size_t errsize)
+{
+    return parse_option(g, opt, kv, err, errsize, true);
+}
+
+const char *rules_parse_option_exact(const GameRules *g, GameOptions *opt, const char *kv,
+                                     char *err, size_t errsize)
+{
+    return parse_option(g, opt, kv, err, errsize, false);
+}
+
+static const char *parse_option(const GameRules *g, GameOptions *opt, const char *kv, char *err,
+                                size_t errsize, bool hook)
 {
     const char *eq = strchr(kv, '=');
     if (!eq) {
@@ -44,7 +59,8 @@ const char *rules_parse_option(const GameRules *g, GameOptions *opt, const char 
         if (strlen(d->key) != klen || strncmp(d->key, kv, klen) != 0)
             continue;
         if (parse_value(d, eq + 1, &opt->v[i])) {
-            rules_option_changed(g, opt, i);
+            if (hook)
+                rules_option_changed(g, opt, i);
             return NULL;
         }
         if (d->value_names) {

@@ -90,6 +90,10 @@ void rules_default_options(const GameRules *g, GameOptions *opt);
 /* Parses "key=value" into opt; returns NULL or an error text written to err. */
 const char *rules_parse_option(const GameRules *g, GameOptions *opt, const char *kv, char *err,
                                size_t errsize);
+/* The same without the game's option_set: the value alone, as a save holds every option
+ * exactly (a preset read back must not change the options saved after it). */
+const char *rules_parse_option_exact(const GameRules *g, GameOptions *opt, const char *kv,
+                                     char *err, size_t errsize);
 /* Option i was set to a new value: lets the game's option_set adjust the others. */
 void rules_option_changed(const GameRules *g, GameOptions *opt, int i);
 /* "key=value" for option i. */
