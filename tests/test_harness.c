@@ -17,6 +17,8 @@
 #define SAVE_STEP_BUDGET 30000L /* per game, split like STEP_BUDGET: each mid-game round
                                  * trip replays the whole game */
 #define MAX_STEPS 20000 /* no game may run longer than this in random play */
+#define CONFIG_STEP_CAP 20000L /* a configuration stops at this many steps once it has... */
+#define MIN_LONG_PLAYOUTS 6    /* ...played this many games */
 #define MAX_OPTION_COMBOS 16
 
 /* Sanitizers slow the games down tenfold, and find memory errors without long runs: they
@@ -354,6 +356,9 @@ static void playout_config(const Config *c)
     int games = 0;
     for (int game = 0; game < PLAYOUTS; game++) {
         if (game >= MIN_PLAYOUTS && total_steps >= budget_scale() * STEP_BUDGET / c->share)
+            break;
+        /* Whole matches of thousands of steps (Buraco to 5,000 points): fewer, but some. */
+        if (game >= MIN_LONG_PLAYOUTS && total_steps >= budget_scale() * CONFIG_STEP_CAP)
             break;
         games++;
         memset(s, 0xEE, sz); /* init must set every byte that matters */
