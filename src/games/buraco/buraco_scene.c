@@ -1318,8 +1318,11 @@ static void draw_panel(Bur *t, const BuracoState *v)
                  v->deal + 1);
     else
         snprintf(b, sizeof b, _("Won %d  \xC2\xB7  lost %d"), tb->score.wins, tb->score.losses);
-    text_draw(a->text, b, (int)lroundf(17 * s), false, COL_DIM, px, p.y + 320 * s,
-              TEXT_CENTER | TEXT_MIDDLE);
+    int bfs = (int)lroundf(17 * s), tw = 0, th = 0;
+    text_measure(a->text, b, bfs, false, &tw, &th);
+    while (tw > p.w - 16 * s && bfs > 9) /* a match's line is long: it fits the panel */
+        text_measure(a->text, b, --bfs, false, &tw, &th);
+    text_draw(a->text, b, bfs, false, COL_DIM, px, p.y + 320 * s, TEXT_CENTER | TEXT_MIDDLE);
     bool can = table_player_can_act(tb);
     const char *labels[4] = {C_("verb", "Draw"), _("Meld"), _("Discard"),
                              t->by_rank ? _("Sort by suit") : _("Sort by rank")};
@@ -1330,6 +1333,48 @@ static void draw_panel(Bur *t, const BuracoState *v)
     }
 }
 
+/* A match's sheet: each deal's scores (your team's column first) and the totals, in `r`. */
+static void draw_match_sheet(Bur *t, const BuracoState *st, SDL_FRect r, Rgba ink)
+{
+    App *a = t->tb.app;
+    float s = t->tb.tv.s;
+    int u = us(t), n = st->sheet_n < BUR_SHEET ? st->sheet_n : BUR_SHEET;
+    int fs = (int)lroundf(18 * s);
+    float row = fminf(30 * s, r.h / (float)(n + 3));
+    float cx[3] = {r.x + 20 * s, r.x + r.w * 0.56f, r.x + r.w * 0.84f};
+    Rgba line = ink;
+    line.a = (Uint8)(ink.a / 3);
+    draw_rect(a->ren, (SDL_FRect){r.x, r.y, 1.5f * s, r.h}, line);
+    char head[96];
+    snprintf(head, sizeof head, _("Match to %d"), buraco_target_points(st->target));
+    float y = r.y + row / 2;
+    text_draw(a->text, head, fs, true, COL_GOLD, cx[0], y, TEXT_LEFT | TEXT_MIDDLE);
+    for (int team = 0; team < 2; team++)
+        text_draw(a->text, team_name(t, team), fs - 2, true, COL_GOLD, cx[1 + (team != u)], y,
+                  TEXT_CENTER | TEXT_MIDDLE);
+    /* The sheet keeps the newest BUR_SHEET deals; `deal` counts from 0 (the last one). */
+    int first = st->deal + 1 - n > 0 ? st->deal + 1 - n : 0;
+    for (int i = 0; i < n; i++) {
+        y += row;
+        char d[48], v[2][16];
+        snprintf(d, sizeof d, _("Deal %d"), first + i + 1);
+        text_draw(a->text, d, fs, false, ink, cx[0], y, TEXT_LEFT | TEXT_MIDDLE);
+        for (int team = 0; team < 2; team++) {
+            snprintf(v[team], sizeof v[team], "%d", st->sheet[i][team]);
+            text_draw(a->text, v[team], fs, false, ink, cx[1 + (team != u)], y,
+                      TEXT_CENTER | TEXT_MIDDLE);
+        }
+    }
+    y += row * 1.2f;
+    text_draw(a->text, _("Total"), fs, true, ink, cx[0], y, TEXT_LEFT | TEXT_MIDDLE);
+    for (int team = 0; team < 2; team++) {
+        char v[16];
+        snprintf(v, sizeof v, "%d", st->total[team]);
+        text_draw(a->text, v, fs + 2, true, ink, cx[1 + (team != u)], y,
+                  TEXT_CENTER | TEXT_MIDDLE);
+    }
+}
+
 /* The end of a game: its plate with the score sheet (melds, canastras, going out, cards in
  * hand, total), or why a disqualified program lost; the table adds its "New game". */
 static void draw_score_sheet(Bur *t, const BuracoState *st)
@@ -1337,7 +1382,9 @@ static void draw_score_sheet(Bur *t, const BuracoState *st)
     Table *tb = &t->tb;
     App *a = tb->app;
     float k = tb->banner, s = tb->tv.s;
-    float bw = 720 * s, bh = 430 * s;
+    /* A match: the deals' sheet to the right of the last deal's breakdown. */
+    bool match = st->target && st->sheet_n > 0 && !t->dq_win;
+    float bw = (match ? 1160 : 720) * s, bh = 430 * s;
     SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 410) - bh / 2, bw, bh};
     Rgba accent = tb->result > 0 ? COL_GOLD : tb->result < 0 ? COL_RED : COL_TEXT;
     Rgba ink = rgba(246, 241, 226, (Uint8)(255 * fminf(1, k)));
@@ -1353,7 +1400,8 @@ static void draw_score_sheet(Bur *t, const BuracoState *st)
     text_draw(a->text, tb->reason, (int)lroundf(20 * s), false, ink, b.x + bw / 2, b.y + 90 * s,
               TEXT_CENTER | TEXT_MIDDLE);
     int fs = (int)lroundf(19 * s);
-    float cx[3] = {b.x + 40 * s, b.x + bw * 0.62f, b.x + bw * 0.86f};
+    float lw = 720 * s; /* the breakdown's part of the plate */
+    float cx[3] = {b.x + 40 * s, b.x + lw * 0.62f, b.x + lw * 0.86f};
     float y = b.y + 140 * s, row = 40 * s;
     int u = us(t); /* your team's column first */
     text_draw(a->text, team_name(t, u), fs, true, COL_GOLD, cx[1], y, TEXT_CENTER | TEXT_MIDDLE);
@@ -1390,6 +1438,9 @@ static void draw_score_sheet(Bur *t, const BuracoState *st)
                       TEXT_CENTER | TEXT_MIDDLE);
         }
     }
+    if (match)
+        draw_match_sheet(t, st, (SDL_FRect){b.x + lw, b.y + 112 * s, bw - lw - 30 * s,
+                                            bh - 130 * s}, ink);
 }
 
 /* The bot program was disqualified: why, and what now. */
@@ -1760,7 +1811,8 @@ static const char *rules_text(void)
                "With Match: 1500, 3000 (STBL, Fechado, Aberto) or 5000, deals follow one another "
                "until a team has that many points; the first player moves one seat to the left "
                "each deal. If both teams reach the target, the higher total wins; equal totals "
-               "play another deal."));
+               "play another deal. A match also ends after its 10th deal: the higher total "
+               "wins, equal totals are a draw."));
     return text;
 }
 

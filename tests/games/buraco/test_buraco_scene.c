@@ -1204,12 +1204,12 @@ static void test_mirror_steps(void)
  * game (a single deal here), the bots and the player's Medium moves play it to the end
  * through the table, with jokers, mortos and the closed pile, and the contest's options
  * come back after. */
-static void set_house(int variant)
+static void set_house(int variant, int target)
 {
     GameOptions o;
     rules_default_options(&buraco_rules, &o);
     buraco_variant_options(variant, &o);
-    o.v[BUR_OPT_TARGET] = 0;
+    o.v[BUR_OPT_TARGET] = target;
     for (int i = 0; i < BUR_OPT_COUNT; i++) {
         char key[64];
         snprintf(key, sizeof key, "option.buraco.%s", buraco_rules.options[i].key);
@@ -1221,15 +1221,15 @@ static void set_house(int variant)
 
 static void test_house_rules_table(void)
 {
-    set_house(BUR_VARIANT_STBL);
+    set_house(BUR_VARIANT_STBL, 1); /* a match to 1,500: the end shows the deals' sheet */
     if (!state()->morto) { /* the game in progress stays: deal a new one */
         table_deal((Table *)app->self);
         app_run_frames(app, 5);
     }
     CHECK(state()->morto && state()->jokers && state()->pile_rule == BUR_PILE_CLOSED &&
-          state()->batida == BUR_BATIDA_LIMPA && state()->target == 0);
+          state()->batida == BUR_BATIDA_LIMPA && state()->target == 1);
     bool mortos_seen = false;
-    for (int i = 0; i < 40000 && !match_is_over(match()); i++) {
+    for (int i = 0; i < 400000 && !match_is_over(match()); i++) {
         Match *m = match();
         if (match_current_player(m) == 0) {
             Rng r;
@@ -1244,9 +1244,16 @@ static void test_house_rules_table(void)
     }
     CHECK(match_is_over(match()));
     CHECK(mortos_seen || state()->morto_stock > 0);
+    /* The sheet holds every deal played, and they add up to the totals. */
+    CHECK(state()->sheet_n == state()->deal + 1);
+    int sum[2] = {0, 0};
+    for (int d = 0; d < state()->sheet_n; d++)
+        for (int team = 0; team < 2; team++)
+            sum[team] += state()->sheet[d][team];
+    CHECK(sum[0] == state()->total[0] && sum[1] == state()->total[1]);
     app_run_frames(app, 60);
     shot("house-rules-end.png");
-    set_house(BUR_VARIANT_CONTEST);
+    set_house(BUR_VARIANT_CONTEST, 0);
     table_deal((Table *)app->self);
     app_run_frames(app, 5);
     CHECK(!state()->morto && !state()->jokers);
