@@ -103,10 +103,24 @@ static int game_configs(const GameRules *g, Config *out, int max)
                 if (v == d->def)
                     continue;
                 rules_default_options(g, &sets[n_sets]);
-                sets[n_sets++].v[i] = v;
+                sets[n_sets].v[i] = v;
+                /* As the menu and the command line set it: a preset sets the others. */
+                rules_option_changed(g, &sets[n_sets++], i);
             }
         }
     }
+    /* Keep the sets the game can play that its option hook leaves as they are (a preset
+     * with options not its own is not a state any menu, save or command line produces). */
+    int kept = 0;
+    for (int k = 0; k < n_sets; k++) {
+        GameOptions o = sets[k];
+        for (int i = 0; i < g->n_options; i++)
+            rules_option_changed(g, &o, i);
+        if (memcmp(&o, &sets[k], sizeof o) != 0 || rules_check_options(g, &sets[k]))
+            continue;
+        sets[kept++] = sets[k];
+    }
+    n_sets = kept;
     int n = 0;
     void *probe = support_state_new(g);
     GameOptions def;

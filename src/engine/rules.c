@@ -43,8 +43,10 @@ const char *rules_parse_option(const GameRules *g, GameOptions *opt, const char 
         const OptionDesc *d = &g->options[i];
         if (strlen(d->key) != klen || strncmp(d->key, kv, klen) != 0)
             continue;
-        if (parse_value(d, eq + 1, &opt->v[i]))
+        if (parse_value(d, eq + 1, &opt->v[i])) {
+            rules_option_changed(g, opt, i);
             return NULL;
+        }
         if (d->value_names) {
             int n = snprintf(err, errsize, "option %s: '%s' is not one of", d->key, eq + 1);
             for (int v = d->min; v <= d->max && n > 0 && (size_t)n < errsize; v++)
@@ -61,6 +63,17 @@ const char *rules_parse_option(const GameRules *g, GameOptions *opt, const char 
     if (n > 0 && (size_t)n < errsize)
         snprintf(err + n, errsize - (size_t)n, "%s)", g->n_options ? "" : " none");
     return err;
+}
+
+void rules_option_changed(const GameRules *g, GameOptions *opt, int i)
+{
+    if (g->option_set && i >= 0 && i < g->n_options)
+        g->option_set(opt, i);
+}
+
+const char *rules_check_options(const GameRules *g, const GameOptions *opt)
+{
+    return g->options_check ? g->options_check(opt) : NULL;
 }
 
 void rules_format_option(const GameRules *g, const GameOptions *opt, int i, char *out,

@@ -641,7 +641,7 @@ static void draw_card(Tr *t, const TableCard *c, float extra_lift, const TrucoSt
     App *a = t->tb.app;
     float s = t->tb.tv.s, lift = (c->lift + extra_lift) * 14;
     bool glow = v && c->flip >= 0.5f && c->face != CARD_HIDDEN &&
-                truco_is_manilha(c->face, v->vira) && fabsf(c->rot) < 20;
+                truco_card_is_manilha(v, c->face) && fabsf(c->rot) < 20;
     float k = c->scale > 0 ? c->scale : 1;
     float cx = PX(t, c->x), cy = PY(t, c->y - lift), h = CARD_H * s * k;
     float ww = card_w(t) * s * k * fmaxf(fabsf(cosf(c->flip * 3.14159265f)), 0.02f);
@@ -820,7 +820,7 @@ static void draw(Table *tb, SDL_Renderer *r)
     if (t->vira.on) {
         draw_card(t, &t->vira, 0, NULL);
         char b[96];
-        snprintf(b, sizeof b, _("Manilhas: %s"), card_rank_text(truco_manilha_rank(v.vira)));
+        snprintf(b, sizeof b, _("Manilhas: %s"), card_rank_text(truco_hand_manilha_rank(&v)));
         label(t, b, 22, true, COL_GOLD, (dx + vx) / 2, dy + dh / 2 + 30, CENTRED);
         label(t, "\xE2\x99\xA6 < \xE2\x99\xA0 < \xE2\x99\xA5 < \xE2\x99\xA3", 20, false, COL_TEXT,
               (dx + vx) / 2, dy + dh / 2 + 60, CENTRED);
@@ -898,13 +898,13 @@ static void draw(Table *tb, SDL_Renderer *r)
         char b[160];
         if (!four(t))
             snprintf(b, sizeof b, _("The computer asks %s Accept, run or raise?"),
-                     call_text(v.pending / 3));
+                     call_text(truco_raise_step(&v, v.pending)));
         else if (v.passed)
             snprintf(b, sizeof b, _("%s asks %s Your partner leaves the answer to you."),
-                     table_seat_name(tb, v.raiser), call_text(v.pending / 3));
+                     table_seat_name(tb, v.raiser), call_text(truco_raise_step(&v, v.pending)));
         else
             snprintf(b, sizeof b, _("%s asks %s Accept, run, raise, or leave it to your partner?"),
-                     table_seat_name(tb, v.raiser), call_text(v.pending / 3));
+                     table_seat_name(tb, v.raiser), call_text(truco_raise_step(&v, v.pending)));
         text_draw_fit(a->text, b, (int)lroundf(20 * tb->tv.s), true, COL_TEXT, PX(t, mx),
                       PY(t, ME_Y - CARD_H / 2 - 24), CENTRED,
                       (four(t) ? 640 : 1000) * tb->tv.s); /* clear of the tentos */
