@@ -572,6 +572,86 @@ static const Style rollout_style = {10, 0.85, 0.05, {0.62, 0.70, 0.78, 0.86}, 0.
 /* Four players: a rollout has twice the moves, so each looks at fewer holdings. */
 static const Style rollout_style4 = {HARD_ROLLOUT_SAMPLES4, 0.85, 0.05, {0.62, 0.70, 0.78, 0.86}, 0.0};
 
+/* ---- Thresholds per variant -------------------------------------------------------------
+ * The raise thresholds above were tuned on the win chances of Paulista hands (vira, 40
+ * cards). Fixed manilhas and the clean deck change which hands are strong and how often, so
+ * a threshold is carried over as a share of hands, not as a number: for a fresh hand (the
+ * mão to play its first card), the share of Paulista hands whose win chance reaches t is the
+ * share of the variant's hands whose win chance reaches map(t). The distributions are
+ * measured once per deck rule and player count, from fixed seeds (no effect on the bots'
+ * own random numbers). Hand values (Mineiro) do not change the cards' odds; they enter
+ * through the match equity of every answer and onze decision. */
+
+#define THR_DEALS 600
+#define THR_SAMPLES 300
+
+typedef struct {
+    float win[THR_DEALS]; /* ascending */
+} WinDist;
+
+static WinDist thr_dist[2][2][2]; /* [manilhas][deck][np == 4] */
+static bool thr_ready[2][2][2];
+static pthread_mutex_t thr_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void measure_dist(int manilhas, int deck, int np, WinDist *d)
+{
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    o.v[TR_OPT_MANILHAS] = manilhas;
+    o.v[TR_OPT_DECK] = deck;
+    Rng rng;
+    rng_seed(&rng, 0x7472u + (uint64_t)(manilhas * 4 + deck * 2 + (np == 4)));
+    Action out[RULES_MAX_ACTIONS];
+    uint32_t w[RULES_MAX_ACTIONS];
+    for (int k = 0; k < THR_DEALS; k++) {
+        TrucoState s;
+        truco_rules.init(&s, &o, np, 1);
+        while (truco_current_player(&s) == PLAYER_CHANCE) {
+            int n = truco_rules.chance_outcomes(&s, out, w);
+            truco_rules.apply(&s, out[rng_below(&rng, (uint32_t)n)]);
+        }
+        TrucoState v;
+        int p = truco_current_player(&s);
+        truco_rules.observe(&s, p, &v);
+        TrucoEstimate e;
+        truco_estimate(&v, p, THR_SAMPLES, &rng, &e);
+        d->win[k] = (float)e.win;
+    }
+    qsort(d->win, THR_DEALS, sizeof d->win[0], cmp_float);
+}
+
+static const WinDist *win_dist(int manilhas, int deck, int np)
+{
+    int f = np == 4;
+    pthread_mutex_lock(&thr_lock);
+    if (!thr_ready[manilhas][deck][f]) {
+        measure_dist(manilhas, deck, np, &thr_dist[manilhas][deck][f]);
+        thr_ready[manilhas][deck][f] = true;
+    }
+    pthread_mutex_unlock(&thr_lock);
+    return &thr_dist[manilhas][deck][f];
+}
+
+double truco_variant_threshold(const TrucoState *s, double t)
+{
+    if (t >= 1 || t <= 0 || (!s->opt_manilhas && !s->opt_deck))
+        return t; /* Paulista's own cards (and "never"/"always") */
+    const WinDist *pa = win_dist(0, 0, s->num_players);
+    const WinDist *va = win_dist(s->opt_manilhas, s->opt_deck, s->num_players);
+    int below = 0; /* Paulista hands under t */
+    while (below < THR_DEALS && pa->win[below] < (float)t)
+        below++;
+    if (below == 0 || below == THR_DEALS)
+        return t; /* off the measured range */
+    return va->win[below];
+}
+
 /* Four players: the first to answer a raise leaves it to the partner unless accepting is
  * better than running by this much (equity); the partner who was left it takes the pass
  * as news that the first holds no strong hand and scales its win chance by PASSED_SCALE. */
@@ -597,7 +677,7 @@ static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
         double l = 1 - w - t;
         int v = s->value, pv = s->pending;
         int up = truco_raise_action(pv);
-        if (up && w >= st->thr[up - 1])
+        if (up && w >= truco_variant_threshold(s, st->thr[up - 1]))
             return up;
         double acc = w * truco_equity(s, team, pv, 0) + l * truco_equity(s, team, 0, pv) +
                      t * truco_equity(s, team, 0, 0);
@@ -613,7 +693,7 @@ static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
     }
     if (truco_can_raise(s, p)) {
         int up = truco_raise_action(s->value);
-        if (e.win >= st->thr[up - 1])
+        if (e.win >= truco_variant_threshold(s, st->thr[up - 1]))
             return up;
         if (s->value == truco_base_value(s) && e.win < 0.35 && rng_unit(rng) < st->bluff)
             return up;
