@@ -422,7 +422,7 @@ static void settings_changed(Table *tb)
 
 /* What a seat says with a call or an answer (also the raise buttons' labels); "" for
  * other actions. */
-static const char *call_text(int a)
+static const char *call_text_plain(int a)
 {
     static const char *const said[] = {N_("TRUCO!"),  N_("SEIS!"),  N_("NOVE!"),
                                        N_("DOZE!"),   N_("Aceito!"), N_("Corro!"),
@@ -430,10 +430,18 @@ static const char *call_text(int a)
     return a >= TR_TRUCO && a <= TR_PASS ? _(said[a - TR_TRUCO]) : "";
 }
 
+/* The same in the state's variant: Mineiro calls the raise to 10 "dez". */
+static const char *call_text_in(const TrucoState *s, int a)
+{
+    if (a == TR_NOVE && s->opt_values == TR_VALUES_MINEIRO)
+        return _("DEZ!");
+    return call_text_plain(a);
+}
+
 static void on_action(Table *tb, int player, Action a)
 {
     Tr *t = (Tr *)tb;
-    const char *said = player >= 0 ? call_text(a) : "";
+    const char *said = player >= 0 ? call_text_in(tb->m->state, a) : "";
     if (*said) {
         snprintf(t->said, sizeof t->said, "%s", said);
         t->said_seat = player;
@@ -767,10 +775,19 @@ static void draw_onze(Tr *t)
     draw_shadow(r, p, 22 * s, 22 * s, rgba(0, 0, 0, 120));
     draw_rounded(r, p, 22 * s, rgba(12, 26, 18, 240));
     draw_rounded_outline(r, p, 22 * s, fmaxf(2, 3 * s), COL_GOLD);
-    label(t, _("Mão de onze"), 34, true, COL_GOLD, mx, y - 80, CENTRED);
-    const char *q = !four(t) ? _("You have 11. Play this hand for 3 points, or run and give 1?")
-                    : _("Your team has 11 and you see your partner's cards. Play this hand for "
-                        "3 points, or run and give 1?");
+    TrucoState v;
+    view(t, &v);
+    bool dez = truco_onze_score(&v) == 10;
+    label(t, dez ? _("Mão de dez") : _("Mão de onze"), 34, true, COL_GOLD, mx, y - 80, CENTRED);
+    char q[256];
+    if (!four(t))
+        snprintf(q, sizeof q, _("You have %d. Play this hand for %d points, or run and give %d?"),
+                 truco_onze_score(&v), truco_onze_value(&v), truco_base_value(&v));
+    else
+        snprintf(q, sizeof q,
+                 _("Your team has %d and you see your partner's cards. Play this hand for %d "
+                   "points, or run and give %d?"),
+                 truco_onze_score(&v), truco_onze_value(&v), truco_base_value(&v));
     if (!four(t)) {
         text_draw_fit(tb->app->text, q, (int)lroundf(22 * s), false, COL_TEXT, PX(t, mx),
                       PY(t, y - 10), CENTRED, 690 * s);
@@ -780,8 +797,11 @@ static void draw_onze(Tr *t)
         text_draw_wrapped(tb->app->text, q, fs, false, COL_TEXT, PX(t, mx) - w / 2.0f,
                           PY(t, y - 12) - h / 2.0f, w, TEXT_CENTER, true);
     }
-    table_button(tb, BTN_JOGAR, _("Jogar (3 points)"), BTN_PRIMARY);
-    table_button(tb, BTN_FUGIR, _("Fugir (+1 for them)"), 0);
+    char jb[64], fb[64];
+    snprintf(jb, sizeof jb, _("Jogar (%d points)"), truco_onze_value(&v));
+    snprintf(fb, sizeof fb, _("Fugir (+%d for them)"), truco_base_value(&v));
+    table_button(tb, BTN_JOGAR, jb, BTN_PRIMARY);
+    table_button(tb, BTN_FUGIR, fb, 0);
 }
 
 /* Where a seat's bubble shows (what it said): towards the middle from its hand. */
@@ -816,8 +836,21 @@ static void draw(Table *tb, SDL_Renderer *r)
                        .face = CARD_HIDDEN};
         draw_card(t, &c, 0, NULL);
     }
-    label(t, _("Vira"), 20, true, COL_GOLD, vx, dy - dh / 2 - 22, CENTRED);
-    if (t->vira.on) {
+    if (truco_fixed_manilhas(&v)) {
+        /* No vira: the four fixed manilhas, strongest first, where the vira would be. */
+        label(t, _("Fixed manilhas"), 20, true, COL_GOLD, vx, dy - dh / 2 - 22, CENTRED);
+        static const char *const fixed[4] = {
+            "4\xE2\x99\xA3 zap", "7\xE2\x99\xA5 copas", "A\xE2\x99\xA0 espadilha",
+            "7\xE2\x99\xA6 pica-fumo"};
+        for (int i = 0; i < 4; i++)
+            label(t, fixed[i], 19, i == 0, i == 0 ? COL_GOLD : COL_TEXT, vx,
+                  dy - dh / 2 + 14 + i * 30, CENTRED);
+    } else {
+        label(t, _("Vira"), 20, true, COL_GOLD, vx, dy - dh / 2 - 22, CENTRED);
+    }
+    if (truco_fixed_manilhas(&v)) {
+        /* drawn above */
+    } else if (t->vira.on) {
         draw_card(t, &t->vira, 0, NULL);
         char b[96];
         snprintf(b, sizeof b, _("Manilhas: %s"), card_rank_text(truco_hand_manilha_rank(&v)));
@@ -877,7 +910,10 @@ static void draw(Table *tb, SDL_Renderer *r)
     }
     draw_panel(t, &v);
     draw_scores(t, &v);
-    table_top_bar(a, "Truco", table_level_name(table_level(tb)));
+    /* The title names the variant the table plays (RULES.md §1 "Variants"). */
+    char title[96];
+    snprintf(title, sizeof title, "Truco \xC2\xB7 %s", _(truco_variant_name(truco_state_variant(&v))));
+    table_top_bar(a, title, table_level_name(table_level(tb)));
 
     /* What is going on. */
     bool over = match_is_over(tb->m);
@@ -898,13 +934,13 @@ static void draw(Table *tb, SDL_Renderer *r)
         char b[160];
         if (!four(t))
             snprintf(b, sizeof b, _("The computer asks %s Accept, run or raise?"),
-                     call_text(truco_raise_step(&v, v.pending)));
+                     call_text_in(&v, truco_raise_step(&v, v.pending)));
         else if (v.passed)
             snprintf(b, sizeof b, _("%s asks %s Your partner leaves the answer to you."),
-                     table_seat_name(tb, v.raiser), call_text(truco_raise_step(&v, v.pending)));
+                     table_seat_name(tb, v.raiser), call_text_in(&v, truco_raise_step(&v, v.pending)));
         else
             snprintf(b, sizeof b, _("%s asks %s Accept, run, raise, or leave it to your partner?"),
-                     table_seat_name(tb, v.raiser), call_text(truco_raise_step(&v, v.pending)));
+                     table_seat_name(tb, v.raiser), call_text_in(&v, truco_raise_step(&v, v.pending)));
         text_draw_fit(a->text, b, (int)lroundf(20 * tb->tv.s), true, COL_TEXT, PX(t, mx),
                       PY(t, ME_Y - CARD_H / 2 - 24), CENTRED,
                       (four(t) ? 640 : 1000) * tb->tv.s); /* clear of the tentos */
@@ -917,9 +953,9 @@ static void draw(Table *tb, SDL_Renderer *r)
 
     /* Buttons that apply now. */
     char up[64];
-    snprintf(up, sizeof up, _("Aumentar: %s"), call_text(truco_raise_action(v.pending)));
+    snprintf(up, sizeof up, _("Aumentar: %s"), call_text_in(&v, truco_raise_action(v.pending)));
     const char *labels[BTN_COUNT] = {
-        [BTN_RAISE] = call_text(truco_raise_action(v.value)),
+        [BTN_RAISE] = call_text_in(&v, truco_raise_action(v.value)),
         [BTN_ACCEPT] = _("Aceitar"),
         [BTN_RUN] = _("Correr"),
         [BTN_UP] = up,
@@ -943,8 +979,8 @@ static void draw(Table *tb, SDL_Renderer *r)
 
 static const char *rules_text(void)
 {
-    static char text[8000];
-    snprintf(text, sizeof text, "%s\n\n%s", _("# The aim\n"
+    static char text[14000];
+    snprintf(text, sizeof text, "%s\n\n%s\n\n%s", _("# The aim\n"
              "Truco Paulista for two: win hands to be the first to 12 points (tentos).\n\n"
              "# Cards\n"
              "40 cards, no 8, 9 or 10. From low to high: 4 5 6 7 Q J K A 2 3. Each player gets "
@@ -989,7 +1025,25 @@ static const char *rules_text(void)
                "leaves the answer to the partner (Parceiro decide, key P), who must then answer. A "
                "team may not raise twice in a row. In the mão de onze the team at 11 sees both "
                "partners' hands; the first of them from the mão chooses, or leaves the choice to the "
-               "partner."));
+               "partner."),
+             _("# Variants\n"
+               "Options, Variant chooses the rules of the table; the table's title names them. "
+               "Manilhas, Deck and Hand values can also be set one by one (the variant then "
+               "reads custom, unless they match one).\n\n"
+               "Paulista: the rules above.\n\n"
+               "Manilha velha: no vira; the manilhas are always the same four cards, from the "
+               "highest: 4 of clubs (zap), 7 of hearts (copas), ace of spades (espadilha), 7 of "
+               "diamonds (pica-fumo). They leave the ordinary order: the other 4s are still the "
+               "lowest cards, the other 7s and aces plain 7s and aces.\n\n"
+               "Mineiro: the fixed manilhas of the manilha velha, and other values. A hand is "
+               "worth 2; truco raises it to 4, then seis 6, dez 10, doze 12:\n"
+               "    hand 2 > truco 4 > seis 6 > dez 10 > doze 12\n"
+               "Running gives the raiser the value before the raise (2, 4, 6 or 10). With 10 "
+               "points a team plays the mão de dez: worth 4 if played, 2 to the other team if "
+               "it runs; with 10 each, the mão de ferro is worth 2. Ties follow the rules above.\n\n"
+               "Baralho limpo: 24 cards, only A 2 3 J Q K (no 4 to 7): from low to high Q J K A 2 "
+               "3. The vira still makes the manilhas: after a 3 come the Queens. Fixed manilhas "
+               "need the 4s and 7s, so they are not played with the clean deck."));
     return text;
 }
 
