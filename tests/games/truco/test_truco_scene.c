@@ -397,6 +397,82 @@ static void test_mineiro_game(void)
     app_destroy(a);
 }
 
+/* Four players, the partner a bot: a raise by the other team that the partner is to answer
+ * comes to you (the partner says "parceiro"), its advice on show, and you decide; with
+ * "partner answers for the team" on, it answers itself. */
+static int partner_game(const char *settings, uint64_t seed, int *deferred, int *answered,
+                        int *advised)
+{
+    fresh_home("tasca-truco", settings);
+    App *a = start(SPEED_INSTANT, seed);
+    if (!a)
+        return -1;
+    settle(a);
+    *deferred = *answered = *advised = 0;
+    int hands = 0;
+    for (int guard = 0; guard < 6000; guard++) {
+        settle(a);
+        SDL_FRect r;
+        const TrucoState *s = state(a);
+        if (!s || locate(a, "next", &r))
+            break;
+        hands = s->hands;
+        if (match_is_over(match_of(a)))
+            break;
+        if (match_current_player(match_of(a)) != 0)
+            continue;
+        if (s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) {
+            *advised += locate(a, "advice", &r);
+            if (press(a, "aceitar") || press(a, "jogar"))
+                continue;
+        }
+        for (int i = 1; i <= TR_HAND; i++) {
+            char name[8];
+            snprintf(name, sizeof name, "card%d", i);
+            if (locate(a, name, &r)) {
+                double_click(a, r);
+                break;
+            }
+        }
+    }
+    /* Every raise east made (seat 1) was next answered by the partner (seat 2): count how. */
+    const Match *m = match_of(a);
+    for (int k = 0; k + 1 < m->history_len; k++) {
+        Action x = m->history[k];
+        if (m->history_player[k] == 1 && x >= TR_TRUCO && x <= TR_DOZE &&
+            m->history_player[k + 1] == 2) {
+            if (m->history[k + 1] == TR_PASS)
+                (*deferred)++;
+            else
+                (*answered)++;
+        }
+    }
+    printf("%d hands: east's raises the partner left to you %d, answered %d; advice seen %d\n",
+           hands, *deferred, *answered, *advised);
+    app_destroy(a);
+    return 0;
+}
+
+static void test_partner_advice(void)
+{
+    int deferred = 0, answered = 0, advised = 0, d, n, v;
+    for (uint64_t seed = 41; seed < 44; seed++) {
+        REQUIRE(partner_game("truco.players = 4\n", seed, &d, &n, &v) == 0);
+        deferred += d, answered += n, advised += v;
+    }
+    CHECK(deferred > 0);  /* east raised and the partner left it to you */
+    CHECK(answered == 0); /* it never answered for the team */
+    CHECK(advised > 0);   /* and you saw its advice */
+    /* "Partner answers for the team": the bot answers east's raises itself. */
+    deferred = answered = 0;
+    for (uint64_t seed = 41; seed < 44; seed++) {
+        REQUIRE(partner_game("truco.players = 4\ntruco.partner_answers = 1\n", seed, &d, &n,
+                             &v) == 0);
+        deferred += d, answered += n;
+    }
+    CHECK(answered > 0);
+}
+
 static const UiTest tests[] = {
     {"double_click", test_double_click_plays},
     {"drag", test_drag_plays},
@@ -408,6 +484,7 @@ static const UiTest tests[] = {
     {"monkey", test_monkey},
     {"options_variant", test_options_variant},
     {"mineiro_game", test_mineiro_game},
+    {"partner_advice", test_partner_advice},
 };
 
 int main(int argc, char **argv)
