@@ -400,6 +400,8 @@ static void test_mineiro_game(void)
 /* Four players, the partner a bot: a raise by the other team that the partner is to answer
  * comes to you (the partner says "parceiro"), its advice on show, and you decide; with
  * "partner answers for the team" on, it answers itself. */
+static int partner_raised; /* raises the partner (seat 2) made, in the last partner_game */
+
 static int partner_game(const char *settings, uint64_t seed, int *deferred, int *answered,
                         int *advised)
 {
@@ -437,6 +439,10 @@ static int partner_game(const char *settings, uint64_t seed, int *deferred, int 
     }
     /* Every raise east made (seat 1) was next answered by the partner (seat 2): count how. */
     const Match *m = match_of(a);
+    partner_raised = 0;
+    for (int k = 0; k < m->history_len; k++)
+        partner_raised += m->history_player[k] == 2 && m->history[k] >= TR_TRUCO &&
+                          m->history[k] <= TR_DOZE;
     for (int k = 0; k + 1 < m->history_len; k++) {
         Action x = m->history[k];
         if (m->history_player[k] == 1 && x >= TR_TRUCO && x <= TR_DOZE &&
@@ -455,11 +461,12 @@ static int partner_game(const char *settings, uint64_t seed, int *deferred, int 
 
 static void test_partner_advice(void)
 {
-    int deferred = 0, answered = 0, advised = 0, d, n, v;
+    int deferred = 0, answered = 0, advised = 0, raised = 0, d, n, v;
     for (uint64_t seed = 41; seed < 44; seed++) {
         REQUIRE(partner_game("truco.players = 4\n", seed, &d, &n, &v) == 0);
-        deferred += d, answered += n, advised += v;
+        deferred += d, answered += n, advised += v, raised += partner_raised;
     }
+    CHECK(raised > 0); /* by default it calls truco on its own turn */
     CHECK(deferred > 0);  /* east raised and the partner left it to you */
     CHECK(answered == 0); /* it never answered for the team */
     CHECK(advised > 0);   /* and you saw its advice */
@@ -471,6 +478,14 @@ static void test_partner_advice(void)
         deferred += d, answered += n;
     }
     CHECK(answered > 0);
+    /* "Partner may raise on its own" off: it never calls truco, the same deals. */
+    raised = 0;
+    for (uint64_t seed = 41; seed < 44; seed++) {
+        REQUIRE(partner_game("truco.players = 4\ntruco.partner_raises = 0\n", seed, &d, &n,
+                             &v) == 0);
+        raised += partner_raised;
+    }
+    CHECK(raised == 0);
 }
 
 static const UiTest tests[] = {
