@@ -140,6 +140,18 @@ static int game_configs(const GameRules *g, Config *out, int max)
             }
         }
     }
+    /* Keep the sets the game can play that its option hook leaves as they are (a preset
+     * with options not its own is not a state any menu, save or command line produces). */
+    int kept = 0;
+    for (int k = 0; k < n_sets; k++) {
+        GameOptions o = sets[k];
+        for (int i = 0; i < g->n_options; i++)
+            rules_option_changed(g, &o, i);
+        if (memcmp(&o, &sets[k], sizeof o) != 0 || rules_check_options(g, &sets[k]))
+            continue;
+        sets[kept++] = sets[k];
+    }
+    n_sets = kept;
     int n = 0;
     void *probe = support_state_new(g);
     GameOptions def;

@@ -87,6 +87,11 @@ void rules_option_changed(const GameRules *g, GameOptions *opt, int i)
         g->option_set(opt, i);
 }
 
+const char *rules_check_options(const GameRules *g, const GameOptions *opt)
+{
+    return g->options_check ? g->options_check(opt) : NULL;
+}
+
 void rules_format_option(const GameRules *g, const GameOptions *opt, int i, char *out,
                          size_t size)
 {

@@ -83,6 +83,9 @@ typedef struct GameRules {
     /* Optional: option i of opt was just set (the command line, a save, the options menu);
      * the game may set others to match, e.g. a preset's. NULL: options are independent. */
     void (*option_set)(GameOptions *opt, int i);
+    /* Optional: NULL when the options can be played together, else why not (init refuses
+     * them with the same text). NULL hook: every combination is playable. */
+    const char *(*options_check)(const GameOptions *opt);
 } GameRules;
 
 /* Helpers over any rules table. */
@@ -96,6 +99,8 @@ const char *rules_parse_option_exact(const GameRules *g, GameOptions *opt, const
                                      char *err, size_t errsize);
 /* Option i was set to a new value: lets the game's option_set adjust the others. */
 void rules_option_changed(const GameRules *g, GameOptions *opt, int i);
+/* NULL, or why the game cannot be played with these options (untranslated text). */
+const char *rules_check_options(const GameRules *g, const GameOptions *opt);
 /* "key=value" for option i. */
 void rules_format_option(const GameRules *g, const GameOptions *opt, int i, char *out,
                          size_t size);

@@ -229,6 +229,11 @@ void app_set_game_option(App *a, const GameRules *g, int i, int value)
     opt = was;
     opt.v[i] = value;
     rules_option_changed(g, &opt, i);
+    const char *bad = rules_check_options(g, &opt);
+    if (bad) { /* a combination the game cannot play: keep the rules as they were */
+        app_notice(a, "%s", _(bad));
+        return;
+    }
     for (int k = 0; k < g->n_options && k < RULES_MAX_OPTIONS; k++) {
         if (k != i && (!g->options[k].label || opt.v[k] == was.v[k]))
             continue;

@@ -76,6 +76,31 @@ static const HelpFigure truco_figs[] = {
      0,
      0,
      0},
+    {N_("Manilha velha and Mineiro: no vira, and always the same four manilhas, from the "
+        "lowest: the 7 of diamonds, the ace of spades, the 7 of hearts and the 4 of clubs. "
+        "They beat a 3, the highest of the other cards."),
+     5,
+     {{C(3, HEARTS), NULL, false, false},
+      {C(7, DIAMONDS), N_("pica-fumo"), true, true},
+      {C(RANK_ACE, SPADES), N_("espadilha"), true, false},
+      {C(7, HEARTS), N_("copas"), true, false},
+      {C(4, CLUBS), N_("zap"), true, false}},
+     0,
+     0,
+     0},
+    {N_("Baralho limpo: 24 cards, no 4 to 7. With a vira of 3 the manilhas are the Queens "
+        "(the clean deck has no 4); the other cards go from low to high J K A 2 3."),
+     7,
+     {{C(3, SPADES), N_("vira"), false, false},
+      {C(RANK_JACK, HEARTS), NULL, false, true},
+      {C(RANK_KING, SPADES), NULL, false, false},
+      {C(RANK_ACE, DIAMONDS), NULL, false, false},
+      {C(2, CLUBS), NULL, false, false},
+      {C(3, HEARTS), NULL, false, false},
+      {C(RANK_QUEEN, CLUBS), N_("zap"), true, true}},
+     0,
+     0,
+     0},
 };
 
 static const HelpFigure bisca_figs[] = {

@@ -779,6 +779,16 @@ static void build_online(Builder *b)
         }
         snprintf(m->lobby_text[i], sizeof m->lobby_text[i], _("%s  \xC2\xB7  %s, %d players"),
                  t->code, tg ? _(tg->name) : t->game, t->num_players);
+        /* A game with a "variant" option (a preset of its rules) names it. */
+        for (int k = 0; tg && k < tg->n_options && k < t->n_options; k++) {
+            const OptionDesc *d = &tg->options[k];
+            if (strcmp(d->key, "variant") != 0 || !d->value_names || t->options[k] < d->min ||
+                t->options[k] > d->max || t->options[k] == d->def)
+                continue;
+            size_t len = strlen(m->lobby_text[i]);
+            snprintf(m->lobby_text[i] + len, sizeof m->lobby_text[i] - len, "  \xC2\xB7  %s",
+                     _(d->value_names[t->options[k] - d->min]));
+        }
         if (t->over)
             snprintf(m->lobby_hint[i], sizeof m->lobby_hint[i], "%s", _("finished"));
         else if (free_seats == 1)

@@ -45,8 +45,27 @@ enum {
     TR_DECK = 40,
 };
 
-/* Option indexes. */
-enum { TR_OPT_BLIND = 0, TR_OPT_MATCH = 1 };
+/* Option indexes. The variant is a preset of the three rule options after it (manilhas,
+ * deck, values); changing one of those makes it "custom" unless they match a preset. */
+enum {
+    TR_OPT_BLIND = 0,
+    TR_OPT_MATCH = 1,
+    TR_OPT_VARIANT = 2,
+    TR_OPT_MANILHAS = 3,
+    TR_OPT_DECK = 4,
+    TR_OPT_VALUES = 5,
+};
+/* Values of the variant option. */
+typedef enum {
+    TR_VAR_PAULISTA,
+    TR_VAR_MINEIRO,
+    TR_VAR_VELHA,
+    TR_VAR_LIMPO,
+    TR_VAR_CUSTOM,
+} TrucoVariant;
+enum { TR_MANILHAS_VIRA = 0, TR_MANILHAS_FIXED = 1 };
+enum { TR_DECK_40 = 0, TR_DECK_24 = 1 };
+enum { TR_VALUES_PAULISTA = 0, TR_VALUES_MINEIRO = 1 };
 
 typedef enum {
     TR_PH_FIRST,  /* chance: who is the mão of the first hand */
@@ -94,6 +113,10 @@ typedef struct {
     uint8_t num_players;
     uint8_t opt_blind;   /* option: mão de ferro às cegas */
     uint8_t opt_match;   /* option: 0 single game, 1 best of 3 */
+    uint8_t opt_manilhas; /* option: TR_MANILHAS_VIRA, or fixed (manilha velha: no vira) */
+    uint8_t opt_deck;     /* option: TR_DECK_40, or TR_DECK_24 (baralho limpo: A 2 3 J Q K) */
+    uint8_t opt_values;   /* option: TR_VALUES_PAULISTA (1 3 6 9 12, onze) or MINEIRO (2 4 6
+                           * 10 12, mão de dez) */
     uint8_t phase;       /* TrucoPhase */
     uint8_t kind;        /* TrucoHandKind of the current hand */
     uint8_t blind;       /* this hand is played blind (ferro às cegas) */
@@ -109,13 +132,14 @@ typedef struct {
     Card table[TR_RODADAS][TR_MAX_SEATS]; /* cards played, per rodada and seat */
     uint8_t down[TR_RODADAS];             /* bit per seat: played face down */
     int8_t result[TR_RODADAS];            /* winning team, TR_RES_TIE or TR_RES_NONE */
-    uint8_t value;       /* what the hand is worth now: 1 3 6 9 12 (3 in a mão de onze) */
-    uint8_t pending;     /* the raise being answered (3 6 9 12), 0 if none */
+    uint8_t value;       /* what the hand is worth now: 1 3 6 9 12 (3 in a mão de onze);
+                          * Mineiro: 2 4 6 10 12 (4 in a mão de dez) */
+    uint8_t pending;     /* the raise being answered (3 6 9 12; Mineiro 4 6 10 12), 0: none */
     int8_t raiser;       /* who made the pending raise */
     int8_t answerer;     /* who answers it (or decides the mão de onze) */
     uint8_t passed;      /* that answer was left to the partner: the partner must answer */
     int8_t last_raise_team; /* team that made the last accepted raise, -1: nobody */
-    int8_t onze_team;    /* team at 11 in a mão de onze, else -1 */
+    int8_t onze_team;    /* team at 11 (Mineiro: 10) in a mão de onze (de dez), else -1 */
     /* The last finished hand and game, for tables and logs. */
     int8_t last_winner;  /* team that scored, -1 nobody */
     uint8_t last_points;
@@ -126,6 +150,45 @@ typedef struct {
 } TrucoState;
 
 extern const GameRules truco_rules;
+
+/* ---- Variants (RULES.md §1 "Variants") ----
+ * The rules of a state's variant: which cards are dealt, which are manilhas, what a hand
+ * and each raise are worth. Everything below that takes a state follows them. */
+
+/* Is c one of the cards dealt in this variant (40, or 24 with the clean deck)? */
+bool truco_in_deck(const TrucoState *s, Card c);
+int truco_deck_size(const TrucoState *s);
+/* Fixed manilhas (no vira): 4♣ > 7♥ > A♠ > 7♦. */
+static inline bool truco_fixed_manilhas(const TrucoState *s)
+{
+    return s->opt_manilhas == TR_MANILHAS_FIXED;
+}
+/* Strength of a face-up card in this variant and hand: 0..9 for the plain ranks (equal
+ * plain strengths tie), 10..13 for the manilhas; -1 for a card that is not a Truco card. */
+int truco_card_strength(const TrucoState *s, Card c);
+bool truco_card_is_manilha(const TrucoState *s, Card c);
+/* The manilha rank this hand (vira rule; with the clean deck the next rank present), or 0
+ * with fixed manilhas or no vira yet. */
+int truco_hand_manilha_rank(const TrucoState *s);
+/* What a hand is worth before any raise: 1 (Paulista), 2 (Mineiro). */
+int truco_base_value(const TrucoState *s);
+/* The score at which a team plays the mão de onze (11), or de dez (Mineiro, 10). */
+int truco_onze_score(const TrucoState *s);
+/* What that hand is worth when played: 3, Mineiro 4. */
+int truco_onze_value(const TrucoState *s);
+/* The value a raise action brings the hand to (TR_TRUCO.. TR_DOZE): 3 6 9 12 or
+ * Mineiro 4 6 10 12. */
+int truco_raise_value(const TrucoState *s, int action);
+/* Which raise (1 truco .. 4 doze) a value is, 0 for the value before any raise. */
+int truco_raise_step(const TrucoState *s, int value);
+/* The variant whose preset the three rule options match, else TR_VAR_CUSTOM. */
+TrucoVariant truco_variant_of(const GameOptions *opt);
+/* NULL, or why these options cannot be played together (fixed manilhas need the 40-card
+ * deck). */
+const char *truco_options_check(const GameOptions *opt);
+/* The name of the state's variant for titles: "Paulista", "Mineiro", ..., "custom". */
+const char *truco_variant_name(TrucoVariant v);
+TrucoVariant truco_state_variant(const TrucoState *s);
 
 /* Rank order of a card for Truco, 0 (4) .. 9 (3); -1 for a card not in the 40-card deck. */
 int truco_rank_order(int rank);
@@ -141,7 +204,8 @@ bool truco_card_valid(Card c);
 static inline int truco_team(int seat) { return seat % 2; }
 /* The seat to act: a seat, PLAYER_CHANCE or PLAYER_TERMINAL (same as the rules table). */
 int truco_current_player(const TrucoState *s);
-/* Raise code for the next value after v (3 → TR_SEIS ...), 0 if none. */
+/* Raise code for the next value after v (3 → TR_SEIS ...; Mineiro 2 → TR_TRUCO, 4 →
+ * TR_SEIS, 6 → TR_NOVE, 10 → TR_DOZE), 0 if none. */
 int truco_raise_action(int value);
 /* May `seat` raise now (it is to play a card, not in an onze/ferro hand, value < 12 and its
  * team did not make the last raise)? */

@@ -18,7 +18,7 @@
 static int unseen_pool(const TrucoState *s, int seat, Card pool[TR_DECK])
 {
     bool seen[52] = {false};
-    if (truco_card_valid(s->vira))
+    if (truco_in_deck(s, s->vira))
         seen[card_index(s->vira)] = true;
     for (int p = 0; p < s->num_players; p++) {
         bool own = truco_sees_hand(s, seat, p);
@@ -34,7 +34,7 @@ static int unseen_pool(const TrucoState *s, int seat, Card pool[TR_DECK])
     }
     int n = 0;
     for (int i = 0; i < 52; i++)
-        if (!seen[i] && truco_card_valid(card_from_index(i)))
+        if (!seen[i] && truco_in_deck(s, card_from_index(i)))
             pool[n++] = card_from_index(i);
     return n;
 }
@@ -183,7 +183,7 @@ static void sim_from_state(const TrucoState *s, int seat, Sim *x, int unknown[TR
             if (c == CARD_NONE)
                 continue;
             if (truco_card_valid(c) && (seat < 0 || truco_sees_hand(s, seat, p)))
-                sim_add(x, p, truco_strength(c, s->vira));
+                sim_add(x, p, truco_card_strength(s, c));
             else
                 unknown[p]++;
         }
@@ -195,7 +195,7 @@ static void sim_from_state(const TrucoState *s, int seat, Sim *x, int unknown[TR
     int r = s->rodada;
     for (int k = 0; k < s->n_table && r < TR_RODADAS; k++) {
         int p = (s->leader + k) % np;
-        x->table[k] = (int8_t)((s->down[r] >> p) & 1 ? -1 : truco_strength(s->table[r][p], s->vira));
+        x->table[k] = (int8_t)((s->down[r] >> p) & 1 ? -1 : truco_card_strength(s, s->table[r][p]));
     }
     x->n_table = s->n_table;
 }
@@ -260,7 +260,7 @@ void truco_estimate(const TrucoState *s, int seat, int samples, Rng *rng, TrucoE
         int np = unseen_pool(s, seat, pool), other = 1 - seat;
         int8_t ps[TR_DECK];
         for (int i = 0; i < np; i++)
-            ps[i] = (int8_t)truco_strength(pool[i], s->vira);
+            ps[i] = (int8_t)truco_card_strength(s, pool[i]);
         if (k0 + k1 > np)
             return;
         /* Who gets the k-th card drawn: the seat's own unknown cards first, then the
@@ -335,40 +335,55 @@ void truco_estimate(const TrucoState *s, int seat, int samples, Rng *rng, TrucoE
  * G[a][b]: chance to win a game from a-b, equal players, hands worth 1/3/6/9/12 with typical
  * frequencies; the team at 11 plays or runs, whichever is better. */
 
-static double game_table[TR_GAME_POINTS][TR_GAME_POINTS];
+static double game_table[2][TR_GAME_POINTS][TR_GAME_POINTS]; /* [values option] */
 static pthread_once_t game_once = PTHREAD_ONCE_INIT;
 
-static double game_p(int a, int b)
+static double game_p_in(int vals, int a, int b)
 {
     if (a >= TR_GAME_POINTS)
         return 1;
     if (b >= TR_GAME_POINTS)
         return 0;
-    return game_table[a][b];
+    return game_table[vals][a][b];
 }
 
-static void game_init(void)
+/* One table per hand-value rule: Paulista 1 3 6 9 12 with the mão de onze at 11 (3, or 1
+ * to the other team); Mineiro 2 4 6 10 12 with the mão de dez at 10 (4, or 2). */
+static void game_init_values(int vals)
 {
-    static const int val[5] = {1, 3, 6, 9, 12};
+    static const int vp[5] = {1, 3, 6, 9, 12}, vm[5] = {2, 4, 6, 10, 12};
     static const double freq[5] = {0.60, 0.28, 0.08, 0.03, 0.01};
+    const int *val = vals ? vm : vp;
+    int onze = vals ? 10 : 11, onze_val = vals ? 4 : 3, base = val[0];
     for (int a = 11; a >= 0; a--)
         for (int b = 11; b >= 0; b--) {
             double g;
-            if (a == 11 && b == 11) {
+            if (a == onze && b == onze) {
                 g = 0.5;
-            } else if (a == 11) {
-                double play = 0.5 + 0.5 * game_p(11, b + 3), run = game_p(11, b + 1);
+            } else if (a == onze) {
+                double play = 0.5 * game_p_in(vals, a + onze_val, b) +
+                              0.5 * game_p_in(vals, a, b + onze_val),
+                       run = game_p_in(vals, a, b + base);
                 g = play > run ? play : run;
-            } else if (b == 11) {
-                double play = 0.5 * game_p(a + 3, 11), run = game_p(a + 1, 11);
+            } else if (b == onze) {
+                double play = 0.5 * game_p_in(vals, a + onze_val, b) +
+                              0.5 * game_p_in(vals, a, b + onze_val),
+                       run = game_p_in(vals, a + base, b);
                 g = play < run ? play : run;
             } else {
                 g = 0;
                 for (int k = 0; k < 5; k++)
-                    g += freq[k] * 0.5 * (game_p(a + val[k], b) + game_p(a, b + val[k]));
+                    g += freq[k] * 0.5 *
+                         (game_p_in(vals, a + val[k], b) + game_p_in(vals, a, b + val[k]));
             }
-            game_table[a][b] = g;
+            game_table[vals][a][b] = g;
         }
+}
+
+static void game_init(void)
+{
+    game_init_values(0);
+    game_init_values(1);
 }
 
 /* Best of 3 from games won g1-g2, each new game even. */
@@ -389,7 +404,7 @@ static double equity_of(const TrucoState *s, int team, int a, int b)
         return s->opt_match ? match_p(g1 + 1, g2) : 1;
     if (b >= TR_GAME_POINTS)
         return s->opt_match ? match_p(g1, g2 + 1) : 0;
-    double g = game_p(a, b);
+    double g = game_p_in(s->opt_values ? 1 : 0, a, b);
     return s->opt_match ? g * match_p(g1 + 1, g2) + (1 - g) * match_p(g1, g2 + 1) : g;
 }
 
@@ -419,7 +434,7 @@ static Action card_action(const TrucoState *s, int seat, int strength, bool hide
 {
     for (int i = 0; i < TR_HAND; i++) {
         Card c = s->hand[seat][i];
-        if (truco_card_valid(c) && truco_strength(c, s->vira) == strength)
+        if (truco_card_valid(c) && truco_card_strength(s, c) == strength)
             return (hide ? TR_HIDE : TR_PLAY) + card_index(c);
     }
     return -1;
@@ -453,7 +468,7 @@ int truco_seed_strength(const TrucoState *v, int seat, int base)
             continue;
         int w = 1;
         if (truco_card_valid(c)) {
-            if (truco_is_manilha(c, v->vira))
+            if (truco_card_is_manilha(v, c))
                 w = 5;
             else if (card_rank(c) == RANK_ACE)
                 w = 2;
@@ -488,7 +503,8 @@ Action truco_seed_decide(const BotRequest *req)
         return seed_roll(rng, k) ? TR_ONZE_PLAY : TR_ONZE_RUN;
     }
     case TR_PH_ANSWER: {
-        int base = s->pending == 3 ? 8 : s->pending == 6 ? 6 : s->pending == 9 ? 4 : 2;
+        static const int bases[5] = {2, 8, 6, 4, 2};
+        int base = bases[truco_raise_step(s, s->pending)];
         if (!seed_roll(rng, truco_seed_strength(s, p, base)))
             return truco_can_pass(s) ? TR_PASS : TR_RUN; /* the partner may still accept */
         int up = truco_raise_action(s->pending);
@@ -502,14 +518,14 @@ Action truco_seed_decide(const BotRequest *req)
         return first_legal(s);
     }
     /* The seed asks truco once per hand, on its turn, with base 5. */
-    if (truco_can_raise(s, p) && s->value == 1 && seed_roll(rng, truco_seed_strength(s, p, 5)))
+    if (truco_can_raise(s, p) && s->value == truco_base_value(s) && seed_roll(rng, truco_seed_strength(s, p, 5)))
         return TR_TRUCO;
     if (s->blind)
         return blind_play(s, p, rng);
     int st[TR_HAND], n = 0;
     for (int i = 0; i < TR_HAND; i++)
         if (truco_card_valid(s->hand[p][i]))
-            st[n++] = truco_strength(s->hand[p][i], s->vira);
+            st[n++] = truco_card_strength(s, s->hand[p][i]);
     if (n == 0)
         return first_legal(s);
     for (int i = 1; i < n; i++) /* ascending */
@@ -526,7 +542,7 @@ Action truco_seed_decide(const BotRequest *req)
         if (res == truco_team(p))
             return card_action(s, p, st[0], false); /* the partner holds it: the lowest */
         bool down = (s->down[r] >> best) & 1;
-        int t = down ? -1 : truco_strength(s->table[r][best], s->vira);
+        int t = down ? -1 : truco_card_strength(s, s->table[r][best]);
         for (int i = 0; i < n; i++)
             if (st[i] > t)
                 return card_action(s, p, st[i], false); /* the lowest that kills it */
@@ -556,6 +572,86 @@ static const Style rollout_style = {10, 0.85, 0.05, {0.62, 0.70, 0.78, 0.86}, 0.
 /* Four players: a rollout has twice the moves, so each looks at fewer holdings. */
 static const Style rollout_style4 = {HARD_ROLLOUT_SAMPLES4, 0.85, 0.05, {0.62, 0.70, 0.78, 0.86}, 0.0};
 
+/* ---- Thresholds per variant -------------------------------------------------------------
+ * The raise thresholds above were tuned on the win chances of Paulista hands (vira, 40
+ * cards). Fixed manilhas and the clean deck change which hands are strong and how often, so
+ * a threshold is carried over as a share of hands, not as a number: for a fresh hand (the
+ * mão to play its first card), the share of Paulista hands whose win chance reaches t is the
+ * share of the variant's hands whose win chance reaches map(t). The distributions are
+ * measured once per deck rule and player count, from fixed seeds (no effect on the bots'
+ * own random numbers). Hand values (Mineiro) do not change the cards' odds; they enter
+ * through the match equity of every answer and onze decision. */
+
+#define THR_DEALS 600
+#define THR_SAMPLES 300
+
+typedef struct {
+    float win[THR_DEALS]; /* ascending */
+} WinDist;
+
+static WinDist thr_dist[2][2][2]; /* [manilhas][deck][np == 4] */
+static bool thr_ready[2][2][2];
+static pthread_mutex_t thr_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void measure_dist(int manilhas, int deck, int np, WinDist *d)
+{
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    o.v[TR_OPT_MANILHAS] = manilhas;
+    o.v[TR_OPT_DECK] = deck;
+    Rng rng;
+    rng_seed(&rng, 0x7472u + (uint64_t)(manilhas * 4 + deck * 2 + (np == 4)));
+    Action out[RULES_MAX_ACTIONS];
+    uint32_t w[RULES_MAX_ACTIONS];
+    for (int k = 0; k < THR_DEALS; k++) {
+        TrucoState s;
+        truco_rules.init(&s, &o, np, 1);
+        while (truco_current_player(&s) == PLAYER_CHANCE) {
+            int n = truco_rules.chance_outcomes(&s, out, w);
+            truco_rules.apply(&s, out[rng_below(&rng, (uint32_t)n)]);
+        }
+        TrucoState v;
+        int p = truco_current_player(&s);
+        truco_rules.observe(&s, p, &v);
+        TrucoEstimate e;
+        truco_estimate(&v, p, THR_SAMPLES, &rng, &e);
+        d->win[k] = (float)e.win;
+    }
+    qsort(d->win, THR_DEALS, sizeof d->win[0], cmp_float);
+}
+
+static const WinDist *win_dist(int manilhas, int deck, int np)
+{
+    int f = np == 4;
+    pthread_mutex_lock(&thr_lock);
+    if (!thr_ready[manilhas][deck][f]) {
+        measure_dist(manilhas, deck, np, &thr_dist[manilhas][deck][f]);
+        thr_ready[manilhas][deck][f] = true;
+    }
+    pthread_mutex_unlock(&thr_lock);
+    return &thr_dist[manilhas][deck][f];
+}
+
+double truco_variant_threshold(const TrucoState *s, double t)
+{
+    if (t >= 1 || t <= 0 || (!s->opt_manilhas && !s->opt_deck))
+        return t; /* Paulista's own cards (and "never"/"always") */
+    const WinDist *pa = win_dist(0, 0, s->num_players);
+    const WinDist *va = win_dist(s->opt_manilhas, s->opt_deck, s->num_players);
+    int below = 0; /* Paulista hands under t */
+    while (below < THR_DEALS && pa->win[below] < (float)t)
+        below++;
+    if (below == 0 || below == THR_DEALS)
+        return t; /* off the measured range */
+    return va->win[below];
+}
+
 /* Four players: the first to answer a raise leaves it to the partner unless accepting is
  * better than running by this much (equity); the partner who was left it takes the pass
  * as news that the first holds no strong hand and scales its win chance by PASSED_SCALE. */
@@ -571,16 +667,17 @@ static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
     truco_estimate(s, p, st->samples, rng, &e);
     switch (s->phase) {
     case TR_PH_ONZE: {
-        double play = e.win * truco_equity(s, team, 3, 0) + e.lose * truco_equity(s, team, 0, 3) +
+        int ov = truco_onze_value(s);
+        double play = e.win * truco_equity(s, team, ov, 0) + e.lose * truco_equity(s, team, 0, ov) +
                       e.tie * truco_equity(s, team, 0, 0);
-        return play >= truco_equity(s, team, 0, 1) ? TR_ONZE_PLAY : TR_ONZE_RUN;
+        return play >= truco_equity(s, team, 0, truco_base_value(s)) ? TR_ONZE_PLAY : TR_ONZE_RUN;
     }
     case TR_PH_ANSWER: {
         double w = e.win * st->discount * (s->passed ? PASSED_SCALE : 1), t = e.tie;
         double l = 1 - w - t;
         int v = s->value, pv = s->pending;
         int up = truco_raise_action(pv);
-        if (up && w >= st->thr[up - 1])
+        if (up && w >= truco_variant_threshold(s, st->thr[up - 1]))
             return up;
         double acc = w * truco_equity(s, team, pv, 0) + l * truco_equity(s, team, 0, pv) +
                      t * truco_equity(s, team, 0, 0);
@@ -596,9 +693,9 @@ static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
     }
     if (truco_can_raise(s, p)) {
         int up = truco_raise_action(s->value);
-        if (e.win >= st->thr[up - 1])
+        if (e.win >= truco_variant_threshold(s, st->thr[up - 1]))
             return up;
-        if (s->value == 1 && e.win < 0.35 && rng_unit(rng) < st->bluff)
+        if (s->value == truco_base_value(s) && e.win < 0.35 && rng_unit(rng) < st->bluff)
             return up;
     }
     if (s->blind || e.best_strength < 0)
@@ -607,7 +704,7 @@ static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
     if (s->rodada > 0 && s->n_table > 0 && st->hide > 0) {
         int r = s->rodada, res, best = truco_rodada_leader(s, r, &res);
         bool down = (s->down[r] >> best) & 1;
-        int t = down ? -1 : truco_strength(s->table[r][best], s->vira);
+        int t = down ? -1 : truco_card_strength(s, s->table[r][best]);
         hide = res != team && e.best_strength < t && rng_unit(rng) < st->hide;
     }
     Action a = card_action(s, p, e.best_strength, hide);
@@ -650,13 +747,14 @@ Action truco_medium_decide(const BotRequest *req)
 static Action timid_act(const TrucoState *s, int p, Rng *rng)
 {
     if (s->phase == TR_PH_ANSWER) {
-        int base = s->pending == 3 ? 8 : s->pending == 6 ? 6 : s->pending == 9 ? 4 : 2;
+        static const int bases[5] = {2, 8, 6, 4, 2};
+        int base = bases[truco_raise_step(s, s->pending)];
         if (!seed_roll(rng, truco_seed_strength(s, p, base)))
             return truco_can_pass(s) ? TR_PASS : TR_RUN;
         int up = truco_raise_action(s->pending);
         return up && seed_roll(rng, 30) ? up : TR_ACCEPT;
     }
-    if (s->phase == TR_PH_PLAY && truco_can_raise(s, p) && s->value == 1 &&
+    if (s->phase == TR_PH_PLAY && truco_can_raise(s, p) && s->value == truco_base_value(s) &&
         seed_roll(rng, truco_seed_strength(s, p, 5)))
         return TR_TRUCO;
     Style st = s->num_players == 2 ? rollout_style : rollout_style4;
@@ -692,17 +790,17 @@ typedef struct {
     bool onze;   /* the other team chose to play its mão de onze */
 } OppBets;
 
-static int raise_count(int value) { return value >= 12 ? 4 : value / 3; }
+
 
 static OppBets opp_bets(const TrucoState *v, int team)
 {
     OppBets b = {0, 0, false};
     int n, last;
     if (v->phase == TR_PH_ANSWER) {
-        n = raise_count(v->pending);
+        n = truco_raise_step(v, v->pending);
         last = truco_team(v->raiser);
     } else {
-        n = raise_count(v->value);
+        n = truco_raise_step(v, v->value);
         last = v->last_raise_team;
     }
     if (v->kind == TR_KIND_NORMAL && n > 0 && last >= 0)

@@ -36,4 +36,8 @@ void truco_estimate(const TrucoState *s, int seat, int samples, Rng *rng, TrucoE
  * `add_them` (a model: equal players, typical hand values). */
 double truco_equity(const TrucoState *s, int team, int add_us, int add_them);
 
+/* A Paulista win-chance threshold t carried over to the state's variant as the same share of
+ * fresh hands (fixed manilhas, clean deck): t itself for Paulista's cards. */
+double truco_variant_threshold(const TrucoState *s, double t);
+
 #endif

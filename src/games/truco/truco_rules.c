@@ -8,12 +8,120 @@
 
 static const char *const off_on[] = {N_("off"), N_("on")};
 static const char *const match_names[] = {N_("single"), N_("best-of-3")};
+static const char *const variant_names[] = {N_("paulista"), N_("mineiro"), N_("velha"),
+                                            N_("limpo"), N_("custom")};
+static const char *const manilha_names[] = {N_("vira"), N_("fixed")};
+static const char *const deck_names[] = {"40", "24"};
+static const char *const value_names[] = {N_("paulista"), N_("mineiro")};
 static const OptionDesc options[] = {
     {"blind", N_("Mão de ferro às cegas"),
      N_("When both have 11, the cards are dealt face down and played unseen."), 0, 0, 1, off_on},
     {"match", N_("Match"), N_("One game to 12 points, or the best of three games."), 0, 0, 1,
      match_names},
+    {"variant", N_("Variant"),
+     N_("Paulista; Mineiro (fixed manilhas, hands worth 2); manilha velha (fixed manilhas); "
+        "baralho limpo (24 cards)."),
+     TR_VAR_PAULISTA, TR_VAR_PAULISTA, TR_VAR_CUSTOM, variant_names},
+    {"manilhas", N_("Manilhas"),
+     N_("Turned by the vira each hand, or fixed: 4 of clubs, 7 of hearts, ace of spades, "
+        "7 of diamonds."),
+     TR_MANILHAS_VIRA, 0, 1, manilha_names},
+    {"deck", N_("Deck"), N_("40 cards, or 24 (baralho limpo: A 2 3 J Q K, no 4 to 7)."),
+     TR_DECK_40, 0, 1, deck_names},
+    {"values", N_("Hand values"),
+     N_("Paulista: 1, truco 3, 6, 9, 12, mão de onze. Mineiro: 2, truco 4, 6, 10, 12, mão de "
+        "dez."),
+     TR_VALUES_PAULISTA, 0, 1, value_names},
 };
+
+/* ---- Variants ---------------------------------------------------------------------- */
+
+/* manilhas, deck, values of each preset. */
+static const uint8_t presets[TR_VAR_CUSTOM][3] = {
+    [TR_VAR_PAULISTA] = {TR_MANILHAS_VIRA, TR_DECK_40, TR_VALUES_PAULISTA},
+    [TR_VAR_MINEIRO] = {TR_MANILHAS_FIXED, TR_DECK_40, TR_VALUES_MINEIRO},
+    [TR_VAR_VELHA] = {TR_MANILHAS_FIXED, TR_DECK_40, TR_VALUES_PAULISTA},
+    [TR_VAR_LIMPO] = {TR_MANILHAS_VIRA, TR_DECK_24, TR_VALUES_PAULISTA},
+};
+
+TrucoVariant truco_variant_of(const GameOptions *opt)
+{
+    for (int v = 0; v < TR_VAR_CUSTOM; v++)
+        if (opt->v[TR_OPT_MANILHAS] == presets[v][0] && opt->v[TR_OPT_DECK] == presets[v][1] &&
+            opt->v[TR_OPT_VALUES] == presets[v][2])
+            return (TrucoVariant)v;
+    return TR_VAR_CUSTOM;
+}
+
+TrucoVariant truco_state_variant(const TrucoState *s)
+{
+    GameOptions o = {{0}};
+    o.v[TR_OPT_MANILHAS] = s->opt_manilhas;
+    o.v[TR_OPT_DECK] = s->opt_deck;
+    o.v[TR_OPT_VALUES] = s->opt_values;
+    return truco_variant_of(&o);
+}
+
+const char *truco_variant_name(TrucoVariant v)
+{
+    static const char *const names[] = {N_("Paulista"), N_("Mineiro"), N_("Manilha velha"),
+                                        N_("Baralho limpo"), N_("custom rules")};
+    return names[v >= 0 && v <= TR_VAR_CUSTOM ? v : TR_VAR_CUSTOM];
+}
+
+/* A preset sets the three rule options; any of those set by hand names the preset they
+ * match, or "custom" (so a save or a command line read back in any order agrees). */
+static void option_set(GameOptions *opt, int i)
+{
+    if (i == TR_OPT_VARIANT) {
+        int v = opt->v[TR_OPT_VARIANT];
+        if (v >= 0 && v < TR_VAR_CUSTOM) {
+            opt->v[TR_OPT_MANILHAS] = presets[v][0];
+            opt->v[TR_OPT_DECK] = presets[v][1];
+            opt->v[TR_OPT_VALUES] = presets[v][2];
+        }
+    }
+    /* "custom" alone changes nothing: the variant always names what the options are. */
+    if (i == TR_OPT_VARIANT || i == TR_OPT_MANILHAS || i == TR_OPT_DECK || i == TR_OPT_VALUES)
+        opt->v[TR_OPT_VARIANT] = truco_variant_of(opt);
+}
+
+const char *truco_options_check(const GameOptions *opt)
+{
+    if (opt->v[TR_OPT_MANILHAS] == TR_MANILHAS_FIXED && opt->v[TR_OPT_DECK] == TR_DECK_24)
+        return N_("fixed manilhas (manilha velha) are played with the 40-card deck: the 24-card "
+                  "deck has no 4 or 7; choose deck=40 or manilhas=vira");
+    return NULL;
+}
+
+bool truco_in_deck(const TrucoState *s, Card c)
+{
+    if (!truco_card_valid(c))
+        return false;
+    return s->opt_deck != TR_DECK_24 || truco_rank_order(card_rank(c)) >= 4;
+}
+
+int truco_deck_size(const TrucoState *s) { return s->opt_deck == TR_DECK_24 ? 24 : TR_DECK; }
+
+int truco_base_value(const TrucoState *s) { return s->opt_values == TR_VALUES_MINEIRO ? 2 : 1; }
+int truco_onze_score(const TrucoState *s) { return s->opt_values == TR_VALUES_MINEIRO ? 10 : 11; }
+int truco_onze_value(const TrucoState *s) { return s->opt_values == TR_VALUES_MINEIRO ? 4 : 3; }
+
+int truco_raise_value(const TrucoState *s, int action)
+{
+    static const int paulista[5] = {0, 3, 6, 9, 12}, mineiro[5] = {0, 4, 6, 10, 12};
+    if (action < TR_TRUCO || action > TR_DOZE)
+        return 0;
+    return (s->opt_values == TR_VALUES_MINEIRO ? mineiro : paulista)[action];
+}
+
+int truco_raise_step(const TrucoState *s, int value)
+{
+    for (int a = TR_TRUCO; a <= TR_DOZE; a++)
+        if (truco_raise_value(s, a) == value)
+            return a;
+    return 0;
+}
 
 /* ---- Cards ------------------------------------------------------------------------- */
 
@@ -40,27 +148,76 @@ bool truco_is_manilha(Card c, Card vira)
            card_rank(c) == truco_manilha_rank(vira);
 }
 
+/* ♦ < ♠ < ♥ < ♣ */
+static const int suit_order[SUIT_COUNT] = {[SUIT_DIAMONDS] = 0, [SUIT_SPADES] = 1,
+                                           [SUIT_HEARTS] = 2, [SUIT_CLUBS] = 3};
+
 int truco_strength(Card c, Card vira)
 {
-    if (truco_is_manilha(c, vira)) {
-        /* ♦ < ♠ < ♥ < ♣ */
-        static const int suit_order[SUIT_COUNT] = {[SUIT_DIAMONDS] = 0, [SUIT_SPADES] = 1,
-                                                   [SUIT_HEARTS] = 2, [SUIT_CLUBS] = 3};
+    if (truco_is_manilha(c, vira))
         return 10 + suit_order[card_suit(c)];
-    }
     return truco_rank_order(card_rank(c));
 }
 
-static const int raise_value[5] = {0, 3, 6, 9, 12};
+
+int truco_hand_manilha_rank(const TrucoState *s)
+{
+    if (truco_fixed_manilhas(s) || !truco_card_valid(s->vira))
+        return 0;
+    int o = truco_rank_order(card_rank(s->vira));
+    do
+        o = (o + 1) % 10;
+    while (s->opt_deck == TR_DECK_24 && o < 4); /* the clean deck skips 4 5 6 7 */
+    return rank_of_order(o);
+}
+
+/* The fixed manilhas: 7♦ (pica-fumo) 10, A♠ (espadilha) 11, 7♥ (copas) 12, 4♣ (zap) 13; else
+ * -1. */
+static int fixed_manilha(Card c)
+{
+    switch (card_rank(c)) {
+    case 4: return card_suit(c) == SUIT_CLUBS ? 13 : -1;
+    case 7: return card_suit(c) == SUIT_HEARTS ? 12 : card_suit(c) == SUIT_DIAMONDS ? 10 : -1;
+    case RANK_ACE: return card_suit(c) == SUIT_SPADES ? 11 : -1;
+    default: return -1;
+    }
+}
+
+bool truco_card_is_manilha(const TrucoState *s, Card c)
+{
+    if (!truco_card_valid(c))
+        return false;
+    if (truco_fixed_manilhas(s))
+        return fixed_manilha(c) >= 0;
+    return card_rank(c) == truco_hand_manilha_rank(s);
+}
+
+int truco_card_strength(const TrucoState *s, Card c)
+{
+    if (!truco_card_valid(c))
+        return -1;
+    if (truco_fixed_manilhas(s)) {
+        int m = fixed_manilha(c);
+        return m >= 0 ? m : truco_rank_order(card_rank(c));
+    }
+    if (card_rank(c) == truco_hand_manilha_rank(s))
+        return 10 + suit_order[card_suit(c)];
+    return truco_rank_order(card_rank(c));
+}
+
 static const char *const raise_name[5] = {"", "truco", "seis", "nove", "doze"};
 
 int truco_raise_action(int value)
 {
+    /* Paulista 1 3 6 9, Mineiro 2 4 6 10 (the two never share a value with another step). */
     switch (value) {
-    case 1: return TR_TRUCO;
-    case 3: return TR_SEIS;
+    case 1:
+    case 2: return TR_TRUCO;
+    case 3:
+    case 4: return TR_SEIS;
     case 6: return TR_NOVE;
-    case 9: return TR_DOZE;
+    case 9:
+    case 10: return TR_DOZE;
     default: return 0;
     }
 }
@@ -112,14 +269,20 @@ static const char *init(void *state, const GameOptions *opt, int num_players, ui
     (void)seed; /* every deal and the first mão are chance actions drawn by the match */
     if (num_players != 2 && num_players != 4)
         return N_("Truco is played by 2 players, or by 4 in two teams");
+    const char *bad = truco_options_check(opt);
+    if (bad)
+        return bad;
     TrucoState *s = state;
     memset(s, 0, sizeof *s);
     s->num_players = (uint8_t)num_players;
     s->opt_blind = (uint8_t)(opt->v[TR_OPT_BLIND] != 0);
     s->opt_match = (uint8_t)(opt->v[TR_OPT_MATCH] != 0);
+    s->opt_manilhas = (uint8_t)(opt->v[TR_OPT_MANILHAS] != 0);
+    s->opt_deck = (uint8_t)(opt->v[TR_OPT_DECK] != 0);
+    s->opt_values = (uint8_t)(opt->v[TR_OPT_VALUES] != 0);
     s->phase = TR_PH_FIRST;
     s->mao = 0;
-    s->value = 1;
+    s->value = (uint8_t)truco_base_value(s);
     s->raiser = s->answerer = -1;
     s->last_raise_team = s->onze_team = -1;
     s->last_winner = s->game_winner = s->winner = -1;
@@ -210,7 +373,7 @@ static int chance_outcomes(const void *state, Action out[RULES_MAX_ACTIONS],
         /* Canonical order (by card index) so equal seeds deal equal decks. */
         for (int i = 0; i < 52; i++) {
             Card c = card_from_index(i);
-            if (!truco_card_valid(c) || card_in_play(s, c))
+            if (!truco_in_deck(s, c) || card_in_play(s, c))
                 continue;
             weights[n] = 1;
             out[n++] = TR_DEAL + i;
@@ -241,17 +404,18 @@ static void begin_deal(TrucoState *s)
     s->passed = 0;
     s->last_raise_team = -1;
     s->onze_team = -1;
-    bool at11[TR_TEAMS] = {s->score[0] == 11, s->score[1] == 11};
+    int onze = truco_onze_score(s);
+    bool at11[TR_TEAMS] = {s->score[0] == onze, s->score[1] == onze};
     if (at11[0] && at11[1]) {
         s->kind = TR_KIND_FERRO;
-        s->value = 1;
+        s->value = (uint8_t)truco_base_value(s);
     } else if (at11[0] || at11[1]) {
         s->kind = TR_KIND_ONZE;
         s->onze_team = at11[0] ? 0 : 1;
-        s->value = 3;
+        s->value = (uint8_t)truco_onze_value(s);
     } else {
         s->kind = TR_KIND_NORMAL;
-        s->value = 1;
+        s->value = (uint8_t)truco_base_value(s);
     }
     s->blind = (uint8_t)(s->kind == TR_KIND_FERRO && s->opt_blind);
 }
@@ -263,9 +427,12 @@ static void deal_card(TrucoState *s, Card c)
     int n = s->num_players, k = s->n_dealt++;
     if (k < TR_HAND * n) {
         s->hand[(s->mao + k) % n][k / n] = c;
-        return;
+        if (k + 1 < TR_HAND * n || !truco_fixed_manilhas(s))
+            return;
+    } else {
+        s->vira = c;
     }
-    s->vira = c;
+    /* Dealt: the vira last, or with fixed manilhas no vira at all. */
     s->phase = s->kind == TR_KIND_ONZE ? TR_PH_ONZE : TR_PH_PLAY;
     if (s->phase == TR_PH_ONZE) /* the first seat of the team at 11 from the mão decides */
         for (int k = n - 1; k >= 0; k--)
@@ -326,7 +493,7 @@ static int rodada_eval(const TrucoState *s, int r, int lead, int count, int *res
     int n = s->num_players, best = -2, first = -1, tier = -1;
     for (int k = 0; k < count; k++) {
         int p = (lead + k) % n;
-        int st = (s->down[r] >> p) & 1 ? -1 : truco_strength(s->table[r][p], s->vira);
+        int st = (s->down[r] >> p) & 1 ? -1 : truco_card_strength(s, s->table[r][p]);
         if (st > best) {
             best = st;
             first = p;
@@ -445,8 +612,10 @@ static const char *apply(void *state, Action a)
         if (a < TR_DEAL || a >= TR_DEAL + 52)
             return N_("a card must be dealt now");
         Card c = card_from_index(a - TR_DEAL);
-        if (!truco_card_valid(c))
-            return N_("that card is not in the Truco deck");
+        if (!truco_in_deck(s, c))
+            return s->opt_deck == TR_DECK_24 && truco_card_valid(c)
+                       ? N_("the clean deck has no 4, 5, 6 or 7")
+                       : N_("that card is not in the Truco deck");
         if (card_in_play(s, c))
             return N_("that card has already been dealt");
         deal_card(s, c);
@@ -460,7 +629,7 @@ static const char *apply(void *state, Action a)
             return NULL;
         }
         if (a == TR_ONZE_RUN) {
-            end_hand(s, 1 - s->onze_team, 1, TR_END_ONZE_RUN);
+            end_hand(s, 1 - s->onze_team, truco_base_value(s), TR_END_ONZE_RUN);
             return NULL;
         }
         if (a == TR_PASS)
@@ -486,7 +655,7 @@ static const char *apply(void *state, Action a)
                                         : N_("that is not the next raise");
             /* Raising again accepts the pending value: running now costs that much. */
             s->value = s->pending;
-            s->pending = (uint8_t)raise_value[a];
+            s->pending = (uint8_t)truco_raise_value(s, a);
             s->raiser = s->answerer;
             s->answerer = (int8_t)((s->raiser + 1) % s->num_players);
             s->passed = 0;
@@ -506,7 +675,7 @@ static const char *apply(void *state, Action a)
             if (a != truco_raise_action(s->value))
                 return s->value >= 12 ? N_("the hand is already worth 12")
                                       : N_("that is not the next raise");
-            s->pending = (uint8_t)raise_value[a];
+            s->pending = (uint8_t)truco_raise_value(s, a);
             s->raiser = (int8_t)p;
             s->answerer = (int8_t)((p + 1) % s->num_players);
             s->passed = 0;
@@ -556,7 +725,7 @@ static void resample(const void *view, int seat, Rng *rng, void *out)
     bool seen[52] = {false};
     Card *slots[TR_MAX_SEATS * (TR_HAND + TR_RODADAS)];
     int n_hidden = 0;
-    if (truco_card_valid(s->vira))
+    if (truco_in_deck(s, s->vira))
         seen[card_index(s->vira)] = true;
     for (int p = 0; p < s->num_players; p++) {
         for (int i = 0; i < TR_HAND; i++) {
@@ -577,7 +746,7 @@ static void resample(const void *view, int seat, Rng *rng, void *out)
     Card pool[TR_DECK];
     int n = 0;
     for (int i = 0; i < 52; i++)
-        if (!seen[i] && truco_card_valid(card_from_index(i)))
+        if (!seen[i] && truco_in_deck(s, card_from_index(i)))
             pool[n++] = card_from_index(i);
     rng_shuffle(rng, pool, (size_t)n, sizeof pool[0]);
     for (int k = 0; k < n_hidden && k < n; k++)
@@ -588,10 +757,12 @@ static void resample(const void *view, int seat, Rng *rng, void *out)
 
 static void action_to_string(const void *state, Action a, char out[RULES_ACTION_TEXT])
 {
-    (void)state;
     char c[CARD_TEXT_MAX];
+    const TrucoState *s = state;
     if (a >= TR_TRUCO && a <= TR_DOZE)
-        strcpy(out, raise_name[a]);
+        /* Mineiro calls the raise to 10 "dez"; "nove" is read as the same action. */
+        strcpy(out, a == TR_NOVE && s && s->opt_values == TR_VALUES_MINEIRO ? "dez"
+                                                                                 : raise_name[a]);
     else if (a == TR_ACCEPT)
         strcpy(out, "aceitar");
     else if (a == TR_RUN)
@@ -633,6 +804,10 @@ static bool action_from_string(const void *state, const char *text, Action *out)
             *out = TR_TRUCO + i;
             return true;
         }
+    if (strcmp(text, "dez") == 0) { /* Mineiro's name for the third raise (to 10) */
+        *out = TR_NOVE;
+        return true;
+    }
     Card c;
     char buf[RULES_ACTION_TEXT];
     if (strncmp(text, "play ", 5) == 0 || strncmp(text, "hide ", 5) == 0) {
@@ -692,9 +867,13 @@ static void describe(const void *state, char *out, size_t size)
     if (s->opt_match)
         PUT(" (games %d-%d)", s->games[0], s->games[1]);
     PUT("  hand %d worth %d%s  mão: seat %d\n", s->hands, s->value, kinds[s->kind], s->mao);
+    if (s->opt_manilhas || s->opt_deck || s->opt_values)
+        PUT("Rules: %s manilhas, %d cards, %s values\n", s->opt_manilhas ? "fixed" : "vira",
+            truco_deck_size(s), s->opt_values ? "mineiro" : "paulista");
     if (s->vira != CARD_NONE)
         PUT("Vira %s (manilhas: %s)%s\n", card_or_back(s->vira, c),
-            card_rank_text(truco_manilha_rank(s->vira)), s->blind ? "  blind" : "");
+            s->vira == CARD_HIDDEN ? "?" : card_rank_text(truco_hand_manilha_rank(s)),
+            s->blind ? "  blind" : "");
     for (int p = 0; p < s->num_players; p++) {
         PUT("Seat %d:", p);
         for (int i = 0; i < TR_HAND; i++)
@@ -724,7 +903,7 @@ static void describe(const void *state, char *out, size_t size)
     case TR_PH_DEAL: PUT("Dealing\n"); break;
     case TR_PH_ONZE: PUT("Mão de onze: seat %d decides\n", truco_current_player(s)); break;
     case TR_PH_ANSWER:
-        PUT("Seat %d answers %s%s\n", s->answerer, raise_name[s->pending / 3],
+        PUT("Seat %d answers %s%s\n", s->answerer, raise_name[truco_raise_step(s, s->pending)],
             s->passed ? " (left to the partner)" : "");
         break;
     default: PUT("Seat %d to play (rodada %d)\n", truco_current_player(s), s->rodada + 1); break;
@@ -754,4 +933,6 @@ const GameRules truco_rules = {
     .action_to_string = action_to_string,
     .action_from_string = action_from_string,
     .describe = describe,
+    .option_set = option_set,
+    .options_check = truco_options_check,
 };

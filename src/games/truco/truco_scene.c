@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "truco.h"
+#include "truco_bots.h"
 #include "ui/hand.h"
 #include "ui/i18n.h"
 #include "ui/tablescene.h"
@@ -75,6 +76,10 @@ typedef struct {
     int said_seat;
     char hand_msg[200];
     float hand_msg_t;
+    /* Your word over a bot partner: its advice on the answer (or the mão de onze) you
+     * are to give, for the position after `advice_at` actions. */
+    char advice[160];
+    int advice_at;
 } Tr;
 
 static float card_w(const Tr *t) { return table_card_w(&t->tb.tv, CARD_H); }
@@ -382,6 +387,9 @@ static const char *seat_name(const Table *tb, int seat)
     return rel == 0 || n == 4 ? _(names[rel]) : _("Computer");
 }
 
+static bool partner_answers(App *a);
+static bool partner_raises(App *a);
+
 static int table_options(App *a, SceneOption *out)
 {
     memset(out, 0, sizeof *out);
@@ -390,7 +398,20 @@ static int table_options(App *a, SceneOption *out)
                            .choices = {_("Two"), _("Four")},
                            .n_choices = 2,
                            .value = players_next(a) == 4};
-    return 1;
+    out[1] = (SceneOption){.label = _("Partner answers for the team"),
+                           .help = _("Four players: off, your computer partner leaves every "
+                                     "answer to a raise (and the mão de onze) to you, with its "
+                                     "advice."),
+                           .choices = {_("Off"), _("On")},
+                           .n_choices = 2,
+                           .value = partner_answers(a)};
+    out[2] = (SceneOption){.label = _("Partner may raise on its own"),
+                           .help = _("Four players: your computer partner may call truco on its "
+                                     "own turn."),
+                           .choices = {_("Off"), _("On")},
+                           .n_choices = 2,
+                           .value = partner_raises(a)};
+    return 3;
 }
 
 static void set_table_option(App *a, int i, int value, const char *path)
@@ -398,6 +419,10 @@ static void set_table_option(App *a, int i, int value, const char *path)
     (void)path;
     if (i == 0)
         kv_set_int(&a->kv, "truco.players", value ? 4 : 2);
+    else if (i == 1)
+        kv_set_int(&a->kv, "truco.partner_answers", value != 0);
+    else if (i == 2)
+        kv_set_int(&a->kv, "truco.partner_raises", value != 0);
     app_save_settings(a);
 }
 
@@ -422,7 +447,7 @@ static void settings_changed(Table *tb)
 
 /* What a seat says with a call or an answer (also the raise buttons' labels); "" for
  * other actions. */
-static const char *call_text(int a)
+static const char *call_text_plain(int a)
 {
     static const char *const said[] = {N_("TRUCO!"),  N_("SEIS!"),  N_("NOVE!"),
                                        N_("DOZE!"),   N_("Aceito!"), N_("Corro!"),
@@ -430,10 +455,18 @@ static const char *call_text(int a)
     return a >= TR_TRUCO && a <= TR_PASS ? _(said[a - TR_TRUCO]) : "";
 }
 
+/* The same in the state's variant: Mineiro calls the raise to 10 "dez". */
+static const char *call_text_in(const TrucoState *s, int a)
+{
+    if (a == TR_NOVE && s->opt_values == TR_VALUES_MINEIRO)
+        return _("DEZ!");
+    return call_text_plain(a);
+}
+
 static void on_action(Table *tb, int player, Action a)
 {
     Tr *t = (Tr *)tb;
-    const char *said = player >= 0 ? call_text(a) : "";
+    const char *said = player >= 0 ? call_text_in(tb->m->state, a) : "";
     if (*said) {
         snprintf(t->said, sizeof t->said, "%s", said);
         t->said_seat = player;
@@ -447,11 +480,122 @@ static void on_action(Table *tb, int player, Action a)
     }
 }
 
+/* ---- Your word over a bot partner (four players) ----
+ * Options: "partner answers for the team" (off: when the other team raises, or in your
+ * team's mão de onze, a bot partner leaves the answer to you, and you see its advice);
+ * "partner may raise on its own" (on: it calls truco on its own turn when it would). */
+
+static bool partner_answers(App *a) { return kv_get_int(&a->kv, "truco.partner_answers", 0, 0, 1); }
+static bool partner_raises(App *a) { return kv_get_int(&a->kv, "truco.partner_raises", 1, 0, 1); }
+
+/* The player's partner when it is a bot at a local table of four, else -1. */
+static int bot_partner(const Table *tb)
+{
+    const Match *m = tb->m;
+    if (!m || m->mirror || m->num_players != 4)
+        return -1;
+    int me = table_player(tb), p = (me + 2) % 4;
+    return match_seat_kind(m, p) == SEAT_BOT && match_seat_kind(m, me) == SEAT_HUMAN ? p : -1;
+}
+
+/* Takes the partner's turn away from the bot thread if one is already thinking. */
+static void stop_partner_bot(Match *m)
+{
+    if (match_bot_busy(m) || m->job)
+        match_bot_cancel(m);
+}
+
+/* The partner defers the answer to the player, or plays its turn without raising when it
+ * may not raise on its own. Called before and after the bots are driven each frame. */
+static void partner_turn(Tr *t)
+{
+    Table *tb = &t->tb;
+    int p = bot_partner(tb);
+    if (p < 0 || tb->hold || match_is_over(tb->m))
+        return;
+    Match *m = tb->m;
+    const TrucoState *s = m->state;
+    if (match_current_player(m) != p)
+        return;
+    if ((s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) && truco_can_pass(s) &&
+        !partner_answers(tb->app)) {
+        stop_partner_bot(m);
+        match_submit(m, p, TR_PASS);
+        return;
+    }
+    if (s->phase == TR_PH_PLAY && truco_can_raise(s, p) && !partner_raises(tb->app)) {
+        /* Decide here, as if its team had just raised (so it cannot): a card. */
+        stop_partner_bot(m);
+        TrucoState x = *s;
+        x.last_raise_team = (int8_t)truco_team(p);
+        Rng rng;
+        rng_seed(&rng, rng_mix(m->seed, (uint64_t)m->history_len));
+        Action a = bot_decide(&truco_rules, m->seats[p].difficulty, &x, p, &rng, NULL);
+        if (!rules_is_legal(&truco_rules, s, a) || (a >= TR_TRUCO && a <= TR_DOZE)) {
+            Action acts[RULES_MAX_ACTIONS];
+            int n = truco_rules.legal_actions(s, acts);
+            a = n > 0 ? acts[0] : a; /* its first card */
+        }
+        match_submit(m, p, a);
+    }
+}
+
+/* The partner's advice when the player is to answer a raise or decide the mão de onze: what
+ * the bot would do in the player's place, and its chance to win the hand as it sees it. */
+static const char *partner_advice(Tr *t)
+{
+    Table *tb = &t->tb;
+    int p = bot_partner(tb), me = table_player(tb);
+    const Match *m = tb->m;
+    const TrucoState *s = m ? m->state : NULL;
+    if (p < 0 || match_current_player(m) != me ||
+        (s->phase != TR_PH_ANSWER && s->phase != TR_PH_ONZE))
+        return NULL;
+    if (t->advice_at == (int)m->history_len && t->advice[0])
+        return t->advice;
+    /* The partner answers in the player's place: it may not leave it back. */
+    TrucoState x = *s;
+    x.answerer = (int8_t)p;
+    x.passed = 1;
+    Rng rng;
+    rng_seed(&rng, rng_mix(m->seed, 0x61647669ull + m->history_len));
+    Action a = bot_decide(&truco_rules, m->seats[p].difficulty, &x, p, &rng, NULL);
+    TrucoState v;
+    truco_rules.observe(&x, p, &v);
+    TrucoEstimate e;
+    truco_estimate(&v, p, 0, &rng, &e);
+    int pct = (int)lround(100 * e.win);
+    if (s->phase == TR_PH_ONZE)
+        snprintf(t->advice, sizeof t->advice,
+                 a == TR_ONZE_PLAY ? _("Partner: play it (%d%% to win the hand)")
+                                   : _("Partner: run (only %d%% to win the hand)"),
+                 pct);
+    else if (a == TR_ACCEPT)
+        snprintf(t->advice, sizeof t->advice, _("Partner: accept (%d%% to win the hand)"), pct);
+    else if (a == TR_RUN)
+        snprintf(t->advice, sizeof t->advice, _("Partner: run (only %d%% to win the hand)"), pct);
+    else {
+        char nm[RULES_ACTION_TEXT]; /* "seis", "dez"... */
+        truco_rules.action_to_string(s, a, nm);
+        snprintf(t->advice, sizeof t->advice, _("Partner: raise to %s (%d%% to win the hand)"),
+                 nm, pct);
+    }
+    t->advice_at = (int)m->history_len;
+    return t->advice;
+}
+
+static void drive(Table *tb, float dt)
+{
+    (void)dt;
+    partner_turn((Tr *)tb);
+}
+
 static void update(Table *tb, float dt)
 {
     Tr *t = (Tr *)tb;
     t->said_t = fmaxf(0, t->said_t - dt);
     t->hand_msg_t = fmaxf(0, t->hand_msg_t - dt);
+    partner_turn(t);
 }
 
 /* The bubbles need frames; they do not hold the computer's answer (frames run while it
@@ -641,7 +785,7 @@ static void draw_card(Tr *t, const TableCard *c, float extra_lift, const TrucoSt
     App *a = t->tb.app;
     float s = t->tb.tv.s, lift = (c->lift + extra_lift) * 14;
     bool glow = v && c->flip >= 0.5f && c->face != CARD_HIDDEN &&
-                truco_is_manilha(c->face, v->vira) && fabsf(c->rot) < 20;
+                truco_card_is_manilha(v, c->face) && fabsf(c->rot) < 20;
     float k = c->scale > 0 ? c->scale : 1;
     float cx = PX(t, c->x), cy = PY(t, c->y - lift), h = CARD_H * s * k;
     float ww = card_w(t) * s * k * fmaxf(fabsf(cosf(c->flip * 3.14159265f)), 0.02f);
@@ -767,10 +911,19 @@ static void draw_onze(Tr *t)
     draw_shadow(r, p, 22 * s, 22 * s, rgba(0, 0, 0, 120));
     draw_rounded(r, p, 22 * s, rgba(12, 26, 18, 240));
     draw_rounded_outline(r, p, 22 * s, fmaxf(2, 3 * s), COL_GOLD);
-    label(t, _("Mão de onze"), 34, true, COL_GOLD, mx, y - 80, CENTRED);
-    const char *q = !four(t) ? _("You have 11. Play this hand for 3 points, or run and give 1?")
-                    : _("Your team has 11 and you see your partner's cards. Play this hand for "
-                        "3 points, or run and give 1?");
+    TrucoState v;
+    view(t, &v);
+    bool dez = truco_onze_score(&v) == 10;
+    label(t, dez ? _("Mão de dez") : _("Mão de onze"), 34, true, COL_GOLD, mx, y - 80, CENTRED);
+    char q[256];
+    if (!four(t))
+        snprintf(q, sizeof q, _("You have %d. Play this hand for %d points, or run and give %d?"),
+                 truco_onze_score(&v), truco_onze_value(&v), truco_base_value(&v));
+    else
+        snprintf(q, sizeof q,
+                 _("Your team has %d and you see your partner's cards. Play this hand for %d "
+                   "points, or run and give %d?"),
+                 truco_onze_score(&v), truco_onze_value(&v), truco_base_value(&v));
     if (!four(t)) {
         text_draw_fit(tb->app->text, q, (int)lroundf(22 * s), false, COL_TEXT, PX(t, mx),
                       PY(t, y - 10), CENTRED, 690 * s);
@@ -780,8 +933,15 @@ static void draw_onze(Tr *t)
         text_draw_wrapped(tb->app->text, q, fs, false, COL_TEXT, PX(t, mx) - w / 2.0f,
                           PY(t, y - 12) - h / 2.0f, w, TEXT_CENTER, true);
     }
-    table_button(tb, BTN_JOGAR, _("Jogar (3 points)"), BTN_PRIMARY);
-    table_button(tb, BTN_FUGIR, _("Fugir (+1 for them)"), 0);
+    const char *adv = partner_advice(t);
+    if (adv)
+        text_draw_fit(tb->app->text, adv, (int)lroundf(19 * s), true, COL_GOLD, PX(t, mx),
+                      PY(t, y + 38), CENTRED, 690 * s);
+    char jb[64], fb[64];
+    snprintf(jb, sizeof jb, _("Jogar (%d points)"), truco_onze_value(&v));
+    snprintf(fb, sizeof fb, _("Fugir (+%d for them)"), truco_base_value(&v));
+    table_button(tb, BTN_JOGAR, jb, BTN_PRIMARY);
+    table_button(tb, BTN_FUGIR, fb, 0);
 }
 
 /* Where a seat's bubble shows (what it said): towards the middle from its hand. */
@@ -816,11 +976,24 @@ static void draw(Table *tb, SDL_Renderer *r)
                        .face = CARD_HIDDEN};
         draw_card(t, &c, 0, NULL);
     }
-    label(t, _("Vira"), 20, true, COL_GOLD, vx, dy - dh / 2 - 22, CENTRED);
-    if (t->vira.on) {
+    if (truco_fixed_manilhas(&v)) {
+        /* No vira: the four fixed manilhas, strongest first, where the vira would be. */
+        label(t, _("Fixed manilhas"), 20, true, COL_GOLD, vx, dy - dh / 2 - 22, CENTRED);
+        static const char *const fixed[4] = {
+            "4\xE2\x99\xA3 zap", "7\xE2\x99\xA5 copas", "A\xE2\x99\xA0 espadilha",
+            "7\xE2\x99\xA6 pica-fumo"};
+        for (int i = 0; i < 4; i++)
+            label(t, fixed[i], 19, i == 0, i == 0 ? COL_GOLD : COL_TEXT, vx,
+                  dy - dh / 2 + 14 + i * 30, CENTRED);
+    } else {
+        label(t, _("Vira"), 20, true, COL_GOLD, vx, dy - dh / 2 - 22, CENTRED);
+    }
+    if (truco_fixed_manilhas(&v)) {
+        /* drawn above */
+    } else if (t->vira.on) {
         draw_card(t, &t->vira, 0, NULL);
         char b[96];
-        snprintf(b, sizeof b, _("Manilhas: %s"), card_rank_text(truco_manilha_rank(v.vira)));
+        snprintf(b, sizeof b, _("Manilhas: %s"), card_rank_text(truco_hand_manilha_rank(&v)));
         label(t, b, 22, true, COL_GOLD, (dx + vx) / 2, dy + dh / 2 + 30, CENTRED);
         label(t, "\xE2\x99\xA6 < \xE2\x99\xA0 < \xE2\x99\xA5 < \xE2\x99\xA3", 20, false, COL_TEXT,
               (dx + vx) / 2, dy + dh / 2 + 60, CENTRED);
@@ -877,7 +1050,10 @@ static void draw(Table *tb, SDL_Renderer *r)
     }
     draw_panel(t, &v);
     draw_scores(t, &v);
-    table_top_bar(a, "Truco", table_level_name(table_level(tb)));
+    /* The title names the variant the table plays (RULES.md §1 "Variants"). */
+    char title[96];
+    snprintf(title, sizeof title, "Truco \xC2\xB7 %s", _(truco_variant_name(truco_state_variant(&v))));
+    table_top_bar(a, title, table_level_name(table_level(tb)));
 
     /* What is going on. */
     bool over = match_is_over(tb->m);
@@ -898,16 +1074,20 @@ static void draw(Table *tb, SDL_Renderer *r)
         char b[160];
         if (!four(t))
             snprintf(b, sizeof b, _("The computer asks %s Accept, run or raise?"),
-                     call_text(v.pending / 3));
+                     call_text_in(&v, truco_raise_step(&v, v.pending)));
         else if (v.passed)
             snprintf(b, sizeof b, _("%s asks %s Your partner leaves the answer to you."),
-                     table_seat_name(tb, v.raiser), call_text(v.pending / 3));
+                     table_seat_name(tb, v.raiser), call_text_in(&v, truco_raise_step(&v, v.pending)));
         else
             snprintf(b, sizeof b, _("%s asks %s Accept, run, raise, or leave it to your partner?"),
-                     table_seat_name(tb, v.raiser), call_text(v.pending / 3));
+                     table_seat_name(tb, v.raiser), call_text_in(&v, truco_raise_step(&v, v.pending)));
         text_draw_fit(a->text, b, (int)lroundf(20 * tb->tv.s), true, COL_TEXT, PX(t, mx),
                       PY(t, ME_Y - CARD_H / 2 - 24), CENTRED,
                       (four(t) ? 640 : 1000) * tb->tv.s); /* clear of the tentos */
+        const char *adv = partner_advice(t);
+        if (adv)
+            text_draw_fit(a->text, adv, (int)lroundf(19 * tb->tv.s), true, COL_GOLD, PX(t, mx),
+                          PY(t, ME_Y - CARD_H / 2 - 56), CENTRED, 640 * tb->tv.s);
     }
     if (t->said_t > 0 && t->said[0] && t->said_seat >= 0 && t->said_seat < n) {
         float x, y;
@@ -917,9 +1097,9 @@ static void draw(Table *tb, SDL_Renderer *r)
 
     /* Buttons that apply now. */
     char up[64];
-    snprintf(up, sizeof up, _("Aumentar: %s"), call_text(truco_raise_action(v.pending)));
+    snprintf(up, sizeof up, _("Aumentar: %s"), call_text_in(&v, truco_raise_action(v.pending)));
     const char *labels[BTN_COUNT] = {
-        [BTN_RAISE] = call_text(truco_raise_action(v.value)),
+        [BTN_RAISE] = call_text_in(&v, truco_raise_action(v.value)),
         [BTN_ACCEPT] = _("Aceitar"),
         [BTN_RUN] = _("Correr"),
         [BTN_UP] = up,
@@ -943,8 +1123,8 @@ static void draw(Table *tb, SDL_Renderer *r)
 
 static const char *rules_text(void)
 {
-    static char text[8000];
-    snprintf(text, sizeof text, "%s\n\n%s", _("# The aim\n"
+    static char text[14000];
+    snprintf(text, sizeof text, "%s\n\n%s\n\n%s\n\n%s", _("# The aim\n"
              "Truco Paulista for two: win hands to be the first to 12 points (tentos).\n\n"
              "# Cards\n"
              "40 cards, no 8, 9 or 10. From low to high: 4 5 6 7 Q J K A 2 3. Each player gets "
@@ -989,7 +1169,32 @@ static const char *rules_text(void)
                "leaves the answer to the partner (Parceiro decide, key P), who must then answer. A "
                "team may not raise twice in a row. In the mão de onze the team at 11 sees both "
                "partners' hands; the first of them from the mão chooses, or leaves the choice to the "
-               "partner."));
+               "partner."),
+             _("# Variants\n"
+               "Options, Variant chooses the rules of the table; the table's title names them. "
+               "Manilhas, Deck and Hand values can also be set one by one (the variant then "
+               "reads custom, unless they match one).\n\n"
+               "Paulista: the rules above.\n\n"
+               "Manilha velha: no vira; the manilhas are always the same four cards, from the "
+               "highest: 4 of clubs (zap), 7 of hearts (copas), ace of spades (espadilha), 7 of "
+               "diamonds (pica-fumo). They leave the ordinary order: the other 4s are still the "
+               "lowest cards, the other 7s and aces plain 7s and aces.\n\n"
+               "Mineiro: the fixed manilhas of the manilha velha, and other values. A hand is "
+               "worth 2; truco raises it to 4, then seis 6, dez 10, doze 12:\n"
+               "    hand 2 > truco 4 > seis 6 > dez 10 > doze 12\n"
+               "Running gives the raiser the value before the raise (2, 4, 6 or 10). With 10 "
+               "points a team plays the mão de dez: worth 4 if played, 2 to the other team if "
+               "it runs; with 10 each, the mão de ferro is worth 2. Ties follow the rules above.\n\n"
+               "Baralho limpo: 24 cards, only A 2 3 J Q K (no 4 to 7): from low to high Q J K A 2 "
+               "3. The vira still makes the manilhas: after a 3 come the Queens. Fixed manilhas "
+               "need the 4s and 7s, so they are not played with the clean deck."),
+             _("# Your computer partner\n"
+               "With four players your word goes over your computer partner's. When the other "
+               "team raises, or your team plays a mão de onze, the partner leaves the answer to "
+               "you and shows its advice (what it would do, and its chance to win the hand); you "
+               "accept, run or raise. Options: Partner answers for the team (off) lets it answer "
+               "alone, as before; Partner may raise on its own (on) lets it call truco on its "
+               "turn."));
     return text;
 }
 
@@ -1020,6 +1225,9 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     }
     int i = (int)strspn(what, "abcdefghijklmnopqrstuvwxyz"), k = what[i] - '0';
     bool seat = what[i] && !what[i + 1] && k >= 0 && k < players(t);
+    if (strcmp(what, "advice") == 0) /* the partner's advice is on show */
+        return partner_advice(t) != NULL &&
+               (*out = unit_rect(t, mid_x(t), ME_Y - CARD_H / 2 - 56, 640, 30), true);
     if (strcmp(what, "vira") == 0 && t->vira.on)
         *out = unit_rect(t, vira_x(t), deck_y(t), card_w(t) * t->vira.scale, CARD_H * t->vira.scale);
     else if (strcmp(what, "table") == 0 && !four(t))
@@ -1066,6 +1274,7 @@ static const TableGame truco_table = {
     .bot_pause = 0.7f,
     .demo_pause = 0.7f,
     .update = update,
+    .drive = drive,
     .result = result,
     .draw = draw,
     .event = event,

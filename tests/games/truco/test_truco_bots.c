@@ -360,10 +360,133 @@ static void test_bots_use_only_the_view(void **u)
     assert_true(checked > 100);
 }
 
+/* ---- Variants ----------------------------------------------------------------------------- */
+
+static TrucoState variant_state(int np, const char *kv)
+{
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    char err[200];
+    if (kv && rules_parse_option(&truco_rules, &o, kv, err, sizeof err))
+        fail_msg("%s", err);
+    TrucoState s;
+    assert_null(truco_rules.init(&s, &o, np, 1));
+    return s;
+}
+
+/* Share of fresh hands (the mão to play its first card) whose win chance reaches t. */
+static double share_reaching(int np, const char *kv, double t, uint64_t seed, int deals)
+{
+    Rng rng;
+    rng_seed(&rng, seed);
+    Action out[RULES_MAX_ACTIONS];
+    uint32_t w[RULES_MAX_ACTIONS];
+    int hits = 0;
+    for (int k = 0; k < deals; k++) {
+        TrucoState s = variant_state(np, kv);
+        while (truco_current_player(&s) == PLAYER_CHANCE) {
+            int n = truco_rules.chance_outcomes(&s, out, w);
+            assert_null(truco_rules.apply(&s, out[rng_below(&rng, (uint32_t)n)]));
+        }
+        int p = truco_current_player(&s);
+        TrucoState v;
+        truco_rules.observe(&s, p, &v);
+        TrucoEstimate e;
+        truco_estimate(&v, p, 300, &rng, &e);
+        hits += e.win >= t;
+    }
+    return (double)hits / deals;
+}
+
+static void test_variant_thresholds(void **u)
+{
+    (void)u;
+    /* Paulista's cards keep Paulista's thresholds, whatever the hand values. */
+    TrucoState s = variant_state(2, NULL);
+    assert_true(truco_variant_threshold(&s, 0.62) == 0.62);
+    s = variant_state(2, "values=mineiro");
+    assert_true(truco_variant_threshold(&s, 0.70) == 0.70);
+    /* Fixed manilhas and the clean deck: thresholds in (0, 1), in order, and carrying the
+     * same share of hands (measured here on other deals than the bots measured). */
+    const char *kvs[] = {"variant=velha", "variant=limpo"};
+    for (int np = 2; np <= 4; np += 2)
+        for (int i = 0; i < 2; i++) {
+            s = variant_state(np, kvs[i]);
+            double last = 0;
+            for (double t = 0.62; t < 0.87; t += 0.08) {
+                double m = truco_variant_threshold(&s, t);
+                assert_true(m > 0 && m < 1);
+                assert_true(m >= last);
+                last = m;
+            }
+            double pa = share_reaching(np, NULL, 0.62, 99, 300);
+            double va = share_reaching(np, kvs[i], truco_variant_threshold(&s, 0.62), 99, 300);
+            if (fabs(pa - va) > 0.09)
+                fail_msg("%d players %s: %.3f of hands raise, Paulista %.3f", np, kvs[i], va, pa);
+        }
+}
+
+static void test_medium_knows_fixed_manilhas(void **u)
+{
+    (void)u;
+    /* 4♣ 7♥ A♠: the three best cards with fixed manilhas (a sure hand), a poor hand under a
+     * vira of 5 (manilhas 6). Medium calls truco with the first, not the second. */
+    const char *kvs[] = {"variant=velha", "variant=mineiro"};
+    for (int i = 0; i < 2; i++) {
+        TrucoState s = variant_state(2, kvs[i]);
+        tt_act(&s, "first 0");
+        const char *deal[] = {"4c", "5d", "7h", "6d", "As", "Kd"};
+        char t[16];
+        for (int k = 0; k < 6; k++) {
+            snprintf(t, sizeof t, "deal %s", deal[k]);
+            tt_act(&s, t);
+        }
+        assert_int_equal(s.phase, TR_PH_PLAY);
+        assert_int_equal(decide(truco_medium_decide, &s, 1), TR_TRUCO);
+        assert_int_equal(decide(truco_hard_decide, &s, 1), TR_TRUCO);
+    }
+    TrucoState p = tt_hand(0, "4c 7h As", "5d 6d Kd", "5h");
+    assert_int_not_equal(decide(truco_medium_decide, &p, 1), TR_TRUCO);
+}
+
+/* Every level plays every variant to the end of a match, with 2 and 4 players, deciding
+ * legal actions from its view only. */
+static void test_bots_play_every_variant(void **u)
+{
+    (void)u;
+    const char *kvs[] = {"variant=mineiro", "variant=velha", "variant=limpo"};
+    Decide fns[3] = {truco_seed_decide, truco_medium_decide, truco_hard_decide};
+    Action out[RULES_MAX_ACTIONS];
+    uint32_t w[RULES_MAX_ACTIONS];
+    for (int np = 2; np <= 4; np += 2)
+        for (int i = 0; i < 3; i++) {
+            TrucoState s = variant_state(np, kvs[i]);
+            Rng rng;
+            rng_seed(&rng, (uint64_t)(np * 10 + i));
+            int steps = 0;
+            while (s.phase != TR_PH_OVER && steps++ < 4000) {
+                int p = truco_current_player(&s);
+                Action a;
+                if (p == PLAYER_CHANCE) {
+                    int n = truco_rules.chance_outcomes(&s, out, w);
+                    a = out[rng_below(&rng, (uint32_t)n)];
+                } else {
+                    /* seat p plays at level (p + i) % 3: each level meets each variant */
+                    a = decide(fns[(p + i) % 3], &s, rng_next(&rng));
+                }
+                assert_null(truco_rules.apply(&s, a));
+            }
+            assert_int_equal(s.phase, TR_PH_OVER);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seed_strength),
+        cmocka_unit_test(test_variant_thresholds),
+        cmocka_unit_test(test_medium_knows_fixed_manilhas),
+        cmocka_unit_test(test_bots_play_every_variant),
         cmocka_unit_test(test_seed_kills_with_lowest),
         cmocka_unit_test(test_seed_throws_lowest),
         cmocka_unit_test(test_seed_leads_lowest),

@@ -12,6 +12,7 @@
 #include "engine/match.h"
 #include "games/truco/truco.h"
 #include "ui/app.h"
+#include "ui/menu.h"
 #include "ui/settings.h"
 #include "ui_fixture.h"
 
@@ -312,6 +313,181 @@ static void test_monkey(void)
     }
 }
 
+/* Options ▸ Rules of Truco: the Variant preset sets Manilhas, Deck and Hand values; changing
+ * one of them names the preset they match, or custom; fixed manilhas with the 24-card deck
+ * are refused with a notice and the options stay as they were. */
+static bool pick_choice(App *a, const char *row_label, int seg, int n)
+{
+    SDL_FRect r;
+    if (!menu_find(a->menu, row_label, &r)) {
+        /* scrolled out of view: walk the focus down to it */
+        for (int i = 0; i < 30 && !menu_find(a->menu, row_label, &r); i++)
+            push_key(a, SDLK_DOWN, 0), app_run_frames(a, 1);
+        if (!menu_find(a->menu, row_label, &r))
+            return false;
+    }
+    /* The choices sit at the right of the row (widgets.c control_rect). */
+    float want = n * 104 * a->u, cw = want < r.w * 0.62f ? want : r.w * 0.62f;
+    SDL_FRect c = {r.x + r.w - cw + (seg + 0.5f) * cw / n - 2, r.y + r.h / 2 - 2, 4, 4};
+    click(a, c, 1);
+    app_run_frames(a, 2);
+    return true;
+}
+
+static void test_options_variant(void)
+{
+    fresh_home("tasca-truco", NULL);
+    App *a = start(SPEED_INSTANT, 31);
+    REQUIRE(a);
+    settle(a);
+    menu_open(a->menu, PAGE_OPTIONS);
+    app_run_frames(a, 2);
+    GameOptions o;
+    app_game_options(a, &truco_rules, &o);
+    CHECK(o.v[TR_OPT_VARIANT] == TR_VAR_PAULISTA);
+    REQUIRE(pick_choice(a, "Variant", TR_VAR_MINEIRO, 5));
+    app_game_options(a, &truco_rules, &o);
+    CHECK(o.v[TR_OPT_VARIANT] == TR_VAR_MINEIRO);
+    CHECK(o.v[TR_OPT_MANILHAS] == TR_MANILHAS_FIXED);
+    CHECK(o.v[TR_OPT_DECK] == TR_DECK_40);
+    CHECK(o.v[TR_OPT_VALUES] == TR_VALUES_MINEIRO);
+    /* The 24-card deck with fixed manilhas: refused, said, nothing changed. */
+    a->notice_t = 0;
+    REQUIRE(pick_choice(a, "Deck", TR_DECK_24, 2));
+    GameOptions after;
+    app_game_options(a, &truco_rules, &after);
+    CHECK(memcmp(&o, &after, sizeof o) == 0);
+    CHECK(a->notice_t > 0 && strstr(a->notice, "40-card deck") != NULL);
+    /* Paulista values with the fixed manilhas: manilha velha. */
+    REQUIRE(pick_choice(a, "Hand values", TR_VALUES_PAULISTA, 2));
+    app_game_options(a, &truco_rules, &o);
+    CHECK(o.v[TR_OPT_VARIANT] == TR_VAR_VELHA);
+    /* Mineiro values with the vira match no preset: custom. */
+    REQUIRE(pick_choice(a, "Hand values", TR_VALUES_MINEIRO, 2));
+    REQUIRE(pick_choice(a, "Manilhas", TR_MANILHAS_VIRA, 2));
+    app_game_options(a, &truco_rules, &o);
+    CHECK(o.v[TR_OPT_VARIANT] == TR_VAR_CUSTOM);
+    CHECK(o.v[TR_OPT_MANILHAS] == TR_MANILHAS_VIRA && o.v[TR_OPT_VALUES] == TR_VALUES_MINEIRO);
+    /* The clean deck: limpo. */
+    REQUIRE(pick_choice(a, "Variant", TR_VAR_LIMPO, 5));
+    app_game_options(a, &truco_rules, &o);
+    CHECK(o.v[TR_OPT_DECK] == TR_DECK_24 && o.v[TR_OPT_VALUES] == TR_VALUES_PAULISTA);
+    app_destroy(a);
+}
+
+/* A whole Mineiro match at the table (no vira dealt, the mão de dez dialog's buttons). */
+static void test_mineiro_game(void)
+{
+    fresh_home("tasca-truco", "option.truco.variant = 1\noption.truco.manilhas = 1\n"
+                              "option.truco.values = 1\n");
+    App *a = start(SPEED_INSTANT, 32);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    const TrucoState *s = state(a);
+    REQUIRE(s);
+    CHECK(s->opt_manilhas == TR_MANILHAS_FIXED && s->opt_values == TR_VALUES_MINEIRO);
+    CHECK(s->vira == CARD_NONE);
+    SDL_FRect r;
+    CHECK(!locate(a, "vira", &r));
+    REQUIRE(play_out(a));
+    s = state(a);
+    REQUIRE(s);
+    CHECK(match_is_over(match_of(a)));
+    CHECK(s->score[0] >= TR_GAME_POINTS || s->score[1] >= TR_GAME_POINTS);
+    app_destroy(a);
+}
+
+/* Four players, the partner a bot: a raise by the other team that the partner is to answer
+ * comes to you (the partner says "parceiro"), its advice on show, and you decide; with
+ * "partner answers for the team" on, it answers itself. */
+static int partner_raised; /* raises the partner (seat 2) made, in the last partner_game */
+
+static int partner_game(const char *settings, uint64_t seed, int *deferred, int *answered,
+                        int *advised)
+{
+    fresh_home("tasca-truco", settings);
+    App *a = start(SPEED_INSTANT, seed);
+    if (!a)
+        return -1;
+    settle(a);
+    *deferred = *answered = *advised = 0;
+    int hands = 0;
+    for (int guard = 0; guard < 6000; guard++) {
+        settle(a);
+        SDL_FRect r;
+        const TrucoState *s = state(a);
+        if (!s || locate(a, "next", &r))
+            break;
+        hands = s->hands;
+        if (match_is_over(match_of(a)))
+            break;
+        if (match_current_player(match_of(a)) != 0)
+            continue;
+        if (s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) {
+            *advised += locate(a, "advice", &r);
+            if (press(a, "aceitar") || press(a, "jogar"))
+                continue;
+        }
+        for (int i = 1; i <= TR_HAND; i++) {
+            char name[8];
+            snprintf(name, sizeof name, "card%d", i);
+            if (locate(a, name, &r)) {
+                double_click(a, r);
+                break;
+            }
+        }
+    }
+    /* Every raise east made (seat 1) was next answered by the partner (seat 2): count how. */
+    const Match *m = match_of(a);
+    partner_raised = 0;
+    for (int k = 0; k < m->history_len; k++)
+        partner_raised += m->history_player[k] == 2 && m->history[k] >= TR_TRUCO &&
+                          m->history[k] <= TR_DOZE;
+    for (int k = 0; k + 1 < m->history_len; k++) {
+        Action x = m->history[k];
+        if (m->history_player[k] == 1 && x >= TR_TRUCO && x <= TR_DOZE &&
+            m->history_player[k + 1] == 2) {
+            if (m->history[k + 1] == TR_PASS)
+                (*deferred)++;
+            else
+                (*answered)++;
+        }
+    }
+    printf("%d hands: east's raises the partner left to you %d, answered %d; advice seen %d\n",
+           hands, *deferred, *answered, *advised);
+    app_destroy(a);
+    return 0;
+}
+
+static void test_partner_advice(void)
+{
+    int deferred = 0, answered = 0, advised = 0, raised = 0, d, n, v;
+    for (uint64_t seed = 41; seed < 44; seed++) {
+        REQUIRE(partner_game("truco.players = 4\n", seed, &d, &n, &v) == 0);
+        deferred += d, answered += n, advised += v, raised += partner_raised;
+    }
+    CHECK(raised > 0); /* by default it calls truco on its own turn */
+    CHECK(deferred > 0);  /* east raised and the partner left it to you */
+    CHECK(answered == 0); /* it never answered for the team */
+    CHECK(advised > 0);   /* and you saw its advice */
+    /* "Partner answers for the team": the bot answers east's raises itself. */
+    deferred = answered = 0;
+    for (uint64_t seed = 41; seed < 44; seed++) {
+        REQUIRE(partner_game("truco.players = 4\ntruco.partner_answers = 1\n", seed, &d, &n,
+                             &v) == 0);
+        deferred += d, answered += n;
+    }
+    CHECK(answered > 0);
+    /* "Partner may raise on its own" off: it never calls truco, the same deals. */
+    raised = 0;
+    for (uint64_t seed = 41; seed < 44; seed++) {
+        REQUIRE(partner_game("truco.players = 4\ntruco.partner_raises = 0\n", seed, &d, &n,
+                             &v) == 0);
+        raised += partner_raised;
+    }
+    CHECK(raised == 0);
+}
+
 static const UiTest tests[] = {
     {"double_click", test_double_click_plays},
     {"drag", test_drag_plays},
@@ -321,6 +497,9 @@ static const UiTest tests[] = {
     {"new_game_asks", test_new_game_asks},
     {"resume", test_resume},
     {"monkey", test_monkey},
+    {"options_variant", test_options_variant},
+    {"mineiro_game", test_mineiro_game},
+    {"partner_advice", test_partner_advice},
 };
 
 int main(int argc, char **argv)
