@@ -412,7 +412,8 @@ void table_scene_layout(void *self, int w, int h)
     float cx = TABLE_W / 2, cy = TABLE_H / 2;
     t->confirm_btn[0] = table_rect(&t->tv, cx - 150, cy + 60, 260, 64);
     t->confirm_btn[1] = table_rect(&t->tv, cx + 150, cy + 60, 260, 64);
-    t->hint_btn = table_rect(&t->tv, 190, 37, 150, 52);
+    /* In the top bar, between the title and the level: free in every game's layout. */
+    t->hint_btn = table_rect(&t->tv, 1040, 37, 150, 52);
     if (t->g->layout)
         t->g->layout(t);
     if (t->m && match_is_over(t->m) && !t->over)
@@ -750,7 +751,9 @@ static void hint_text(const HintReason *r, const Analysis *an, char *out, size_t
         break;
     case HINT_VALUE:
     default:
-        if (r->best >= 0 && r->next >= 0 && an->unit != ANALYSIS_PIECES)
+        if (r->best >= 0 && r->next >= 0 && an->unit != ANALYSIS_PIECES && best <= next)
+            snprintf(out, size, _("%d %% to win; the next best choice is about as good"), best);
+        else if (r->best >= 0 && r->next >= 0 && an->unit != ANALYSIS_PIECES)
             snprintf(out, size, _("%d %% to win, against %d %% for the next best choice"), best,
                      next);
         else if (r->best >= 0 && an->unit != ANALYSIS_PIECES)

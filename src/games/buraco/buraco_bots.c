@@ -507,6 +507,7 @@ Action buraco_easy_decide(const BotRequest *req)
 #define HARD_MAX_CANDS 24
 #define HARD_MAX_PLAN 48
 #define HARD_MAX_WORLDS 512
+#define HARD_EXTRA_WORLDS 16 /* analysis: deals for each step no candidate starts with */
 #define HARD_DISCARDS 4
 #define HARD_UTILITY_SCALE 120.0
 
@@ -901,6 +902,49 @@ Action buraco_hard_analyze(const BotRequest *req, Analysis *out)
         if (x && count[best] > 0) {
             x->value = sum[best] / count[best];
             x->visits = count[best];
+        }
+        /* The steps no candidate starts with (another take, a meld laid otherwise, any
+         * other throw): each played as a plan of that one step, the rest of the turn as
+         * Hard's playouts play it, on the same fresh deals as the chosen plan, and valued
+         * by its difference from the choice on them. After the choice, which they do not
+         * change. */
+        World *w = malloc(sizeof *w * HARD_EXTRA_WORLDS);
+        double base[HARD_EXTRA_WORLDS];
+        bool extra = false; /* only against a valued choice (a single candidate is not) */
+        for (int i = 0; x && x->valued && i < out->n; i++)
+            extra |= !out->item[i].valued;
+        for (int k = 0; w && extra && k < HARD_EXTRA_WORLDS; k++) {
+            make_world(view, req->seat, req->rng, NULL, &w[k]);
+            base[k] = evaluate(&w[k], &cands[best], req->seat, utility);
+        }
+        for (int i = 0; i < out->n && w && extra; i++) {
+            AnalysisItem *y = &out->item[i];
+            if (y->valued || y == x)
+                continue;
+            if (req->cancel && atomic_load(req->cancel))
+                break;
+            Plan p = {{y->action}, 1};
+            double s1 = 0, s2 = 0;
+            for (int k = 0; k < HARD_EXTRA_WORLDS; k++) {
+                double d = evaluate(&w[k], &p, req->seat, utility) - base[k];
+                s1 += d;
+                s2 += d * d;
+            }
+            double m = s1 / HARD_EXTRA_WORLDS, var = s2 / HARD_EXTRA_WORLDS - m * m;
+            y->valued = true;
+            y->value = (x ? x->value : 0) + m;
+            y->stderr_ = var > 0 ? sqrt(var / (HARD_EXTRA_WORLDS - 1)) : 0;
+            y->visits = HARD_EXTRA_WORLDS;
+            out->samples += HARD_EXTRA_WORLDS;
+        }
+        free(w);
+        /* The choice is the best unless an alternative beats it by more than two standard
+         * errors (halving leaves the candidates it dropped with few, noisy deals). */
+        for (int i = 0; x && i < out->n; i++) {
+            AnalysisItem *y = &out->item[i];
+            if (y != x && y->valued && y->value > x->value &&
+                y->value - x->value <= 2 * (y->stderr_ + x->stderr_))
+                y->value = x->value;
         }
     }
     free(cands);
