@@ -490,7 +490,8 @@ static void extract_pv(Ctx *c, const void *root, AbMove best, AbResult *out)
 }
 
 /* After a search: every other root move again with a full window, from the same table,
- * one depth after the other up to the search's completed depth, under its own node budget;
+ * one depth after the other up to the search's completed depth, under its own node budget
+ * and the search's clock (a hint keeps its time budget);
  * each keeps its score from the deepest pass that finished. A move the search proved no
  * better than the best (its iteration failed low) keeps that proof: its score is capped at
  * the best's. */
@@ -498,8 +499,7 @@ static void score_root(Ctx *c, const void *root, const RootMove *rm, int n, AbRe
                        uint64_t extra_nodes, AbMove *moves, int *scores, int *depths)
 {
     int dmax = out->depth > 0 ? out->depth : 1;
-    c->stop = false;
-    c->deadline = 0;
+    c->stop = false; /* the search's clock still runs: a hint keeps its time budget */
     c->budget = extra_nodes ? c->nodes + extra_nodes : 0;
     int pass[AB_MAX_MOVES];
     for (int i = 0; i < n; i++) {

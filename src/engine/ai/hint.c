@@ -57,7 +57,10 @@ static void moulin_reason(const MoulinState *s, const Analysis *an, HintReason *
         out->turns = b->mate_turns;
         return;
     }
-    out->why = b->valued ? HINT_PIECES : HINT_VALUE;
+    bool others = false; /* an alternative valued within the clock */
+    for (int i = 0; i < an->n; i++)
+        others |= i != an->best && an->item[i].valued;
+    out->why = b->valued && others ? HINT_PIECES : HINT_VALUE;
 }
 
 static void truco_reason(const TrucoState *s, int seat, const Analysis *an, HintReason *out)
