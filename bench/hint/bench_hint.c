@@ -5,7 +5,11 @@
  * with 95 % intervals (order statistics), per game. Run it with nice on a shared machine:
  * the CPU time is what load does not change.
  *
- *   bench_hint [--positions N] [--every K] [--seed S] [GAME...] */
+ * --no-clock drops the bots' clocks (Moulin 1 s, Buraco 1.5 s, Truco 2 s of wall time) and
+ * keeps their node and iteration budgets: the CPU time is then the wall time an idle core
+ * would take, whatever the load.
+ *
+ *   bench_hint [--positions N] [--every K] [--seed S] [--no-clock] [GAME...] */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +47,7 @@ static void quantile(const double *x, int n, double q, double *v, double *lo, do
     *hi = x[b];
 }
 
-static void bench(const GameRules *g, int positions, int every, uint64_t seed)
+static void bench(const GameRules *g, int positions, int every, uint64_t seed, int time_ms)
 {
     double *wall = malloc(sizeof *wall * (size_t)positions),
            *cpu = malloc(sizeof *cpu * (size_t)positions);
@@ -87,7 +91,7 @@ static void bench(const GameRules *g, int positions, int every, uint64_t seed)
                     rng_seed(&r, seed ^ (uint64_t)step);
                     long long t0 = clock_now_ns();
                     double c0 = cpu_ms();
-                    bot_analyze(g, DIFF_HARD, view, p, &r, NULL, -1, an);
+                    bot_analyze(g, DIFF_HARD, view, p, &r, NULL, time_ms, an);
                     HintReason why;
                     hint_reason(g, view, an, &why);
                     cpu[n] = cpu_ms() - c0;
@@ -118,7 +122,7 @@ static void bench(const GameRules *g, int positions, int every, uint64_t seed)
 
 int main(int argc, char **argv)
 {
-    int positions = 100, every = 3;
+    int positions = 100, every = 3, time_ms = -1;
     uint64_t seed = 1;
     const GameRules *only[8];
     int n_only = 0;
@@ -127,12 +131,14 @@ int main(int argc, char **argv)
             positions = atoi(argv[++i]);
         else if (strcmp(argv[i], "--every") == 0 && i + 1 < argc)
             every = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--no-clock") == 0)
+            time_ms = 0; /* budgets of nodes and iterations only: CPU time = idle wall time */
         else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 10);
         else if (registry_find(argv[i]) && n_only < 8)
             only[n_only++] = registry_find(argv[i]);
         else {
-            fprintf(stderr, "usage: bench_hint [--positions N] [--every K] [--seed S] [GAME...]\n");
+            fprintf(stderr, "usage: bench_hint [--positions N] [--every K] [--seed S] [--no-clock] [GAME...]\n");
             return 2;
         }
     }
@@ -140,9 +146,9 @@ int main(int argc, char **argv)
         return 2;
     if (n_only)
         for (int i = 0; i < n_only; i++)
-            bench(only[i], positions, every, seed);
+            bench(only[i], positions, every, seed, time_ms);
     else
         for (int i = 0; i < registry_count(); i++)
-            bench(registry_get(i), positions, every, seed);
+            bench(registry_get(i), positions, every, seed, time_ms);
     return 0;
 }
