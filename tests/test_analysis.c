@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The analysis interface (engine/ai/analysis.h): its choice is Hard's, a clearly wrong
  * choice is the costliest, and nothing it says depends on cards the seat cannot see. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/ai/analysis.h"
+#include "engine/review.h"
 #include "games/moulin/moulin.h"
 #include "games/truco/truco.h"
 #include "games/twentyone/twentyone_bots.h"
@@ -234,6 +236,60 @@ static void test_truco4_wasted_manilha(void **u)
     free(an);
 }
 
+
+/* ---- The review of a game ---------------------------------------------------------- */
+
+/* A 21 round: the player hits on 5 (right), then stands on 12 against a 10 (clearly
+ * wrong): the review values both as the analysis of the same view does, and marks the
+ * stand alone as costly. */
+static void test_review_twentyone(void **u)
+{
+    (void)u;
+    GameOptions opt;
+    rules_default_options(&twentyone_rules, &opt);
+    SeatSpec seats[2] = {{false, DIFF_HARD}, {true, DIFF_HARD}};
+    char err[MATCH_ERR];
+    Match *m = match_create(&twentyone_rules, &opt, 2, seats, 7, err, sizeof err);
+    assert_non_null(m);
+    const char *script[] = {"deal 2c", "deal 10h", "deal 3d", "deal 9s", "hit", "deal 7h"};
+    for (size_t i = 0; i < sizeof script / sizeof script[0]; i++)
+        support_match_text(m, script[i]);
+    TwentyOneState view;
+    twentyone_rules.observe(m->state, TO_PLAYER, &view);
+    Analysis *an = malloc(sizeof *an);
+    Rng r;
+    rng_seed(&r, 1);
+    bot_analyze(&twentyone_rules, DIFF_HARD, &view, TO_PLAYER, &r, NULL, 0, an);
+    double expect = analysis_cost(an, TO_STAND);
+    support_match_text(m, "stand");
+    while (!match_is_over(m)) {
+        if (match_current_player(m) == PLAYER_CHANCE)
+            match_play_chance(m);
+        else
+            assert_null(match_play_bot(m));
+    }
+    ReviewStep st[16];
+    int n = review_match(m, TO_PLAYER, 3, NULL, st, 16);
+    assert_int_equal(n, 2);
+    assert_int_equal(st[0].chosen, TO_HIT);
+    assert_int_equal(st[0].best, TO_HIT);
+    assert_true(st[0].cost == 0);
+    assert_false(st[0].costliest);
+    assert_int_equal(st[1].chosen, TO_STAND);
+    assert_int_equal(st[1].best, TO_HIT);
+    assert_true(st[1].cost > 0.1);
+    assert_true(fabs(st[1].cost - expect) < 1e-12);
+    assert_true(st[1].costliest);
+    /* Every seat: the computer's decisions come too, its own seat marked. */
+    ReviewStep all[16];
+    int na = review_match(m, -1, 3, NULL, all, 16);
+    assert_true(na >= n);
+    for (int i = 0; i < na; i++)
+        assert_true(all[i].seat == TO_PLAYER || all[i].seat == TO_COMPUTER);
+    free(an);
+    match_free(m);
+}
+
 /* ---- Nothing hidden leaks ----------------------------------------------------------- */
 
 /* Two full states that the seat sees alike (the second dealt again from the seat's view):
@@ -297,6 +353,7 @@ int main(void)
         cmocka_unit_test(test_twentyone_stand_on_12),
         cmocka_unit_test(test_moulin_allowing_a_mill),
         cmocka_unit_test(test_truco4_wasted_manilha),
+        cmocka_unit_test(test_review_twentyone),
         cmocka_unit_test(test_hidden_twentyone),
         cmocka_unit_test(test_hidden_truco),
         cmocka_unit_test(test_hidden_bisca),

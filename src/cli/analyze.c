@@ -8,6 +8,7 @@
 
 #include "../engine/ai/analysis.h"
 #include "../engine/match.h"
+#include "../engine/review.h"
 #include "cli.h"
 
 static void usage(void)
@@ -16,8 +17,8 @@ static void usage(void)
            "Replays each saved game and values every decision a seat made with the Hard\n"
            "bot's analysis of that seat's view (node and iteration budgets only, no clock, so\n"
            "the figures do not depend on the machine). Per decision: the choice, its value,\n"
-           "the best action and what the choice cost; then per seat level the mean cost per\n"
-           "decision with a 95%% interval.\n"
+           "the best action and what the choice cost (* marks each seat's three costliest);\n"
+           "then per seat level the mean cost per decision with a 95%% interval.\n"
            "  --quiet  the summary only\n"
            "  --seat   only this seat's decisions\n"
            "  --seed   the analyses' generator (default 1)\n"
@@ -43,7 +44,7 @@ static const char *unit_name(AnalysisUnit u)
     return u == ANALYSIS_PIECES ? "pieces" : u == ANALYSIS_UTILITY ? "result" : "win";
 }
 
-/* Analyses one saved game; adds its costs to acc[difficulty of the seat]. */
+/* Analyses one saved game (review.h); adds its costs to acc[level of the seat]. */
 static int analyze_file(const char *path, bool quiet, int only_seat, uint64_t seed,
                         Acc acc[DIFF_COUNT + 1])
 {
@@ -54,64 +55,52 @@ static int analyze_file(const char *path, bool quiet, int only_seat, uint64_t se
         return 1;
     }
     const GameRules *g = m->rules;
-    void *state = malloc(g->state_size), *view = malloc(g->state_size);
-    Analysis *an = malloc(sizeof *an);
-    if (!state || !view || !an || g->init(state, &m->options, m->num_players, m->seed)) {
+    ReviewStep *st = malloc(sizeof *st * (size_t)(m->history_len + 1));
+    void *state = malloc(g->state_size);
+    int n = st && state ? review_match(m, only_seat, seed, NULL, st, m->history_len + 1) : -1;
+    if (n < 0 || g->init(state, &m->options, m->num_players, m->seed)) {
         fprintf(stderr, "tasca analyze: %s: cannot replay\n", path);
-        free(state), free(view), free(an);
+        free(st), free(state);
         match_free(m);
         return 1;
     }
     if (!quiet)
         printf("%s: %s, %d players, seed %llu\n", path, g->name, m->num_players,
                (unsigned long long)m->seed);
-    for (int i = 0; i < m->history_len; i++) {
-        int p = m->history_player[i];
-        Action a = m->history[i];
-        if (p >= 0 && (only_seat < 0 || p == only_seat)) {
-            Action acts[RULES_MAX_ACTIONS];
-            if (g->legal_actions(state, acts) > 1) {
-                g->observe(state, p, view);
-                Rng rng;
-                rng_seed(&rng, rng_mix(seed, (uint64_t)i));
-                bot_analyze(g, DIFF_HARD, view, p, &rng, NULL, 0, an);
-                double cost = analysis_cost(an, a);
-                const AnalysisItem *ch = analysis_find(an, a);
-                int level = m->seats[p].bot ? (int)m->seats[p].difficulty : DIFF_COUNT;
-                if (cost >= 0)
-                    acc_add(&acc[level], cost);
-                if (!quiet) {
-                    char chosen[RULES_ACTION_TEXT], best[RULES_ACTION_TEXT];
-                    g->action_to_string(view, a, chosen);
-                    if (an->best >= 0)
-                        g->action_to_string(view, an->best_action, best);
-                    else
-                        snprintf(best, sizeof best, "-");
-                    const AnalysisItem *b = an->best >= 0 ? &an->item[an->best] : NULL;
-                    printf("  %4d seat %d %-24s", i, p, chosen);
-                    if (ch && ch->valued)
-                        printf(" %7.3f", analysis_scale(an, ch));
-                    else
-                        printf("       -");
-                    printf("  best %-24s", best);
-                    if (b && b->valued)
-                        printf(" %7.3f", analysis_scale(an, b));
-                    else
-                        printf("       -");
-                    if (cost >= 0)
-                        printf("  cost %.3f %s", cost, unit_name(an->unit));
-                    if (an->line[0])
-                        printf("  line: %s", an->line);
-                    printf("\n");
-                }
+    /* Action texts need the state each was taken in. */
+    for (int i = 0, k = 0; i < m->history_len && k < n; i++) {
+        if (st[k].step == i) {
+            const ReviewStep *r = &st[k++];
+            int level = m->seats[r->seat].bot ? (int)m->seats[r->seat].difficulty : DIFF_COUNT;
+            if (r->cost >= 0)
+                acc_add(&acc[level], r->cost);
+            if (!quiet) {
+                char chosen[RULES_ACTION_TEXT], best[RULES_ACTION_TEXT] = "-";
+                g->action_to_string(state, r->chosen, chosen);
+                if (r->best >= 0)
+                    g->action_to_string(state, r->best, best);
+                printf("  %4d seat %d %-24s", i, r->seat, chosen);
+                if (r->chosen_valued)
+                    printf(" %7.3f", r->chosen_value);
+                else
+                    printf("       -");
+                printf("  best %-24s", best);
+                if (r->best_valued)
+                    printf(" %7.3f", r->best_value);
+                else
+                    printf("       -");
+                if (r->cost >= 0)
+                    printf("  cost %.3f %s%s", r->cost, unit_name(r->unit),
+                           r->costliest ? " *" : "");
+                if (r->line[0])
+                    printf("  line: %s", r->line);
+                printf("\n");
             }
         }
-        if (g->apply(state, a)) {
-            fprintf(stderr, "tasca analyze: %s: action %d does not apply\n", path, i);
+        if (g->apply(state, m->history[i]))
             break;
-        }
     }
-    free(state), free(view), free(an);
+    free(st), free(state);
     match_free(m);
     return 0;
 }
