@@ -290,6 +290,47 @@ static void test_review_twentyone(void **u)
     match_free(m);
 }
 
+/* Hints in the save: a "hint" line before the action it was for, counted back on loading;
+ * refused where no seat is to move (before the deal). */
+static void test_save_hint_lines(void **u)
+{
+    (void)u;
+    GameOptions opt;
+    rules_default_options(&twentyone_rules, &opt);
+    SeatSpec seats[2] = {{false, DIFF_HARD}, {true, DIFF_HARD}};
+    char err[MATCH_ERR];
+    Match *m = match_create(&twentyone_rules, &opt, 2, seats, 7, err, sizeof err);
+    assert_non_null(m);
+    assert_int_equal(match_hint_taken(m), -1); /* chance to move: no hint */
+    const char *script[] = {"deal 2c", "deal 10h", "deal 3d", "deal 9s"};
+    for (size_t i = 0; i < 4; i++)
+        support_match_text(m, script[i]);
+    assert_int_equal(match_hint_taken(m), 0);
+    support_match_text(m, "hit");
+    char *text = match_save_text(m);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "deal 9\xE2\x99\xA0\nhint\nhit\n"));
+    Match *back = match_load_text(text, strlen(text), err, sizeof err);
+    assert_non_null(back);
+    assert_int_equal(match_hints(back, TO_PLAYER), 1);
+    assert_int_equal(match_hints(back, TO_COMPUTER), 0);
+    assert_int_equal(back->history_len, m->history_len);
+    match_free(back);
+    /* The same line where the deal is still going on: refused. */
+    char *bad = strstr(text, "deal 2");
+    assert_non_null(bad);
+    size_t pre = (size_t)(bad - text);
+    char *t2 = malloc(strlen(text) + 8);
+    memcpy(t2, text, pre);
+    strcpy(t2 + pre, "hint\n");
+    strcat(t2, text + pre);
+    assert_null(match_load_text(t2, strlen(t2), err, sizeof err));
+    assert_non_null(strstr(err, "hint"));
+    free(t2);
+    free(text);
+    match_free(m);
+}
+
 /* ---- Nothing hidden leaks ----------------------------------------------------------- */
 
 /* Two full states that the seat sees alike (the second dealt again from the seat's view):
@@ -354,6 +395,7 @@ int main(void)
         cmocka_unit_test(test_moulin_allowing_a_mill),
         cmocka_unit_test(test_truco4_wasted_manilha),
         cmocka_unit_test(test_review_twentyone),
+        cmocka_unit_test(test_save_hint_lines),
         cmocka_unit_test(test_hidden_twentyone),
         cmocka_unit_test(test_hidden_truco),
         cmocka_unit_test(test_hidden_bisca),
