@@ -21,6 +21,7 @@ void cli_usage(void)
            "  play     play a game in the terminal against bots\n"
            "  sim      bot arena: play many games between bots and print figures\n"
            "  replay   check a saved game and print how it ended\n"
+           "  analyze  value every decision of saved games as the Hard bot sees them\n"
            "  perft    count the positions N plies deep (checks move generation)\n"
            "  serve    deal networked tables over NATS\n"
            "  bench-online  measure a dealer with many tables of Random bots\n"
@@ -49,6 +50,8 @@ int cli_dispatch(int argc, char **argv)
         return cli_sim(argc - 1, argv + 1);
     if (strcmp(cmd, "replay") == 0)
         return cli_replay(argc - 1, argv + 1);
+    if (strcmp(cmd, "analyze") == 0)
+        return cli_analyze(argc - 1, argv + 1);
     if (strcmp(cmd, "play") == 0)
         return cli_play(argc - 1, argv + 1);
     if (strcmp(cmd, "perft") == 0)
@@ -63,7 +66,7 @@ int cli_dispatch(int argc, char **argv)
         return cli_buraco_bot(argc - 1, argv + 1);
     if (cmd[0] != '-') {
         fprintf(stderr,
-                "tasca: unknown command '%s' (commands: play, sim, replay, perft, serve, "
+                "tasca: unknown command '%s' (commands: play, sim, replay, analyze, perft, serve, "
                 "bench-online, buraco-judge, buraco-bot; see 'tasca --help')\n",
                 cmd);
         return 2;

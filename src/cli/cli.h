@@ -15,6 +15,7 @@ void cli_usage(void);
 
 int cli_sim(int argc, char **argv);
 int cli_replay(int argc, char **argv);
+int cli_analyze(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_perft(int argc, char **argv);
 int cli_serve(int argc, char **argv);

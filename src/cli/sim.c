@@ -38,6 +38,7 @@ typedef struct Sim {
     pthread_mutex_t lock;
     Times times[RULES_MAX_PLAYERS]; /* per entry */
     const char *nats, *creds;       /* through the network: a dealer's NATS URL */
+    const char *save_dir;           /* NULL, or where each game's save goes */
     Times latency;                  /* per action there: sent -> every seat has its view */
     char net_err[NET_ERR];
 } Sim;
@@ -107,6 +108,12 @@ static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
             res->failed = true;
             break;
         }
+    }
+    if (!res->failed && sim->save_dir) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/game-%05d.tasca", sim->save_dir, i);
+        if (match_save(m, path, err, sizeof err))
+            fprintf(stderr, "tasca sim: %s\n", err);
     }
     if (!res->failed) {
         double r[RULES_MAX_PLAYERS];
@@ -202,7 +209,7 @@ static void usage(void)
 {
     printf("Usage: tasca sim --game ID --seats S1,S2[,S3,S4] --games N --seed S\n"
            "                 [--jobs J] [--option KEY=VALUE]... [--json]\n"
-           "                 [--nats URL [--creds FILE]]\n"
+           "                 [--nats URL [--creds FILE]] [--save-dir DIR]\n"
            "Plays N games between bots and prints each seat's results.\n"
            "  --seats   one bot per seat: random, easy, medium or hard\n"
            "  --games   number of games; every deal is played twice, seats rotated\n"
@@ -212,7 +219,8 @@ static void usage(void)
            "  --json    end with one line of JSON\n"
            "  --nats    play through a dealer ('tasca serve') on this NATS URL, every seat\n"
            "            its own client: the results are those of the local arena\n"
-           "  --creds   the NATS credentials file, if the server asks for one\n");
+           "  --creds   the NATS credentials file, if the server asks for one\n"
+           "  --save-dir  save every game there (game-NNNNN.tasca), e.g. for 'tasca analyze'\n");
 }
 
 int cli_sim(int argc, char **argv)
@@ -253,6 +261,9 @@ int cli_sim(int argc, char **argv)
             if (!(v = cli_value(cmd, argc, argv, &i)))
                 return 2;
             *(a[2] == 'n' ? &sim.nats : &sim.creds) = v;
+        } else if (strcmp(a, "--save-dir") == 0) {
+            if (!(sim.save_dir = cli_value(cmd, argc, argv, &i)))
+                return 2;
         } else if (strcmp(a, "--option") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)))
                 return 2;

@@ -58,6 +58,7 @@ void match_free(Match *m)
     match_bot_cancel(m);
     free(m->history);
     free(m->history_player);
+    free(m->hint_step);
     free(m->state);
     free(m);
 }
@@ -373,13 +374,14 @@ void match_set_autosave(Match *m, const char *path)
  *   seat 0 human              (or: seat 1 bot hard)
  *   actions
  *   deal 7♥                   (one action per line, chance outcomes included)
+ *   hint                      (the seat to move took a hint here, before its action)
  */
 
 char *match_save_text(const Match *m)
 {
     /* Every line is bounded: the header by its fields, each action by RULES_ACTION_TEXT. */
     size_t cap = 1024 + (size_t)m->rules->n_options * 160 + (size_t)m->num_players * 48 +
-                 (size_t)m->history_len * (RULES_ACTION_TEXT + 1),
+                 (size_t)m->history_len * (RULES_ACTION_TEXT + 1) + (size_t)m->hint_len * 8,
            len = 0;
     char *out = malloc(cap);
     if (!out)
@@ -407,12 +409,17 @@ char *match_save_text(const Match *m)
         return NULL;
     }
     m->rules->init(s, &m->options, m->num_players, m->seed);
+    int h = 0;
     for (int i = 0; i < m->history_len && len < cap; i++) {
+        for (; h < m->hint_len && m->hint_step[h] <= i && len < cap; h++)
+            OUT("hint\n");
         char t[RULES_ACTION_TEXT];
         m->rules->action_to_string(s, m->history[i], t);
         OUT("%s\n", t);
         m->rules->apply(s, m->history[i]);
     }
+    for (; h < m->hint_len && len < cap; h++)
+        OUT("hint\n");
 #undef OUT
     free(s);
     return out;
@@ -428,4 +435,36 @@ int match_save(const Match *m, const char *path, char *err, size_t errsize)
     int r = file_write_atomic(path, text, strlen(text), err, errsize);
     free(text);
     return r;
+}
+
+/* Records a hint for the seat to move without saving (the loader's). */
+int match_hint_record(Match *m)
+{
+    int p = match_current_player(m);
+    if (p < 0)
+        return -1;
+    if (m->hint_len == m->hint_cap) {
+        int cap = m->hint_cap ? m->hint_cap * 2 : 16;
+        int *n = realloc(m->hint_step, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        m->hint_step = n;
+        m->hint_cap = cap;
+    }
+    m->hint_step[m->hint_len++] = m->history_len;
+    m->hints[p]++;
+    return 0;
+}
+
+int match_hint_taken(Match *m)
+{
+    if (match_hint_record(m))
+        return -1;
+    autosave(m);
+    return 0;
+}
+
+int match_hints(const Match *m, int seat)
+{
+    return seat >= 0 && seat < RULES_MAX_PLAYERS ? m->hints[seat] : 0;
 }

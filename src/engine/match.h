@@ -90,6 +90,10 @@ struct Match {
     bool mirror, sent;
     int mirror_seat;
     uint32_t steps;
+    /* Hints taken (match_hint_taken): how many per seat, and at which step (history
+     * length when taken), in order. */
+    int hints[RULES_MAX_PLAYERS];
+    int *hint_step, hint_len, hint_cap;
 };
 
 Match *match_create(const GameRules *rules, const GameOptions *opt, int num_players,
@@ -138,6 +142,12 @@ int match_bot_start(Match *m, void (*wake)(void *user), void *user);
 bool match_bot_busy(const Match *m);
 bool match_bot_poll(Match *m, Action *out);
 void match_bot_cancel(Match *m);
+
+/* The seat to move took a hint now: recorded (saved as a "hint" line before its next
+ * action) and counted. -1 when no seat is to move or out of memory. */
+int match_hint_taken(Match *m);
+/* Hints taken by `seat` in this game. */
+int match_hints(const Match *m, int seat);
 
 /* Fills view with what `seat` can see now. */
 void match_view(const Match *m, int seat, void *view);

@@ -10,6 +10,9 @@
 #include "match.h"
 #include "registry.h"
 
+/* match.c: a hint of the seat to move, recorded without saving. */
+int match_hint_record(Match *m);
+
 #define SAVE_MAX_BYTES (8u << 20)
 #define SAVE_MAX_LINE 512
 
@@ -150,6 +153,11 @@ Match *match_load_text(const char *text, size_t len, char *err, size_t errsize)
         FAIL("%s", e);
     while ((r = next_content(&l)) == 1) {
         Action a;
+        if (strcmp(l.line, "hint") == 0) {
+            if (match_hint_record(m))
+                FAIL("line %d: a hint where no seat is to move", l.lineno);
+            continue;
+        }
         if (!g->action_from_string(m->state, l.line, &a))
             FAIL("line %d: '%s' is not a move of %s", l.lineno, l.line, g->name);
         const char *why = match_current_player(m) == PLAYER_TERMINAL ? "the game is already over"

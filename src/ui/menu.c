@@ -543,8 +543,8 @@ static void build_stats(Builder *b)
         const GameRules *g = registry_get(i);
         row(b, W_HEADER, 40, _(g->name), -1);
         char head[200];
-        snprintf(head, sizeof head, "%s\t%s\t%s\t%s\t%s\t%s\t%s", _("Level"), _("Played"), _("Won"),
-                 _("Lost"), _("Drawn"), _("Streak"), _("Best"));
+        snprintf(head, sizeof head, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", _("Level"), _("Played"),
+                 _("Won"), _("No hints"), _("Lost"), _("Drawn"), _("Streak"), _("Best"));
         Widget *w = row(b, W_ROW, 34, head, -1);
         w->bold = true;
         w->size = 14;
@@ -552,14 +552,16 @@ static void build_stats(Builder *b)
             StatLine s;
             stats_get(&a->stats, g->id, (Difficulty)d, &s);
             char line[200];
-            snprintf(line, sizeof line, "%s\t%d\t%d\t%d\t%d\t%d\t%d", diff_label((Difficulty)d),
-                     s.played, s.won, s.lost, s.drawn, s.streak, s.best);
+            snprintf(line, sizeof line, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d",
+                     diff_label((Difficulty)d), s.played, s.won, s.clean, s.lost, s.drawn, s.streak,
+                     s.best);
             w = row(b, W_ROW, 36, line, -1);
             w->checked = d % 2 == 1;
         }
         gap(b, 12);
     }
-    note(b, _("A streak counts games won in a row; a loss or a draw ends it."));
+    note(b, _("A streak counts games won in a row; a loss or a draw ends it. No hints: games won "
+              "without asking for a hint."));
 }
 
 #ifndef TASCA_VERSION

@@ -254,25 +254,29 @@ float settings_speed_factor(AnimSpeed s)
 
 /* ---- Statistics: keys "<game>.<difficulty>.<field>" ---- */
 
-static const char *const stat_fields[6] = {"played", "won", "lost", "drawn", "streak", "best"};
+static const char *const stat_fields[7] = {"played", "won",  "lost", "drawn",
+                                           "streak", "best", "clean"};
 
 void stats_get(const Kv *kv, const char *game, Difficulty d, StatLine *out)
 {
-    int *f[6] = {&out->played, &out->won, &out->lost, &out->drawn, &out->streak, &out->best};
-    for (int i = 0; i < 6; i++) {
+    int *f[7] = {&out->played, &out->won,  &out->lost, &out->drawn,
+                 &out->streak, &out->best, &out->clean};
+    for (int i = 0; i < 7; i++) {
         char key[KV_KEY];
         snprintf(key, sizeof key, "%s.%s.%s", game, difficulty_name(d), stat_fields[i]);
         *f[i] = kv_get_int(kv, key, 0, 0, 2000000000);
     }
 }
 
-void stats_record(Kv *kv, const char *game, Difficulty d, int result)
+void stats_record(Kv *kv, const char *game, Difficulty d, int result, bool hinted)
 {
     StatLine s;
     stats_get(kv, game, d, &s);
     s.played++;
     if (result > 0) {
         s.won++;
+        if (!hinted)
+            s.clean++;
         s.streak++;
         if (s.streak > s.best)
             s.best = s.streak;
@@ -283,8 +287,8 @@ void stats_record(Kv *kv, const char *game, Difficulty d, int result)
             s.drawn++;
         s.streak = 0;
     }
-    int f[6] = {s.played, s.won, s.lost, s.drawn, s.streak, s.best};
-    for (int i = 0; i < 6; i++) {
+    int f[7] = {s.played, s.won, s.lost, s.drawn, s.streak, s.best, s.clean};
+    for (int i = 0; i < 7; i++) {
         char key[KV_KEY];
         snprintf(key, sizeof key, "%s.%s.%s", game, difficulty_name(d), stat_fields[i]);
         kv_set_int(kv, key, f[i]);

@@ -61,11 +61,12 @@ float settings_speed_factor(AnimSpeed s);
 
 typedef struct {
     int played, won, lost, drawn, streak, best;
+    int clean; /* games won without a hint */
 } StatLine;
 
 void stats_get(const Kv *kv, const char *game, Difficulty d, StatLine *out);
-/* result: +1 won, 0 drawn, -1 lost. */
-void stats_record(Kv *kv, const char *game, Difficulty d, int result);
+/* result: +1 won, 0 drawn, -1 lost; hinted: the player took a hint in that game. */
+void stats_record(Kv *kv, const char *game, Difficulty d, int result, bool hinted);
 void stats_reset(Kv *kv);
 
 #endif

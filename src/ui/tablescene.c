@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/ai/hint.h"
 #include "ui/i18n.h"
 #include "ui/online.h"
 #include "ui/resume.h"
@@ -157,12 +158,18 @@ static void count(Table *t, int result)
 {
     table_score_count(&t->score, result);
     save_session(t);
-    stats_record(&t->app->stats, t->g->id, table_level(t), result);
+    stats_record(&t->app->stats, t->g->id, table_level(t), result,
+                 t->m && match_hints(t->m, table_player(t)) > 0);
     app_save_stats(t->app);
 }
 
+static void hint_clear(Table *t);
+static void hint_update(Table *t);
+static bool hint_offered(const Table *t);
+
 bool table_deal(Table *t)
 {
+    hint_clear(t);
     App *a = t->app;
     const TableGame *g = t->g;
     GameOptions opt;
@@ -355,6 +362,7 @@ void *table_enter(App *app, const Scene *sc)
     t->app = app;
     t->g = g;
     t->hover = t->pressed = t->focus = -1;
+    t->hint_step = -1;
     t->tv.cw = (float)cardart_aspect(app->art);
     anim_init(&t->anim, app_speed_factor(app));
     pacer_init(&t->pace, DIFF_EASY);
@@ -387,6 +395,7 @@ void *table_enter(App *app, const Scene *sc)
 void table_leave(void *self)
 {
     Table *t = self;
+    hint_clear(t);
     if (t->g->leave)
         t->g->leave(t);
     void *feed = t->m && t->m->mirror ? t->m->feed.user : NULL;
@@ -403,6 +412,8 @@ void table_scene_layout(void *self, int w, int h)
     float cx = TABLE_W / 2, cy = TABLE_H / 2;
     t->confirm_btn[0] = table_rect(&t->tv, cx - 150, cy + 60, 260, 64);
     t->confirm_btn[1] = table_rect(&t->tv, cx + 150, cy + 60, 260, 64);
+    /* In the top bar, between the title and the level: free in every game's layout. */
+    t->hint_btn = table_rect(&t->tv, 1040, 37, 150, 52);
     if (t->g->layout)
         t->g->layout(t);
     if (t->m && match_is_over(t->m) && !t->over)
@@ -452,10 +463,26 @@ bool table_scene_event(void *self, const SDL_Event *e)
     if (t->confirm)
         return confirm_event(t, e);
     bool ended = t->m && (t->hold || match_is_over(t->m));
+    if (hint_offered(t)) {
+        if (e->type == SDL_MOUSEMOTION)
+            t->hint_hover = rect_has(t->hint_btn, (float)e->motion.x, (float)e->motion.y);
+        if ((e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) &&
+            e->button.button == SDL_BUTTON_LEFT &&
+            rect_has(t->hint_btn, (float)e->button.x, (float)e->button.y)) {
+            if (e->type == SDL_MOUSEBUTTONUP)
+                table_hint(t);
+            return true;
+        }
+        /* '?' on any keyboard layout; H where the game does not use it (see below). */
+        if (e->type == SDL_TEXTINPUT && strcmp(e->text.text, "?") == 0) {
+            table_hint(t);
+            return true;
+        }
+    }
     switch (e->type) {
     case SDL_MOUSEMOTION:
         t->hover = button_at(t, (float)e->motion.x, (float)e->motion.y);
-        if (t->hover >= 0)
+        if (t->hover >= 0 || t->hint_hover)
             t->app->pointer_hand = true;
         if (t->g->event)
             t->g->event(t, e);
@@ -494,6 +521,11 @@ bool table_scene_event(void *self, const SDL_Event *e)
         if (t->g->event && t->g->event(t, e))
             return true;
         SDL_Keycode k = e->key.keysym.sym;
+        if (k == SDLK_h && !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) &&
+            hint_offered(t)) {
+            table_hint(t);
+            return true;
+        }
         if (ended && (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE || k == SDLK_n)) {
             if (t->banner > 0.5f || app_speed_factor(t->app) <= 0)
                 table_next(t);
@@ -556,6 +588,7 @@ void table_update(void *self, float dt)
     confetti_update(&t->confetti, dt, TABLE_H + 40);
     if (g->update)
         g->update(t, dt);
+    hint_update(t);
     if (!t->m)
         return;
     if (t->deal_wait > 0)
@@ -669,6 +702,153 @@ bool table_locate(void *self, const char *what, SDL_FRect *out)
     return t->g->locate && t->g->locate(t, what, out);
 }
 
+/* ---- Hints ---- */
+
+static void hint_clear(Table *t)
+{
+    if (t->hint_job) {
+        hint_job_cancel(t->hint_job);
+        t->hint_job = NULL;
+    }
+    t->hint_shown = false;
+    t->hint_step = -1;
+}
+
+/* The hint's one line, in the player's language. */
+static void hint_text(const HintReason *r, const Analysis *an, char *out, size_t size)
+{
+    int best = (int)lround(r->best * 100), next = (int)lround(r->next * 100);
+    switch (r->why) {
+    case HINT_NONE: out[0] = '\0'; break;
+    case HINT_ONLY: snprintf(out, size, "%s", _("The only move here")); break;
+    case HINT_TO_STAND:
+        snprintf(out, size, _("Stand: %d %% against %d %% for a hit"), best, next);
+        break;
+    case HINT_TO_HIT:
+        snprintf(out, size, _("Hit: %d %% against %d %% for standing"), best, next);
+        break;
+    case HINT_MILL: snprintf(out, size, "%s", _("Closes a mill")); break;
+    case HINT_BLOCK: snprintf(out, size, "%s", _("Blocks their mill")); break;
+    case HINT_REMOVE: snprintf(out, size, "%s", _("Take this piece: it hurts them most")); break;
+    case HINT_MATE:
+        snprintf(out, size, P_("Wins by force in %d turn", "Wins by force in %d turns", r->turns),
+                 r->turns);
+        break;
+    case HINT_PIECES:
+        if (r->best - r->next >= 0.05)
+            snprintf(out, size, _("Better by %.1f pieces than any other move"), r->best - r->next);
+        else
+            snprintf(out, size, "%s", _("As good as the best alternatives"));
+        break;
+    case HINT_PARTNER_HOLDS:
+        snprintf(out, size, "%s", _("Your partner already wins this rodada: keep your strong cards"));
+        break;
+    case HINT_WINS_LOW:
+        snprintf(out, size, "%s", _("Wins the rodada with your lowest card that can"));
+        break;
+    case HINT_WINS_MANILHA:
+        snprintf(out, size, "%s", _("Wins the rodada with your lowest manilha"));
+        break;
+    case HINT_VALUE:
+    default:
+        if (r->best >= 0 && r->next >= 0 && an->unit != ANALYSIS_PIECES && best <= next)
+            snprintf(out, size, _("%d %% to win; the next best choice is about as good"), best);
+        else if (r->best >= 0 && r->next >= 0 && an->unit != ANALYSIS_PIECES)
+            snprintf(out, size, _("%d %% to win, against %d %% for the next best choice"), best,
+                     next);
+        else if (r->best >= 0 && an->unit != ANALYSIS_PIECES)
+            snprintf(out, size, _("%d %% to win"), best);
+        else
+            snprintf(out, size, "%s", _("What the computer would play here"));
+        break;
+    }
+}
+
+void table_hint(Table *t)
+{
+    if (!t->m || match_is_over(t->m) || t->hold)
+        return;
+    if (!table_player_can_act(t)) {
+        table_say(t, _("A hint is for your own turn"));
+        return;
+    }
+    int step = t->m->history_len;
+    if (t->hint_step == step && (t->hint_job || t->hint_shown))
+        return; /* already asked (or shown) for this position */
+    hint_clear(t);
+    int seat = table_player(t);
+    void *view = malloc(t->m->rules->state_size);
+    if (!view)
+        return;
+    match_view(t->m, seat, view);
+    t->hint_job = hint_job_start(t->m->rules, DIFF_HARD, view, seat,
+                                 t->session_seed ^ (uint64_t)step * 0x9E3779B97F4A7C15ULL,
+                                 app_wake, t->app);
+    free(view);
+    if (t->hint_job) {
+        t->hint_step = step;
+        table_say(t, _("Thinking about a hint\xE2\x80\xA6"));
+    }
+}
+
+bool table_hint_action(const Table *t, Action *out)
+{
+    if (!t->hint_shown || !t->m || t->hint_step != t->m->history_len)
+        return false;
+    *out = t->hint_action;
+    return true;
+}
+
+/* The answer, once the worker has it; forgets a hint whose position has changed. */
+static void hint_update(Table *t)
+{
+    if ((t->hint_job || t->hint_shown) && (!t->m || t->hint_step != t->m->history_len)) {
+        hint_clear(t);
+        return;
+    }
+    if (!t->hint_job)
+        return;
+    Analysis *an = malloc(sizeof *an);
+    HintReason why;
+    if (!an)
+        return;
+    if (hint_job_poll(t->hint_job, an, &why)) {
+        t->hint_job = NULL;
+        if (why.why != HINT_NONE && why.action >= 0) {
+            t->hint_action = why.action;
+            t->hint_shown = true;
+            hint_text(&why, an, t->hint_line, sizeof t->hint_line);
+            table_toast(&t->toast, t->hint_line, 8.0f);
+            match_hint_taken(t->m);
+        }
+    }
+    free(an);
+}
+
+static bool hint_offered(const Table *t)
+{
+    return t->m && !match_is_over(t->m) && !t->hold && !t->confirm &&
+           table_human(t, table_player(t)) && !pacer_demo(&t->pace);
+}
+
+static void draw_hint(Table *t, SDL_Renderer *r)
+{
+    if (!hint_offered(t))
+        return;
+    int flags = BTN_GHOST | (t->hint_hover ? BTN_HOVER : 0);
+    if (!table_player_can_act(t))
+        flags |= BTN_DISABLED;
+    ui_button(t->app, t->hint_btn, _("Hint"), flags);
+    Action a;
+    SDL_FRect rc[2];
+    int n = table_hint_action(t, &a) && t->g->hint_rects ? t->g->hint_rects(t, a, rc) : 0;
+    float s = t->tv.s;
+    for (int i = 0; i < n; i++) {
+        SDL_FRect o = {rc[i].x - 7 * s, rc[i].y - 7 * s, rc[i].w + 14 * s, rc[i].h + 14 * s};
+        draw_rounded_outline(r, o, 12 * s, 7 * s, COL_GOLD);
+    }
+}
+
 /* ---- Drawing ---- */
 
 static void draw_banner(Table *t, SDL_Renderer *r)
@@ -750,6 +930,7 @@ void table_draw(void *self, SDL_Renderer *r)
     if (!t->m)
         return;
     t->g->draw(t, r);
+    draw_hint(t, r);
     confetti_draw(&t->confetti, r, t->tv.ox, t->tv.oy, t->tv.s);
     draw_banner(t, r);
     if (t->g->next_label && shown(t, TABLE_NEXT))

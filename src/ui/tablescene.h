@@ -130,6 +130,9 @@ typedef struct TableGame {
     /* Settings changed (NULL: the table calls sync(t, true)). */
     void (*settings_changed)(Table *t);
     bool (*locate)(Table *t, const char *what, SDL_FRect *out);
+    /* Where the player's action `a` is done on the table, for a hint's highlight: up to two
+     * rectangles (pixels; a move's from and to), their count (0: none to show). */
+    int (*hint_rects)(Table *t, Action a, SDL_FRect out[2]);
 } TableGame;
 
 struct Table {
@@ -159,6 +162,17 @@ struct Table {
     SDL_FRect btn[TABLE_BUTTONS_MAX];
     int hover, pressed, focus;
     bool press_on_end; /* the left button went down on a finished game */
+
+    /* A hint (the Hint button, H where the game leaves it free, and ? everywhere): the
+     * analysis runs on a worker thread; then the suggested action is highlighted and its
+     * reason said until the position changes. */
+    struct HintJob *hint_job;
+    int hint_step;       /* the history length the hint is for; -1: none */
+    bool hint_shown;
+    Action hint_action;
+    char hint_line[200];
+    SDL_FRect hint_btn;
+    bool hint_hover;
 
     /* "New game" while a game is under way: asked first. */
     bool confirm;
@@ -200,6 +214,11 @@ void table_submit(Table *t, Action a);
 /* The player may not move now: says why (a toast) and returns true. For a move the game
  * checks or splits into several actions before it submits them. */
 bool table_refuse(Table *t);
+/* Asks for a hint for the player's move (as the Hint button does). */
+void table_hint(Table *t);
+/* The hint being shown for the position on the table: true and its action, else false. */
+bool table_hint_action(const Table *t, Action *out);
+
 /* A short message on the table. */
 void table_say(Table *t, const char *msg);
 /* The game has ended at this action (live) or was found ended (resumed): the result, the

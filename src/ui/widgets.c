@@ -486,8 +486,11 @@ void widgets_draw(App *a, WidgetList *l)
                 /* Cells: the first left-aligned, the others right-aligned in equal columns. */
                 char buf[200];
                 snprintf(buf, sizeof buf, "%s", w->text);
-                int col = 0;
-                float first_w = r.w * 0.34f, cw = (r.w - first_w) / 6;
+                int col = 0, cols = 0;
+                for (const char *q = w->text; *q; q++)
+                    cols += *q == '\t';
+                float first_w = r.w * (cols > 6 ? 0.28f : 0.34f),
+                      cw = (r.w - first_w) / (cols > 6 ? cols : 6);
                 if (w->checked)
                     draw_rect(ren, r, rgba(255, 255, 255, 12));
                 for (char *s = buf, *tab; s; s = tab ? tab + 1 : NULL, col++) {

@@ -489,15 +489,63 @@ static void extract_pv(Ctx *c, const void *root, AbMove best, AbResult *out)
     }
 }
 
+/* After a search: every other root move again with a full window, from the same table,
+ * one depth after the other up to the search's completed depth, under its own node budget
+ * and the search's clock (a hint keeps its time budget);
+ * each keeps its score from the deepest pass that finished. A move the search proved no
+ * better than the best (its iteration failed low) keeps that proof: its score is capped at
+ * the best's. */
+static void score_root(Ctx *c, const void *root, const RootMove *rm, int n, AbResult *out,
+                       uint64_t extra_nodes, AbMove *moves, int *scores, int *depths)
+{
+    int dmax = out->depth > 0 ? out->depth : 1;
+    c->stop = false; /* the search's clock still runs: a hint keeps its time budget */
+    c->budget = extra_nodes ? c->nodes + extra_nodes : 0;
+    int pass[AB_MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        moves[i] = rm[i].move;
+        scores[i] = rm[i].move == out->best ? out->score : -AB_INF;
+        depths[i] = rm[i].move == out->best ? out->depth : 0;
+    }
+    if (n < 2)
+        return;
+    for (int d = 1; d <= dmax && !c->stop; d++) {
+        for (int i = 0; i < n; i++) {
+            if (rm[i].move == out->best)
+                continue;
+            PosBuf ch;
+            c->g->make(c->user, root, rm[i].move, ch.b);
+            int cw = irreversible(c, rm[i].move) ? c->nrep : 0;
+            pass[i] = -search(c, ch.b, d - 1, -AB_INF, AB_INF, 1, cw, true);
+            if (c->stop)
+                break;
+        }
+        if (c->stop)
+            break;
+        for (int i = 0; i < n; i++)
+            if (rm[i].move != out->best) {
+                scores[i] = pass[i] < out->score ? pass[i] : out->score;
+                depths[i] = d;
+            }
+    }
+}
+
 void ab_search(const AbGame *g, const void *user, const void *root, const uint64_t *history,
                int nhistory, const AbConfig *cfg, AbResult *out)
+{
+    ab_search_all(g, user, root, history, nhistory, cfg, out, 0, NULL, NULL, NULL);
+}
+
+int ab_search_all(const AbGame *g, const void *user, const void *root, const uint64_t *history,
+                  int nhistory, const AbConfig *cfg, AbResult *out, uint64_t extra_nodes,
+                  AbMove *moves, int *scores, int *depths)
 {
     long long t0 = clock_now_ns(), cpu0 = thread_cpu_ns(), c0;
     memset(out, 0, sizeof *out);
     out->best = AB_NO_MOVE;
     Ctx *c = ctx_new(g, user, root, history, nhistory, cfg);
     if (!c)
-        return;
+        return 0;
     c0 = now_ns(c);
     AbMove mv[AB_MAX_MOVES];
     int32_t sc[AB_MAX_MOVES];
@@ -571,7 +619,10 @@ done:
     out->probe_hits = c->probe_hits;
     out->ms = (double)(clock_now_ns() - t0) / 1e6;
     out->cpu_ms = (double)(thread_cpu_ns() - cpu0) / 1e6;
+    if (moves)
+        score_root(c, root, rm, n, out, extra_nodes, moves, scores, depths);
     free(c);
+    return n;
 }
 
 int ab_score_moves(const AbGame *g, const void *user, const void *root, const uint64_t *history,

@@ -125,6 +125,16 @@ typedef struct {
 void ab_search(const AbGame *g, const void *user, const void *root, const uint64_t *history,
                int nhistory, const AbConfig *cfg, AbResult *out);
 
+/* ab_search, then (with `moves`) every root move scored for an analysis: the best at the
+ * search's score; the others by full-window searches from the same table, depth after
+ * depth up to the search's completed depth (at least 1), within `extra_nodes` more nodes
+ * (0: no limit) and the search's own time budget (counted from its start), each from the deepest pass that finished (`depths`; 0 and -AB_INF when
+ * none did), capped at the best's score (the search proved them no better). `out` is what
+ * ab_search gives. Returns the root's move count; the arrays need AB_MAX_MOVES slots. */
+int ab_search_all(const AbGame *g, const void *user, const void *root, const uint64_t *history,
+                  int nhistory, const AbConfig *cfg, AbResult *out, uint64_t extra_nodes,
+                  AbMove *moves, int *scores, int *depths);
+
 /* Every root move (in generation order) scored by a full-window search of `depth` plies
  * (the move included). Returns the count; `moves` and `scores` need AB_MAX_MOVES slots. */
 int ab_score_moves(const AbGame *g, const void *user, const void *root, const uint64_t *history,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../core/fileio.h"
+#include "analysis.h"
 #include "bot.h"
 
 #define ISMCTS_EXPLORE 0.7
@@ -73,15 +74,21 @@ static Action sample_chance(const GameRules *g, const void *s, Rng *rng)
     return acts[n - 1];
 }
 
-Action ismcts_decide(const BotRequest *req)
+/* The search; with `an`, also each root action's visits and mean result. */
+static Action ismcts_run(const BotRequest *req, Analysis *an)
 {
     const GameRules *g = req->rules;
     Action root_acts[RULES_MAX_ACTIONS];
     int n_root = g->legal_actions(req->view, root_acts);
+    if (an)
+        analysis_begin(an, g, req->view, req->seat, ANALYSIS_WIN);
     if (n_root <= 0)
         return -1;
-    if (n_root == 1)
+    if (n_root == 1) {
+        if (an)
+            analysis_choose(an, root_acts[0]);
         return root_acts[0];
+    }
 
     Tree t = {0};
     unsigned char *state = malloc(g->state_size);
@@ -95,7 +102,8 @@ Action ismcts_decide(const BotRequest *req)
     long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;
     int iterations = req->iterations > 0 ? req->iterations : (deadline ? 1 << 30 : 1000);
 
-    for (int it = 0; it < iterations; it++) {
+    int it = 0;
+    for (; it < iterations; it++) {
         if ((it & 63) == 63) {
             if (deadline && clock_now_ns() > deadline)
                 break;
@@ -200,8 +208,27 @@ Action ismcts_decide(const BotRequest *req)
             most = t.nodes[c].visits;
             best = t.nodes[c].action;
         }
+    if (an) {
+        for (int c = t.nodes[0].first_child; c >= 0; c = t.nodes[c].next_sibling) {
+            AnalysisItem *x = analysis_item(an, t.nodes[c].action);
+            if (!x || t.nodes[c].visits == 0)
+                continue;
+            double v = t.nodes[c].reward / t.nodes[c].visits;
+            x->valued = true;
+            x->value = v;
+            /* Results lie in [0, 1]: v(1 - v) bounds their variance. */
+            x->stderr_ = sqrt(v * (1 - v) / t.nodes[c].visits);
+            x->visits = (int)t.nodes[c].visits;
+        }
+        an->samples = it;
+        analysis_choose(an, best);
+    }
     free(state);
     free(path);
     free(t.nodes);
     return best;
 }
+
+Action ismcts_decide(const BotRequest *req) { return ismcts_run(req, NULL); }
+
+Action ismcts_analyze(const BotRequest *req, Analysis *out) { return ismcts_run(req, out); }

@@ -595,11 +595,56 @@ typedef struct {
 
 #define HARD_MAX_PATH 64
 
-Action bisca_hard_decide(const BotRequest *req)
+/* The analysis of a root with nothing hidden: each card's exact result for the seat's team
+ * (every remaining point goes to someone, so the solved points give the final score). */
+static void hard_exact_values(const Info *in, const Sim *s, Analysis *an)
+{
+    int team = sim_to_move(s) & 1;
+    uint64_t moves = sim_legal(s, sim_to_move(s));
+    an->exact = true;
+    while (moves) {
+        int sc = __builtin_ctzll(moves);
+        moves &= moves - 1;
+        Sim t = *s;
+        sim_play(&t, sc);
+        int v = 0;
+        if (!sim_over(&t) && solve_best(&t, &v) < 0)
+            continue;
+        t.pts[0] = (int16_t)(t.pts[0] + v);
+        t.pts[1] = (int16_t)(BI_TOTAL_POINTS - t.pts[0]);
+        double r0 = outcome(in, &t);
+        AnalysisItem *x = analysis_item(an, BI_ACT_PLAY + card_index(card_of(sc, in->pt)));
+        if (x) {
+            x->valued = true;
+            x->value = team == 0 ? r0 : 1 - r0;
+        }
+    }
+}
+
+/* The analysis from the search tree: each root card's visits and mean result. */
+static void hard_tree_values(const Info *in, const TNode *t, Analysis *an)
+{
+    for (int c = t[0].first_child; c >= 0; c = t[c].next_sibling) {
+        AnalysisItem *x = analysis_item(an, BI_ACT_PLAY + card_index(card_of(t[c].sc, in->pt)));
+        if (!x || t[c].visits == 0)
+            continue;
+        double m = t[c].reward / t[c].visits;
+        x->valued = true;
+        x->value = m;
+        x->stderr_ = sqrt(m * (1 - m) / t[c].visits); /* results in [0, 1] */
+        x->visits = (int)t[c].visits;
+        an->samples += t[c].visits;
+    }
+}
+
+/* Hard's search; with `an`, also each card's value (analysis.h). */
+static Action hard_run(const BotRequest *req, Analysis *an)
 {
     const BiscaState *v = req->view;
     Action acts[RULES_MAX_ACTIONS];
     int n_acts = req->rules->legal_actions(v, acts);
+    if (an)
+        analysis_begin(an, req->rules, v, req->seat, ANALYSIS_UTILITY);
     if (n_acts <= 0)
         return -1;
     if (n_acts == 1)
@@ -611,6 +656,8 @@ Action bisca_hard_decide(const BotRequest *req)
         Sim s;
         determinize(&in, &f, &s); /* deals the one hidden hand, all of it known */
         int sc = solve_best(&s, NULL);
+        if (an && sc >= 0)
+            hard_exact_values(&in, &s, an);
         if (sc >= 0)
             return BI_ACT_PLAY + card_index(card_of(sc, in.pt));
     }
@@ -692,8 +739,14 @@ Action bisca_hard_decide(const BotRequest *req)
             most = t[c].visits;
             best_sc = t[c].sc;
         }
+    if (an)
+        hard_tree_values(&in, t, an);
     free(t);
     if (best_sc < 0)
         return acts[0];
     return BI_ACT_PLAY + card_index(card_of(best_sc, in.pt));
 }
+
+Action bisca_hard_decide(const BotRequest *req) { return hard_run(req, NULL); }
+
+Action bisca_hard_analyze(const BotRequest *req, Analysis *out) { return hard_run(req, out); }

@@ -892,6 +892,21 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     return true;
 }
 
+/* A hint's highlight: the card in hand. */
+static int hint_rects(Table *tb, Action a, SDL_FRect out[2])
+{
+    TBisca *t = (TBisca *)tb;
+    if (a < BI_ACT_PLAY || a >= BI_ACT_PLAY + 52)
+        return 0;
+    Card c = card_from_index(a - BI_ACT_PLAY);
+    for (int k = 0; k < t->shown[me(t)]; k++)
+        if (t->hand[me(t)][k].face == c) {
+            out[0] = unit_rect(t, t->hand[me(t)][k].x, t->hand[me(t)][k].y, card_w(t), CARD_H);
+            return 1;
+        }
+    return 0;
+}
+
 static const TableGame bisca_table = {
     .id = "bisca",
     .rules = &bisca_rules,
@@ -930,6 +945,7 @@ static const TableGame bisca_table = {
     .next_game = next_game,
     .settings_changed = settings_changed,
     .locate = locate,
+    .hint_rects = hint_rects,
 };
 
 const Scene bisca_scene = TABLE_SCENE("bisca", bisca_table, .rules_text = rules_text,

@@ -741,6 +741,7 @@ static Action easy_plain(const BotRequest *req)
 #define HARD_MAX_CANDS 24
 #define HARD_MAX_PLAN 48
 #define HARD_MAX_WORLDS 512
+#define HARD_EXTRA_WORLDS 16 /* analysis: deals for each step no candidate starts with */
 #define HARD_DISCARDS 4
 #define HARD_UTILITY_SCALE 120.0
 #define HOUSE_BUDGET_DIV 4
@@ -835,7 +836,8 @@ static double evaluate(const World *w, const Plan *p, int seat, double (*value)(
  * race has been played on the same worlds. Returns the index of the best. `truth`: NULL,
  * or (analysis only) the real state whose hidden hands the worlds then keep. */
 static int search(const BuracoState *view, int seat, const Plan *cands, int nc,
-                  const BotRequest *req, const BuracoState *truth)
+                  const BotRequest *req, const BuracoState *truth, double *out_sum,
+                  double *out_sumsq, int *out_count)
 {
     if (nc <= 1)
         return 0;
@@ -848,8 +850,8 @@ static int search(const BuracoState *view, int seat, const Plan *cands, int nc,
     World *worlds = malloc(sizeof *worlds * HARD_MAX_WORLDS);
     if (!worlds)
         return 0;
-    double sum[HARD_MAX_CANDS] = {0};
-    int alive[HARD_MAX_CANDS], na = nc, nw = 0;
+    double sum[HARD_MAX_CANDS] = {0}, sumsq[HARD_MAX_CANDS] = {0};
+    int alive[HARD_MAX_CANDS], na = nc, nw = 0, count[HARD_MAX_CANDS] = {0};
     for (int i = 0; i < nc; i++)
         alive[i] = i;
     int rounds = 0;
@@ -863,8 +865,12 @@ static int search(const BuracoState *view, int seat, const Plan *cands, int nc,
         int target = nw + per > HARD_MAX_WORLDS ? HARD_MAX_WORLDS : nw + per;
         for (; nw < target && !stop; nw++) {
             make_world(view, seat, req->rng, truth, &worlds[nw]);
-            for (int i = 0; i < na; i++)
-                sum[alive[i]] += evaluate(&worlds[nw], &cands[alive[i]], seat, utility);
+            for (int i = 0; i < na; i++) {
+                double y = evaluate(&worlds[nw], &cands[alive[i]], seat, utility);
+                sum[alive[i]] += y;
+                sumsq[alive[i]] += y * y;
+                count[alive[i]]++;
+            }
             if ((deadline && clock_now_ns() > deadline) ||
                 (req->cancel && atomic_load(req->cancel)))
                 stop = true;
@@ -883,6 +889,12 @@ static int search(const BuracoState *view, int seat, const Plan *cands, int nc,
     for (int i = 1; i < na; i++)
         if (sum[alive[i]] > sum[best])
             best = alive[i];
+    if (out_sum)
+        for (int i = 0; i < nc; i++) {
+            out_sum[i] = sum[i];
+            out_sumsq[i] = sumsq[i];
+            out_count[i] = count[i];
+        }
     free(worlds);
     return best;
 }
@@ -1029,6 +1041,19 @@ static Action cache_find(const BuracoState *view, const Rng *rng)
     return a;
 }
 
+/* Stores one step found again (cache_find takes it out). */
+static void cache_put(const BuracoState *view, const Rng *rng, Action a)
+{
+    pthread_mutex_lock(&plan_cache_lock);
+    CacheEntry *e = &plan_cache[plan_cache_next];
+    plan_cache_next = (plan_cache_next + 1) % PLAN_CACHE;
+    e->used = true;
+    memcpy(e->rng, rng->s, sizeof e->rng);
+    e->view = *view;
+    e->action = a;
+    pthread_mutex_unlock(&plan_cache_lock);
+}
+
 static void cache_store(const BuracoState *view, const Plan *p, const Rng *rng)
 {
     BuracoState v = *view;
@@ -1060,10 +1085,117 @@ Action buraco_hard_decide(const BotRequest *req)
         free(cands);
         return buraco_medium_policy(view);
     }
-    int best = search(view, req->seat, cands, nc, req, NULL);
+    int best = search(view, req->seat, cands, nc, req, NULL, NULL, NULL, NULL);
     a = cands[best].a[0];
     cache_store(view, &cands[best], req->rng);
     free(cands);
+    return a;
+}
+
+Action buraco_hard_analyze(const BotRequest *req, Analysis *out)
+{
+    const BuracoState *view = req->view;
+    analysis_begin(out, &buraco_rules, view, req->seat, ANALYSIS_UTILITY);
+    if (out->n == 0)
+        return -1;
+    /* The rest of a plan already chosen is not searched again: nothing to value. */
+    Action a = cache_find(view, req->rng);
+    if (a >= 0 && rules_is_legal(&buraco_rules, view, a)) {
+        /* Put it back: the decision that follows (the same view, generator state) finds it. */
+        cache_put(view, req->rng, a);
+        analysis_choose(out, a);
+        return a;
+    }
+    Plan *cands = malloc(sizeof *cands * HARD_MAX_CANDS);
+    double *sum = malloc(sizeof *sum * HARD_MAX_CANDS * 2);
+    int *count = malloc(sizeof *count * HARD_MAX_CANDS);
+    if (!cands || !sum || !count) {
+        free(cands);
+        free(sum);
+        free(count);
+        a = buraco_medium_policy(view);
+        analysis_choose(out, a);
+        return a;
+    }
+    int nc = turn_candidates(view, cands);
+    if (nc == 0) {
+        a = buraco_medium_policy(view);
+    } else {
+        for (int i = 0; i < nc; i++)
+            count[i] = 0;
+        int best = search(view, req->seat, cands, nc, req, NULL, sum, sum + HARD_MAX_CANDS,
+                          count);
+        a = cands[best].a[0];
+        cache_store(view, &cands[best], req->rng);
+        /* A plan's first step carries the best value among the plans that start with it. */
+        for (int i = 0; i < nc; i++) {
+            AnalysisItem *x = analysis_item(out, cands[i].a[0]);
+            if (!x || count[i] == 0)
+                continue;
+            double m = sum[i] / count[i];
+            if (x->valued && x->value >= m)
+                continue;
+            double var = sum[HARD_MAX_CANDS + i] / count[i] - m * m;
+            x->valued = true;
+            x->value = m;
+            x->stderr_ = count[i] > 1 && var > 0 ? sqrt(var / (count[i] - 1)) : 0;
+            x->visits = count[i];
+            out->samples += count[i];
+        }
+        /* The chosen plan's value (halving keeps its first step's best). */
+        AnalysisItem *x = analysis_item(out, a);
+        if (x && count[best] > 0) {
+            x->value = sum[best] / count[best];
+            x->visits = count[best];
+        }
+        /* The steps no candidate starts with (another take, a meld laid otherwise, any
+         * other throw): each played as a plan of that one step, the rest of the turn as
+         * Hard's playouts play it, on the same fresh deals as the chosen plan, and valued
+         * by its difference from the choice on them. After the choice, which they do not
+         * change. */
+        World *w = malloc(sizeof *w * HARD_EXTRA_WORLDS);
+        double base[HARD_EXTRA_WORLDS];
+        bool extra = false; /* only against a valued choice (a single candidate is not) */
+        for (int i = 0; x && x->valued && i < out->n; i++)
+            extra |= !out->item[i].valued;
+        for (int k = 0; w && extra && k < HARD_EXTRA_WORLDS; k++) {
+            make_world(view, req->seat, req->rng, NULL, &w[k]);
+            base[k] = evaluate(&w[k], &cands[best], req->seat, utility);
+        }
+        for (int i = 0; i < out->n && w && extra; i++) {
+            AnalysisItem *y = &out->item[i];
+            if (y->valued || y == x)
+                continue;
+            if (req->cancel && atomic_load(req->cancel))
+                break;
+            Plan p = {{y->action}, 1};
+            double s1 = 0, s2 = 0;
+            for (int k = 0; k < HARD_EXTRA_WORLDS; k++) {
+                double d = evaluate(&w[k], &p, req->seat, utility) - base[k];
+                s1 += d;
+                s2 += d * d;
+            }
+            double m = s1 / HARD_EXTRA_WORLDS, var = s2 / HARD_EXTRA_WORLDS - m * m;
+            y->valued = true;
+            y->value = (x ? x->value : 0) + m;
+            y->stderr_ = var > 0 ? sqrt(var / (HARD_EXTRA_WORLDS - 1)) : 0;
+            y->visits = HARD_EXTRA_WORLDS;
+            out->samples += HARD_EXTRA_WORLDS;
+        }
+        free(w);
+        /* The choice is the best unless an alternative beats it by more than two standard
+         * errors (halving leaves the candidates it dropped with few, noisy deals). */
+        for (int i = 0; x && i < out->n; i++) {
+            AnalysisItem *y = &out->item[i];
+            if (y != x && y->valued && y->value > x->value &&
+                y->value - x->value <= 2 * (y->stderr_ + x->stderr_))
+                y->value = x->value;
+        }
+    }
+    free(cands);
+    free(sum);
+    free(count);
+    analysis_choose(out, a);
     return a;
 }
 
@@ -1095,8 +1227,8 @@ bool buraco_hard_regret(const BuracoState *s, int seat, int worlds, int iteratio
                 value[i] += evaluate(w, &cands[i], seat, result) / worlds;
         }
         BotRequest req = {&buraco_rules, &view, seat, rng, iterations, 0, NULL};
-        int pick = search(&view, seat, cands, nc, &req, NULL);
-        int pick_seeing = search(&view, seat, cands, nc, &req, s);
+        int pick = search(&view, seat, cands, nc, &req, NULL, NULL, NULL, NULL);
+        int pick_seeing = search(&view, seat, cands, nc, &req, s, NULL, NULL, NULL);
         out->candidates = nc;
         for (int i = 0; i < nc; i++)
             if (value[i] > out->best)

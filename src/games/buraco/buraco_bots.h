@@ -2,6 +2,7 @@
 #ifndef TASCA_BURACO_BOTS_H
 #define TASCA_BURACO_BOTS_H
 
+#include "../../engine/ai/analysis.h"
 #include "../../engine/ai/bot.h"
 #include "buraco.h"
 
@@ -19,6 +20,9 @@ Action buraco_medium_decide(const BotRequest *req);
  * pile it can); it keeps the candidate that wins most. A throw that lets the other side
  * take the pile shows up in those games. */
 Action buraco_hard_decide(const BotRequest *req);
+/* Hard's analysis: each candidate plan's mean result over its deals (ANALYSIS_UTILITY), given
+ * to the plan's first step; steps that start no candidate stay unvalued. */
+Action buraco_hard_analyze(const BotRequest *req, Analysis *out);
 
 /* Medium's choice for the seat to move in state s (a view of that seat, or a full state:
  * it reads only what that seat can see). Deterministic. */

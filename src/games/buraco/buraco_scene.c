@@ -1906,6 +1906,38 @@ const char *buraco_scene_program_message(void *self)
     return t && (t->dq || t->dq_win) ? t->dq_msg : "";
 }
 
+/* A hint's highlight: the stock or the pile for the draw; the card to throw, join or lay
+ * (and the meld it joins); the hand for a new meld. */
+static int hint_rects(Table *tb, Action a, SDL_FRect out[2])
+{
+    Bur *t = (Bur *)tb;
+    int type = buraco_action_type(a), p = buraco_action_payload(a), n = 0, card = -1;
+    switch (type) {
+    case BUR_A_DRAW: return locate(tb, "stock", &out[0]) ? 1 : 0;
+    case BUR_A_TAKE: return locate(tb, "pile", &out[0]) ? 1 : 0;
+    case BUR_A_DISCARD:
+    case BUR_A_WILD: card = p; break;
+    case BUR_A_JOIN: {
+        card = p & 63;
+        char what[16];
+        snprintf(what, sizeof what, "meld:%d", p >> 6);
+        if (locate(tb, what, &out[n]))
+            n++;
+        break;
+    }
+    default: return locate(tb, "hand", &out[0]) ? 1 : 0;
+    }
+    for (int i = 0; i < t->n_hand && card >= 0; i++)
+        if (card_index(t->hand[i]) == card) {
+            char what[16];
+            snprintf(what, sizeof what, "card:%d", i);
+            if (locate(tb, what, &out[n]))
+                n++;
+            break;
+        }
+    return n;
+}
+
 static const TableGame buraco_table = {
     .id = "buraco",
     .rules = &buraco_rules,
@@ -1942,6 +1974,7 @@ static const TableGame buraco_table = {
     .draw = draw,
     .event = event,
     .locate = locate,
+    .hint_rects = hint_rects,
     .settings_changed = settings_changed,
     .n_buttons = BTN_COUNT,
     .shown = shown,

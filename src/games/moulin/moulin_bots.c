@@ -658,7 +658,48 @@ static void pv_append(char *pv, size_t size, uint16_t m)
         snprintf(pv + len, size - len, "%s%s", len ? ", " : "", t);
 }
 
+/* An analysis item for the turn m scored `score` (a rules action may start several turns:
+ * it keeps the best). */
+static void an_put(Analysis *an, uint16_t m, int score, int depth)
+{
+    AnalysisItem *x = analysis_item(an, to_action(m));
+    if (!x || score <= -AB_INF)
+        return;
+    double v = score / 100.0;
+    if (x->valued && x->value >= v)
+        return;
+    x->valued = true;
+    x->value = v;
+    x->visits = depth;
+    x->mate = score > AB_MATE_BOUND || score < -AB_MATE_BOUND;
+    x->mate_turns = x->mate ? AB_MATE - (score > 0 ? score : -score) : 0;
+}
+
+/* No action is worth more than the search's choice: the search proved it (or the tables'
+ * order of results, which their scores follow only roughly, decided it). */
+static void an_cap(Analysis *an)
+{
+    const AnalysisItem *b = an->best >= 0 ? &an->item[an->best] : NULL;
+    if (!b || !b->valued)
+        return;
+    for (int i = 0; i < an->n; i++)
+        if (an->item[i].valued && an->item[i].value > b->value) {
+            an->item[i].value = b->value;
+            an->item[i].mate = b->mate;
+            an->item[i].mate_turns = b->mate_turns;
+        }
+}
+
+static void search_impl(const MoulinState *s, const MoulinSearchConfig *cfg,
+                        MoulinSearchResult *out, Analysis *an);
+
 void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSearchResult *out)
+{
+    search_impl(s, cfg, out, NULL);
+}
+
+static void search_impl(const MoulinState *s, const MoulinSearchConfig *cfg,
+                        MoulinSearchResult *out, Analysis *an)
 {
     memset(out, 0, sizeof *out);
     out->best = -1;
@@ -681,6 +722,19 @@ void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSe
         out->eg_dist = d;
         EgChoice e;
         AbMove m = eg_best(&c, &root, s->hist, s->nhist, true, &e);
+        if (m != AB_NO_MOVE && an) {
+            AbMove mv[MAX_MOVES];
+            int n = gen(&c, &root, mv, false);
+            for (int i = 0; i < n; i++) {
+                EgChoice ei;
+                if (eg_choice(&c, &root, mv[i], s->hist, s->nhist, true, &ei))
+                    an_put(an, mv[i], ei.score, 0);
+            }
+            an->exact = true;
+            analysis_choose(an, to_action(m));
+            an_put(an, m, e.score, 0);
+            an_cap(an);
+        }
         if (m != AB_NO_MOVE) {
             out->best = to_action(m);
             out->score = e.score;
@@ -703,7 +757,32 @@ void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSe
     }
     AbConfig ac = ab_config(cfg);
     AbResult r;
-    ab_search(&moulin_ab, &c, &root, s->hist, s->nhist, &ac, &r);
+    if (an) {
+        AbMove *mv = malloc(sizeof *mv * AB_MAX_MOVES);
+        int *sc = malloc(sizeof *sc * AB_MAX_MOVES * 2);
+        if (mv && sc) {
+            /* The alternatives get half as many nodes again as the decision had. */
+            uint64_t extra = cfg->node_budget ? cfg->node_budget / 2 : 1500000;
+            int n = ab_search_all(&moulin_ab, &c, &root, s->hist, s->nhist, &ac, &r, extra,
+                                  mv, sc, sc + AB_MAX_MOVES);
+            if (r.best != AB_NO_MOVE)
+                analysis_choose(an, to_action(r.best));
+            for (int i = 0; i < n; i++)
+                if (mv[i] != r.best)
+                    an_put(an, mv[i], sc[i], sc[AB_MAX_MOVES + i]);
+            if (r.best != AB_NO_MOVE)
+                an_put(an, r.best, r.score, r.depth);
+            an_cap(an);
+            an->depth = r.depth;
+            an->samples = (long long)r.nodes;
+        } else {
+            ab_search(&moulin_ab, &c, &root, s->hist, s->nhist, &ac, &r);
+        }
+        free(mv);
+        free(sc);
+    } else {
+        ab_search(&moulin_ab, &c, &root, s->hist, s->nhist, &ac, &r);
+    }
     out->best = r.best == AB_NO_MOVE ? -1 : to_action(r.best);
     out->score = r.score;
     out->depth = r.depth;
@@ -855,5 +934,23 @@ Action moulin_hard_decide(const BotRequest *req)
     cfg.cancel = req->cancel;
     MoulinSearchResult r;
     moulin_search(req->view, &cfg, &r);
+    return r.best;
+}
+
+Action moulin_hard_analyze(const BotRequest *req, Analysis *out)
+{
+    analysis_begin(out, &moulin_rules, req->view, req->seat, ANALYSIS_PIECES);
+    if (out->n == 0)
+        return -1;
+    MoulinSearchConfig cfg;
+    moulin_hard_config(&cfg);
+    cfg.node_budget = req->iterations > 0 ? (uint64_t)req->iterations : 0;
+    cfg.time_ms = req->time_ms;
+    cfg.cancel = req->cancel;
+    MoulinSearchResult r;
+    search_impl(req->view, &cfg, &r, out);
+    snprintf(out->line, sizeof out->line, "%s", r.pv);
+    if (out->best_action != r.best)
+        analysis_choose(out, r.best);
     return r.best;
 }

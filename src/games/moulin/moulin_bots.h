@@ -24,12 +24,16 @@
 #ifndef TASCA_MOULIN_BOTS_H
 #define TASCA_MOULIN_BOTS_H
 
+#include "../../engine/ai/analysis.h"
 #include "../../engine/ai/bot.h"
 #include "moulin.h"
 
 Action moulin_easy_decide(const BotRequest *req);
 Action moulin_medium_decide(const BotRequest *req);
 Action moulin_hard_decide(const BotRequest *req);
+/* Hard's analysis: its search (the same choice), then every other turn scored at the depth
+ * it completed (ANALYSIS_PIECES), and its principal variation as the line. */
+Action moulin_hard_analyze(const BotRequest *req, Analysis *out);
 
 /* The search itself, for benchmarks and tests. */
 typedef struct {

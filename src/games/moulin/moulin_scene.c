@@ -1027,6 +1027,26 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     return true;
 }
 
+/* A hint's highlight: the point placed on or taken, or a move's two points. */
+static int hint_rects(Table *tb, Action a, SDL_FRect out[2])
+{
+    Mou *t = (Mou *)tb;
+    int from = -1, to;
+    if (a >= MOULIN_REMOVE)
+        to = a - MOULIN_REMOVE;
+    else if (a >= MOULIN_MOVE)
+        from = (a - MOULIN_MOVE) / MOULIN_POINTS, to = (a - MOULIN_MOVE) % MOULIN_POINTS;
+    else
+        to = a - MOULIN_PLACE;
+    if (to < 0 || to >= MOULIN_POINTS)
+        return 0;
+    int n = 0;
+    if (from >= 0)
+        out[n++] = unit_rect(t, point_x(from), point_y(from), 2 * R, 2 * R);
+    out[n++] = unit_rect(t, point_x(to), point_y(to), 2 * R, 2 * R);
+    return n;
+}
+
 static const TableGame moulin_table = {
     .id = "moulin",
     .rules = &moulin_rules,
@@ -1061,6 +1081,7 @@ static const TableGame moulin_table = {
     .press = press,
     .busy = busy,
     .locate = locate,
+    .hint_rects = hint_rects,
 };
 
 const Scene moulin_scene =

@@ -942,17 +942,22 @@ static void hard_world(const TrucoState *v, int seat, const OppBets *b, double t
     }
 }
 
-Action truco_hard_decide(const BotRequest *req)
+/* Hard's search; with `an`, also each action's mean result and its standard error. */
+static Action hard_run(const BotRequest *req, Analysis *an)
 {
     const TrucoState *v = req->view;
     Action acts[RULES_MAX_ACTIONS];
     int n = truco_rules.legal_actions(v, acts);
+    if (an)
+        analysis_begin(an, &truco_rules, v, req->seat, ANALYSIS_WIN);
     if (n <= 0)
         return -1;
     if (n == 1)
         return acts[0];
     if (v->phase == TR_PH_ONZE && truco_can_pass(v))
         return TR_PASS; /* both see both hands: the partner (perhaps a person) chooses */
+    double sumsq[RULES_MAX_ACTIONS] = {0};
+    int done = 0;
     int team = truco_team(req->seat);
     int worlds = req->iterations > 0 ? req->iterations : 200;
     long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;
@@ -978,12 +983,32 @@ Action truco_hard_decide(const BotRequest *req)
             }
             Rng r;
             rng_seed(&r, seed);
-            sum[i] += rollout(&x, team, timid, &r);
+            double y = rollout(&x, team, timid, &r);
+            sum[i] += y;
+            sumsq[i] += y * y;
         }
+        done++;
     }
     int best = 0;
     for (int i = 1; i < n; i++)
         if (sum[i] > sum[best] + 1e-9)
             best = i;
+    if (an && done > 0) {
+        an->samples = done;
+        for (int i = 0; i < n; i++) {
+            AnalysisItem *x = analysis_item(an, acts[i]);
+            if (!x || sum[i] < -1e8)
+                continue;
+            double mean = sum[i] / done, var = sumsq[i] / done - mean * mean;
+            x->valued = true;
+            x->value = mean;
+            x->stderr_ = done > 1 && var > 0 ? sqrt(var / (done - 1)) : 0;
+            x->visits = done;
+        }
+    }
     return acts[best];
 }
+
+Action truco_hard_decide(const BotRequest *req) { return hard_run(req, NULL); }
+
+Action truco_hard_analyze(const BotRequest *req, Analysis *out) { return hard_run(req, out); }

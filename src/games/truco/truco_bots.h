@@ -2,6 +2,7 @@
 #ifndef TASCA_TRUCO_BOTS_H
 #define TASCA_TRUCO_BOTS_H
 
+#include "../../engine/ai/analysis.h"
 #include "../../engine/ai/bot.h"
 #include "truco.h"
 
@@ -16,6 +17,9 @@ Action truco_medium_decide(const BotRequest *req);
  * action rolled out to the end of the hand with the Medium policy for every seat, valued by
  * the team's chance of winning the match. */
 Action truco_hard_decide(const BotRequest *req);
+/* Hard's analysis: each action's mean rollout result (the team's chance of winning the
+ * match) over the same worlds, with its standard error. */
+Action truco_hard_analyze(const BotRequest *req, Analysis *out);
 
 /* The seed's "calculaProbabilidade": Σ weight × base over the cards in hand, in percent
  * (A ×2, 2 ×3, 3 ×4, manilha ×5, other ×1). Cards the seat cannot see count 1. */

@@ -1250,6 +1250,38 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     return true;
 }
 
+/* A hint's highlight: the card in hand (and the face-down button), or the bet's button. */
+static int hint_rects(Table *tb, Action a, SDL_FRect out[2])
+{
+    Tr *t = (Tr *)tb;
+    const TrucoState *s = tb->m->state;
+    int b = 0, slot = -1, n = 0;
+    if (a >= TR_TRUCO && a <= TR_DOZE)
+        b = s->phase == TR_PH_ANSWER ? BTN_UP : BTN_RAISE;
+    else if (a == TR_ACCEPT || a == TR_RUN)
+        b = a == TR_ACCEPT ? BTN_ACCEPT : BTN_RUN;
+    else if (a == TR_ONZE_PLAY || a == TR_ONZE_RUN)
+        b = a == TR_ONZE_PLAY ? BTN_JOGAR : BTN_FUGIR;
+    else if (a == TR_PASS)
+        b = BTN_PASS;
+    else if (a >= TR_PLAY_SLOT && a < TR_PLAY_SLOT + TR_HAND)
+        slot = a - TR_PLAY_SLOT;
+    else if (a >= TR_HIDE_SLOT && a < TR_HIDE_SLOT + TR_HAND)
+        slot = a - TR_HIDE_SLOT;
+    else if (a >= TR_PLAY && a < TR_PLAY_SLOT)
+        for (int i = 0; i < TR_HAND; i++)
+            if (t->hand[ME][i].on && t->hand[ME][i].face == card_from_index(a % 100))
+                slot = i;
+    if (b)
+        out[n++] = tb->btn[b];
+    if (slot >= 0 && t->hand[ME][slot].on)
+        out[n++] = unit_rect(t, t->hand[ME][slot].x, t->hand[ME][slot].y, card_w(t), CARD_H);
+    if ((a >= TR_HIDE && a < TR_PLAY_SLOT) || a >= TR_HIDE_SLOT)
+        if (n < 2 && shown(tb, BTN_DOWN))
+            out[n++] = tb->btn[BTN_DOWN];
+    return n;
+}
+
 static const TableGame truco_table = {
     .id = "truco",
     .rules = &truco_rules,
@@ -1284,6 +1316,7 @@ static const TableGame truco_table = {
     .busy = busy,
     .settings_changed = settings_changed,
     .locate = locate,
+    .hint_rects = hint_rects,
 };
 
 const Scene truco_scene =

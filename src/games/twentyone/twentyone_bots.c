@@ -258,3 +258,23 @@ Action twentyone_expect_decide(const BotRequest *req)
     twentyone_expectations(req->view, req->seat, &stand, &hit);
     return hit > stand ? TO_HIT : TO_STAND;
 }
+
+Action twentyone_expect_analyze(const BotRequest *req, Analysis *out)
+{
+    analysis_begin(out, req->rules, req->view, req->seat, ANALYSIS_WIN);
+    if (out->n == 0)
+        return -1;
+    double stand, hit;
+    twentyone_expectations(req->view, req->seat, &stand, &hit);
+    out->exact = true;
+    /* An expectation e in [-1, 1] (a draw 0) is the win chance (1 + e) / 2, a draw half. */
+    AnalysisItem *x = analysis_item(out, TO_STAND);
+    if (x)
+        *x = (AnalysisItem){.action = TO_STAND, .valued = true, .value = (1 + stand) / 2};
+    x = analysis_item(out, TO_HIT);
+    if (x)
+        *x = (AnalysisItem){.action = TO_HIT, .valued = true, .value = (1 + hit) / 2};
+    Action a = hit > stand ? TO_HIT : TO_STAND;
+    analysis_choose(out, a);
+    return a;
+}

@@ -561,6 +561,15 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     return true;
 }
 
+/* A hint's highlight: the Hit or Stand button. */
+static int hint_rects(Table *tb, Action a, SDL_FRect out[2])
+{
+    if (a != TO_HIT && a != TO_STAND)
+        return 0;
+    out[0] = tb->btn[a == TO_HIT ? BTN_HIT : BTN_STAND];
+    return 1;
+}
+
 static const TableGame twentyone_table = {
     .id = "twentyone",
     .rules = &twentyone_rules,
@@ -596,6 +605,7 @@ static const TableGame twentyone_table = {
     .busy = busy,
     .settings_changed = settings_changed,
     .locate = locate,
+    .hint_rects = hint_rects,
 };
 
 const Scene twentyone_scene = TABLE_SCENE("twentyone", twentyone_table, .rules_text = rules_text,

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tasca analyze: every decision of saved games, valued by the Hard bot's analysis from the
+ * deciding seat's view (analysis.h), and what each choice cost. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/ai/analysis.h"
+#include "../engine/match.h"
+#include "../engine/review.h"
+#include "cli.h"
+
+static void usage(void)
+{
+    printf("Usage: tasca analyze [--quiet] [--seat N] [--seed S] FILE...\n"
+           "Replays each saved game and values every decision a seat made with the Hard\n"
+           "bot's analysis of that seat's view (node and iteration budgets only, no clock, so\n"
+           "the figures do not depend on the machine). Per decision: the choice, its value,\n"
+           "the best action and what the choice cost (* marks each seat's three costliest);\n"
+           "then per seat level the mean cost per decision with a 95%% interval.\n"
+           "  --quiet  the summary only\n"
+           "  --seat   only this seat's decisions\n"
+           "  --seed   the analyses' generator (default 1)\n"
+           "Values: win chance (a draw counts half) for 21 and Truco, Hard's own result in\n"
+           "[0, 1] for Bisca and Buraco, pieces for Moulin (costs capped at %g pieces).\n",
+           ANALYSIS_PIECES_CAP);
+}
+
+typedef struct {
+    long long n;
+    double sum, sumsq;
+} Acc;
+
+static void acc_add(Acc *a, double x)
+{
+    a->n++;
+    a->sum += x;
+    a->sumsq += x * x;
+}
+
+static const char *unit_name(AnalysisUnit u)
+{
+    return u == ANALYSIS_PIECES ? "pieces" : u == ANALYSIS_UTILITY ? "result" : "win";
+}
+
+/* Analyses one saved game (review.h); adds its costs to acc[level of the seat]. */
+static int analyze_file(const char *path, bool quiet, int only_seat, uint64_t seed,
+                        Acc acc[DIFF_COUNT + 1])
+{
+    char err[MATCH_ERR];
+    Match *m = match_load(path, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "tasca analyze: %s\n", err);
+        return 1;
+    }
+    const GameRules *g = m->rules;
+    ReviewStep *st = malloc(sizeof *st * (size_t)(m->history_len + 1));
+    void *state = malloc(g->state_size);
+    int n = st && state ? review_match(m, only_seat, seed, NULL, st, m->history_len + 1) : -1;
+    if (n < 0 || g->init(state, &m->options, m->num_players, m->seed)) {
+        fprintf(stderr, "tasca analyze: %s: cannot replay\n", path);
+        free(st), free(state);
+        match_free(m);
+        return 1;
+    }
+    if (!quiet)
+        printf("%s: %s, %d players, seed %llu\n", path, g->name, m->num_players,
+               (unsigned long long)m->seed);
+    /* Action texts need the state each was taken in. */
+    for (int i = 0, k = 0; i < m->history_len && k < n; i++) {
+        if (st[k].step == i) {
+            const ReviewStep *r = &st[k++];
+            int level = m->seats[r->seat].bot ? (int)m->seats[r->seat].difficulty : DIFF_COUNT;
+            if (r->cost >= 0)
+                acc_add(&acc[level], r->cost);
+            if (!quiet) {
+                char chosen[RULES_ACTION_TEXT], best[RULES_ACTION_TEXT] = "-";
+                g->action_to_string(state, r->chosen, chosen);
+                if (r->best >= 0)
+                    g->action_to_string(state, r->best, best);
+                printf("  %4d seat %d %-24s", i, r->seat, chosen);
+                if (r->chosen_valued)
+                    printf(" %7.3f", r->chosen_value);
+                else
+                    printf("       -");
+                printf("  best %-24s", best);
+                if (r->best_valued)
+                    printf(" %7.3f", r->best_value);
+                else
+                    printf("       -");
+                if (r->cost >= 0)
+                    printf("  cost %.3f %s%s", r->cost, unit_name(r->unit),
+                           r->costliest ? " *" : "");
+                if (r->line[0])
+                    printf("  line: %s", r->line);
+                printf("\n");
+            }
+        }
+        if (g->apply(state, m->history[i]))
+            break;
+    }
+    free(st), free(state);
+    match_free(m);
+    return 0;
+}
+
+int cli_analyze(int argc, char **argv)
+{
+    const char *cmd = "analyze";
+    bool quiet = false;
+    int only_seat = -1, nfiles = 0, failed = 0;
+    uint64_t seed = 1;
+    Acc acc[DIFF_COUNT + 1] = {{0}};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage();
+            return 0;
+        } else if (strcmp(a, "--quiet") == 0) {
+            quiet = true;
+        } else if (strcmp(a, "--seat") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                !cli_parse_int(cmd, a, v, 0, RULES_MAX_PLAYERS - 1, &only_seat))
+                return 2;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_u64(cmd, a, v, &seed))
+                return 2;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "tasca analyze: unknown argument '%s' (see 'tasca analyze --help')\n",
+                    a);
+            return 2;
+        } else {
+            nfiles++;
+            failed |= analyze_file(a, quiet, only_seat, seed, acc);
+        }
+    }
+    if (!nfiles) {
+        fprintf(stderr, "tasca analyze: expected at least one FILE (see 'tasca analyze --help')\n");
+        return 2;
+    }
+    printf("Mean cost per decision (95%% interval):\n");
+    for (int d = 0; d <= DIFF_COUNT; d++) {
+        if (!acc[d].n)
+            continue;
+        double mean = acc[d].sum / acc[d].n;
+        double var = acc[d].n > 1 ? (acc[d].sumsq - acc[d].n * mean * mean) / (acc[d].n - 1) : 0;
+        double half = 1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)acc[d].n);
+        printf("  %-7s %lld decisions  %.4f ± %.4f\n",
+               d == DIFF_COUNT ? "person" : difficulty_name((Difficulty)d), acc[d].n, mean, half);
+    }
+    return failed;
+}
