@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/fileio.h"
 #include "bot.h"
 
 #define ISMCTS_EXPLORE 0.7
@@ -92,16 +91,14 @@ Action ismcts_decide(const BotRequest *req)
         free(t.nodes);
         return root_acts[rng_below(req->rng, (uint32_t)n_root)];
     }
-    long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;
-    int iterations = req->iterations > 0 ? req->iterations : (deadline ? 1 << 30 : 1000);
+    BotBudget budget;
+    bot_budget_start(&budget, req, 1000);
 
-    for (int it = 0; it < iterations; it++) {
-        if ((it & 63) == 63) {
-            if (deadline && clock_now_ns() > deadline)
-                break;
-            if (req->cancel && atomic_load(req->cancel))
-                break;
-        }
+    for (long it = 0;; it++) {
+        if (budget.iterations > 0 && it >= budget.iterations)
+            break;
+        if ((it & 63) == 63 && bot_budget_over(&budget, it))
+            break;
         g->resample(req->view, req->seat, req->rng, state);
         int node = 0, depth = 0;
         path[depth++] = 0;
