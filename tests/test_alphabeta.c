@@ -108,6 +108,42 @@ static void test_nim_values(void **unused)
     }
 }
 
+/* A table that knows every pile up to 6 (the value by the rule pile % 4, the distance by
+ * the longest play), as endgame tables do: the search stops there and gets the same
+ * values as without it. */
+static AbTerminal nim_probe(const void *user, const void *pos, int *value)
+{
+    (void)user;
+    const Nim *p = pos;
+    if (p->pile > 6 || p->pile == 0)
+        return AB_GOING;
+    if (p->pile % 4) {
+        *value = 1 + 2 * (p->pile / 4);
+        return AB_WIN;
+    }
+    *value = 2 * (p->pile / 4);
+    return AB_LOSS;
+}
+
+static void test_nim_probe(void **unused)
+{
+    (void)unused;
+    AbGame g = nim_game;
+    g.probe = nim_probe;
+    for (int pile = 7; pile <= 14; pile++) {
+        Nim root = {(uint8_t)pile, 0};
+        AbConfig cfg = {.max_depth = pile + 1, .pvs = true, .tt_bits = 12};
+        AbResult with, without;
+        ab_search(&g, NULL, &root, NULL, 0, &cfg, &with);
+        ab_search(&nim_game, NULL, &root, NULL, 0, &cfg, &without);
+        assert_int_equal(with.score, without.score);
+        assert_true(with.mate);
+        assert_true(with.probe_hits > 0);
+        assert_true(with.nodes < without.nodes);
+        assert_int_equal(without.probe_hits, 0);
+    }
+}
+
 static void test_nim_pv_and_scores(void **unused)
 {
     (void)unused;
@@ -263,12 +299,16 @@ static Ttt ttt_from(const char *board) /* "X.O......": X to play when counts are
     return p;
 }
 
+/* Variants: 1 PVS with killers and history, 2 a table, 4 quiescence, 8 late move
+ * reductions (with PVS; deeper, so that every reduced line still reaches the game's end and
+ * the values stay exact). */
 static AbResult ttt_search(const Ttt *p, int variant)
 {
-    AbConfig cfg = {.max_depth = 9,
-                    .pvs = variant & 1,
+    AbConfig cfg = {.max_depth = variant & 8 ? 18 : 9,
+                    .pvs = variant & 9,
                     .killers_history = variant & 1,
                     .quiescence = variant & 4,
+                    .lmr = variant & 8,
                     .tt_bits = variant & 2 ? 14 : 0};
     AbResult r;
     ab_search(&ttt_game, NULL, p, NULL, 0, &cfg, &r);
@@ -280,10 +320,10 @@ static void test_ttt_empty_board_is_a_draw(void **unused)
     (void)unused;
     Ttt p = ttt_from(".........");
     uint64_t nodes_tt = 0, nodes_plain = 0;
-    for (int v = 0; v < 8; v++) {
+    for (int v = 0; v < 16; v++) {
         AbResult r = ttt_search(&p, v);
         assert_int_equal(r.score, 0);
-        assert_int_equal(r.depth, 9);
+        assert_int_equal(r.depth, v & 8 ? 18 : 9);
         assert_int_equal(r.root_moves, 9);
         assert_true(r.best < 9);
         if (v == 2)
@@ -318,7 +358,7 @@ static int ttt_reference(const Ttt *p, int ply)
 static void test_ttt_wins_and_blocks(void **unused)
 {
     (void)unused;
-    for (int v = 0; v < 8; v++) {
+    for (int v = 0; v < 16; v++) {
         /* X completes the top row now. */
         Ttt p = ttt_from("XX.OO....");
         AbResult r = ttt_search(&p, v);
@@ -347,7 +387,7 @@ static void test_ttt_matches_reference(void **unused)
             ttt_make(NULL, &p, (AbMove)b, &p);
             int ref = ttt_reference(&p, 0);
             wins += ref > AB_MATE_BOUND;
-            for (int v = 0; v < 8; v++) {
+            for (int v = 0; v < 16; v++) {
                 AbResult r = ttt_search(&p, v);
                 assert_int_equal(r.score, ref);
                 Ttt c;
@@ -375,6 +415,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nim_values),
+        cmocka_unit_test(test_nim_probe),
         cmocka_unit_test(test_nim_pv_and_scores),
         cmocka_unit_test(test_ttt_empty_board_is_a_draw),
         cmocka_unit_test(test_ttt_wins_and_blocks),

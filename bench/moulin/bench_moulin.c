@@ -11,10 +11,19 @@
  *       --jobs J (1), --hard-nodes N (Hard's node budget; default: difficulty.c),
  *       --hard-ms MS (Hard's time cap; default: difficulty.c), --opening K (4),
  *       --show-losses (print every game A did not win)
+ *   bench_moulin analyze [position] [flags]   the search's view of one position at
+ *                                     increasing depths (see run_analyze)
+ *   bench_moulin selfplay [flags]     Hard against Hard variants at equal CPU time per move
+ *                                     (see run_selfplay)
+ *   bench_moulin depths [MAXDEPTH]    time and nodes to each fixed depth from the start and
+ *                                     the three midgame positions, old and new Hard
+ *   bench_moulin tables               builds (or loads) the endgame tables and prints their
+ *                                     figures
  *   bench_moulin                      perft 5, search 1000 (CPU), search 1000 wall
  *
  * The arena plays like `tasca sim`: game i plays deal i/2 (its opening drawn from the
  * seed) with the colours swapped on odd i, so both bots get both sides of every opening. */
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -25,6 +34,7 @@
 #include "engine/match.h"
 #include "games/moulin/moulin.h"
 #include "games/moulin/moulin_bots.h"
+#include "games/moulin/moulin_endgame.h"
 
 static uint64_t perft(const MoulinState *s, int depth)
 {
@@ -81,8 +91,8 @@ static void run_search(int ms, bool cpu)
 {
     GameOptions o;
     rules_default_options(&moulin_rules, &o);
-    printf("\nHard's search, %d ms of %s time per position (PVS + TT + killers/history +\n"
-           "quiescence; depth in turns, a turn being a move and the removal it earns):\n",
+    printf("\nHard's search (moulin_hard_config), %d ms of %s time per position (depth in\n"
+           "turns, a turn being a move and the removal it earns):\n",
            ms, cpu ? "CPU" : "wall-clock");
     printf("%-26s %9s %7s %7s %11s %12s %6s %7s  %s\n", "position", "nodes", "cpu s", "wall s",
            "nodes/cpu-s", "nodes/wall-s", "depth", "score", "move");
@@ -94,14 +104,10 @@ static void run_search(int ms, bool cpu)
             printf("%s: %s\n", positions[i].name, e);
             continue;
         }
-        MoulinSearchConfig cfg = {.time_ms = ms,
-                                  .cpu_time = cpu,
-                                  .pvs = true,
-                                  .killers_history = true,
-                                  .quiescence = true,
-                                  .full_eval = true,
-                                  .tt_bits = 20,
-                                  .contempt = 15};
+        MoulinSearchConfig cfg;
+        moulin_hard_config(&cfg);
+        cfg.time_ms = ms;
+        cfg.cpu_time = cpu;
         MoulinSearchResult r;
         moulin_search(&s, &cfg, &r);
         char t[RULES_ACTION_TEXT];
@@ -200,6 +206,9 @@ static void play(Arena *ar, int i, double *ms_sum, int *count)
     ar->result[i][0] = s.winner < 0 ? -1 : (s.winner + rot) % 2;
     ar->result[i][1] = s.end;
     ar->result[i][2] = s.winner;
+    /* One line per game as it ends, so a run cut short still says what it played. */
+    printf("game %d: %s\n", i, s.winner < 0 ? "draw" : awin ? "A won" : "B won");
+    fflush(stdout);
 }
 
 static void *worker(void *p)
@@ -447,8 +456,442 @@ static int run_fixed(int extra)
     return bad;
 }
 
+/* ---- Hard's variants, by name ------------------------------------------------------- */
+
+/* "new": Hard as shipped; "old": Hard before issue 22 (the baseline); the others switch
+ * one feature of the shipped Hard off ("noeg": the endgame tables, "notaper": the tapered
+ * placing evaluation, "nolmr": late move reductions), or add one to the old Hard
+ * ("tables", "taper", "lmr"). */
+static bool variant_config(const char *name, MoulinSearchConfig *cfg)
+{
+    if (strcmp(name, "new") == 0) {
+        moulin_hard_config(cfg);
+    } else if (strcmp(name, "old") == 0) {
+        moulin_hard_config_v1(cfg);
+    } else if (strncmp(name, "no", 2) == 0) {
+        moulin_hard_config(cfg);
+        if (strcmp(name + 2, "eg") == 0)
+            cfg->endgame = false;
+        else if (strcmp(name + 2, "taper") == 0)
+            cfg->taper_eval = false;
+        else if (strcmp(name + 2, "lmr") == 0)
+            cfg->lmr = false;
+        else
+            return false;
+    } else {
+        moulin_hard_config_v1(cfg);
+        if (strcmp(name, "tables") == 0)
+            cfg->endgame = true;
+        else if (strcmp(name, "taper") == 0)
+            cfg->taper_eval = true;
+        else if (strcmp(name, "lmr") == 0)
+            cfg->lmr = true;
+        else
+            return false;
+    }
+    return true;
+}
+
+/* ---- Analysis of one position ---------------------------------------------------------- */
+
+/* Reads the position flags into s: --white "0 1 2" --black "3 4" --hand-white N
+ * --hand-black N --side white|black (a set-up position; hands default to 0), or none of
+ * them for the start; then --moves "place 3,place 4,..." played from there. Options:
+ * --flying on|off, --nmove N. Returns the index of the first flag it did not know, or -1
+ * on error. */
+static int read_position(int argc, char **argv, int i, MoulinState *s)
+{
+    GameOptions o;
+    rules_default_options(&moulin_rules, &o);
+    const char *white = NULL, *black = NULL, *moves = NULL;
+    int hw = 0, hb = 0, side = 0;
+    int first_unknown = argc;
+    for (; i < argc; i++) {
+        const char *f = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v) {
+            first_unknown = i;
+            break;
+        }
+        if (strcmp(f, "--white") == 0)
+            white = v;
+        else if (strcmp(f, "--black") == 0)
+            black = v;
+        else if (strcmp(f, "--hand-white") == 0)
+            hw = atoi(v);
+        else if (strcmp(f, "--hand-black") == 0)
+            hb = atoi(v);
+        else if (strcmp(f, "--side") == 0)
+            side = v[0] == 'b' || v[0] == '1';
+        else if (strcmp(f, "--moves") == 0)
+            moves = v;
+        else if (strcmp(f, "--flying") == 0)
+            o.v[MOULIN_OPT_FLYING] = strcmp(v, "off") != 0 && strcmp(v, "0") != 0;
+        else if (strcmp(f, "--nmove") == 0)
+            o.v[MOULIN_OPT_NMOVE] = atoi(v);
+        else {
+            first_unknown = i;
+            break;
+        }
+        i++;
+    }
+    const char *e;
+    if (white || black)
+        e = moulin_setup(s, &o, points(white ? white : ""), points(black ? black : ""), hw, hb,
+                         side);
+    else
+        e = moulin_rules.init(s, &o, 2, 0);
+    if (e) {
+        fprintf(stderr, "bad position: %s\n", e);
+        return -1;
+    }
+    if (moves && !play_list(s, moves))
+        return -1;
+    return first_unknown;
+}
+
+static const char *eg_name(int v)
+{
+    switch (v) {
+    case MOULIN_EG_WIN: return "win";
+    case MOULIN_EG_LOSS: return "loss";
+    case MOULIN_EG_DRAW: return "draw";
+    default: return "-";
+    }
+}
+
+/* bench_moulin analyze [position flags] [--depth D] [--config new|old|noeg] [--ms MS]
+ *
+ * Prints the position, the endgame tables' value when they cover it, then one search per
+ * depth 1..D (each from scratch, no time limit; --ms caps each one in CPU time): score (for
+ * the side to act, hundredths of a piece; "mate" for forced results), principal variation,
+ * nodes, CPU time. */
+static int run_analyze(int argc, char **argv)
+{
+    static MoulinState s;
+    int k = read_position(argc, argv, 2, &s);
+    if (k < 0)
+        return 2;
+    int depth = 10, ms = 0;
+    const char *cfg_name = "new";
+    for (; k + 1 < argc; k += 2) {
+        if (strcmp(argv[k], "--depth") == 0)
+            depth = atoi(argv[k + 1]);
+        else if (strcmp(argv[k], "--config") == 0)
+            cfg_name = argv[k + 1];
+        else if (strcmp(argv[k], "--ms") == 0)
+            ms = atoi(argv[k + 1]);
+        else {
+            fprintf(stderr, "unknown flag %s\n", argv[k]);
+            return 2;
+        }
+    }
+    MoulinSearchConfig cfg;
+    if (!variant_config(cfg_name, &cfg)) {
+        fprintf(stderr, "unknown config %s\n", cfg_name);
+        return 2;
+    }
+    char d[2048];
+    moulin_rules.describe(&s, d, sizeof d);
+    printf("%s", d);
+    printf("flying %s, N-move %d, quiet plies %d, config %s\n", s.flying ? "on" : "off", s.nmove,
+           s.quiet, cfg_name);
+    if (s.end != MOULIN_END_NONE)
+        return 0;
+    if (cfg.endgame && !s.hand[0] && !s.hand[1]) {
+        long long t0 = clock_now_ns();
+        moulin_eg_ensure(s.flying, NULL);
+        int dist = 0;
+        int v = moulin_eg_probe(s.flying, s.bb[s.side], s.bb[1 - s.side], &dist);
+        printf("endgame tables (%.0f ms to get them): %s", (double)(clock_now_ns() - t0) / 1e6,
+               eg_name(v));
+        if (v == MOULIN_EG_WIN || v == MOULIN_EG_LOSS)
+            printf(" in %d turns%s", dist,
+                   s.nmove && dist > s.nmove - s.quiet ? " (beyond the N-move count)" : "");
+        printf("\n");
+    }
+    printf("%5s %8s %11s %9s  %s\n", "depth", "score", "nodes", "cpu ms", "principal variation");
+    for (int dd = 1; dd <= depth; dd++) {
+        cfg.max_depth = dd;
+        cfg.time_ms = ms;
+        cfg.cpu_time = true;
+        MoulinSearchResult r;
+        moulin_search(&s, &cfg, &r);
+        char sc[32];
+        if (r.mate)
+            snprintf(sc, sizeof sc, "%smate%d", r.score > 0 ? "+" : "-",
+                     r.score > 0 ? 30000 - r.score : 30000 + r.score);
+        else
+            snprintf(sc, sizeof sc, "%d", r.score);
+        printf("%5d %8s %11llu %9.1f  %s%s\n", r.depth, sc, (unsigned long long)r.nodes, r.cpu_ms,
+               r.pv, r.eg ? "  (from the tables)" : "");
+        if (r.eg || r.depth < dd)
+            break; /* the tables answered, or a forced result / the time ended the search */
+    }
+    return 0;
+}
+
+/* ---- Self-play at equal CPU time ---------------------------------------------------------- */
+
+typedef struct {
+    MoulinSearchConfig cfg[2]; /* A, B */
+    const char *name[2];
+    int games, jobs, opening, ms;
+    uint64_t seed;
+    atomic_int next;
+    int *result; /* per game: 1 A won, 0 draw, -1 B won, -2 failed */
+    int *plies;
+    double cpu[2];
+    long decisions[2];
+    pthread_mutex_t lock;
+    bool verbose;
+} SelfPlay;
+
+static void selfplay_game(SelfPlay *sp, int i, double *cpu, long *dec)
+{
+    GameOptions o;
+    rules_default_options(&moulin_rules, &o);
+    o.v[MOULIN_OPT_OPENING] = sp->opening;
+    MoulinState s;
+    moulin_rules.init(&s, &o, 2, 0);
+    Rng chance;
+    rng_seed(&chance, rng_mix(sp->seed, (uint64_t)(i / 2)));
+    int rot = i % 2; /* seat s is played by entry (s + rot) % 2 */
+    static _Thread_local char moves[16384];
+    size_t len = 0;
+    moves[0] = '\0';
+    int plies = 0;
+    while (s.end == MOULIN_END_NONE) {
+        Action a;
+        if (moulin_rules.current_player(&s) == PLAYER_CHANCE) {
+            Action acts[RULES_MAX_ACTIONS];
+            uint32_t w[RULES_MAX_ACTIONS];
+            int n = moulin_rules.chance_outcomes(&s, acts, w);
+            a = acts[rng_below(&chance, (uint32_t)n)];
+        } else {
+            int e = (s.side + rot) % 2;
+            MoulinSearchConfig c = sp->cfg[e];
+            c.time_ms = sp->ms;
+            c.cpu_time = true;
+            MoulinSearchResult r;
+            moulin_search(&s, &c, &r);
+            a = r.best;
+            cpu[e] += r.cpu_ms;
+            dec[e]++;
+        }
+        char t[RULES_ACTION_TEXT];
+        moulin_rules.action_to_string(&s, a, t);
+        if (len + 24 < sizeof moves)
+            len += (size_t)snprintf(moves + len, sizeof moves - len, "%s%s", len ? "," : "", t);
+        if (a < 0 || moulin_rules.apply(&s, a)) {
+            fprintf(stderr, "game %d: illegal action %d after %s\n", i, (int)a, moves);
+            sp->result[i] = -2;
+            return;
+        }
+        plies++;
+    }
+    int awin = s.winner >= 0 && (s.winner + rot) % 2 == 0;
+    int bwin = s.winner >= 0 && !awin;
+    sp->result[i] = awin ? 1 : bwin ? -1 : 0;
+    sp->plies[i] = plies;
+    printf("game %d: %s in %d plies\n", i, awin ? "A won" : bwin ? "B won" : "draw", plies);
+    fflush(stdout);
+    if (sp->verbose && !awin)
+        printf("game %d (A plays %s): %s in %d plies: %s\n", i, rot ? "black" : "white",
+               bwin ? "A lost" : "draw", plies, moves);
+}
+
+static void *selfplay_worker(void *p)
+{
+    SelfPlay *sp = p;
+    double cpu[2] = {0, 0};
+    long dec[2] = {0, 0};
+    for (;;) {
+        int i = atomic_fetch_add(&sp->next, 1);
+        if (i >= sp->games)
+            break;
+        selfplay_game(sp, i, cpu, dec);
+    }
+    pthread_mutex_lock(&sp->lock);
+    for (int e = 0; e < 2; e++) {
+        sp->cpu[e] += cpu[e];
+        sp->decisions[e] += dec[e];
+    }
+    pthread_mutex_unlock(&sp->lock);
+    return NULL;
+}
+
+/* Prints W/D/L, the score of A and its 95 % interval (normal approximation over the games'
+ * scores 1, 1/2, 0). */
+static void print_score(const char *what, const int *result, int n)
+{
+    int w = 0, dr = 0, l = 0, bad = 0;
+    for (int i = 0; i < n; i++) {
+        if (result[i] == -2)
+            bad++;
+        else if (result[i] > 0)
+            w++;
+        else if (result[i] < 0)
+            l++;
+        else
+            dr++;
+    }
+    int m = w + dr + l;
+    if (!m)
+        return;
+    double sc = (w + 0.5 * dr) / m;
+    double var = (w * (1 - sc) * (1 - sc) + dr * (0.5 - sc) * (0.5 - sc) + l * sc * sc) / m;
+    double half = 1.96 * sqrt(var / m);
+    printf("%s: %d games: A wins %d, draws %d, A losses %d; score of A %.3f +- %.3f "
+           "(95 %%: %.3f .. %.3f)%s\n",
+           what, m, w, dr, l, sc, half, sc - half, sc + half, bad ? " (some failed)" : "");
+}
+
+/* bench_moulin selfplay [--a new] [--b old] [--ms 50] [--games 200] [--jobs 1] [--seed 1]
+ *                       [--opening 2] [--verbose]
+ *
+ * A and B are Hard variants (new, old, noeg), each with --ms of CPU time per move. Game i
+ * plays the opening of deal i/2 (--opening random placements) with the colours swapped on
+ * odd i. */
+static int run_selfplay(int argc, char **argv)
+{
+    static SelfPlay sp;
+    memset(&sp, 0, sizeof sp);
+    sp.name[0] = "new";
+    sp.name[1] = "old";
+    sp.games = 200;
+    sp.jobs = 1;
+    sp.opening = 2;
+    sp.ms = 50;
+    sp.seed = 1;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--verbose") == 0) {
+            sp.verbose = true;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "%s needs a value\n", argv[i]);
+            return 2;
+        }
+        const char *f = argv[i], *v = argv[++i];
+        if (strcmp(f, "--a") == 0)
+            sp.name[0] = v;
+        else if (strcmp(f, "--b") == 0)
+            sp.name[1] = v;
+        else if (strcmp(f, "--ms") == 0)
+            sp.ms = atoi(v);
+        else if (strcmp(f, "--games") == 0)
+            sp.games = atoi(v);
+        else if (strcmp(f, "--jobs") == 0)
+            sp.jobs = atoi(v);
+        else if (strcmp(f, "--seed") == 0)
+            sp.seed = (uint64_t)atoll(v);
+        else if (strcmp(f, "--opening") == 0)
+            sp.opening = atoi(v);
+        else {
+            fprintf(stderr, "unknown flag %s\n", f);
+            return 2;
+        }
+    }
+    for (int e = 0; e < 2; e++)
+        if (!variant_config(sp.name[e], &sp.cfg[e])) {
+            fprintf(stderr, "unknown variant %s (new, old, noeg, notaper, nolmr, tables, "
+                            "taper, lmr)\n",
+                    sp.name[e]);
+            return 2;
+        }
+    if (sp.games < 1 || sp.jobs < 1 || sp.jobs > 64)
+        return 2;
+    sp.result = calloc((size_t)sp.games, sizeof *sp.result);
+    sp.plies = calloc((size_t)sp.games, sizeof *sp.plies);
+    atomic_init(&sp.next, 0);
+    pthread_mutex_init(&sp.lock, NULL);
+    long long t0 = clock_now_ns();
+    pthread_t th[64];
+    for (int j = 0; j < sp.jobs; j++)
+        pthread_create(&th[j], NULL, selfplay_worker, &sp);
+    for (int j = 0; j < sp.jobs; j++)
+        pthread_join(th[j], NULL);
+    printf("Self-play %s (A) vs %s (B), %d ms of CPU time per move, openings of %d random "
+           "placements, seed %llu, %d jobs, %.0f s\n",
+           sp.name[0], sp.name[1], sp.ms, sp.opening, (unsigned long long)sp.seed, sp.jobs,
+           (double)(clock_now_ns() - t0) / 1e9);
+    print_score("all", sp.result, sp.games);
+    long plies = 0;
+    for (int i = 0; i < sp.games; i++)
+        plies += sp.plies[i];
+    printf("mean game length %.1f plies; CPU per decision: A %.1f ms, B %.1f ms\n",
+           (double)plies / sp.games, sp.decisions[0] ? sp.cpu[0] / sp.decisions[0] : 0.0,
+           sp.decisions[1] ? sp.cpu[1] / sp.decisions[1] : 0.0);
+    free(sp.result);
+    free(sp.plies);
+    return 0;
+}
+
+/* ---- Time to fixed depths ----------------------------------------------------------------- */
+
+static int run_depths(int maxd)
+{
+    GameOptions o;
+    rules_default_options(&moulin_rules, &o);
+    printf("Time and nodes to fixed depths (turns), Hard old and new, no time limit\n");
+    printf("%-26s %-4s %5s %11s %9s %11s %7s\n", "position", "cfg", "depth", "nodes", "cpu ms",
+           "nodes/cpu-s", "score");
+    for (int i = -1; i < (int)(sizeof positions / sizeof positions[0]); i++) {
+        static MoulinState s;
+        const char *name = i < 0 ? "start" : positions[i].name;
+        if (i < 0)
+            moulin_rules.init(&s, &o, 2, 0);
+        else
+            moulin_setup(&s, &o, positions[i].white, positions[i].black, 0, 0, positions[i].side);
+        for (int c = 0; c < 2; c++) {
+            MoulinSearchConfig cfg;
+            variant_config(c ? "new" : "old", &cfg);
+            for (int d = 4; d <= maxd; d++) {
+                cfg.max_depth = d;
+                MoulinSearchResult r;
+                moulin_search(&s, &cfg, &r);
+                printf("%-26s %-4s %5d %11llu %9.1f %11.0f %7d\n", name, c ? "new" : "old", r.depth,
+                       (unsigned long long)r.nodes, r.cpu_ms,
+                       r.cpu_ms > 0 ? r.nodes / (r.cpu_ms / 1000.0) : 0.0, r.score);
+            }
+        }
+    }
+    return 0;
+}
+
+static int run_tables(void)
+{
+    for (int f = 1; f >= 0; f--) {
+        long long t0 = clock_now_ns();
+        bool ok = moulin_eg_ensure(f, NULL);
+        double ms = (double)(clock_now_ns() - t0) / 1e6;
+        MoulinEgInfo in;
+        moulin_eg_info(f, &in);
+        printf("flying %s: %s in %.0f ms wall, %.0f ms CPU; %llu bytes; file %s\n",
+               f ? "on" : "off", !ok ? "FAILED" : in.loaded ? "loaded" : "built", ms, in.cpu_ms,
+               (unsigned long long)in.bytes, in.path[0] ? in.path : "(memory only)");
+        for (int i = 0; i < in.ntables; i++) {
+            const MoulinEgTableInfo *t = &in.table[i];
+            printf("  %d v %d: %8llu entries, %8llu positions: %8llu wins, %8llu losses, "
+                   "%8llu draws; longest win %d, loss %d turns\n",
+                   t->a, t->b, (unsigned long long)t->entries, (unsigned long long)t->positions,
+                   (unsigned long long)t->wins, (unsigned long long)t->losses,
+                   (unsigned long long)t->draws, t->longest_win, t->longest_loss);
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "analyze") == 0)
+        return run_analyze(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
+        return run_selfplay(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "depths") == 0)
+        return run_depths(argc >= 3 ? atoi(argv[2]) : 9);
+    if (argc >= 2 && strcmp(argv[1], "tables") == 0)
+        return run_tables();
     if (argc >= 2 && strcmp(argv[1], "fixed") == 0)
         return run_fixed(argc >= 3 ? atoi(argv[2]) : 0);
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)
@@ -461,7 +904,8 @@ int main(int argc, char **argv)
     if (argc >= 2 && strcmp(argv[1], "arena") == 0)
         return run_arena(argc, argv);
     if (argc >= 2) {
-        fprintf(stderr, "usage: bench_moulin [perft [DEPTH] | search [MS] | arena A B ...]\n");
+        fprintf(stderr, "usage: bench_moulin [perft [DEPTH] | search [MS] | arena A B ... | "
+                        "analyze ... | selfplay ... | depths [D] | tables]\n");
         return 2;
     }
     int bad = run_perft(5);

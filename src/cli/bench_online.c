@@ -22,6 +22,11 @@ typedef struct {
     uint32_t acted[RULES_MAX_PLAYERS];
     long long t0;     /* the timed action's send time, 0: none */
     uint32_t target;  /* its resulting view */
+    /* Every seat has sat down (the dealer refuses moves before): until then each seat's
+     * latest view waits here, and the seat to move plays from it once all are seated. */
+    bool seated;
+    uint8_t *waiting[RULES_MAX_PLAYERS];
+    uint32_t waiting_at[RULES_MAX_PLAYERS];
     bool over;
     uint64_t games;
 } BTable;
@@ -32,6 +37,7 @@ typedef struct Job {
     int seat;
     uint32_t at;
     uint8_t *view;
+    long long due; /* when the seat acts (ns): its view's arrival plus the think time */
 } Job;
 
 struct Bench {
@@ -41,6 +47,7 @@ struct Bench {
     pthread_cond_t cond;
     Job *head, *tail;
     bool stop, measuring;
+    long long think_ns; /* how long a seat waits before it acts, as a person would */
     double *lat;
     long long n_lat, cap_lat;
     long long actions;
@@ -51,6 +58,7 @@ struct Bench {
 
 static void job_push(Bench *b, Job *j)
 {
+    j->due = clock_now_ns() + b->think_ns;
     pthread_mutex_lock(&b->lock);
     if (b->tail)
         b->tail->next = j;
@@ -100,11 +108,14 @@ static void on_view(void *user, NetClient *c, const MsgView *v)
         ms = (double)(clock_now_ns() - t->t0) / 1e6;
         t->t0 = 0;
     }
-    /* Once per view, and again on the view a (re)join brings (last_player -3): a move made
-     * before every seat was taken was refused, and that view says the game begins. */
-    bool due = p == v->seat && (t->acted[v->seat] != v->seq + 1 || v->last_player == -3);
+    /* Once per view, once every seat is taken. */
+    bool due = p == v->seat && t->acted[v->seat] != v->seq + 1 && t->seated;
     if (due)
         t->acted[v->seat] = v->seq + 1;
+    if (!t->seated && (t->waiting[v->seat] || (t->waiting[v->seat] = malloc(v->view_len)))) {
+        memcpy(t->waiting[v->seat], v->view, v->view_len);
+        t->waiting_at[v->seat] = v->seq;
+    }
     if (p == PLAYER_TERMINAL && !t->over) {
         t->over = true;
         pthread_mutex_lock(&b->lock);
@@ -128,6 +139,34 @@ static void on_view(void *user, NetClient *c, const MsgView *v)
     }
 }
 
+/* The seats' waiting views once all have sat down: the seat to move plays. */
+static void seated(BTable *t)
+{
+    Bench *b = t->b;
+    pthread_mutex_lock(&t->lock);
+    t->seated = true;
+    for (int s = 0; s < t->n; s++) {
+        uint8_t *v = t->waiting[s];
+        t->waiting[s] = NULL;
+        if (!v)
+            continue;
+        uint32_t at = t->waiting_at[s];
+        if (b->rules->current_player(v) != s || t->acted[s] == at + 1 || t->seen[s] > at) {
+            free(v);
+            continue;
+        }
+        t->acted[s] = at + 1;
+        Job *j = calloc(1, sizeof *j);
+        if (!j) {
+            free(v);
+            continue;
+        }
+        *j = (Job){.t = t, .seat = s, .at = at, .view = v};
+        job_push(b, j);
+    }
+    pthread_mutex_unlock(&t->lock);
+}
+
 static void *bot_worker(void *arg)
 {
     Bench *b = arg;
@@ -135,8 +174,16 @@ static void *bot_worker(void *arg)
     rng_seed(&rng, (uint64_t)(uintptr_t)arg ^ (uint64_t)clock_now_ns());
     for (;;) {
         pthread_mutex_lock(&b->lock);
-        while (!b->head && !b->stop)
-            pthread_cond_wait(&b->cond, &b->lock);
+        /* The queue is in arrival order, which is the order the jobs fall due in. */
+        while (!b->stop && (!b->head || b->head->due > clock_now_ns())) {
+            if (!b->head) {
+                pthread_cond_wait(&b->cond, &b->lock);
+            } else {
+                struct timespec ts;
+                net_deadline_in(&ts, (int)((b->head->due - clock_now_ns()) / 1000000) + 1);
+                pthread_cond_timedwait(&b->cond, &b->lock, &ts);
+            }
+        }
         if (b->stop) {
             pthread_mutex_unlock(&b->lock);
             return NULL;
@@ -175,11 +222,18 @@ static const char *seat_table(BTable *t, const MsgCreate *spec)
     memset(t->acted, 0, sizeof t->acted);
     t->t0 = 0;
     t->over = false;
+    t->seated = false;
+    for (int s = 0; s < t->n; s++) {
+        free(t->waiting[s]);
+        t->waiting[s] = NULL;
+    }
     pthread_mutex_unlock(&t->lock);
     for (int s = 0; !why && s < t->n; s++) {
         int seat;
         why = net_client_join(t->cl[s], code, s, on_view, t, &seat);
     }
+    if (!why)
+        seated(t);
     return why;
 }
 
@@ -262,11 +316,14 @@ static const char *run_seaters(Seater *st, void *(*fn)(void *))
 static void usage(void)
 {
     printf("Usage: tasca bench-online --nats URL --tables N --seconds S [--game ID]\n"
-           "                          [--creds FILE] [--json]\n"
+           "                          [--option KEY=VALUE]... [--think MS] [--creds FILE]\n"
+           "                          [--json]\n"
            "Plays N tables at once on the dealer ('tasca serve') of URL, every seat a Random\n"
            "bot connected as its own client; prints actions/s, the round trip from an\n"
            "action to every seat holding its view (p50, p99) and the dealer's memory.\n"
-           "Default game: bisca with 4 players.\n");
+           "Default game: bisca with 4 players. --think: a seat acts MS milliseconds after\n"
+           "its view comes, as a person would (default 0: at once, the most the dealer\n"
+           "can take); the round trip is timed from the action's sending either way.\n");
 }
 
 static bool dealer_stats(natsConnection *nc, long *rss_kb, int *tables)
@@ -283,9 +340,10 @@ static bool dealer_stats(natsConnection *nc, long *rss_kb, int *tables)
 int cli_bench_online(int argc, char **argv)
 {
     const char *cmd = "bench-online", *v, *url = NULL, *creds = NULL;
-    int tables = 0, seconds = 0;
+    int tables = 0, seconds = 0, think = 0, n_opts = 0;
     bool json = false;
     const GameRules *rules = NULL;
+    const char *opts[RULES_MAX_OPTIONS];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -305,6 +363,18 @@ int cli_bench_online(int argc, char **argv)
             if (!(v = cli_value(cmd, argc, argv, &i)) ||
                 !cli_parse_int(cmd, a, v, 1, 86400, &seconds))
                 return 2;
+        } else if (strcmp(a, "--think") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                !cli_parse_int(cmd, a, v, 0, 600000, &think))
+                return 2;
+        } else if (strcmp(a, "--option") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)))
+                return 2;
+            if (n_opts == RULES_MAX_OPTIONS) {
+                fprintf(stderr, "tasca bench-online: too many --option\n");
+                return 2;
+            }
+            opts[n_opts++] = v;
         } else if (strcmp(a, "--game") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !(rules = cli_find_game(cmd, v)))
                 return 2;
@@ -319,7 +389,7 @@ int cli_bench_online(int argc, char **argv)
     }
     if (!rules)
         rules = cli_find_game(cmd, "bisca");
-    Bench b = {.rules = rules, .n = rules->max_players};
+    Bench b = {.rules = rules, .n = rules->max_players, .think_ns = think * 1000000LL};
     pthread_mutex_init(&b.lock, NULL);
     pthread_cond_init(&b.cond, NULL);
     net_global_delivery(4);
@@ -335,6 +405,14 @@ int cli_bench_online(int argc, char **argv)
     snprintf(spec.game, sizeof spec.game, "%s", rules->id);
     GameOptions opt;
     rules_default_options(rules, &opt);
+    for (int i = 0; i < n_opts; i++) {
+        char buf[160];
+        const char *bad = rules_parse_option(rules, &opt, opts[i], buf, sizeof buf);
+        if (bad) {
+            fprintf(stderr, "tasca bench-online: %s\n", bad);
+            return 2;
+        }
+    }
     spec.n_options = (uint8_t)rules->n_options;
     for (int i = 0; i < rules->n_options; i++)
         spec.options[i] = opt.v[i];
@@ -342,8 +420,8 @@ int cli_bench_online(int argc, char **argv)
     for (int i = 0; i < 4; i++)
         pthread_create(&workers[i], NULL, bot_worker, &b);
     BTable *ts = calloc((size_t)tables, sizeof *ts);
-    printf("bench-online: %s, %d players, %d tables, %d clients...\n", rules->name, b.n, tables,
-           tables * b.n);
+    printf("bench-online: %s, %d players, %d tables, %d clients, think %d ms...\n", rules->name,
+           b.n, tables, tables * b.n, think);
     fflush(stdout);
     /* Seating runs on several threads: a table's set-up is a few round trips, and a
      * thousand of them one after another would measure the bench, not the dealer. */
@@ -400,11 +478,11 @@ int cli_bench_online(int argc, char **argv)
         printf("%d actions refused by the dealer (last: %s): this is a defect\n", refused,
                reason);
     if (json)
-        printf("{\"game\":\"%s\",\"tables\":%d,\"seconds\":%.2f,\"actions\":%lld,"
+        printf("{\"game\":\"%s\",\"tables\":%d,\"think_ms\":%d,\"seconds\":%.2f,\"actions\":%lld,"
                "\"actions_per_s\":%.1f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,\"live_tables\":%.1f,"
                "\"dealer_tables\":%d,\"dealer_rss_kb\":%ld,\"rss_kb_per_table\":%.2f,"
                "\"refused\":%d}\n",
-               rules->id, tables, wall, actions, (double)actions / wall, p50, p99, live, t_seated,
+               rules->id, tables, think, wall, actions, (double)actions / wall, p50, p99, live, t_seated,
                rss_seated, per_table, refused);
     pthread_mutex_lock(&b.lock);
     b.stop = true;
@@ -413,8 +491,10 @@ int cli_bench_online(int argc, char **argv)
     for (int i = 0; i < 4; i++)
         pthread_join(workers[i], NULL);
     for (int i = 0; i < tables; i++)
-        for (int s = 0; s < b.n; s++)
+        for (int s = 0; s < b.n; s++) {
             net_client_free(ts[i].cl[s]);
+            free(ts[i].waiting[s]);
+        }
     free(ts);
     free(b.lat);
     natsConnection_Destroy(nc);

@@ -7,6 +7,9 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include <sodium.h>
+
+#include "../core/nls.h"
 #include "net.h"
 
 #define ACT_TRIES 120   /* an action is sent again for up to a minute... */
@@ -23,8 +26,9 @@ struct NetClient {
     char code[WIRE_CODE];
     int seat;
     uint8_t dealer_sign[WIRE_KEY], dealer_box[WIRE_KEY];
+    SealSession ses;   /* with the dealer: views come in, actions and beats go out */
     natsSubscription *views, *info, *acks;
-    bool have_dealer;  /* the dealer's keys are known */
+    bool have_dealer;  /* the dealer's keys are known (and the session made) */
     uint8_t *early;    /* a view that came before them */
     size_t early_len;
     natsInbox *ack_inbox;
@@ -77,28 +81,33 @@ static uint64_t wall_ms(void)
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-/* [MsgHere][its signature by the seat's key] on tasca.t.<code>.here; beat_lock held. */
+/* [seat][MsgHere in a box under the session key] on tasca.t.<code>.here; beat_lock held. */
 static void send_beat(NetClient *c)
 {
     WireMsg m = {.type = MSG_HERE};
     pthread_mutex_lock(&c->lock);
     snprintf(m.u.here.code, sizeof m.u.here.code, "%s", c->code);
     int seat = c->seat;
+    bool keyed = c->have_dealer;
+    uint8_t tx[SEAL_KEY];
+    memcpy(tx, c->ses.tx, sizeof tx);
     pthread_mutex_unlock(&c->lock);
-    if (!m.u.here.code[0] || seat < 0)
+    if (!m.u.here.code[0] || seat < 0 || !keyed)
         return;
     uint64_t now = wall_ms();
     c->beat_stamp = now > c->beat_stamp ? now : c->beat_stamp + 1;
     m.u.here.seat = (int8_t)seat;
     m.u.here.stamp = c->beat_stamp;
-    uint8_t buf[128];
-    size_t n = wire_encode(&m, buf, sizeof buf - 64);
-    if (!n)
+    uint8_t plain[96], buf[1 + 96 + SEAL_BOX_OVERHEAD];
+    size_t n = wire_encode(&m, plain, sizeof plain);
+    buf[0] = (uint8_t)seat;
+    size_t boxed = n ? seal_box(tx, plain, n, buf + 1) : 0;
+    sodium_memzero(tx, sizeof tx);
+    if (!boxed)
         return;
-    seal_sign(&c->keys, buf, n, buf + n);
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.here", m.u.here.code);
-    natsConnection_Publish(c->nc, subject, buf, (int)(n + 64));
+    natsConnection_Publish(c->nc, subject, buf, (int)(1 + boxed));
 }
 
 static void *beat_thread(void *arg)
@@ -327,10 +336,10 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
 {
     natsMsg *r = NULL;
     if (request(c, "tasca.dealers.keys", NULL, 0, &r, 3000) != NATS_OK)
-        return "no dealer answers on this connection";
+        return N_("no dealer answers on this connection");
     if (natsMsg_GetDataLength(r) != 2 * WIRE_KEY) {
         natsMsg_Destroy(r);
-        return "a dealer's keys are malformed";
+        return N_("a dealer's keys are malformed");
     }
     uint8_t dealer_box[WIRE_KEY];
     memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
@@ -348,9 +357,9 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
                           : NATS_ERR;
     free(out);
     if (!sealed)
-        return "the table request could not be written";
+        return N_("the table request could not be written");
     if (s != NATS_OK)
-        return "no dealer answered the table request";
+        return N_("no dealer answered the table request");
     const char *why = reply_as(r, MSG_CREATED, &m);
     if (!why && !m.u.created.ok) {
         snprintf(c->reason, sizeof c->reason, "%s", m.u.created.reason);
@@ -365,8 +374,12 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
 static void take_view(NetClient *c, const uint8_t *data, size_t len)
 {
     uint8_t *plain = len > 0 ? malloc(len) : NULL;
-    const char *why = NULL;
-    size_t n = plain ? seal_open(&c->keys, c->dealer_sign, data, len, plain, &why) : 0;
+    pthread_mutex_lock(&c->lock);
+    uint8_t rx[SEAL_KEY];
+    memcpy(rx, c->ses.rx, sizeof rx);
+    pthread_mutex_unlock(&c->lock);
+    size_t n = plain ? seal_unbox(rx, data, len, plain) : 0;
+    sodium_memzero(rx, sizeof rx);
     WireMsg m;
     /* Anything not sealed to this seat by the table's dealer is ignored: a forger on the
      * broker cannot show the player a false table. */
@@ -443,7 +456,7 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     uint8_t buf[WIRE_MAX];
     size_t n = wire_encode(&m, buf, sizeof buf - 64);
     if (!n)
-        return "the join could not be written (is the name too long?)";
+        return N_("the join could not be written (is the name too long?)");
     seal_sign(&c->keys, buf, n, buf + n);
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.join", code);
@@ -453,7 +466,7 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
         if ((s = request(c, subject, buf, n + 64, &r, 1000)) != NATS_OK)
             nats_Sleep(250); /* no dealer for the moment (restarting): try again */
     if (s != NATS_OK)
-        return "no dealer answers for this table";
+        return N_("no dealer answers for this table");
     const char *why = reply_as(r, MSG_JOINED, &m);
     if (!why && !m.u.joined.ok) {
         snprintf(c->reason, sizeof c->reason, "%s", m.u.joined.reason);
@@ -470,7 +483,7 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     memcpy(c->dealer_box, m.u.joined.dealer_box, WIRE_KEY);
     if (m.u.joined.next_seq > c->next_seq)
         c->next_seq = m.u.joined.next_seq;
-    c->have_dealer = true;
+    c->have_dealer = seal_session_seat(&c->keys, c->dealer_box, &c->ses);
     uint8_t *early = c->early;
     size_t early_len = c->early_len;
     c->early = NULL;
@@ -487,7 +500,7 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
                             int *seat_out)
 {
     if (!wire_code_valid(code))
-        return "a table code is up to 7 letters and digits";
+        return N_("a table code is up to 7 letters and digits");
     if (strcmp(code, c->code) != 0) {
         /* Another table: the last one's subscriptions go, and its numbering with them. */
         drop_sub(&c->views);
@@ -502,7 +515,7 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.lobby.%s", code);
     if (!c->info && natsConnection_Subscribe(&c->info, c->nc, subject, on_table, c) != NATS_OK)
-        return "cannot listen for the table's news";
+        return N_("cannot listen for the table's news");
     const char *why = NULL;
     if (seat < 0) {
         /* Any free seat: learn which, then listen to it and ask again for the view. */
@@ -517,7 +530,7 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
     c->seat = seat;
     pthread_mutex_unlock(&c->lock);
     if (natsConnection_Subscribe(&c->views, c->nc, subject, on_view, c) != NATS_OK)
-        return "cannot listen for the table's views";
+        return N_("cannot listen for the table's views");
     natsConnection_Flush(c->nc);
     if ((why = join_now(c, code, seat, seat_out))) {
         natsSubscription_Unsubscribe(c->views);
@@ -545,7 +558,9 @@ static size_t encode_act_seq(NetClient *c, Action a, uint32_t at, uint8_t *out, 
     uint8_t plain[256];
     size_t n = wire_encode(&m, plain, sizeof plain);
     out[0] = (uint8_t)c->seat;
-    size_t sealed = n ? seal_for(&c->keys, c->dealer_box, plain, n, out + 1) : 0;
+    pthread_mutex_lock(&c->lock);
+    size_t sealed = n && c->have_dealer ? seal_box(c->ses.tx, plain, n, out + 1) : 0;
+    pthread_mutex_unlock(&c->lock);
     return sealed ? 1 + sealed : 0;
 }
 
@@ -561,14 +576,14 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at)
     uint32_t seq;
     size_t len = encode_act_seq(c, a, at, out, &seq);
     if (!len)
-        return "the action could not be written";
+        return N_("the action could not be written");
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.act", c->code);
     for (int tries = 0; tries < ACT_TRIES; tries++) {
         natsMsg *r = NULL;
         natsStatus s = request(c, subject, out, len, &r, ACT_WAIT_MS);
         if (s == NATS_CONNECTION_CLOSED)
-            return "the connection is closed";
+            return N_("the connection is closed");
         if (s != NATS_OK) {
             /* No dealer or no server for the moment: the same seq again in a while (the
              * dealer applies it at most once). A timeout has waited already. */
@@ -591,7 +606,7 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at)
         natsMsg_Destroy(r);
         return why;
     }
-    return "the dealer does not answer";
+    return N_("the dealer does not answer");
 }
 
 static void on_ack(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
@@ -618,16 +633,16 @@ const char *net_client_act_async(NetClient *c, Action a, uint32_t at)
     if (!c->acks) {
         if (natsInbox_Create(&c->ack_inbox) != NATS_OK ||
             natsConnection_Subscribe(&c->acks, c->nc, c->ack_inbox, on_ack, c) != NATS_OK)
-            return "cannot listen for the dealer's answers";
+            return N_("cannot listen for the dealer's answers");
     }
     uint8_t out[1 + 256 + SEAL_OVERHEAD];
     size_t n = encode_act(c, a, at, out);
     if (!n)
-        return "the action could not be written";
+        return N_("the action could not be written");
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.act", c->code);
     if (natsConnection_PublishRequest(c->nc, subject, c->ack_inbox, out, (int)n) != NATS_OK)
-        return "the action could not be sent";
+        return N_("the action could not be sent");
     return NULL;
 }
 

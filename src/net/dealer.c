@@ -21,11 +21,12 @@
 #include <unistd.h>
 
 #include "../core/fileio.h"
+#include "../core/nls.h"
 #include "../engine/match.h"
 #include "../engine/registry.h"
 #include "net.h"
 
-enum { EV_MSG, EV_BOT, EV_LEASE, EV_STOP };
+enum { EV_MSG, EV_BOT, EV_LEASE, EV_REC, EV_STOP };
 
 #define TICK_NS 250000000LL        /* presence is looked at four times a second */
 #define HERE_GRACE_NS 7000000000LL /* silent this long (three beats missed): away */
@@ -47,15 +48,29 @@ typedef struct Event {
     uint32_t at;
     uint32_t gen;
     Action action;
-    /* EV_LEASE: a renewal's answer */
+    /* EV_LEASE: a renewal's answer; EV_REC: a record's (rev: its stream sequence) */
     uint64_t rev;
     bool renewed, refused;
+    char msg_id[64]; /* EV_REC */
 } Event;
+
+/* An action whose record is on its way to the store, applied when the store has it. */
+typedef struct {
+    MsgRecord r;
+    char msg_id[64];
+    char reply[96]; /* its sender's answer subject ("" for the dealer's bots) */
+    uint8_t *bytes; /* the record as sent (sent again as it was if the answer fails) */
+    size_t len;
+} Pending;
 
 typedef struct {
     bool taken;
     char name[WIRE_NAME];
     uint8_t sign[WIRE_KEY], box[WIRE_KEY];
+    /* The session keys with the seat's box key (ses_box: the key they were made from). */
+    SealSession ses;
+    uint8_t ses_box[WIRE_KEY];
+    bool have_ses;
     uint32_t next_seq; /* the seq its next action must carry */
     uint64_t last_nonce;
     /* presence (not recorded: a restarted dealer starts every taken seat as away) */
@@ -83,6 +98,11 @@ typedef struct DTable {
     uint64_t rec_seq;   /* stream sequence of the table's last record (0: none yet) */
     bool lost;          /* another dealer holds it now: dropped after the current event */
     bool fenced;        /* ...found out from the record: another wrote to it */
+    /* One record at a time (each expects the one before): while an action's record is on
+     * its way, the table's other joins, actions and bot answers wait in order behind it,
+     * and the dealer goes on with the other tables. */
+    Pending *pend;
+    Event *wait_head, *wait_tail;
 } DTable;
 
 typedef struct BotJob {
@@ -102,6 +122,7 @@ struct Dealer {
     natsConnection *nc;
     jsCtx *js;
     jsCtx *js_lease; /* renewals, published without waiting (their answers are events) */
+    jsCtx *js_rec;   /* actions' records, the same way */
     natsSubscription *subs[5];
     kvStore *kv;         /* the leases */
     uint64_t id;         /* this dealer process, random */
@@ -167,7 +188,7 @@ static void on_msg(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void
         free(e);
         /* Oversized (or no memory): refused at once, to the sender only. */
         WireMsg r = {.type = MSG_ACK};
-        snprintf(r.u.ack.reason, sizeof r.u.ack.reason, "message too long");
+        snprintf(r.u.ack.reason, sizeof r.u.ack.reason, "%s", N_("message too long"));
         uint8_t out[WIRE_REASON + 32];
         size_t n = wire_encode(&r, out, sizeof out);
         const char *reply = natsMsg_GetReply(msg);
@@ -206,21 +227,38 @@ static void send_msg(Dealer *d, const char *subject, const WireMsg *m)
  * read) last, so a dealer that lost its lease (another resumed the table and wrote) cannot
  * append: the table is marked lost and dropped. A message id per record makes a retry
  * after a lost acknowledgement a duplicate, not a second entry. */
-static bool record(Dealer *d, DTable *t, const MsgRecord *r)
+/* The record entry in its secret box (in d->buf2) and a message id of its own (the store
+ * keeps an entry sent twice under one id once); its length, 0 when it cannot be made. */
+static size_t record_bytes(Dealer *d, const MsgRecord *r, char msg_id[64])
 {
-    if (t->lost)
-        return false;
     WireMsg m = {.type = MSG_RECORD};
     m.u.record = *r;
     uint8_t plain[WIRE_MAX];
     size_t n = wire_encode(&m, plain, sizeof plain);
     if (!n)
+        return 0;
+    snprintf(msg_id, 64, "%016llx-%llu", (unsigned long long)d->id, ++d->rec_count);
+    return seal_box(d->record_key, plain, n, d->buf2);
+}
+
+static bool record_sent(Dealer *d, DTable *t, const char *code, const uint8_t *bytes,
+                        size_t boxed, const char *msg_id);
+
+static bool record(Dealer *d, DTable *t, const MsgRecord *r)
+{
+    if (t->lost)
         return false;
-    size_t boxed = seal_box(d->record_key, plain, n, d->buf2);
-    char subject[64], msg_id[64];
-    snprintf(subject, sizeof subject, "tasca.rec.%s", r->code);
-    snprintf(msg_id, sizeof msg_id, "%016llx-%llu", (unsigned long long)d->id,
-             ++d->rec_count);
+    char msg_id[64];
+    size_t boxed = record_bytes(d, r, msg_id);
+    return boxed && record_sent(d, t, r->code, d->buf2, boxed, msg_id);
+}
+
+/* The waiting part of record(), for bytes already made. */
+static bool record_sent(Dealer *d, DTable *t, const char *code, const uint8_t *bytes,
+                        size_t boxed, const char *msg_id)
+{
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.rec.%s", code);
     jsPubOptions po;
     jsPubOptions_Init(&po);
     po.MsgId = msg_id;
@@ -228,7 +266,7 @@ static bool record(Dealer *d, DTable *t, const MsgRecord *r)
     for (int attempt = 0; attempt < 600; attempt++) {
         jsErrCode jerr = 0;
         jsPubAck *ack = NULL;
-        natsStatus s = js_Publish(&ack, d->js, subject, d->buf2, (int)boxed, &po, &jerr);
+        natsStatus s = js_Publish(&ack, d->js, subject, bytes, (int)boxed, &po, &jerr);
         if (s == NATS_OK) {
             t->rec_seq = ack->Sequence;
             jsPubAck_Destroy(ack);
@@ -346,6 +384,16 @@ static bool action_visible(const DTable *t, const void *before, const void *view
     return visible;
 }
 
+/* The seat's session keys, made once for its box key (NULL: the key is not a valid one). */
+static const SealSession *session_of(const Dealer *d, DSeat *st)
+{
+    if (!st->have_ses || memcmp(st->ses_box, st->box, WIRE_KEY) != 0) {
+        st->have_ses = seal_session_dealer(&d->keys, st->box, &st->ses);
+        memcpy(st->ses_box, st->box, WIRE_KEY);
+    }
+    return st->have_ses ? &st->ses : NULL;
+}
+
 static void publish_view(Dealer *d, DTable *t, int seat, const void *before, int player,
                          Action a, const char *to)
 {
@@ -373,7 +421,8 @@ static void publish_view(Dealer *d, DTable *t, int seat, const void *before, int
     free(view);
     if (!n)
         return;
-    size_t sealed = seal_for(&d->keys, t->seat[seat].box, plain, n, d->buf2);
+    const SealSession *ses = session_of(d, &t->seat[seat]);
+    size_t sealed = ses ? seal_box(ses->tx, plain, n, d->buf2) : 0;
     char subject[64];
     if (!to) {
         snprintf(subject, sizeof subject, "tasca.t.%s.v.%d", t->code, seat);
@@ -396,7 +445,7 @@ static bool everyone_seated(const DTable *t)
 static void maybe_start_bot(Dealer *d, DTable *t)
 {
     int p = match_current_player(t->m);
-    if (t->bot_pending || !plays_bot(t, p) || !everyone_seated(t))
+    if (t->bot_pending || t->pend || !plays_bot(t, p) || !everyone_seated(t))
         return;
     DBotJob *j = calloc(1, sizeof *j);
     if (!j || !(j->view = malloc(t->m->rules->state_size))) {
@@ -447,29 +496,107 @@ static void apply_and_publish(Dealer *d, DTable *t, int player, Action a)
     maybe_start_bot(d, t);
 }
 
-/* A player's (or a bot's) action: checked, recorded, applied, published. */
-static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_t seq)
+static void seat_here(Dealer *d, DTable *t, int s);
+static void ack_to(Dealer *d, const char *reply, bool ok, uint32_t seq, uint32_t applied,
+                   const char *why);
+
+static void pending_free(Pending *p)
+{
+    if (p) {
+        free(p->bytes);
+        free(p);
+    }
+}
+
+/* The store has the pending action's record: it is applied and published, and its sender
+ * answered. */
+static void action_recorded(Dealer *d, DTable *t, uint64_t rec_seq)
+{
+    Pending *p = t->pend;
+    t->pend = NULL;
+    t->rec_seq = rec_seq;
+    const MsgRecord *r = &p->r;
+    if (r->seq) /* a player's; the dealer's own bots (and stand-ins) send 0 */
+        t->seat[r->player].next_seq = r->seq + 1;
+    if (d->cfg.verbose)
+        fprintf(stderr, "tasca serve: table %s: action %d by seat %d (seq %u)\n", t->code,
+                t->m->history_len, r->player, r->seq);
+    apply_and_publish(d, t, r->player, r->action);
+    if (p->reply[0]) {
+        seat_here(d, t, r->player);
+        ack_to(d, p->reply, true, r->seq, (uint32_t)t->m->history_len, NULL);
+    }
+    pending_free(p);
+}
+
+/* ...or it could not be written: nothing is applied, and the sender may try again (a
+ * table lost to another dealer is not answered for: its holder answers the next try). */
+static void action_unrecorded(Dealer *d, DTable *t)
+{
+    Pending *p = t->pend;
+    t->pend = NULL;
+    if (p->reply[0] && !t->lost)
+        ack_to(d, p->reply, false, p->r.seq, (uint32_t)t->m->history_len,
+               N_("the table's record cannot be written; try again"));
+    pending_free(p);
+    if (!t->lost)
+        maybe_start_bot(d, t); /* a bot's action is asked again */
+}
+
+/* The pending record the waiting way (the same entry, under the same id). */
+static void action_record_again(Dealer *d, DTable *t)
+{
+    Pending *p = t->pend;
+    if (record_sent(d, t, t->code, p->bytes, p->len, p->msg_id))
+        action_recorded(d, t, t->rec_seq);
+    else
+        action_unrecorded(d, t);
+}
+
+/* A player's (or a bot's) action: checked, then its record sent to the store without
+ * waiting; it is applied, published and answered (to `reply`, if any) when the store has
+ * it (action_recorded). NULL, or why it is refused at once. */
+static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_t seq,
+                               const char *reply)
 {
     if (match_is_over(t->m))
-        return "the game is over";
+        return N_("the game is over");
     if (match_current_player(t->m) != seat)
-        return "it is not this seat's turn";
+        return N_("it is not this seat's turn");
     if (!everyone_seated(t))
-        return "wait: not everyone has sat down yet";
+        return N_("wait: not everyone has sat down yet");
     const char *why = match_check(t->m, a);
     if (why)
         return why;
-    MsgRecord r = {.kind = REC_ACTION, .n = (uint32_t)t->m->history_len, .player = (int8_t)seat,
-                   .action = a, .seq = seq};
-    snprintf(r.code, sizeof r.code, "%s", t->code);
-    if (!record(d, t, &r))
-        return "the table's record cannot be written; try again";
-    if (seq) /* a player's; the dealer's own bots (and stand-ins) send 0 */
-        t->seat[seat].next_seq = seq + 1;
-    if (d->cfg.verbose)
-        fprintf(stderr, "tasca serve: table %s: action %d by seat %d (seq %u)\n", t->code,
-                t->m->history_len, seat, seq);
-    apply_and_publish(d, t, seat, a);
+    if (t->lost)
+        return N_("the table's record cannot be written; try again");
+    Pending *p = calloc(1, sizeof *p);
+    if (p) {
+        p->r = (MsgRecord){.kind = REC_ACTION, .n = (uint32_t)t->m->history_len,
+                           .player = (int8_t)seat, .action = a, .seq = seq};
+        snprintf(p->r.code, sizeof p->r.code, "%s", t->code);
+        snprintf(p->reply, sizeof p->reply, "%s", reply ? reply : "");
+        p->len = record_bytes(d, &p->r, p->msg_id);
+    }
+    if (!p || !p->len || !(p->bytes = malloc(p->len))) {
+        pending_free(p);
+        return N_("the table's record cannot be written; try again");
+    }
+    memcpy(p->bytes, d->buf2, p->len);
+    t->pend = p;
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.rec.%s", t->code);
+    jsPubOptions po;
+    jsPubOptions_Init(&po);
+    po.MsgId = p->msg_id;
+    po.ExpectLastSubjectSeq = t->rec_seq;
+    po.MaxWait = 2000; /* then its answer is a time-out, and it is sent again, waiting */
+    natsMsg *msg = NULL;
+    if (natsMsg_Create(&msg, subject, NULL, (const char *)p->bytes, (int)p->len) != NATS_OK ||
+        js_PublishMsgAsync(d->js_rec, &msg, &po) != NATS_OK) {
+        natsMsg_Destroy(msg);
+        action_record_again(d, t); /* not even on its way: the waiting way at once */
+    }
     return NULL;
 }
 
@@ -501,21 +628,26 @@ static long long wall_ms(void)
 
 /* [MsgHere][its Ed25519 signature]: counts only when signed by the key that holds the seat,
  * newer than the seat's last beat and near the dealer's clock. Nothing is answered. */
+/* [seat][MsgHere in a box under the seat's session key]. */
 static void handle_here(Dealer *d, DTable *t, const Event *e)
 {
+    uint8_t plain[128];
     WireMsg m;
-    if (e->len <= 64 || wire_decode(e->data, (size_t)e->len - 64, &m) || m.type != MSG_HERE)
+    if (e->len <= 1 + SEAL_BOX_OVERHEAD || (size_t)e->len - 1 > sizeof plain + SEAL_BOX_OVERHEAD ||
+        e->data[0] >= t->spec.num_players || !t->seat[e->data[0]].taken)
         return;
+    const SealSession *ses = session_of(d, &t->seat[e->data[0]]);
+    size_t n = ses ? seal_unbox(ses->rx, e->data + 1, (size_t)e->len - 1, plain) : 0;
+    if (!n || wire_decode(plain, n, &m) || m.type != MSG_HERE)
+        return; /* not made with the seat's keys */
     const MsgHere *h = &m.u.here;
-    if (strcmp(h->code, t->code) != 0 || h->seat < 0 || h->seat >= t->spec.num_players)
+    if (strcmp(h->code, t->code) != 0 || h->seat != e->data[0])
         return;
     DSeat *st = &t->seat[h->seat];
     uint64_t now = (uint64_t)wall_ms();
-    if (!st->taken || bot_seat(t, h->seat) || h->stamp <= st->last_stamp ||
-        h->stamp > now + HERE_WINDOW_MS || h->stamp + HERE_WINDOW_MS < now)
-        return; /* nobody's seat, or a beat copied and sent again, or from another time */
-    if (!seal_verify(st->sign, e->data, (size_t)e->len - 64, e->data + e->len - 64))
-        return;
+    if (bot_seat(t, h->seat) || h->stamp <= st->last_stamp || h->stamp > now + HERE_WINDOW_MS ||
+        h->stamp + HERE_WINDOW_MS < now)
+        return; /* a bot's seat, or a beat copied and sent again, or from another time */
     st->last_stamp = h->stamp;
     seat_here(d, t, h->seat);
 }
@@ -589,6 +721,13 @@ static bool lease_release(Dealer *d, const char *code)
 
 static void free_table(DTable *t)
 {
+    pending_free(t->pend);
+    while (t->wait_head) {
+        Event *e = t->wait_head;
+        t->wait_head = e->next;
+        free(e->data);
+        free(e);
+    }
     match_free(t->m);
     free(t);
 }
@@ -597,7 +736,7 @@ static void free_table(DTable *t)
 static void drop_table(Dealer *d, int i)
 {
     DTable *t = d->tables[i];
-    say(d, "tasca serve: table %s: %s\n", t->code, "dropped (another dealer holds it)");
+    say(d, "tasca serve: table %s: %s\n", t->code, "given up (another dealer may hold it now)");
     free_table(t);
     d->tables[i] = d->tables[--d->n_tables];
 }
@@ -763,7 +902,7 @@ static void handle_create(Dealer *d, const Event *e)
     else if ((why = wire_decode(plain, n, &m)) == NULL && m.type != MSG_CREATE)
         why = "not a table request";
     if (!why && d->cfg.max_tables && d->n_tables >= d->cfg.max_tables)
-        why = "this dealer hosts as many tables as it may";
+        why = N_("this dealer hosts as many tables as it may");
     DTable *t = NULL;
     if (!why) {
         MsgCreate spec = m.u.create;
@@ -782,7 +921,7 @@ static void handle_create(Dealer *d, const Event *e)
         }
         char err[MATCH_ERR];
         if (!claimed) {
-            snprintf(c->reason, sizeof c->reason, "the table leases cannot be written");
+            snprintf(c->reason, sizeof c->reason, "%s", N_("the table leases cannot be written"));
         } else if (!(t = new_table(d, code, &spec, err, sizeof err))) {
             lease_release(d, code);
             snprintf(c->reason, sizeof c->reason, "%.150s", err);
@@ -793,7 +932,7 @@ static void handle_create(Dealer *d, const Event *e)
             snprintf(r.code, sizeof r.code, "%s", code);
             if (!record(d, t, &r)) {
                 lease_release(d, code);
-                snprintf(c->reason, sizeof c->reason, "the table's record cannot be written");
+                snprintf(c->reason, sizeof c->reason, "%s", N_("the table's record cannot be written"));
                 match_free(t->m);
                 free(t);
                 d->n_tables--;
@@ -838,9 +977,9 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         return refuse_join(d, e, "the join is not signed by its key");
     bool seated = everyone_seated(t);
     if (!j->name[0])
-        return refuse_join(d, e, "a player needs a name");
+        return refuse_join(d, e, N_("a player needs a name"));
     if (j->seat >= t->spec.num_players)
-        return refuse_join(d, e, "no such seat at this table");
+        return refuse_join(d, e, N_("no such seat at this table"));
     int seat = -1;
     for (int s = 0; s < t->spec.num_players; s++)
         if (t->seat[s].taken && memcmp(t->seat[s].sign, j->sign_key, WIRE_KEY) == 0)
@@ -850,10 +989,10 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
             if ((j->seat < 0 || j->seat == s) && !t->seat[s].taken && !bot_seat(t, s))
                 seat = s;
         if (seat < 0)
-            return refuse_join(d, e, j->seat < 0 ? "no free seat at this table"
-                                                 : "that seat is taken");
+            return refuse_join(d, e, j->seat < 0 ? N_("no free seat at this table")
+                                                 : N_("that seat is taken"));
     } else if (j->seat >= 0 && j->seat != seat) {
-        return refuse_join(d, e, "this key already holds another seat");
+        return refuse_join(d, e, N_("this key already holds another seat"));
     } else if (j->nonce == t->seat[seat].last_nonce) {
         return refuse_join(d, e, "a join seen before (replayed)");
     }
@@ -868,7 +1007,7 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         memcpy(r.box_key, j->box_key, WIRE_KEY);
         if (!record(d, t, &r))
             return t->lost ? false
-                           : refuse_join(d, e, "the table's record cannot be written; try again");
+                           : refuse_join(d, e, N_("the table's record cannot be written; try again"));
         st->taken = true;
         snprintf(st->name, sizeof st->name, "%s", j->name);
         memcpy(st->sign, j->sign_key, WIRE_KEY);
@@ -896,51 +1035,58 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
     return true;
 }
 
+static void ack_to(Dealer *d, const char *reply, bool ok, uint32_t seq, uint32_t applied,
+                   const char *why)
+{
+    WireMsg m = {.type = MSG_ACK};
+    m.u.ack.ok = ok;
+    m.u.ack.seq = seq;
+    m.u.ack.applied = applied;
+    snprintf(m.u.ack.reason, sizeof m.u.ack.reason, "%s", why ? why : "");
+    send_msg(d, reply, &m);
+}
+
 static bool ack(Dealer *d, const Event *e, bool ok, uint32_t seq, uint32_t applied,
                 const char *why)
 {
-    WireMsg reply = {.type = MSG_ACK};
-    reply.u.ack.ok = ok;
-    reply.u.ack.seq = seq;
-    reply.u.ack.applied = applied;
-    snprintf(reply.u.ack.reason, sizeof reply.u.ack.reason, "%s", why ? why : "");
-    send_msg(d, e->reply, &reply);
+    ack_to(d, e->reply, ok, seq, applied, why);
     return ok;
 }
 
 static bool handle_act(Dealer *d, DTable *t, const Event *e)
 {
     uint32_t applied = (uint32_t)t->m->history_len;
-    if (e->len < 1 + SEAL_OVERHEAD)
-        return ack(d, e, false, 0, applied, "not an action");
+    if (e->len <= 1 + SEAL_BOX_OVERHEAD)
+        return ack(d, e, false, 0, applied, N_("not an action"));
     int seat = e->data[0];
     if (seat >= t->spec.num_players || !t->seat[seat].taken)
-        return ack(d, e, false, 0, applied, "no player holds that seat");
+        return ack(d, e, false, 0, applied, N_("no player holds that seat"));
     uint8_t plain[WIRE_MAX];
     const char *why = NULL;
-    size_t n = seal_open(&d->keys, t->seat[seat].sign, e->data + 1, (size_t)e->len - 1, plain,
-                         &why);
+    const SealSession *ses = session_of(d, &t->seat[seat]);
+    size_t n = ses && (size_t)e->len - 1 <= sizeof plain + SEAL_BOX_OVERHEAD
+                   ? seal_unbox(ses->rx, e->data + 1, (size_t)e->len - 1, plain)
+                   : 0;
     if (!n)
-        return ack(d, e, false, 0, applied, why);
+        return ack(d, e, false, 0, applied, N_("not made with this seat's keys"));
     WireMsg m;
     if ((why = wire_decode(plain, n, &m)))
         return ack(d, e, false, 0, applied, why);
     const MsgAct *a = &m.u.act;
     if (m.type != MSG_ACT || a->seat != seat || strcmp(a->code, t->code) != 0)
-        return ack(d, e, false, 0, applied, "not an action of this seat at this table");
+        return ack(d, e, false, 0, applied, N_("not an action of this seat at this table"));
     if (a->seq < t->seat[seat].next_seq) {
         /* Sent again (after a lost answer, or replayed by someone else): never twice. */
         say(d, "tasca serve: table %s: %s\n", t->code, "an action sent again (refused)");
         return ack(d, e, false, a->seq, applied, NET_ALREADY);
     }
     if (a->seq > t->seat[seat].next_seq)
-        return ack(d, e, false, a->seq, applied, "out of sequence");
-    if ((why = take_action(d, t, seat, a->action, a->seq)))
+        return ack(d, e, false, a->seq, applied, N_("out of sequence"));
+    if ((why = take_action(d, t, seat, a->action, a->seq, e->reply)))
         /* A table just lost to another dealer is not answered for: its holder answers the
          * client's next try. */
         return t->lost ? false : ack(d, e, false, a->seq, applied, why);
-    seat_here(d, t, seat);
-    return ack(d, e, true, a->seq, (uint32_t)t->m->history_len, NULL);
+    return true; /* answered when its record is written */
 }
 
 static void handle_msg(Dealer *d, const Event *e)
@@ -989,7 +1135,7 @@ static void handle_bot(Dealer *d, const Event *e)
         maybe_start_bot(d, t); /* the table moved on (resumed): ask again */
         return;
     }
-    const char *why = take_action(d, t, match_current_player(t->m), e->action, 0);
+    const char *why = take_action(d, t, match_current_player(t->m), e->action, 0, NULL);
     if (why)
         fprintf(stderr, "tasca serve: table %s: a bot's action was refused: %s\n", t->code, why);
 }
@@ -1016,6 +1162,89 @@ static void sweep(Dealer *d)
         free_table(t);
         d->tables[i--] = d->tables[--d->n_tables];
     }
+}
+
+/* On a libnats thread: an action record's answer, for the dealer's thread. */
+static void rec_ack(jsCtx *js, natsMsg *msg, jsPubAck *pa, jsPubAckErr *pae, void *closure)
+{
+    (void)js;
+    Dealer *d = closure;
+    Event *e = calloc(1, sizeof *e);
+    if (e) {
+        const char *subject = natsMsg_GetSubject(msg), *id = NULL;
+        const char *dot = subject ? strrchr(subject, '.') : NULL;
+        e->kind = EV_REC;
+        snprintf(e->code, sizeof e->code, "%s", dot ? dot + 1 : "");
+        if (natsMsgHeader_Get(msg, "Nats-Msg-Id", &id) == NATS_OK && id)
+            snprintf(e->msg_id, sizeof e->msg_id, "%s", id);
+        e->renewed = pa != NULL && pae == NULL;
+        e->rev = e->renewed ? pa->Sequence : 0;
+        e->refused = pae != NULL && pae->ErrCode == JSStreamWrongLastSequenceErr;
+        push(d, e);
+    }
+    natsMsg_Destroy(msg); /* with an ack handler, the published message is ours to free */
+}
+
+static void handle_msg(Dealer *d, const Event *e);
+static void handle_bot(Dealer *d, const Event *e);
+
+/* What waited behind a table's record, in order, until another record is on its way. */
+static void drain(Dealer *d, DTable *t)
+{
+    while (!t->pend && !t->lost && t->wait_head) {
+        Event *e = t->wait_head;
+        t->wait_head = e->next;
+        if (!t->wait_head)
+            t->wait_tail = NULL;
+        if (e->kind == EV_MSG)
+            handle_msg(d, e);
+        else
+            handle_bot(d, e);
+        free(e->data);
+        free(e);
+    }
+}
+
+/* An action's record came back: written (the action is applied), refused because another
+ * dealer wrote the table's record (the table is dropped), or not answered in time (sent
+ * again, waiting). An answer to a record that is not the pending one is an old one. */
+static void rec_answer(Dealer *d, const Event *e)
+{
+    DTable *t = find_table(d, e->code);
+    if (!t || !t->pend || strcmp(t->pend->msg_id, e->msg_id) != 0)
+        return;
+    if (e->renewed) {
+        action_recorded(d, t, e->rev);
+    } else if (e->refused) {
+        fprintf(stderr, "tasca serve: table %s: another dealer wrote its record; dropped\n",
+                t->code);
+        t->lost = t->fenced = d->any_lost = true;
+        action_unrecorded(d, t);
+    } else {
+        action_record_again(d, t);
+    }
+    drain(d, t);
+}
+
+/* A join, an action or a bot's answer for a table whose record is on its way: the table
+ * it waits for (NULL: none, handle it now). */
+static DTable *waits_for(Dealer *d, const Event *e)
+{
+    char code[WIRE_CODE] = "";
+    if (e->kind == EV_BOT) {
+        snprintf(code, sizeof code, "%s", e->code);
+    } else if (e->kind == EV_MSG && strncmp(e->subject, "tasca.t.", 8) == 0) {
+        const char *dot = strchr(e->subject + 8, '.');
+        if (!dot || dot - (e->subject + 8) >= WIRE_CODE ||
+            (strcmp(dot, ".join") != 0 && strcmp(dot, ".act") != 0))
+            return NULL;
+        memcpy(code, e->subject + 8, (size_t)(dot - (e->subject + 8)));
+        code[dot - (e->subject + 8)] = '\0';
+    } else {
+        return NULL;
+    }
+    DTable *t = find_table(d, code);
+    return t && t->pend ? t : NULL;
 }
 
 static void scan_unheld(Dealer *d);
@@ -1062,12 +1291,24 @@ static void *loop(void *arg)
             d->tail = NULL;
         pthread_mutex_unlock(&d->lock);
         int kind = e->kind;
+        DTable *busy = waits_for(d, e);
+        if (busy) { /* in line behind its table's record */
+            e->next = NULL;
+            if (busy->wait_tail)
+                busy->wait_tail->next = e;
+            else
+                busy->wait_head = e;
+            busy->wait_tail = e;
+            continue;
+        }
         if (kind == EV_MSG)
             handle_msg(d, e);
         else if (kind == EV_BOT)
             handle_bot(d, e);
         else if (kind == EV_LEASE)
             lease_answer(d, e);
+        else if (kind == EV_REC)
+            rec_answer(d, e);
         if (d->any_lost)
             drop_lost(d);
         free(e->data);
@@ -1293,9 +1534,16 @@ static void scan_unheld(Dealer *d)
             break;
         kvEntry *e = NULL;
         natsStatus g = kvStore_Get(&e, d->kv, code);
+        /* A lease still ours: a table this dealer gave up while the store was out of reach
+         * longer than a lease, and which nobody took meanwhile. It is written again over
+         * its revision (so a claim by another dealer since wins) and taken up again. */
+        bool ours = g == NATS_OK && lease_is_ours(d, e);
+        uint64_t last = ours ? kvEntry_Revision(e) : 0, rev = 0;
         kvEntry_Destroy(e);
-        uint64_t rev = 0;
         if (g == NATS_NOT_FOUND && lease_claim(d, code, &rev))
+            take_over(d, code, rev);
+        else if (ours && kvStore_Update(&rev, d->kv, code, d->lease_val,
+                                        (int)strlen(d->lease_val), last) == NATS_OK)
             take_over(d, code, rev);
     }
     jsStreamInfo_Destroy(si);
@@ -1364,8 +1612,14 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
     lo.PublishAsync.MaxPending = 1 << 16;
     lo.PublishAsync.AckHandler = lease_ack;
     lo.PublishAsync.AckHandlerClosure = d;
+    jsOptions ro;
+    jsOptions_Init(&ro);
+    ro.PublishAsync.MaxPending = 1 << 16;
+    ro.PublishAsync.AckHandler = rec_ack;
+    ro.PublishAsync.AckHandlerClosure = d;
     if (natsConnection_JetStream(&d->js, d->nc, NULL) != NATS_OK ||
         natsConnection_JetStream(&d->js_lease, d->nc, &lo) != NATS_OK ||
+        natsConnection_JetStream(&d->js_rec, d->nc, &ro) != NATS_OK ||
         (why = open_leases(d)) != NULL || (why = resume(d)) != NULL) {
         snprintf(err, errsize, "%s", why ? why : "JetStream is not available");
         dealer_stop(d);
@@ -1422,6 +1676,12 @@ void dealer_stop(Dealer *d)
         po.MaxWait = 1000;
         js_PublishAsyncComplete(d->js_lease, &po);
     }
+    if (d->js_rec) { /* the same for records on their way (their tables' events too) */
+        jsPubOptions po;
+        jsPubOptions_Init(&po);
+        po.MaxWait = 1000;
+        js_PublishAsyncComplete(d->js_rec, &po);
+    }
     while (d->head) {
         Event *e = d->head;
         d->head = e->next;
@@ -1434,12 +1694,12 @@ void dealer_stop(Dealer *d)
     for (int i = 0; i < d->n_tables; i++) {
         if (reachable)
             reachable = lease_release(d, d->tables[i]->code);
-        match_free(d->tables[i]->m);
-        free(d->tables[i]);
+        free_table(d->tables[i]);
     }
     free(d->tables);
     kvStore_Destroy(d->kv);
     jsCtx_Destroy(d->js_lease);
+    jsCtx_Destroy(d->js_rec);
     jsCtx_Destroy(d->js);
     if (d->nc) {
         natsConnection_Close(d->nc);

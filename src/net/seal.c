@@ -84,6 +84,24 @@ bool seal_verify(const uint8_t sign_pk[SEAL_KEY], const uint8_t *msg, size_t len
     return crypto_sign_verify_detached(sig, msg, len, sign_pk) == 0;
 }
 
+_Static_assert(SEAL_KEY == crypto_kx_SESSIONKEYBYTES && SEAL_KEY == crypto_kx_PUBLICKEYBYTES,
+               "session key sizes");
+
+/* crypto_kx takes X25519 key pairs, which the box keys are: the seat is its client side. */
+bool seal_session_seat(const SealKeys *seat, const uint8_t dealer_box_pk[SEAL_KEY],
+                       SealSession *out)
+{
+    return crypto_kx_client_session_keys(out->rx, out->tx, seat->box_pk, seat->box_sk,
+                                         dealer_box_pk) == 0;
+}
+
+bool seal_session_dealer(const SealKeys *dealer, const uint8_t seat_box_pk[SEAL_KEY],
+                         SealSession *out)
+{
+    return crypto_kx_server_session_keys(out->rx, out->tx, dealer->box_pk, dealer->box_sk,
+                                         seat_box_pk) == 0;
+}
+
 size_t seal_box(const uint8_t key[SEAL_KEY], const uint8_t *msg, size_t len, uint8_t *out)
 {
     if (len == 0 || len > crypto_secretbox_MESSAGEBYTES_MAX - SEAL_BOX_OVERHEAD)

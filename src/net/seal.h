@@ -56,6 +56,21 @@ size_t seal_box(const uint8_t key[SEAL_KEY], const uint8_t *msg, size_t len, uin
 /* Returns the opened length, 0 when the box is damaged or under another key. */
 size_t seal_unbox(const uint8_t key[SEAL_KEY], const uint8_t *in, size_t len, uint8_t *out);
 
+/* A seat's session with its dealer: two keys from their box key pairs (crypto_kx), one for
+ * each direction, so what one side sends under its tx key only the other opens with its rx
+ * key (seal_box / seal_unbox). The views, the actions and the signs of life of a seat go in
+ * secret boxes under them: a box that opens proves it was made by the other side (nobody
+ * else has the key), at the cost of a symmetric cipher instead of a signature and a sealed
+ * box per message. The join that gives the dealer the seat's box key is signed. False when
+ * a key is not a valid public key. */
+typedef struct {
+    uint8_t rx[SEAL_KEY], tx[SEAL_KEY];
+} SealSession;
+bool seal_session_seat(const SealKeys *seat, const uint8_t dealer_box_pk[SEAL_KEY],
+                       SealSession *out);
+bool seal_session_dealer(const SealKeys *dealer, const uint8_t seat_box_pk[SEAL_KEY],
+                         SealSession *out);
+
 /* Random bits from libsodium (table codes, nonces, seeds the dealer draws). */
 uint64_t seal_random64(void);
 

@@ -328,6 +328,7 @@ static const HelpKey keys[] = {
     {"T", N_("Ask for truco, or raise")},
     {"A|C", N_("Accept or run from a raise")},
     {"J|X", N_("Mão de onze: play the hand or run")},
+    {"P", N_("Four players: leave the answer to your partner")},
     {NULL, N_("Bisca")},
     {"1|2|3", N_("Play the card at that place in your hand")},
     {"\xE2\x86\x90|\xE2\x86\x92|Enter", N_("Choose a card and play it")},

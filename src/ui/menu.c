@@ -677,6 +677,11 @@ static void build_online(Builder *b)
     if (!m->on_server)
         note(b, _("This computer: the game runs a private server for tables on this machine "
                   "and its network's loopback only; open a second window to play at it."));
+    int listed = online_lobby_take(a, m->lobby, ONLINE_LOBBY_MAX);
+    if (listed >= 0) { /* a list asked for has come */
+        m->n_lobby = listed;
+        m->lobby_asked = true;
+    }
     bool busy, failed;
     const char *req = online_status(a, &busy, &failed);
     if (m->on_status[0]) {
@@ -1149,13 +1154,9 @@ static void act(Menu *m, WidgetHit h)
     case ID_ON_REFRESH: {
         char why[320];
         online_save_fields(m);
-        if (!online_connect(a, why, sizeof why)) {
+        m->on_status[0] = '\0';
+        if (!online_lobby_async(a, why, sizeof why))
             online_say(m, true, _("Could not connect: %s."), why);
-        } else {
-            m->n_lobby = online_lobby(a, m->lobby, ONLINE_LOBBY_MAX);
-            m->lobby_asked = true;
-            m->on_status[0] = '\0';
-        }
         break;
     }
     case ID_RULES_GAME:

@@ -19,18 +19,26 @@
 #include "ui/menu.h"
 #include "ui/scene.h"
 
+typedef enum { JOB_JOIN, JOB_CREATE, JOB_LOBBY } JobKind;
+
 typedef struct {
     pthread_t thread;
     bool running;       /* a request is on its way (the window's thread only reads this) */
     atomic_bool done;   /* its thread has finished */
     App *app;
+    JobKind kind;
     char url[1024], creds[1024], name[WIRE_NAME];
     SealKeys keys;
-    bool create;
     MsgCreate spec;
     char code[WIRE_CODE];
     int seat;
     NetFeed *feed; /* the seat taken, for the window's thread to sit at */
+    /* The lobby: the connection it used (the window's, or one the job made for it to keep),
+     * and the tables listed. */
+    NetClient *client;
+    bool own_client;
+    MsgTable lobby[ONLINE_LOBBY_MAX];
+    int n_lobby;
     char err[320];
 } OnlineJob;
 
@@ -47,15 +55,20 @@ struct Online {
     char pending_game[WIRE_GAME];
     char code[WIRE_CODE];
     bool leave, leave_finished;
-    OnlineJob job;       /* create or join, off the window's thread */
+    OnlineJob job;       /* create, join or list, off the window's thread */
     char status[400];    /* what the page says of it */
     bool status_error;
+    MsgTable lobby[ONLINE_LOBBY_MAX]; /* the last list, until the menu takes it */
+    int n_lobby;                      /* -1: none new */
 };
 
 static Online *get(App *a)
 {
-    if (!a->online)
+    if (!a->online) {
         a->online = calloc(1, sizeof *a->online);
+        if (a->online)
+            a->online->n_lobby = -1;
+    }
     return a->online;
 }
 
@@ -110,19 +123,23 @@ static void disconnect(Online *o)
     o->server = NULL;
 }
 
-bool online_connect(App *a, char *err, size_t errsize)
+/* Everything but the connection itself, as the settings say: the keys, the old connection
+ * closed when the settings name another, and for this computer its server and dealer
+ * started (on the window's thread: the server is its child and dies with it). Then either
+ * o->client is the connection, or o->url names the server to connect to (a remote one:
+ * connecting may wait for its answer, which the menu does off the window's thread). */
+static bool prepare(App *a, Online *o, char *err, size_t errsize)
 {
-    Online *o = get(a);
-    if (!o) {
-        snprintf(err, errsize, "out of memory");
-        return false;
-    }
     const char *server = kv_get(&a->kv, "online.server");
     const char *creds = kv_get(&a->kv, "online.creds");
     bool local = !server || !*server;
-    if (o->client && (local ? o->local : !o->local && strcmp(o->url, server) == 0))
+    if (local ? o->local && o->server : !o->local && strcmp(o->url, server) == 0)
         return true;
-    if (o->client && (o->feed || o->job.running)) {
+    if (o->job.running) {
+        snprintf(err, errsize, "%s", _("Wait: the last request is not answered yet."));
+        return false;
+    }
+    if (o->feed) {
         /* Another connection would close this one, and this computer's server with it:
          * the table the player sits at (and a friend's window at it) would go. */
         snprintf(err, errsize, "%s", _("leave the table you are at first"));
@@ -155,6 +172,20 @@ bool online_connect(App *a, char *err, size_t errsize)
         snprintf(o->url, sizeof o->url, "%s", server);
         snprintf(o->creds, sizeof o->creds, "%s", creds ? creds : "");
     }
+    return true;
+}
+
+bool online_connect(App *a, char *err, size_t errsize)
+{
+    Online *o = get(a);
+    if (!o) {
+        snprintf(err, errsize, "out of memory");
+        return false;
+    }
+    if (!prepare(a, o, err, errsize))
+        return false;
+    if (o->client)
+        return true;
     o->client = net_client_new_keys(o->url, o->creds, player_name(a), &o->keys, err, errsize);
     if (!o->client) {
         disconnect(o);
@@ -187,7 +218,7 @@ bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *er
         return false;
     const char *why = net_client_create(a->online->client, spec, code);
     if (why) {
-        snprintf(err, errsize, "%s", why);
+        snprintf(err, errsize, "%s", _(why));
         return false;
     }
     return true;
@@ -240,12 +271,9 @@ bool online_create_spec(App *a, const char *game, const char *seats, char code[W
 }
 
 /* Each dealer answers the lobby request with one message per table. */
-int online_lobby(App *a, MsgTable *out, int max)
+static int lobby_list(NetClient *c, MsgTable *out, int max)
 {
-    char err[256];
-    if (!online_connect(a, err, sizeof err))
-        return 0;
-    natsConnection *nc = net_client_conn(a->online->client);
+    natsConnection *nc = net_client_conn(c);
     natsInbox *inbox = NULL;
     natsSubscription *sub = NULL;
     int n = 0;
@@ -269,6 +297,25 @@ int online_lobby(App *a, MsgTable *out, int max)
     }
     natsSubscription_Destroy(sub);
     natsInbox_Destroy(inbox);
+    return n;
+}
+
+int online_lobby(App *a, MsgTable *out, int max)
+{
+    char err[256];
+    if (!online_connect(a, err, sizeof err))
+        return 0;
+    return lobby_list(a->online->client, out, max);
+}
+
+int online_lobby_take(App *a, MsgTable *out, int max)
+{
+    Online *o = a->online;
+    if (!o || o->n_lobby < 0)
+        return -1;
+    int n = o->n_lobby < max ? o->n_lobby : max;
+    memcpy(out, o->lobby, (size_t)n * sizeof *out);
+    o->n_lobby = -1;
     return n;
 }
 
@@ -357,23 +404,37 @@ static void *job_main(void *arg)
 {
     Online *o = arg;
     OnlineJob *j = &o->job;
+    if (j->kind == JOB_LOBBY) {
+        char e[256] = "";
+        if (!j->client) {
+            j->client = net_client_new_keys(j->url, j->creds, j->name, &j->keys, e, sizeof e);
+            j->own_client = j->client != NULL;
+        }
+        if (j->client)
+            j->n_lobby = lobby_list(j->client, j->lobby, ONLINE_LOBBY_MAX);
+        else
+            snprintf(j->err, sizeof j->err, _("Could not connect: %s."), _(e));
+        atomic_store(&j->done, true);
+        app_wake(j->app);
+        return NULL;
+    }
     NetClient *c = net_client_new_keys(j->url, j->creds, j->name, &j->keys, j->err, sizeof j->err);
     const char *why = NULL;
-    if (c && j->create && (why = net_client_create(c, &j->spec, j->code))) {
-        snprintf(j->err, sizeof j->err, _("Could not create the table: %s."), why);
+    if (c && j->kind == JOB_CREATE && (why = net_client_create(c, &j->spec, j->code))) {
+        snprintf(j->err, sizeof j->err, _("Could not create the table: %s."), _(why));
         net_client_free(c);
         c = NULL;
     }
     char e[256];
-    if (c && !j->create && !table_exists(c, j->code, e, sizeof e)) {
-        snprintf(j->err, sizeof j->err, _("Could not join: %s."), e);
+    if (c && j->kind == JOB_JOIN && !table_exists(c, j->code, e, sizeof e)) {
+        snprintf(j->err, sizeof j->err, _("Could not join: %s."), _(e));
         net_client_free(c);
         c = NULL;
     }
     if (c) {
         j->feed = net_feed_join(c, j->code, j->seat, app_wake, j->app, 8000, e, sizeof e);
         if (!j->feed)
-            snprintf(j->err, sizeof j->err, _("Could not join: %s."), e);
+            snprintf(j->err, sizeof j->err, _("Could not join: %s."), _(e));
     } else if (!j->err[0]) {
         snprintf(j->err, sizeof j->err, "%s", _("Could not connect."));
     }
@@ -382,29 +443,34 @@ static void *job_main(void *arg)
     return NULL;
 }
 
-static bool job_start(App *a, const MsgCreate *spec, const char *code, int seat, char *err,
-                      size_t errsize)
+static bool job_start(App *a, JobKind kind, const MsgCreate *spec, const char *code, int seat,
+                      char *err, size_t errsize)
 {
-    if (!online_connect(a, err, errsize)) /* this computer's server starts here, on the
-                                           * window's thread (it dies with that thread) */
+    Online *o = get(a);
+    if (!o) {
+        snprintf(err, errsize, "out of memory");
         return false;
-    Online *o = a->online;
-    OnlineJob *j = &o->job;
-    if (j->running) {
+    }
+    if (o->job.running) {
         snprintf(err, errsize, "%s", _("Wait: the last request is not answered yet."));
         return false;
     }
+    /* This computer's server starts here; a remote server is reached by the job. */
+    if (!prepare(a, o, err, errsize) || (o->local && !online_connect(a, err, errsize)))
+        return false;
+    OnlineJob *j = &o->job;
     memset(j, 0, sizeof *j);
     j->app = a;
+    j->kind = kind;
+    j->client = kind == JOB_LOBBY ? o->client : NULL; /* borrowed while the job runs */
     snprintf(j->url, sizeof j->url, "%s", o->url);
     snprintf(j->creds, sizeof j->creds, "%s", o->creds);
     snprintf(j->name, sizeof j->name, "%s", player_name(a));
     j->keys = o->keys;
     j->seat = seat;
-    if (spec) {
-        j->create = true;
+    if (kind == JOB_CREATE) {
         j->spec = *spec;
-    } else if (!clean_code(code, j->code)) {
+    } else if (kind == JOB_JOIN && !clean_code(code, j->code)) {
         snprintf(err, errsize, "%s", _("a table code is up to 7 letters and digits"));
         return false;
     }
@@ -413,21 +479,30 @@ static bool job_start(App *a, const MsgCreate *spec, const char *code, int seat,
         return false;
     }
     j->running = true;
-    snprintf(o->status, sizeof o->status, spec ? _("Creating a table\xE2\x80\xA6")
-                                               : _("Joining table %s\xE2\x80\xA6"),
-             j->code);
+    if (kind == JOB_LOBBY)
+        snprintf(o->status, sizeof o->status, "%s", _("Asking for the open tables\xE2\x80\xA6"));
+    else
+        snprintf(o->status, sizeof o->status,
+                 kind == JOB_CREATE ? _("Creating a table\xE2\x80\xA6")
+                                    : _("Joining table %s\xE2\x80\xA6"),
+                 j->code);
     o->status_error = false;
     return true;
 }
 
 bool online_join_async(App *a, const char *code, int seat, char *err, size_t errsize)
 {
-    return job_start(a, NULL, code, seat, err, errsize);
+    return job_start(a, JOB_JOIN, NULL, code, seat, err, errsize);
 }
 
 bool online_create_async(App *a, const MsgCreate *spec, char *err, size_t errsize)
 {
-    return job_start(a, spec, NULL, 0, err, errsize);
+    return job_start(a, JOB_CREATE, spec, NULL, 0, err, errsize);
+}
+
+bool online_lobby_async(App *a, char *err, size_t errsize)
+{
+    return job_start(a, JOB_LOBBY, NULL, NULL, 0, err, errsize);
 }
 
 const char *online_status(App *a, bool *busy, bool *error)
@@ -448,10 +523,25 @@ static void job_finish(App *a)
     pthread_join(j->thread, NULL);
     j->running = false;
     char err[320];
-    if (j->feed && sit(a, j->feed, j->code, err, sizeof err)) {
+    if (j->kind == JOB_LOBBY) {
+        if (j->own_client && !o->client)
+            o->client = j->client; /* kept for the next list and the tables made here */
+        else if (j->own_client)
+            net_client_free(j->client);
+        j->client = NULL;
+        if (j->err[0]) {
+            snprintf(o->status, sizeof o->status, "%s", j->err);
+            o->status_error = true;
+        } else {
+            memcpy(o->lobby, j->lobby, sizeof o->lobby);
+            o->n_lobby = j->n_lobby;
+            o->status[0] = '\0';
+            o->status_error = false;
+        }
+    } else if (j->feed && sit(a, j->feed, j->code, err, sizeof err)) {
         o->status[0] = '\0';
         o->status_error = false;
-        if (j->create)
+        if (j->kind == JOB_CREATE)
             app_notice(a, _("Table %s: give this code to the friends you play with."), j->code);
         menu_close(a->menu);
     } else {
@@ -545,6 +635,8 @@ void online_close(App *a)
     if (o->job.running) { /* a request on its way: it ends within the join's wait */
         pthread_join(o->job.thread, NULL);
         net_feed_free(o->job.feed);
+        if (o->job.own_client)
+            net_client_free(o->job.client);
         o->job.running = false;
     }
     match_free(o->pending);

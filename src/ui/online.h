@@ -48,6 +48,11 @@ bool online_create_async(App *a, const MsgCreate *spec, char *err, size_t errsiz
 const char *online_status(App *a, bool *busy, bool *error);
 /* The tables the dealers host (at most max), newest answers first; their number. */
 int online_lobby(App *a, MsgTable *out, int max);
+/* The same off the window's thread (connecting first if need be): true when the request is
+ * on its way (its progress in online_status); online_lobby_take then gives the list once
+ * (its number of tables; -1 while there is no new list). */
+bool online_lobby_async(App *a, char *err, size_t errsize);
+int online_lobby_take(App *a, MsgTable *out, int max);
 /* The code of the table the window shows (NULL when offline), and whether its link is up. */
 const char *online_code(const App *a);
 bool online_link_up(const App *a);

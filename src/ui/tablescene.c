@@ -47,6 +47,15 @@ const char *table_seat_name(const Table *t, int seat)
     return seat == table_player(t) ? _("You") : _("Computer");
 }
 
+const char *table_person_name(const Table *t, int seat)
+{
+    FeedSeat fs;
+    if (seat < 0 || seat >= RULES_MAX_PLAYERS || table_seat_kind(t, seat) != SEAT_REMOTE ||
+        !feed_seat(t, seat, &fs) || fs.state == FEED_SEAT_BOT)
+        return NULL;
+    return table_seat_name(t, seat);
+}
+
 bool table_human(const Table *t, int seat) { return table_seat_kind(t, seat) == SEAT_HUMAN; }
 
 int table_player(const Table *t)

@@ -169,6 +169,11 @@ struct Table {
 /* The seat's kind and name, for plates and messages. */
 SeatKind table_seat_kind(const Table *t, int seat);
 const char *table_seat_name(const Table *t, int seat);
+/* The name of the person who plays this seat from another window of a networked table;
+ * NULL when the seat is this window's or a bot's (a bot standing in for a player keeps
+ * the player's name). Two-player scenes say "Ana went over 21" instead of "The computer
+ * went over 21" with it. */
+const char *table_person_name(const Table *t, int seat);
 /* The seat to move is thinking (a bot or program searching). */
 bool table_seat_thinking(const Table *t, int seat);
 /* The player at this window may act now. */

@@ -4,10 +4,14 @@
  *   eavesdrop    a reader of the whole broker (">") sees no secret of any seat
  *   hostile      garbage, oversized, truncated, forged, replayed and out-of-turn messages
  *                are refused, to their sender only, and the game goes on unharmed
+ *   burst        one action sent five times at once, while its record is on its way:
+ *                applied once, one answer "taken" and four "already applied"
  *   client_drop  a client that vanishes mid-hand comes back to its seat with the same keys
  *   dealer_kill  `tasca serve` killed with -9 mid-hand and started again: nothing lost,
  *                nothing applied twice
  *   nats_kill    nats-server (JetStream) killed with -9 mid-hand and started again
+ *   nats_away    the same, away longer than a table's lease: the dealer gives the table up
+ *                and takes it up again from its record when the broker is back
  *   cluster      three nodes, the dealer and the seats on different nodes, the dealer's
  *                node killed mid-game
  *   standin      a seat's player drops: the lobby shows it away, counting down, then the
@@ -584,14 +588,19 @@ static void test_eavesdrop(void **state)
     /* What crossed the wire: only public messages are readable, and no secret window
      * appears anywhere; the seat's own keys do find its secrets in its views (so the
      * scan would have seen them had they leaked). */
-    uint8_t dealer_sign[WIRE_KEY];
+    uint8_t dealer_box[WIRE_KEY];
     natsMsg *r = NULL;
     assert_int_equal(natsConnection_Request(&r, spy, "tasca.dealers.keys", NULL, 0, 2000),
                      NATS_OK);
-    memcpy(dealer_sign, natsMsg_GetData(r), WIRE_KEY);
+    memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
     natsMsg_Destroy(r);
+    /* A stranger's session with the dealer, and each seat's own. */
     SealKeys stranger;
     seal_keys_new(&stranger);
+    SealSession stranger_ses, seat_ses[RULES_MAX_PLAYERS];
+    assert_true(seal_session_seat(&stranger, dealer_box, &stranger_ses));
+    for (int s = 0; s < sp.n; s++)
+        assert_true(seal_session_seat(&ng.keys[s], dealer_box, &seat_ses[s]));
     char path[600];
     snprintf(path, sizeof path, "%s/eavesdropper.txt", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     FILE *rec = fopen(path, "w");
@@ -608,7 +617,7 @@ static void test_eavesdrop(void **state)
             leaked += memcmp(d + j, seedle, 8) == 0;
         WireMsg w;
         const char *why = wire_decode(d, (size_t)len, &w);
-        /* a join, or a sign of life, is [the message][signature] */
+        /* a join is [the message][signature] */
         if (why && len > 64 && !wire_decode(d, (size_t)len - 64, &w))
             why = NULL;
         const char *kind = "sealed";
@@ -623,17 +632,19 @@ static void test_eavesdrop(void **state)
                    : w.type == MSG_JOINED ? "joined"
                    : w.type == MSG_ACK    ? "ack"
                    : w.type == MSG_CREATED ? "created"
-                   : w.type == MSG_HERE    ? "here (seat, stamp)"
                                            : "SECRET TYPE IN CLEAR";
             assert_true(w.type == MSG_TABLE || w.type == MSG_JOIN || w.type == MSG_JOINED ||
-                        w.type == MSG_ACK || w.type == MSG_CREATED || w.type == MSG_HERE);
+                        w.type == MSG_ACK || w.type == MSG_CREATED);
         } else {
-            sealed += len > SEAL_OVERHEAD;
-            const char *r2;
-            assert_int_equal(seal_open(&stranger, dealer_sign, d, (size_t)len, plain, &r2), 0);
+            sealed += len > SEAL_BOX_OVERHEAD;
+            /* Neither direction of a stranger's session opens anything (a view, or an
+             * action or sign of life after its seat byte). */
+            assert_int_equal(seal_unbox(stranger_ses.rx, d, (size_t)len, plain), 0);
+            if (len > 1)
+                assert_int_equal(seal_unbox(stranger_ses.tx, d + 1, (size_t)len - 1, plain), 0);
             int s;
             if (sscanf(cap.subject[i], "tasca.t.%*[^.].v.%d", &s) == 1 && s >= 0 && s < sp.n) {
-                size_t n = seal_open(&ng.keys[s], dealer_sign, d, (size_t)len, plain, &r2);
+                size_t n = seal_unbox(seat_ses[s].rx, d, (size_t)len, plain);
                 assert_true(n > 0);
                 own_hits += win_hits(&secrets, plain, (int)n);
                 views++;
@@ -695,6 +706,9 @@ static const char *refusal(natsConnection *nc, const char *subject, const void *
 static size_t make_act(const SealKeys *signer, const uint8_t dealer_box[WIRE_KEY], const char *code,
                        int seat, uint32_t seq, Action a, uint8_t *out)
 {
+    SealSession ses;
+    if (!seal_session_seat(signer, dealer_box, &ses))
+        return 0;
     WireMsg m = {.type = MSG_ACT};
     snprintf(m.u.act.code, sizeof m.u.act.code, "%s", code);
     m.u.act.seat = (int8_t)seat;
@@ -703,7 +717,7 @@ static size_t make_act(const SealKeys *signer, const uint8_t dealer_box[WIRE_KEY
     uint8_t plain[256];
     size_t n = wire_encode(&m, plain, sizeof plain);
     out[0] = (uint8_t)seat;
-    return 1 + seal_for(signer, dealer_box, plain, n, out + 1);
+    return 1 + seal_box(ses.tx, plain, n, out + 1);
 }
 
 static void test_hostile(void **state)
@@ -777,7 +791,7 @@ static void test_hostile(void **state)
     uint8_t forged[512];
     size_t fl = make_act(&forger, dealer_box, ng.code, 0, 100, 0, forged);
     assert_non_null(refusal(x, subject, forged, (int)fl, why, sizeof why));
-    assert_string_equal(why, "not signed by the expected sender");
+    assert_string_equal(why, "not made with this seat's keys");
     assert_non_null(refusal(x, subject, first, len0, why, sizeof why));
     assert_string_equal(why, NET_ALREADY);
     free(first);
@@ -839,6 +853,92 @@ static void test_hostile(void **state)
     free(acts.data);
     free(acts.len);
     free(acts.subject);
+    net_close(&ng);
+    natsConnection_Destroy(x);
+}
+
+/* One action sent five times at once (a client's retries, or a replay, arriving while its
+ * record is still on its way to the store): applied once, every copy answered (one taken,
+ * four "already applied"), and the game ends as the local one does. */
+static void test_burst(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 0xB0, 0xB1, 0};
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    for (int i = 0; i < 5; i++)
+        assert_true(net_step(&ng));
+    char err[NET_ERR];
+    natsConnection *x = net_connect(natsfix_url(fix.server), NULL, "burst", err, sizeof err);
+    assert_non_null(x);
+    natsMsg *r = NULL;
+    assert_int_equal(natsConnection_Request(&r, x, "tasca.dealers.keys", NULL, 0, 2000), NATS_OK);
+    uint8_t dealer_box[WIRE_KEY];
+    memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
+    natsMsg_Destroy(r);
+    /* The seat to move, and the move its client would make next (so the game stays the
+     * local one), made here with the seat's own keys and its next sequence number. */
+    int p = -1;
+    uint32_t at = 0;
+    uint8_t *view = malloc(ng.g->state_size);
+    for (int i = 0; i < 500 && p < 0; i++) {
+        pthread_mutex_lock(&ng.lock);
+        for (int s2 = 0; s2 < sp.n && p < 0; s2++)
+            if (ng.have[s2] && ng.g->current_player(ng.view[s2]) == s2 &&
+                ng.acted[s2] != ng.seq[s2] + 1) {
+                p = s2;
+                at = ng.seq[s2];
+                memcpy(view, ng.view[s2], ng.g->state_size);
+                ng.acted[s2] = at + 1; /* net_step leaves this move to the burst */
+            }
+        pthread_mutex_unlock(&ng.lock);
+        if (p < 0)
+            nats_Sleep(10);
+    }
+    assert_true(p >= 0);
+    Rng rng;
+    rng_seed(&rng, rng_mix(sp.bot_seed, (uint64_t)at));
+    Action a = bot_decide_view(ng.g, sp.level[p], view, p, &rng, NULL);
+    free(view);
+    uint8_t act[512];
+    size_t len = make_act(&ng.keys[p], dealer_box, ng.code, p, (uint32_t)ng.made[p] + 1, a, act);
+    assert_true(len > 1);
+    natsInbox *inbox = NULL;
+    natsSubscription *answers = NULL;
+    natsInbox_Create(&inbox);
+    assert_int_equal(natsConnection_SubscribeSync(&answers, x, inbox), NATS_OK);
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.act", ng.code);
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(natsConnection_PublishRequest(x, subject, inbox, act, (int)len), NATS_OK);
+    natsConnection_Flush(x);
+    int taken = 0, already = 0;
+    for (int k = 0; k < 5; k++) {
+        natsMsg *m = NULL;
+        assert_int_equal(natsSubscription_NextMsg(&m, answers, 5000), NATS_OK);
+        WireMsg w;
+        assert_null(wire_decode((const uint8_t *)natsMsg_GetData(m),
+                                (size_t)natsMsg_GetDataLength(m), &w));
+        assert_int_equal(w.type, MSG_ACK);
+        taken += w.u.ack.ok;
+        already += !w.u.ack.ok && strcmp(w.u.ack.reason, NET_ALREADY) == 0;
+        natsMsg_Destroy(m);
+    }
+    assert_int_equal(taken, 1);
+    assert_int_equal(already, 4);
+    pthread_mutex_lock(&ng.lock);
+    ng.made[p]++;
+    pthread_mutex_unlock(&ng.lock);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    natsSubscription_Destroy(answers);
+    natsInbox_Destroy(inbox);
     net_close(&ng);
     natsConnection_Destroy(x);
 }
@@ -937,6 +1037,52 @@ static void test_nats_kill(void **state)
     kill_mid_game(false, false);
 }
 
+/* The broker goes away mid-game for longer than a lease (12 s): the dealer gives its table
+ * up, and when nats-server is back it takes it up again from the record (as any dealer
+ * would), the seats come back to it, and the game ends as the local one does. The game is
+ * played on a thread of its own: the server must be restarted by the thread that started
+ * it (a child dies with the thread that made it). */
+typedef struct {
+    NetGame *ng;
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+} GameRun;
+
+static void *game_run(void *arg)
+{
+    GameRun *g = arg;
+    net_finish(g->ng, g->ret, &g->seq);
+    return NULL;
+}
+
+static void test_nats_away(void **state)
+{
+    (void)state;
+    start_server();
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
+    spawn_serve(natsfix_url(fix.server), fix.store, 1);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 5151, 5252, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    for (int i = 0; i < 5; i++)
+        assert_true(net_step(&ng));
+    /* The seats play on while the broker dies (a move or two later) and stays away. */
+    GameRun g = {.ng = &ng};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, game_run, &g), 0);
+    nats_Sleep(2);
+    natsfix_kill(fix.server);
+    nats_Sleep(NET_LEASE_TTL_MS + 2000);
+    char err[256];
+    if (!natsfix_restart(fix.server, err, sizeof err))
+        fail_msg("%s", err);
+    pthread_join(th, NULL);
+    same_result(&sp, g.ret, g.seq);
+    net_close(&ng);
+}
+
 static void test_cluster(void **state)
 {
     (void)state;
@@ -1031,12 +1177,13 @@ static void count_moves(NetGame *ng, int seat, uint32_t from, int *before, int *
 }
 
 /* Someone on the broker who tries to keep the absent seat 1 "here": its own beats copied
- * off the wire and sent again, beats signed by a stranger and by seat 0's key, a beat from
- * far in the future, garbage. */
+ * off the wire and sent again, beats made with a stranger's keys and with seat 0's, a beat
+ * from far in the future, garbage. */
 typedef struct {
     natsConnection *nc;
     char code[WIRE_CODE];
     SealKeys seat0, stranger;
+    uint8_t dealer_box[WIRE_KEY];
     Capture beats;
     natsSubscription *tap;
     pthread_t thread;
@@ -1051,13 +1198,17 @@ static void forge_beat(Forger *f, const SealKeys *k, int seat, uint64_t stamp)
     snprintf(m.u.here.code, sizeof m.u.here.code, "%s", f->code);
     m.u.here.seat = (int8_t)seat;
     m.u.here.stamp = stamp;
-    uint8_t buf[256];
-    size_t n = wire_encode(&m, buf, sizeof buf - 64);
+    uint8_t plain[128], buf[1 + 128 + SEAL_BOX_OVERHEAD];
+    size_t n = wire_encode(&m, plain, sizeof plain);
     assert_true(n > 0);
-    seal_sign(k, buf, n, buf + n);
+    SealSession ses;
+    assert_true(seal_session_seat(k, f->dealer_box, &ses));
+    buf[0] = (uint8_t)seat;
+    size_t boxed = seal_box(ses.tx, plain, n, buf + 1);
+    assert_true(boxed > 0);
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.here", f->code);
-    natsConnection_Publish(f->nc, subject, buf, (int)(n + 64));
+    natsConnection_Publish(f->nc, subject, buf, (int)(1 + boxed));
 }
 
 static void *forger_run(void *arg)
@@ -1098,6 +1249,11 @@ static void forger_start(Forger *f, const char *url, NetGame *ng)
     snprintf(f->code, sizeof f->code, "%s", ng->code);
     f->seat0 = ng->keys[0];
     seal_keys_new(&f->stranger);
+    natsMsg *r = NULL;
+    assert_int_equal(natsConnection_Request(&r, f->nc, "tasca.dealers.keys", NULL, 0, 2000),
+                     NATS_OK);
+    memcpy(f->dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
+    natsMsg_Destroy(r);
     pthread_mutex_init(&f->lock, NULL);
     pthread_mutex_init(&f->beats.lock, NULL);
     snprintf(subject, sizeof subject, "tasca.t.%s.here", ng->code);
@@ -1106,18 +1262,13 @@ static void forger_start(Forger *f, const char *url, NetGame *ng)
     natsConnection_Flush(f->nc);
 }
 
-/* Seat 1's own beats seen on the wire (a beat is [MsgHere][signature]). */
+/* Seat 1's own beats seen on the wire (a beat is [seat][MsgHere in a box]). */
 static int beats_of_seat1(Forger *f)
 {
     int n = 0;
     pthread_mutex_lock(&f->beats.lock);
-    for (int i = 0; i < f->beats.n; i++) {
-        WireMsg m;
-        if (f->beats.len[i] > 64 &&
-            !wire_decode(f->beats.data[i], (size_t)f->beats.len[i] - 64, &m) &&
-            m.type == MSG_HERE && m.u.here.seat == 1)
-            n++;
-    }
+    for (int i = 0; i < f->beats.n; i++)
+        n += f->beats.len[i] > 1 + SEAL_BOX_OVERHEAD && f->beats.data[i][0] == 1;
     pthread_mutex_unlock(&f->beats.lock);
     return n;
 }
@@ -1758,9 +1909,11 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_dealer_bots, teardown),
         cmocka_unit_test_teardown(test_eavesdrop, teardown),
         cmocka_unit_test_teardown(test_hostile, teardown),
+        cmocka_unit_test_teardown(test_burst, teardown),
         cmocka_unit_test_teardown(test_client_drop, teardown),
         cmocka_unit_test_teardown(test_dealer_kill, teardown),
         cmocka_unit_test_teardown(test_nats_kill, teardown),
+        cmocka_unit_test_teardown(test_nats_away, teardown),
         cmocka_unit_test_teardown(test_cluster, teardown),
         cmocka_unit_test_teardown(test_standin, teardown),
         cmocka_unit_test_teardown(test_standin_return, teardown),
@@ -1772,10 +1925,11 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_fence, teardown),
         cmocka_unit_test_teardown(test_window_kill, teardown),
     };
-    const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "client_drop",
-                           "dealer_kill", "nats_kill", "cluster", "standin", "standin_return",
+    const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
+                           "dealer_kill", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
                            "lease_lost", "fence", "window_kill"};
+    _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
             return _cmocka_run_group_tests(names[i], &all[i], 1, NULL, NULL);

@@ -204,6 +204,42 @@ static void expect_refused_as_is(const char *dir, const char *path, const char *
     free(after);
 }
 
+/* A seat (alice) and its dealer (bob) make the same two keys, one per direction: what the
+ * seat boxes opens at the dealer and not back at the seat (no reflection), what the dealer
+ * boxes opens at the seat; a third party's session opens neither; a key that is not a
+ * valid public key makes no session. */
+static void test_sessions(void **unused)
+{
+    (void)unused;
+    SealSession seat, dealer, other;
+    assert_true(seal_session_seat(&alice, bob.box_pk, &seat));
+    assert_true(seal_session_dealer(&bob, alice.box_pk, &dealer));
+    assert_true(seal_session_seat(&carol, bob.box_pk, &other));
+    assert_memory_equal(seat.tx, dealer.rx, SEAL_KEY);
+    assert_memory_equal(seat.rx, dealer.tx, SEAL_KEY);
+    assert_memory_not_equal(seat.tx, seat.rx, SEAL_KEY);
+    assert_memory_not_equal(seat.tx, other.tx, SEAL_KEY);
+    uint8_t boxed[MSG_LEN + SEAL_BOX_OVERHEAD], out[sizeof boxed];
+    assert_int_equal(seal_box(seat.tx, msg, MSG_LEN, boxed), sizeof boxed);
+    assert_int_equal(seal_unbox(dealer.rx, boxed, sizeof boxed, out), MSG_LEN);
+    assert_memory_equal(out, msg, MSG_LEN);
+    assert_int_equal(seal_unbox(seat.rx, boxed, sizeof boxed, out), 0);
+    assert_int_equal(seal_unbox(dealer.tx, boxed, sizeof boxed, out), 0);
+    assert_int_equal(seal_unbox(other.rx, boxed, sizeof boxed, out), 0);
+    assert_int_equal(seal_unbox(other.tx, boxed, sizeof boxed, out), 0);
+    assert_int_equal(seal_box(dealer.tx, msg, MSG_LEN, boxed), sizeof boxed);
+    assert_int_equal(seal_unbox(seat.rx, boxed, sizeof boxed, out), MSG_LEN);
+    assert_int_equal(seal_unbox(other.rx, boxed, sizeof boxed, out), 0);
+    /* the same keys again: the same session (a dealer restarted, or another one sharing
+     * the keys file, goes on with the seat) */
+    SealSession again;
+    assert_true(seal_session_dealer(&bob, alice.box_pk, &again));
+    assert_memory_equal(again.tx, dealer.tx, SEAL_KEY);
+    const uint8_t zero[SEAL_KEY] = {0};
+    assert_false(seal_session_seat(&alice, zero, &other));
+    assert_false(seal_session_dealer(&bob, zero, &other));
+}
+
 static void test_keys_file(void **unused)
 {
     (void)unused;
@@ -274,6 +310,7 @@ int main(void)
         cmocka_unit_test(test_seal_damage_refused),
         cmocka_unit_test(test_detached_signatures),
         cmocka_unit_test(test_secret_box),
+        cmocka_unit_test(test_sessions),
         cmocka_unit_test(test_keys_file),
     };
     return cmocka_run_group_tests(tests, setup, NULL);

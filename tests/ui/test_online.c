@@ -5,6 +5,10 @@
  *     move is made before it sits down); its
  *     table shows that seat's hand south, the window plays it with the mouse to the end,
  *     and the result it shows is the dealer's; the banner's button leaves the table.
+ *   person_named: at a 21 table against a person, the result names her ("Ana went over
+ *     21"), never "the computer".
+ *   lobby_async: Show open tables asks off the window's thread, on a server that never
+ *     answers (then says it could not connect) and on one that lists a table.
  *   broker_kill: the same with nats-server killed with -9 mid-game and started again: the
  *     window says the link is lost, comes back by itself and finishes the game as dealt.
  *   menu_create: Play online ▸ this computer ▸ Create table (seat 2 an Easy bot) from the
@@ -16,6 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -120,19 +127,20 @@ static Dealer *dealer_on(const char *url, const char *base)
     return d;
 }
 
-/* Ana makes a 2-seat Bisca table (`option`, NULL for none) and sits at its first seat with a
- * bot's hands. False when she could not. */
-static bool ana_table(BotSeat *ana, const char *url, uint64_t seed, const char *option,
-                      char code[WIRE_CODE])
+/* Ana makes a 2-seat table of `game` (`option`, NULL for none) and sits at its first seat
+ * with a bot's hands. False when she could not. */
+static bool ana_game_table(BotSeat *ana, const char *game, const char *url, uint64_t seed,
+                           const char *option, char code[WIRE_CODE])
 {
     char err[256];
-    *ana = (BotSeat){.rules = registry_find("bisca"), .seat = 0};
+    *ana = (BotSeat){.rules = registry_find(game), .seat = 0};
     pthread_mutex_init(&ana->lock, NULL);
     rng_seed(&ana->rng, seed);
     ana->c = net_client_new(url, NULL, "Ana", err, sizeof err);
     if (!ana->c)
         return false;
-    MsgCreate spec = {.game = "bisca", .num_players = 2, .seed = seed * 11, .away_seconds = 60};
+    MsgCreate spec = {.num_players = 2, .seed = seed * 11, .away_seconds = 60};
+    snprintf(spec.game, sizeof spec.game, "%s", game);
     spec.n_options = (uint8_t)ana->rules->n_options;
     GameOptions opt;
     rules_default_options(ana->rules, &opt);
@@ -142,6 +150,12 @@ static bool ana_table(BotSeat *ana, const char *url, uint64_t seed, const char *
     int seat = -1;
     return !net_client_create(ana->c, &spec, code) &&
            !net_client_join(ana->c, code, 0, bot_view, ana, &seat) && seat == 0;
+}
+
+static bool ana_table(BotSeat *ana, const char *url, uint64_t seed, const char *option,
+                      char code[WIRE_CODE])
+{
+    return ana_game_table(ana, "bisca", url, seed, option, code);
 }
 
 /* The table's last news once it says the game is over (false after 5 s without). */
@@ -220,6 +234,51 @@ static void test_window_seat(void)
     localnats_stop(ns);
 }
 
+/* 21 against a person: the window (seat 2) stands at once; its result names Ana, never
+ * "the computer" (a tie, the one end that names nobody, is dealt again). */
+static void test_person_named(void)
+{
+    char dir[600], err[256], code[WIRE_CODE];
+    LocalNats *ns = server(dir, sizeof dir);
+    REQUIRE(ns);
+    Dealer *d = dealer_on(localnats_url(ns), home);
+    REQUIRE(d);
+    AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    kv_set(&a->kv, "online.server", localnats_url(ns));
+    kv_set(&a->kv, "online.name", "Bruno");
+    bool named = false;
+    for (uint64_t seed = 1; seed <= 6 && !named; seed++) {
+        BotSeat ana;
+        REQUIRE(ana_game_table(&ana, "twentyone", localnats_url(ns), seed, NULL, code));
+        REQUIRE(online_join(a, code, -1, err, sizeof err));
+        Table *t = a->self;
+        REQUIRE(table_player(t) == 1);
+        CHECK(table_person_name(t, 0) && strcmp(table_person_name(t, 0), "Ana") == 0);
+        CHECK(table_person_name(t, 1) == NULL); /* the window's own seat */
+        for (int f = 0; f < 3000 && !t->over; f++) {
+            SDL_FRect r;
+            if (table_player_can_act(t) && !match_of(a)->sent && table_settled(t) &&
+                locate(a, "stand", &r))
+                click(a, r, 1);
+            app_run_frames(a, 1);
+            usleep(2000);
+        }
+        REQUIRE(t->over);
+        CHECK(strstr(t->reason, "computer") == NULL);
+        named = strstr(t->reason, "Ana") != NULL;
+        CHECK(named || strstr(t->reason, "Both hands total") != NULL);
+        app_leave_online(a, true);
+        app_run_frames(a, 3);
+        net_client_free(ana.c);
+    }
+    CHECK(named);
+    app_destroy(a);
+    dealer_stop(d);
+    localnats_stop(ns);
+}
 
 static void test_broker_kill(void)
 {
@@ -343,6 +402,79 @@ static bool click_text(App *a, const char *text)
     return true;
 }
 
+/* A loopback port that takes connections and never says a word (a server that hangs). */
+static int silent_port(int *fd)
+{
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t len = sizeof sa;
+    *fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (*fd < 0 || bind(*fd, (struct sockaddr *)&sa, sizeof sa) != 0 || listen(*fd, 8) != 0 ||
+        getsockname(*fd, (struct sockaddr *)&sa, &len) != 0)
+        return -1;
+    return ntohs(sa.sin_port);
+}
+
+/* Show open tables on a server that does not answer: the request goes off the window's
+ * thread (the page says it is asking while frames go on), then says it could not connect;
+ * on a server that answers, the list shows Ana's table. */
+static void test_lobby_async(void)
+{
+    int fd = -1, port = silent_port(&fd);
+    REQUIRE(port > 0);
+    char url[64], dir[600], code[WIRE_CODE];
+    snprintf(url, sizeof url, "nats://127.0.0.1:%d", port);
+    AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    kv_set(&a->kv, "online.server", url);
+    menu_open(a->menu, PAGE_ONLINE);
+    app_run_frames(a, 3);
+    REQUIRE(click_text(a, "Show open tables"));
+    bool busy = false, failed = false;
+    online_status(a, &busy, &failed);
+    CHECK(busy); /* asked, not waited for */
+    CHECK(menu_is_open(a->menu));
+    for (int i = 0; i < 5000 && busy; i++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+        online_status(a, &busy, &failed);
+    }
+    const char *said = online_status(a, &busy, &failed);
+    CHECK(!busy && failed);
+    CHECK(strncmp(said, "Could not connect", 17) == 0);
+    close(fd);
+
+    LocalNats *ns = server(dir, sizeof dir);
+    REQUIRE(ns);
+    Dealer *d = dealer_on(localnats_url(ns), home);
+    REQUIRE(d);
+    BotSeat ana;
+    REQUIRE(ana_table(&ana, localnats_url(ns), 3, NULL, code));
+    menu_close(a->menu);
+    kv_set(&a->kv, "online.server", localnats_url(ns));
+    menu_open(a->menu, PAGE_ONLINE);
+    app_run_frames(a, 3);
+    REQUIRE(click_text(a, "Show open tables"));
+    for (int i = 0; i < 3000; i++) {
+        online_status(a, &busy, &failed);
+        if (!busy)
+            break;
+        app_run_frames(a, 1);
+        usleep(2000);
+    }
+    app_run_frames(a, 2);
+    CHECK(!failed);
+    char row[200];
+    snprintf(row, sizeof row, "%s  \xC2\xB7  Bisca, 2 players", code);
+    SDL_FRect r;
+    CHECK(menu_find(a->menu, row, &r));
+    app_destroy(a);
+    net_client_free(ana.c);
+    dealer_stop(d);
+    localnats_stop(ns);
+}
+
 static void test_menu_create(void)
 {
     AppOptions o = test_options("truco", SPEED_INSTANT, 6);
@@ -379,7 +511,15 @@ static void test_menu_create(void)
     CHECK(strcmp(online_status(a, &busy, &failed),
                  "Could not join: there is no table ZZ9ZZ9 (check the code).") == 0);
     CHECK(menu_is_open(a->menu) && !match_of(a)->mirror);
+    /* Truco is played by 2 or 4: the page offers the larger table first. A click on the
+     * row's name turns its choice on to the next: 2 players. */
+    REQUIRE(menu_find(a->menu, "Players", &r));
+    SDL_FRect name = {r.x + 8, r.y + r.h * 0.5f - 2, 4, 4};
+    click(a, name, 1);
+    app_run_frames(a, 2);
     /* Seat 2: an Easy bot (the second choice of its row), then Create table. */
+    REQUIRE(menu_find(a->menu, "Seat 2", &r));
+    CHECK(!menu_find(a->menu, "Seat 3", &r));
     REQUIRE(menu_find(a->menu, "Seat 2", &r));
     SDL_FRect easy = {r.x + r.w * 0.62f, r.y + r.h * 0.3f, 4, 4};
     /* The row's control holds four choices on its right: A person, Easy, Medium, Hard. */
@@ -435,6 +575,8 @@ static void test_menu_create(void)
 
 static const UiTest tests[] = {
     {"window_seat", test_window_seat},
+    {"person_named", test_person_named},
+    {"lobby_async", test_lobby_async},
     {"broker_kill", test_broker_kill},
     {"match_hold", test_match_hold},
     {"menu_create", test_menu_create},

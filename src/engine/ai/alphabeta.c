@@ -99,6 +99,7 @@ typedef struct {
     int32_t history[2][AB_HISTORY];
     uint64_t rep[AB_HIST_KEEP + AB_MAX_PLY + 8]; /* repetition keys: game window, then path */
     int nrep;
+    uint64_t probe_hits;
 } Ctx;
 
 /* A position buffer on the stack. */
@@ -243,6 +244,19 @@ static inline int ended(const Ctx *c, const void *p, int ply)
     }
 }
 
+/* What `probe` knows of p as a score for the side to act, or AB_INF + 1. */
+static inline int probed(Ctx *c, const void *p, int ply)
+{
+    int value = 0;
+    switch (c->g->probe(c->user, p, &value)) {
+    case AB_WIN: c->probe_hits++; return AB_MATE - (ply + value);
+    case AB_LOSS: c->probe_hits++; return -AB_MATE + ply + value;
+    case AB_DRAW: c->probe_hits++; return draw_score(c, p);
+    case AB_SCORE: c->probe_hits++; return value;
+    default: return AB_INF + 1;
+    }
+}
+
 static int qsearch(Ctx *c, const void *p, int alpha, int beta, int ply, int qply)
 {
     if ((++c->nodes & 1023) == 0)
@@ -251,6 +265,8 @@ static int qsearch(Ctx *c, const void *p, int alpha, int beta, int ply, int qply
         return 0;
     int v = ended(c, p, ply);
     if (v != AB_INF + 1)
+        return v;
+    if (c->g->probe && (v = probed(c, p, ply)) != AB_INF + 1)
         return v;
     int stand = c->g->evaluate(c->user, p);
     if (stand >= beta || qply >= AB_QS_MAX || ply >= AB_MAX_PLY - 1)
@@ -308,6 +324,8 @@ static int search(Ctx *c, const void *p, int depth, int alpha, int beta, int ply
         if (repeated(c, rk, win))
             return draw_score(c, p);
     }
+    if (g->probe && (v = probed(c, p, ply)) != AB_INF + 1)
+        return v;
     if (depth <= 0 || ply >= AB_MAX_PLY - 1)
         return c->cfg->quiescence ? qsearch(c, p, alpha, beta, ply, 0) : g->evaluate(c->user, p);
 
@@ -347,7 +365,13 @@ static int search(Ctx *c, const void *p, int depth, int alpha, int beta, int ply
         } else if (i == 0) {
             v = -search(c, ch.b, depth - 1, -beta, -alpha, ply + 1, cw, pv);
         } else {
-            v = -search(c, ch.b, depth - 1, -alpha - 1, -alpha, ply + 1, cw, false);
+            /* Late move reductions: a late move the ordering ranks low (not the table's,
+             * a priority move or a killer) is first searched one turn shallower, and again
+             * at full depth if it beats alpha. */
+            int r = c->cfg->lmr && depth >= 3 && i >= 3 && sc[i] < (1 << 26) ? 1 : 0;
+            v = -search(c, ch.b, depth - 1 - r, -alpha - 1, -alpha, ply + 1, cw, false);
+            if (r && v > alpha && !c->stop)
+                v = -search(c, ch.b, depth - 1, -alpha - 1, -alpha, ply + 1, cw, false);
             if (v > alpha && v < beta && !c->stop)
                 v = -search(c, ch.b, depth - 1, -beta, -alpha, ply + 1, cw, true);
         }
@@ -544,6 +568,7 @@ void ab_search(const AbGame *g, const void *user, const void *root, const uint64
     extract_pv(c, root, out->best, out);
 done:
     out->nodes = c->nodes;
+    out->probe_hits = c->probe_hits;
     out->ms = (double)(clock_now_ns() - t0) / 1e6;
     out->cpu_ms = (double)(thread_cpu_ns() - cpu0) / 1e6;
     free(c);

@@ -40,8 +40,9 @@ typedef uint16_t AbMove; /* game-defined; AB_NO_MOVE is reserved */
 #define AB_ORDER_PRIORITY (1 << 27) /* at or above: ordered before killers and history */
 #define AB_ORDER_TT (1 << 30)       /* the table's move (set by the search) */
 
-/* What `terminal` says of a position, for the side to act. */
-typedef enum { AB_GOING = 0, AB_LOSS, AB_DRAW, AB_WIN } AbTerminal;
+/* What `terminal` (or `probe`) says of a position, for the side to act. AB_SCORE: only
+ * from `probe`. */
+typedef enum { AB_GOING = 0, AB_LOSS, AB_DRAW, AB_WIN, AB_SCORE } AbTerminal;
 
 typedef struct AbGame {
     int pos_size; /* bytes of a position, <= AB_MAX_POS */
@@ -76,6 +77,14 @@ typedef struct AbGame {
     /* Killer/history slot of a quiet move in [0, AB_HISTORY), or -1 for a move that must
      * not update them (NULL: m % AB_HISTORY for every move). */
     int (*history_index)(const void *user, AbMove m);
+
+    /* Exact knowledge from outside the search, such as endgame tables (NULL: none). Asked
+     * at every node below the root after `terminal` and the repetition check; the node is
+     * then not searched. Returns AB_GOING when it knows nothing; AB_WIN or AB_LOSS with
+     * *value = the plies to the end (the search adds the node's ply, as for its own mates);
+     * AB_DRAW (scored as the search's draws); or AB_SCORE with *value a score for the side
+     * to act, taken as it is. */
+    AbTerminal (*probe)(const void *user, const void *pos, int *value);
 } AbGame;
 
 typedef struct {
@@ -86,6 +95,7 @@ typedef struct {
     bool pvs;             /* principal variation search (else plain alpha-beta) */
     bool killers_history; /* killer and history move ordering */
     bool quiescence;      /* follow noisy moves beyond the horizon */
+    bool lmr;             /* late move reductions (with pvs, below the root) */
     int tt_bits;          /* 2 * 2^tt_bits entries (16 bytes each); 0 = no table */
     int contempt;         /* a draw counts this much below 0 for the root's side */
     const atomic_int *cancel; /* set from another thread: stop as soon as possible */
@@ -102,6 +112,7 @@ typedef struct {
     double cpu_ms; /* this thread's CPU time */
     bool mate;     /* the score is a forced result */
     int root_moves;
+    uint64_t probe_hits; /* nodes answered by `probe` */
     int pv_len; /* the principal variation, from the table (best first) */
     AbMove pv[AB_MAX_PV];
 } AbResult;

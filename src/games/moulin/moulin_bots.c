@@ -3,11 +3,14 @@
  * bitboards; the search itself is the engine's generic alpha-beta (see moulin_bots.h and
  * engine/ai/alphabeta.h). */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/fileio.h"
 #include "../../engine/ai/alphabeta.h"
 #include "moulin_bots.h"
+#include "moulin_endgame.h"
 
 /* A search move is a whole turn: to | from << 5 | remove << 10, NONE where a part is absent
  * (from = NONE: a placement; to = NONE: the removal owed at the root). */
@@ -81,6 +84,8 @@ static uint64_t exact_key(const Pos *p)
 typedef struct {
     int flying, nmove;
     bool full_eval;
+    bool taper;   /* the placing phase's evaluation blends in the moving phase's */
+    bool endgame; /* probe the endgame tables (ready when set) */
 } Ctx;
 
 /* Bit count without relying on the POPCNT instruction (not in baseline x86-64, where
@@ -233,14 +238,51 @@ static int simple_terms(const Ctx *c, const Pos *p, int col, uint32_t empty)
     return v;
 }
 
-/* The full evaluation of one side, by phase. */
+/* The moving phase's terms of one side: mobility, mills and threats, running mills. */
+static int moving_value(uint32_t own, uint32_t empty, int closed, int open2, int closable,
+                        int unstoppable, uint32_t closed_mask, uint32_t threat_pts)
+{
+    int v = 0, mobility = 0, blocked = 0;
+    for (uint32_t b = own; b; b &= b - 1) {
+        int f = popcount(moulin_adj[__builtin_ctz(b)] & empty);
+        mobility += f;
+        blocked += f == 0;
+    }
+    v += 6 * mobility - 3 * blocked;
+    if (mobility < 4)
+        v -= 30 * (4 - mobility); /* close to being shut in, which loses */
+    v += 10 * closed + 10 * (open2 - closable) + 30 * closable + 25 * unstoppable;
+    /* A running mill: a piece of a closed mill steps out to close another mill, and can
+     * step back to close the first one again. */
+    for (uint32_t b = own & closed_mask; b; b &= b - 1) {
+        int q = __builtin_ctz(b);
+        uint32_t out = moulin_adj[q] & empty & threat_pts;
+        for (; out; out &= out - 1) {
+            int x = __builtin_ctz(out);
+            for (int k = 0; k < 2; k++) {
+                uint32_t L = moulin_mill_mask[moulin_point_mills[x][k]];
+                if (!(L & (1u << q)) && two_of(own & L, L)) {
+                    v += 60;
+                    break;
+                }
+            }
+        }
+    }
+    return v;
+}
+
+/* The full evaluation of one side, by phase. With `taper`, the placing phase blends its
+ * own terms with the moving phase's, by the pieces left in both hands: the search's leaves
+ * on either side of the end of placing are then judged on one scale. */
 static int full_terms(const Ctx *c, const Pos *p, int col, uint32_t empty)
 {
     uint32_t own = p->bb[col], opp = p->bb[1 - col];
     bool placing = p->hand[col] > 0, fly = can_fly(c, p, col);
     bool opp_fly = can_fly(c, p, 1 - col);
+    int hands = p->hand[0] + p->hand[1];
+    bool taper = c->taper && hands > 0 && !fly;
     uint32_t threat_pts = 0, double_pts = 0, closed_mask = 0;
-    int closed = 0, open2 = 0, closable = 0, unstoppable = 0;
+    int closed = 0, open2 = 0, closable = 0, unstoppable = 0, closable_mv = 0;
     for (int l = 0; l < MOULIN_MILLS; l++) {
         uint32_t L = moulin_mill_mask[l];
         uint32_t o = own & L;
@@ -253,13 +295,26 @@ static int full_terms(const Ctx *c, const Pos *p, int col, uint32_t empty)
             open2++;
             double_pts |= threat_pts & x;
             threat_pts |= x;
-            if (placing || fly || (moulin_adj[xp] & own & ~L)) {
+            bool by_move = fly || (moulin_adj[xp] & own & ~L);
+            closable_mv += by_move;
+            if (placing || by_move) {
                 closable++;
                 /* The opponent cannot put a piece on x in time. */
                 if (!p->hand[1 - col] && !opp_fly && !(moulin_adj[xp] & opp))
                     unstoppable++;
             }
         }
+    }
+    if (taper) {
+        int freedom = 0, blocked = 0;
+        for (uint32_t b = own; b; b &= b - 1) {
+            int f = popcount(moulin_adj[__builtin_ctz(b)] & empty);
+            freedom += f;
+            blocked += f == 0;
+        }
+        int vp = 8 * closed + 18 * open2 + 25 * popcount(double_pts) + 4 * freedom - 10 * blocked;
+        int vm = moving_value(own, empty, closed, open2, closable_mv, 0, closed_mask, threat_pts);
+        return (vp * hands + vm * (18 - hands)) / 18;
     }
     int v = 0;
     if (placing) {
@@ -273,32 +328,8 @@ static int full_terms(const Ctx *c, const Pos *p, int col, uint32_t empty)
     } else if (fly) {
         v += 10 * closed + 45 * open2 + 60 * popcount(double_pts);
     } else {
-        int mobility = 0, blocked = 0;
-        for (uint32_t b = own; b; b &= b - 1) {
-            int f = popcount(moulin_adj[__builtin_ctz(b)] & empty);
-            mobility += f;
-            blocked += f == 0;
-        }
-        v += 6 * mobility - 3 * blocked;
-        if (mobility < 4)
-            v -= 30 * (4 - mobility); /* close to being shut in, which loses */
-        v += 10 * closed + 10 * (open2 - closable) + 30 * closable + 25 * unstoppable;
-        /* A running mill: a piece of a closed mill steps out to close another mill, and can
-         * step back to close the first one again. */
-        for (uint32_t b = own & closed_mask; b; b &= b - 1) {
-            int q = __builtin_ctz(b);
-            uint32_t out = moulin_adj[q] & empty & threat_pts;
-            for (; out; out &= out - 1) {
-                int x = __builtin_ctz(out);
-                for (int k = 0; k < 2; k++) {
-                    uint32_t L = moulin_mill_mask[moulin_point_mills[x][k]];
-                    if (!(L & (1u << q)) && two_of(own & L, L)) {
-                        v += 60;
-                        break;
-                    }
-                }
-            }
-        }
+        v += moving_value(own, empty, closed, open2, closable, unstoppable, closed_mask,
+                          threat_pts);
     }
     return v;
 }
@@ -427,6 +458,47 @@ static bool ab_irreversible(const void *user, AbMove m)
     return irreversible(m);
 }
 
+/* A table's win that the N-move rule may cut short scores below every forced result but
+ * above every evaluation: at least a draw, probably better. */
+#define EG_FAR 2000
+
+/* The endgame tables' value of p for the side to act, when they cover it. The N-move rule:
+ * a win in d turns is completed in time when d <= N - quiet (the positions after turns
+ * 1..d-1 must have fewer than N quiet plies; the last turn ends the game, which comes
+ * before the draw). The distance counts every turn, captures included, so this is safe. */
+static AbTerminal eg_value(const Ctx *c, const Pos *p, int *value)
+{
+    if (!c->endgame || p->hand[0] || p->hand[1] || p->pending)
+        return AB_GOING;
+    uint32_t me = p->bb[p->side], op = p->bb[1 - p->side];
+    if (!MOULIN_EG_COVERS(popcount(me), popcount(op)))
+        return AB_GOING;
+    int d = 0;
+    switch (moulin_eg_probe(c->flying, me, op, &d)) {
+    case MOULIN_EG_DRAW: return AB_DRAW;
+    case MOULIN_EG_WIN:
+        if (!c->nmove || d <= c->nmove - p->quiet) {
+            *value = d;
+            return AB_WIN;
+        }
+        *value = EG_FAR - d;
+        return AB_SCORE;
+    case MOULIN_EG_LOSS:
+        if (!c->nmove || d <= c->nmove - p->quiet) {
+            *value = d;
+            return AB_LOSS;
+        }
+        *value = -(EG_FAR - d);
+        return AB_SCORE;
+    default: return AB_GOING;
+    }
+}
+
+static AbTerminal ab_probe(const void *user, const void *pos, int *value)
+{
+    return eg_value(user, pos, value);
+}
+
 static const AbGame moulin_ab = {
     .pos_size = sizeof(Pos),
     .generate = ab_generate,
@@ -440,6 +512,7 @@ static const AbGame moulin_ab = {
     .irreversible = ab_irreversible,
     .order = ab_order,
     .history_index = ab_history_index,
+    .probe = ab_probe,
 };
 
 /* ---- Search ------------------------------------------------------------------------ */
@@ -476,11 +549,113 @@ static AbConfig ab_config(const MoulinSearchConfig *cfg)
         .pvs = cfg->pvs,
         .killers_history = cfg->killers_history,
         .quiescence = cfg->quiescence,
+        .lmr = cfg->lmr,
         .tt_bits = cfg->tt_bits,
         .contempt = cfg->contempt,
         .cancel = cfg->cancel,
     };
     return a;
+}
+
+/* ---- The root from the endgame tables ------------------------------------------------ */
+
+/* How good a root turn is by the tables, for the side to act: the class first (4 a win
+ * completed before the N-move draw, 3 a win it may cut short, 2 a draw, 1 a loss it may
+ * save, 0 a loss), then the key within the class. */
+typedef struct {
+    int cls, key, score;
+} EgChoice;
+
+/* Among the opponent's replies to a drawn position, the share (in thousandths) that lose. */
+static int losing_replies(const Ctx *c, const Pos *ch)
+{
+    AbMove mv[MAX_MOVES];
+    int n = gen(c, ch, mv, false), bad = 0;
+    for (int i = 0; i < n; i++) {
+        Pos g;
+        make(ch, mv[i], &g);
+        int v;
+        bad += !lost(c, &g) && eg_value(c, &g, &v) == AB_WIN;
+    }
+    return n ? 1000 * bad / n : 0;
+}
+
+/* The tables' judgement of the turn m from p; false when they do not cover the result. */
+static bool eg_choice(const Ctx *c, const Pos *p, AbMove m, const uint64_t *hist, int nhist,
+                      bool draw_key, EgChoice *out)
+{
+    Pos ch;
+    make(p, m, &ch);
+    if (lost(c, &ch)) {
+        *out = (EgChoice){4, -1, AB_MATE - 1};
+        return true;
+    }
+    if (!irreversible(m) && hist) {
+        uint64_t k = rep_key(&ch);
+        int seen = 0;
+        for (int i = 0; i < nhist; i++)
+            seen += hist[i] == k;
+        if (seen >= 2) { /* the third time: drawn on arrival */
+            *out = (EgChoice){2, -1, 0};
+            return true;
+        }
+    }
+    int v = 0;
+    switch (eg_value(c, &ch, &v)) { /* for the opponent */
+    case AB_LOSS: *out = (EgChoice){4, -(v + 1), AB_MATE - (v + 1)}; return true;
+    case AB_WIN: *out = (EgChoice){0, v + 1, -AB_MATE + v + 1}; return true;
+    case AB_DRAW: *out = (EgChoice){2, draw_key ? losing_replies(c, &ch) : 0, 0}; return true;
+    case AB_SCORE:
+        if (v > 0) /* the opponent's win, maybe too slow: hold out longest */
+            *out = (EgChoice){1, EG_FAR - v, -v};
+        else
+            *out = (EgChoice){3, -(EG_FAR + v), -v};
+        return true;
+    default: return false;
+    }
+}
+
+/* The tables' best turn from p (AB_NO_MOVE when they do not cover it). */
+static AbMove eg_best(const Ctx *c, const Pos *p, const uint64_t *hist, int nhist, bool draw_key,
+                      EgChoice *best)
+{
+    int v;
+    if (eg_value(c, p, &v) == AB_GOING)
+        return AB_NO_MOVE;
+    AbMove mv[MAX_MOVES], bm = AB_NO_MOVE;
+    int n = gen(c, p, mv, false);
+    for (int i = 0; i < n; i++) {
+        EgChoice e;
+        if (!eg_choice(c, p, mv[i], hist, nhist, draw_key, &e))
+            return AB_NO_MOVE;
+        if (bm == AB_NO_MOVE || e.cls > best->cls || (e.cls == best->cls && e.key > best->key)) {
+            *best = e;
+            bm = mv[i];
+        }
+    }
+    return bm;
+}
+
+/* ---- Search ------------------------------------------------------------------------ */
+
+/* A turn as text: its first ply, and " remove r" when it also removes. */
+static void turn_text(uint16_t m, char *out, size_t size)
+{
+    char t[RULES_ACTION_TEXT + 16];
+    moulin_rules.action_to_string(NULL, to_action(m), t);
+    if (MV_TO(m) != NONE && MV_REM(m) != NONE)
+        snprintf(out, size, "%s x%u", t, MV_REM(m));
+    else
+        snprintf(out, size, "%s", t);
+}
+
+static void pv_append(char *pv, size_t size, uint16_t m)
+{
+    char t[RULES_ACTION_TEXT + 32];
+    turn_text(m, t, sizeof t);
+    size_t len = strlen(pv);
+    if (len + strlen(t) + 3 < size)
+        snprintf(pv + len, size - len, "%s%s", len ? ", " : "", t);
 }
 
 void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSearchResult *out)
@@ -489,8 +664,43 @@ void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSe
     out->best = -1;
     if (s->end != MOULIN_END_NONE || s->opening_left)
         return;
+    long long t0 = clock_now_ns();
     Ctx c = ctx_of(s, cfg->full_eval);
+    c.taper = cfg->taper_eval;
     Pos root = pos_of(s);
+    /* The tables, once the placing is over and few enough pieces are left for the search
+     * to reach them (the first time: built or read from the cache). */
+    if (cfg->endgame && !s->hand[0] && !s->hand[1] &&
+        moulin_pieces_left(s, 0) + moulin_pieces_left(s, 1) <= 12)
+        c.endgame = moulin_eg_ensure(s->flying, cfg->cancel);
+    else if (cfg->endgame)
+        c.endgame = moulin_eg_ready(s->flying);
+    if (c.endgame && !s->pending && !s->hand[0] && !s->hand[1]) {
+        int d = 0;
+        out->eg = moulin_eg_probe(s->flying, s->bb[s->side], s->bb[1 - s->side], &d);
+        out->eg_dist = d;
+        EgChoice e;
+        AbMove m = eg_best(&c, &root, s->hist, s->nhist, true, &e);
+        if (m != AB_NO_MOVE) {
+            out->best = to_action(m);
+            out->score = e.score;
+            out->mate = e.score > AB_MATE_BOUND || e.score < -AB_MATE_BOUND;
+            /* The tables' line, for the record. */
+            Pos p = root;
+            for (int k = 0; k < 24 && m != AB_NO_MOVE; k++) {
+                pv_append(out->pv, sizeof out->pv, m);
+                Pos ch;
+                make(&p, m, &ch);
+                p = ch;
+                if (lost(&c, &p))
+                    break;
+                m = eg_best(&c, &p, NULL, 0, false, &e);
+            }
+            out->ms = (double)(clock_now_ns() - t0) / 1e6;
+            out->cpu_ms = out->ms;
+            return;
+        }
+    }
     AbConfig ac = ab_config(cfg);
     AbResult r;
     ab_search(&moulin_ab, &c, &root, s->hist, s->nhist, &ac, &r);
@@ -501,6 +711,9 @@ void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSe
     out->ms = r.ms;
     out->cpu_ms = r.cpu_ms;
     out->mate = r.mate;
+    out->eg_hits = r.probe_hits;
+    for (int i = 0; i < r.pv_len; i++)
+        pv_append(out->pv, sizeof out->pv, r.pv[i]);
 }
 
 int moulin_evaluate(const MoulinState *s, bool full)
@@ -613,19 +826,33 @@ Action moulin_medium_decide(const BotRequest *req)
     return r.best;
 }
 
-Action moulin_hard_decide(const BotRequest *req)
+void moulin_hard_config_v1(MoulinSearchConfig *cfg)
 {
-    MoulinSearchConfig cfg = {
-        .node_budget = req->iterations > 0 ? (uint64_t)req->iterations : 0,
-        .time_ms = req->time_ms,
+    *cfg = (MoulinSearchConfig){
         .pvs = true,
         .killers_history = true,
         .quiescence = true,
         .full_eval = true,
         .tt_bits = 20,
         .contempt = 15,
-        .cancel = req->cancel,
     };
+}
+
+void moulin_hard_config(MoulinSearchConfig *cfg)
+{
+    moulin_hard_config_v1(cfg);
+    cfg->endgame = true;
+    cfg->taper_eval = true;
+    cfg->lmr = true;
+}
+
+Action moulin_hard_decide(const BotRequest *req)
+{
+    MoulinSearchConfig cfg;
+    moulin_hard_config(&cfg);
+    cfg.node_budget = req->iterations > 0 ? (uint64_t)req->iterations : 0;
+    cfg.time_ms = req->time_ms;
+    cfg.cancel = req->cancel;
     MoulinSearchResult r;
     moulin_search(req->view, &cfg, &r);
     return r.best;

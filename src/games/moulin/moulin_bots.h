@@ -15,8 +15,12 @@
  *   moulin-hard    iterations = node budget (0 = none) and time_ms = time budget:
  *                  iterative-deepening PVS, transposition table (Zobrist-indexed, verified
  *                  by the exact position), killer and history move ordering, a capture
- *                  (mill) quiescence search and the full evaluation. A node budget makes
- *                  a game replayable; the time budget is the safety cap for the window. */
+ *                  (mill) quiescence search and the full evaluation, and the endgame
+ *                  tables (moulin_endgame.h: 3 v 3 to 4 v 4 in the moving phase, played
+ *                  perfectly; built or read at its first moving-phase decision with at most
+ *                  12 pieces left, in its own thread, so that its moves stay replayable).
+ *                  A node budget makes a game replayable; the time budget is the safety
+ *                  cap for the window. See docs/moulin-engine.md. */
 #ifndef TASCA_MOULIN_BOTS_H
 #define TASCA_MOULIN_BOTS_H
 
@@ -38,8 +42,14 @@ typedef struct {
     bool killers_history; /* killer and history move ordering */
     bool quiescence;      /* search mill-closing turns beyond the horizon */
     bool full_eval;       /* the full evaluation (else material, mills, mobility) */
+    bool lmr;             /* late move reductions (pvs): late quiet turns one turn shallower
+                             first */
+    bool taper_eval;      /* with full_eval: in the placing phase, blend in the moving
+                             phase's terms by the pieces left in hand */
     int tt_bits;          /* transposition table of 2^tt_bits entries; 0 = none */
     int contempt;         /* a draw counts as this much below 0 for the searching side */
+    bool endgame;         /* the endgame tables (moulin_endgame.h): probed in the tree, and a
+                             root they cover is played from them without searching */
     const atomic_int *cancel;
 } MoulinSearchConfig;
 
@@ -51,7 +61,17 @@ typedef struct {
     double ms;     /* wall time */
     double cpu_ms; /* this thread's CPU time */
     bool mate;     /* the score is a forced win or loss */
+    int eg;        /* MoulinEgValue of the root when the tables cover it (else 0) */
+    int eg_dist;   /* its distance in turns (win or loss) */
+    uint64_t eg_hits; /* tree nodes answered by the tables */
+    char pv[320];  /* the principal variation, turns separated by ", " ("move 3-4 x7": the
+                      move and its removal) */
 } MoulinSearchResult;
+
+/* Hard's settings, without budgets: as shipped, and as before issue 22 (the baseline of the
+ * self-play figures: no endgame tables, the evaluation and search of then). */
+void moulin_hard_config(MoulinSearchConfig *cfg);
+void moulin_hard_config_v1(MoulinSearchConfig *cfg);
 
 /* Searches the position of `s` for the side to act. */
 void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSearchResult *out);

@@ -288,12 +288,17 @@ static int seats(Table *tb, SeatSpec *out)
 static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsize)
 {
     const MoulinState *s = st((Mou *)tb);
-    int res = s->winner < 0 ? 0 : s->winner == human((Mou *)tb) ? 1 : -1;
+    int me = human((Mou *)tb), res = s->winner < 0 ? 0 : s->winner == me ? 1 : -1;
+    const char *who = table_person_name(tb, 1 - me); /* a person at a networked table */
     snprintf(title, tsize, "%s", res > 0 ? _("You win!") : res < 0 ? _("You lose") : _("Draw"));
-    if (s->end == MOULIN_END_FEWER_THAN_THREE)
+    if (s->end == MOULIN_END_FEWER_THAN_THREE && res > 0 && who)
+        snprintf(reason, rsize, _("%s is down to two pieces."), who);
+    else if (s->end == MOULIN_END_FEWER_THAN_THREE)
         snprintf(reason, rsize, "%s",
                  res > 0 ? _("The computer is down to two pieces.")
                          : _("You are down to two pieces."));
+    else if (s->end == MOULIN_END_BLOCKED && res > 0 && who)
+        snprintf(reason, rsize, _("%s is shut in: no piece can move."), who);
     else if (s->end == MOULIN_END_BLOCKED)
         snprintf(reason, rsize, "%s",
                  res > 0 ? _("The computer's pieces are shut in: it cannot move.")
@@ -806,16 +811,22 @@ static void status_text(Mou *t, char *out, size_t size)
     int cur = match_current_player(t->tb.m), me = human(t);
     bool sel = t->selected >= 0, theirs = cur != me || pacer_demo(&t->tb.pace);
     const char *thinking = _("The computer is thinking");
-    char remote[96];
-    if (cur >= 0 && table_seat_kind(&t->tb, cur) == SEAT_REMOTE) { /* a person elsewhere */
-        snprintf(remote, sizeof remote, _("%s is thinking"), table_seat_name(&t->tb, cur));
+    const char *takes = _("The computer closed a mill and takes one of your pieces...");
+    const char *who = table_person_name(&t->tb, 1 - me); /* a person elsewhere */
+    char remote[96], remote_takes[160];
+    if (who) {
+        snprintf(remote, sizeof remote, _("%s is thinking"), who);
         thinking = remote;
+        snprintf(remote_takes, sizeof remote_takes,
+                 _("%s closed a mill and takes one of your pieces..."), who);
+        takes = remote_takes;
     }
     const char *line =
         cur < 0                 ? ""
-        : theirs && s->pending  ? _("The computer closed a mill and takes one of your pieces...")
+        : theirs && s->pending  ? takes
         : theirs                ? thinking
-        : s->pending            ? _("Mill! Take one of the computer's highlighted pieces.")
+        : s->pending            ? (who ? _("Mill! Take one of your opponent's highlighted pieces.")
+                                       : _("Mill! Take one of the computer's highlighted pieces."))
         : s->hand[me]           ? _("Place a piece on an empty point.")
         : moulin_can_fly(s, me) ? (sel ? _("Three pieces left: fly to any empty point.")
                                        : _("Three pieces left: choose one to fly anywhere."))

@@ -3,8 +3,17 @@
  *
  * A game is a whole match: hands are dealt until a team reaches 12 points (or, with the
  * "match" option, until a team has won two such games). Seats play in index order; a team
- * is seat % 2, so 2 players are teams 0 and 1 and a later 2-vs-2 mode puts partners
- * opposite (seats 0+2 against 1+3). Only 2 players are supported now.
+ * is seat % 2: 2 players are teams 0 and 1, 4 players sit as partners opposite (seats 0+2
+ * against 1+3), and play goes round in seat order (to the right).
+ *
+ * With 4 players a rodada is won by the team of the strongest card; when the strongest
+ * cards of both teams are equal the rodada ties (cangou). The winner of a rodada is the
+ * first player who played its strongest card, and leads the next; after a tie the player
+ * who tied it leads: the first one to match the other team's strongest card (with 2
+ * players, the second to play). A raise is answered by the team called: the player after
+ * the raiser answers, or leaves the answer to the partner ("parceiro"), who must answer.
+ * In a mão de onze the team at 11 sees both partners' hands, and its first player from
+ * the mão decides, or leaves the choice to the partner.
  *
  * Action texts (reversible, see truco_rules.c):
  *   "first 1"        chance: seat 1 is the mão of the first hand
@@ -16,6 +25,8 @@
  *   "truco" "seis" "nove" "doze"   raise (on your turn before playing, or as an answer)
  *   "aceitar" "correr"             answer a raise
  *   "jogar" "fugir"                mão de onze: play the hand for 3, or give the opponent 1
+ *   "parceiro"                     4 players: leave the answer (or the mão de onze) to the
+ *                                  partner
  */
 #ifndef TASCA_TRUCO_H
 #define TASCA_TRUCO_H
@@ -70,6 +81,7 @@ enum {
     TR_RUN = 6,
     TR_ONZE_PLAY = 7,
     TR_ONZE_RUN = 8,
+    TR_PASS = 9, /* 4 players: the partner answers (or decides the mão de onze) */
     TR_PLAY = 100,      /* + card_index: face up */
     TR_HIDE = 200,      /* + card_index: face down */
     TR_PLAY_SLOT = 300, /* + slot: blind hand, face up */
@@ -100,7 +112,8 @@ typedef struct {
     uint8_t value;       /* what the hand is worth now: 1 3 6 9 12 (3 in a mão de onze) */
     uint8_t pending;     /* the raise being answered (3 6 9 12), 0 if none */
     int8_t raiser;       /* who made the pending raise */
-    int8_t answerer;     /* who answers it */
+    int8_t answerer;     /* who answers it (or decides the mão de onze) */
+    uint8_t passed;      /* that answer was left to the partner: the partner must answer */
     int8_t last_raise_team; /* team that made the last accepted raise, -1: nobody */
     int8_t onze_team;    /* team at 11 in a mão de onze, else -1 */
     /* The last finished hand and game, for tables and logs. */
@@ -133,5 +146,15 @@ int truco_raise_action(int value);
 /* May `seat` raise now (it is to play a card, not in an onze/ferro hand, value < 12 and its
  * team did not make the last raise)? */
 bool truco_can_raise(const TrucoState *s, int seat);
+/* May the seat to answer (or to decide the mão de onze) leave it to its partner? */
+bool truco_can_pass(const TrucoState *s);
+/* Does `seat` see the faces of `owner`'s cards (in hand, or played face down)? Its own
+ * unless the hand is blind; its partner's in the mão de onze of their team, once dealt. */
+bool truco_sees_hand(const TrucoState *s, int seat, int owner);
+/* The seat that wins rodada r so far or in the end, and the one who leads after it: the
+ * first player of the strongest card, or after a tie the first to match the other team's.
+ * Writes the result (a team or TR_RES_TIE) in *result; returns the leader, -1 with no
+ * card on the table. */
+int truco_rodada_leader(const TrucoState *s, int r, int *result);
 
 #endif

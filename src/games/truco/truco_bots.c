@@ -12,18 +12,16 @@
 
 /* ---- What a seat knows --------------------------------------------------------------- */
 
-/* Does `seat` see the faces of its own cards in this hand? (Not in a blind mão de ferro.) */
-static bool knows_own(const TrucoState *s) { return !s->blind; }
-
 /* The cards `seat` has not seen: the deck less the vira, the face-up cards on the table and
- * its own cards (when it may look at them). Works on a view or on a full state alike. */
+ * the cards it may look at (its own, unless blind; its partner's in their mão de onze).
+ * Works on a view or on a full state alike. */
 static int unseen_pool(const TrucoState *s, int seat, Card pool[TR_DECK])
 {
     bool seen[52] = {false};
     if (truco_card_valid(s->vira))
         seen[card_index(s->vira)] = true;
     for (int p = 0; p < s->num_players; p++) {
-        bool own = p == seat && knows_own(s);
+        bool own = truco_sees_hand(s, seat, p);
         for (int i = 0; i < TR_HAND; i++)
             if (own && truco_card_valid(s->hand[p][i]))
                 seen[card_index(s->hand[p][i])] = true;
@@ -42,31 +40,37 @@ static int unseen_pool(const TrucoState *s, int seat, Card pool[TR_DECK])
 }
 
 /* ---- A compact model of the rest of the hand ------------------------------------------ *
- * Only strengths matter once the cards are dealt: 0..13 face up, -1 face down. Side 0 is
- * the team whose chances are measured, side 1 the other team (2 players). */
+ * Only strengths matter once the cards are dealt: 0..13 face up, -1 face down. The model
+ * keeps every seat's cards (2 or 4 seats, teams seat % 2) and measures the hand for team
+ * `us`. */
 
 #define SIM_NONE (-9)
 
 typedef struct {
-    int8_t c[2][TR_HAND]; /* ascending */
-    uint8_t n[2];
-    int8_t res[TR_RODADAS]; /* +1 side 0 won, -1 side 1 won, 0 tied */
-    uint8_t rodada;         /* rodadas finished */
-    uint8_t leader;         /* side leading the current rodada */
-    int8_t table;           /* the leader's card in the current rodada, or SIM_NONE */
+    int8_t c[TR_MAX_SEATS][TR_HAND]; /* ascending */
+    uint8_t n[TR_MAX_SEATS];
+    uint8_t np;              /* seats */
+    uint8_t us;              /* the team whose chances are measured */
+    int8_t res[TR_RODADAS];  /* +1 team us won, -1 the other team, 0 tied */
+    uint8_t rodada;          /* rodadas finished */
+    uint8_t leader;          /* seat leading the current rodada */
+    uint8_t n_table;         /* cards on the table in the current rodada */
+    int8_t table[TR_MAX_SEATS]; /* their strengths, in play order */
 } Sim;
 
-static void sim_add(Sim *x, int side, int v)
+static void sim_add(Sim *x, int seat, int v)
 {
-    int i = x->n[side]++;
-    while (i > 0 && x->c[side][i - 1] > v) {
-        x->c[side][i] = x->c[side][i - 1];
+    int i = x->n[seat]++;
+    while (i > 0 && x->c[seat][i - 1] > v) {
+        x->c[seat][i] = x->c[seat][i - 1];
         i--;
     }
-    x->c[side][i] = (int8_t)v;
+    x->c[seat][i] = (int8_t)v;
 }
 
-/* +1 side 0 wins the hand, -1 side 1, 0 nobody, 2 still open (RULES.md §1 tie rules). */
+static inline int sim_to_move(const Sim *x) { return (x->leader + x->n_table) % x->np; }
+
+/* +1 team us wins the hand, -1 the other, 0 nobody, 2 still open (RULES.md §1 tie rules). */
 static int sim_result(const int8_t *r, int played)
 {
     if (played < 2)
@@ -83,16 +87,41 @@ static int sim_result(const int8_t *r, int played)
     return r[2] != 0 ? r[2] : a;
 }
 
-/* The simple card policy both sides follow in the model: lead the highest card; second,
- * take the rodada with the lowest card that does it (a tie when a tie is enough), else tie
- * when a tie still helps, else throw the lowest card. */
-static int sim_choose(const Sim *x, int side)
+/* The rodada on the table so far: the strongest card, and who holds it: +1 team us, -1 the
+ * other, 0 tied; with the seat that leads next (the first of the strongest card, or the
+ * first to tie it). */
+static int sim_best(const Sim *x, int *owner, int *next)
 {
-    int n = x->n[side];
-    const int8_t *c = x->c[side];
-    if (x->table == SIM_NONE)
+    int best = -2, first = -1, tier = -1;
+    for (int k = 0; k < x->n_table; k++) {
+        int p = (x->leader + k) % x->np, v = x->table[k];
+        if (v > best) {
+            best = v;
+            first = p;
+            tier = -1;
+        } else if (v == best && tier < 0 && (p & 1) != (first & 1)) {
+            tier = p;
+        }
+    }
+    *owner = tier >= 0 ? 0 : (first & 1) == x->us ? 1 : -1;
+    *next = tier >= 0 ? tier : first;
+    return best;
+}
+
+/* The simple card policy every seat follows in the model: lead the highest card; later,
+ * play low when the partner holds the rodada; else take it with the lowest card that does
+ * (a tie when a tie is enough), else tie when a tie still helps, else throw the lowest. */
+static int sim_choose(const Sim *x, int seat)
+{
+    int n = x->n[seat];
+    const int8_t *c = x->c[seat];
+    if (x->n_table == 0)
         return n - 1;
-    int t = x->table, me = side == 0 ? 1 : -1;
+    int owner, next;
+    int t = sim_best(x, &owner, &next), me = (seat & 1) == x->us ? 1 : -1;
+    (void)next;
+    if (owner == me)
+        return 0; /* the partner holds it */
     bool tie_wins = false, tie_helps = true;
     if (x->rodada >= 1) {
         int a = x->res[0]; /* rodada 2: a tie gives the 1st's winner; rodada 3 the same */
@@ -109,21 +138,20 @@ static int sim_choose(const Sim *x, int side)
     return 0;
 }
 
-static void sim_play(Sim *x, int side, int idx)
+static void sim_play(Sim *x, int idx)
 {
-    int v = x->c[side][idx];
-    for (int i = idx; i + 1 < x->n[side]; i++)
-        x->c[side][i] = x->c[side][i + 1];
-    x->n[side]--;
-    if (x->table == SIM_NONE) {
-        x->table = (int8_t)v;
+    int seat = sim_to_move(x), v = x->c[seat][idx];
+    for (int i = idx; i + 1 < x->n[seat]; i++)
+        x->c[seat][i] = x->c[seat][i + 1];
+    x->n[seat]--;
+    x->table[x->n_table++] = (int8_t)v;
+    if (x->n_table < x->np)
         return;
-    }
-    int lead = x->table, ls = x->leader, fs = 1 - ls;
-    int winner = lead > v ? ls : v > lead ? fs : -1;
-    x->res[x->rodada++] = (int8_t)(winner < 0 ? 0 : winner == 0 ? 1 : -1);
-    x->leader = (uint8_t)(winner < 0 ? fs : winner); /* a tie: who tied leads */
-    x->table = SIM_NONE;
+    int owner, next;
+    sim_best(x, &owner, &next);
+    x->res[x->rodada++] = (int8_t)owner;
+    x->leader = (uint8_t)next;
+    x->n_table = 0;
 }
 
 static int sim_run(Sim *x)
@@ -132,44 +160,44 @@ static int sim_run(Sim *x)
         int r = sim_result(x->res, x->rodada);
         if (r != 2)
             return r;
-        int side = x->table == SIM_NONE ? x->leader : 1 - x->leader;
-        if (x->n[side] == 0 || x->rodada >= TR_RODADAS)
+        int seat = sim_to_move(x);
+        if (x->n[seat] == 0 || x->rodada >= TR_RODADAS)
             return 0; /* cannot happen in a consistent state */
-        sim_play(x, side, sim_choose(x, side));
+        sim_play(x, sim_choose(x, seat));
     }
 }
 
-/* The model of `s` from `seat`'s side: its own cards (when it sees them), the rodadas, the
- * card on the table. The other side's cards are left out (n[1] = how many). */
-static void sim_from_state(const TrucoState *s, int seat, Sim *x, int *unknown_own,
-                           int *unknown_other)
+/* The model of `s` from `seat`'s side: the cards it can see in hands (truco_sees_hand;
+ * seat -1: every card of a full state), the rodadas, the cards on the table. unknown[p]
+ * counts the cards of seat p's hand that are not known. */
+static void sim_from_state(const TrucoState *s, int seat, Sim *x, int unknown[TR_MAX_SEATS])
 {
     memset(x, 0, sizeof *x);
-    int team = truco_team(seat), other = 1 - seat;
-    *unknown_own = *unknown_other = 0;
-    for (int i = 0; i < TR_HAND; i++) {
-        Card c = s->hand[seat][i];
-        if (c == CARD_NONE)
-            continue;
-        if (knows_own(s) && truco_card_valid(c))
-            sim_add(x, 0, truco_strength(c, s->vira));
-        else
-            (*unknown_own)++;
+    int team = truco_team(seat), np = s->num_players;
+    x->np = (uint8_t)np;
+    x->us = (uint8_t)team;
+    for (int p = 0; p < np; p++) {
+        unknown[p] = 0;
+        for (int i = 0; i < TR_HAND; i++) {
+            Card c = s->hand[p][i];
+            if (c == CARD_NONE)
+                continue;
+            if (truco_card_valid(c) && (seat < 0 || truco_sees_hand(s, seat, p)))
+                sim_add(x, p, truco_strength(c, s->vira));
+            else
+                unknown[p]++;
+        }
     }
-    for (int i = 0; i < TR_HAND; i++)
-        if (s->hand[other][i] != CARD_NONE)
-            (*unknown_other)++;
     for (int r = 0; r < s->rodada && r < TR_RODADAS; r++)
         x->res[r] = (int8_t)(s->result[r] == TR_RES_TIE ? 0 : s->result[r] == team ? 1 : -1);
     x->rodada = s->rodada;
-    x->leader = (uint8_t)(truco_team(s->leader) == team ? 0 : 1);
-    x->table = SIM_NONE;
-    if (s->n_table == 1) {
-        int r = s->rodada;
-        x->table = (int8_t)((s->down[r] >> s->leader) & 1
-                                ? -1
-                                : truco_strength(s->table[r][s->leader], s->vira));
+    x->leader = (uint8_t)s->leader;
+    int r = s->rodada;
+    for (int k = 0; k < s->n_table && r < TR_RODADAS; k++) {
+        int p = (s->leader + k) % np;
+        x->table[k] = (int8_t)((s->down[r] >> p) & 1 ? -1 : truco_strength(s->table[r][p], s->vira));
     }
+    x->n_table = s->n_table;
 }
 
 typedef struct {
@@ -188,13 +216,13 @@ static void est_eval(const Sim *x, EstAcc *acc, double weight)
         acc->t[0] += r == 0 ? weight : 0;
         return;
     }
-    int side = x->table == SIM_NONE ? x->leader : 1 - x->leader;
+    int seat = sim_to_move(x);
     for (int k = 0; k < acc->n_cand; k++) {
         Sim y = *x;
         int idx = 0;
-        while (idx < y.n[side] && y.c[side][idx] != acc->cand[k])
+        while (idx < y.n[seat] && y.c[seat][idx] != acc->cand[k])
             idx++;
-        sim_play(&y, side, idx);
+        sim_play(&y, idx);
         int r = sim_run(&y);
         acc->w[k] += r > 0 ? weight : 0;
         acc->l[k] += r < 0 ? weight : 0;
@@ -202,75 +230,93 @@ static void est_eval(const Sim *x, EstAcc *acc, double weight)
     }
 }
 
+/* Four players: Medium's default number of holdings drawn. */
+#define FOUR_SAMPLES 160
+
 void truco_estimate(const TrucoState *s, int seat, int samples, Rng *rng, TrucoEstimate *out)
 {
     *out = (TrucoEstimate){0.5, 0.5, 0, -1};
     if (s->phase != TR_PH_PLAY && s->phase != TR_PH_ANSWER && s->phase != TR_PH_ONZE)
         return;
     Sim base;
-    int k0, k1;
-    sim_from_state(s, seat, &base, &k0, &k1);
-    Card pool[TR_DECK];
-    int np = unseen_pool(s, seat, pool);
-    int8_t ps[TR_DECK];
-    for (int i = 0; i < np; i++)
-        ps[i] = (int8_t)truco_strength(pool[i], s->vira);
-    if (k0 + k1 > np)
-        return;
+    int unknown[TR_MAX_SEATS];
+    sim_from_state(s, seat, &base, unknown);
+    int k0 = unknown[seat], k1 = 0;
+    for (int p = 0; p < s->num_players; p++)
+        if (p != seat)
+            k1 += unknown[p];
 
     EstAcc acc;
     memset(&acc, 0, sizeof acc);
     bool to_play = s->phase == TR_PH_PLAY && truco_current_player(s) == seat;
     if (to_play && k0 == 0)
-        for (int i = 0; i < base.n[0]; i++)
-            if (acc.n_cand == 0 || acc.cand[acc.n_cand - 1] != base.c[0][i])
-                acc.cand[acc.n_cand++] = base.c[0][i];
+        for (int i = 0; i < base.n[seat]; i++)
+            if (acc.n_cand == 0 || acc.cand[acc.n_cand - 1] != base.c[seat][i])
+                acc.cand[acc.n_cand++] = base.c[seat][i];
 
     double total = 0;
-    if (samples == 0 && k0 == 0 && k1 <= 3) {
-        /* Every holding of the other side, each equally likely. */
-        Sim x = base;
-        if (k1 == 0) {
-            est_eval(&x, &acc, 1), total = 1;
-        } else if (k1 == 1) {
-            for (int i = 0; i < np; i++) {
-                x = base;
-                sim_add(&x, 1, ps[i]);
-                est_eval(&x, &acc, 1), total++;
-            }
-        } else if (k1 == 2) {
-            for (int i = 0; i < np; i++)
-                for (int j = i + 1; j < np; j++) {
+    {
+        Card pool[TR_DECK];
+        int np = unseen_pool(s, seat, pool), other = 1 - seat;
+        int8_t ps[TR_DECK];
+        for (int i = 0; i < np; i++)
+            ps[i] = (int8_t)truco_strength(pool[i], s->vira);
+        if (k0 + k1 > np)
+            return;
+        /* Who gets the k-th card drawn: the seat's own unknown cards first, then the
+         * others' in seat order. */
+        int8_t to[TR_MAX_SEATS * TR_HAND];
+        int nt = 0;
+        for (int i = 0; i < k0; i++)
+            to[nt++] = (int8_t)seat;
+        for (int p = 0; p < s->num_players; p++)
+            for (int i = 0; i < unknown[p] && p != seat; i++)
+                to[nt++] = (int8_t)p;
+        if (samples == 0 && k0 == 0 && k1 <= 3 && s->num_players == 2) {
+            /* Every holding of the other seat, each equally likely. */
+            Sim x = base;
+            if (k1 == 0) {
+                est_eval(&x, &acc, 1), total = 1;
+            } else if (k1 == 1) {
+                for (int i = 0; i < np; i++) {
                     x = base;
-                    sim_add(&x, 1, ps[i]);
-                    sim_add(&x, 1, ps[j]);
+                    sim_add(&x, other, ps[i]);
                     est_eval(&x, &acc, 1), total++;
                 }
-        } else {
-            for (int i = 0; i < np; i++)
-                for (int j = i + 1; j < np; j++)
-                    for (int k = j + 1; k < np; k++) {
+            } else if (k1 == 2) {
+                for (int i = 0; i < np; i++)
+                    for (int j = i + 1; j < np; j++) {
                         x = base;
-                        sim_add(&x, 1, ps[i]);
-                        sim_add(&x, 1, ps[j]);
-                        sim_add(&x, 1, ps[k]);
+                        sim_add(&x, other, ps[i]);
+                        sim_add(&x, other, ps[j]);
                         est_eval(&x, &acc, 1), total++;
                     }
-        }
-    } else {
-        int ns = samples > 0 ? samples : 2000;
-        for (int it = 0; it < ns; it++) {
-            Sim x = base;
-            int8_t tmp[TR_DECK];
-            memcpy(tmp, ps, (size_t)np);
-            for (int k = 0; k < k0 + k1; k++) {
-                int j = k + (int)rng_below(rng, (uint32_t)(np - k));
-                int8_t v = tmp[j];
-                tmp[j] = tmp[k];
-                tmp[k] = v;
-                sim_add(&x, k < k0 ? 0 : 1, v);
+            } else {
+                for (int i = 0; i < np; i++)
+                    for (int j = i + 1; j < np; j++)
+                        for (int k = j + 1; k < np; k++) {
+                            x = base;
+                            sim_add(&x, other, ps[i]);
+                            sim_add(&x, other, ps[j]);
+                            sim_add(&x, other, ps[k]);
+                            est_eval(&x, &acc, 1), total++;
+                        }
             }
-            est_eval(&x, &acc, 1), total++;
+        } else {
+            int ns = samples > 0 ? samples : s->num_players == 2 ? 2000 : FOUR_SAMPLES;
+            for (int it = 0; it < ns; it++) {
+                Sim x = base;
+                int8_t tmp[TR_DECK];
+                memcpy(tmp, ps, (size_t)np);
+                for (int k = 0; k < nt; k++) {
+                    int j = k + (int)rng_below(rng, (uint32_t)(np - k));
+                    int8_t v = tmp[j];
+                    tmp[j] = tmp[k];
+                    tmp[k] = v;
+                    sim_add(&x, to[k], v);
+                }
+                est_eval(&x, &acc, 1), total++;
+            }
         }
     }
     if (total <= 0)
@@ -429,14 +475,22 @@ Action truco_seed_decide(const BotRequest *req)
     int p = req->seat;
     Rng *rng = req->rng;
     switch (s->phase) {
-    case TR_PH_ONZE:
+    case TR_PH_ONZE: {
         /* The seed gives no formula for its own mão de onze: we use its truco answer (base 8),
-         * since playing makes the hand worth 3. */
-        return seed_roll(rng, truco_seed_strength(s, p, 8)) ? TR_ONZE_PLAY : TR_ONZE_RUN;
+         * since playing makes the hand worth 3. With a partner, both hands are in sight: the
+         * first to decide leaves it to the partner (a person partner then chooses), who
+         * takes the mean of the two hands. */
+        if (truco_can_pass(s))
+            return TR_PASS;
+        int k = truco_seed_strength(s, p, 8);
+        if (s->num_players == 4)
+            k = (k + truco_seed_strength(s, (p + 2) % 4, 8)) / 2;
+        return seed_roll(rng, k) ? TR_ONZE_PLAY : TR_ONZE_RUN;
+    }
     case TR_PH_ANSWER: {
         int base = s->pending == 3 ? 8 : s->pending == 6 ? 6 : s->pending == 9 ? 4 : 2;
         if (!seed_roll(rng, truco_seed_strength(s, p, base)))
-            return TR_RUN;
+            return truco_can_pass(s) ? TR_PASS : TR_RUN; /* the partner may still accept */
         int up = truco_raise_action(s->pending);
         if (up && seed_roll(rng, 30))
             return up;
@@ -467,10 +521,12 @@ Action truco_seed_decide(const BotRequest *req)
     int r = s->rodada;
     if (r > 0 && s->result[r - 1] == TR_RES_TIE)
         return card_action(s, p, st[n - 1], false); /* after a tie: the highest */
-    if (s->n_table == 1) {
-        int leader = s->leader;
-        bool down = (s->down[r] >> leader) & 1;
-        int t = down ? -1 : truco_strength(s->table[r][leader], s->vira);
+    if (s->n_table > 0) {
+        int res, best = truco_rodada_leader(s, r, &res);
+        if (res == truco_team(p))
+            return card_action(s, p, st[0], false); /* the partner holds it: the lowest */
+        bool down = (s->down[r] >> best) & 1;
+        int t = down ? -1 : truco_strength(s->table[r][best], s->vira);
         for (int i = 0; i < n; i++)
             if (st[i] > t)
                 return card_action(s, p, st[i], false); /* the lowest that kills it */
@@ -483,6 +539,10 @@ Action truco_seed_decide(const BotRequest *req)
 
 /* ---- The Medium policy (also the rollout policy of Hard) ------------------------------- */
 
+#ifndef HARD_ROLLOUT_SAMPLES4
+#define HARD_ROLLOUT_SAMPLES4 6
+#endif
+
 typedef struct {
     int samples;        /* 0: exact enumeration */
     double discount;    /* the win chance is scaled by this when answering a raise */
@@ -493,10 +553,20 @@ typedef struct {
 
 static const Style medium_style = {0, 0.85, 0.08, {0.62, 0.70, 0.78, 0.86}, 0.5};
 static const Style rollout_style = {10, 0.85, 0.05, {0.62, 0.70, 0.78, 0.86}, 0.0};
+/* Four players: a rollout has twice the moves, so each looks at fewer holdings. */
+static const Style rollout_style4 = {HARD_ROLLOUT_SAMPLES4, 0.85, 0.05, {0.62, 0.70, 0.78, 0.86}, 0.0};
+
+/* Four players: the first to answer a raise leaves it to the partner unless accepting is
+ * better than running by this much (equity); the partner who was left it takes the pass
+ * as news that the first holds no strong hand and scales its win chance by PASSED_SCALE. */
+#define PASS_MARGIN 0.03
+#define PASSED_SCALE 0.9
 
 static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
 {
     int team = truco_team(p);
+    if (s->phase == TR_PH_ONZE && truco_can_pass(s))
+        return TR_PASS; /* both see both hands: the partner (perhaps a person) chooses */
     TrucoEstimate e;
     truco_estimate(s, p, st->samples, rng, &e);
     switch (s->phase) {
@@ -506,14 +576,18 @@ static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
         return play >= truco_equity(s, team, 0, 1) ? TR_ONZE_PLAY : TR_ONZE_RUN;
     }
     case TR_PH_ANSWER: {
-        double w = e.win * st->discount, t = e.tie, l = 1 - w - t;
+        double w = e.win * st->discount * (s->passed ? PASSED_SCALE : 1), t = e.tie;
+        double l = 1 - w - t;
         int v = s->value, pv = s->pending;
         int up = truco_raise_action(pv);
         if (up && w >= st->thr[up - 1])
             return up;
         double acc = w * truco_equity(s, team, pv, 0) + l * truco_equity(s, team, 0, pv) +
                      t * truco_equity(s, team, 0, 0);
-        return acc >= truco_equity(s, team, 0, v) ? TR_ACCEPT : TR_RUN;
+        double run = truco_equity(s, team, 0, v);
+        if (truco_can_pass(s) && acc < run + PASS_MARGIN)
+            return TR_PASS;
+        return acc >= run ? TR_ACCEPT : TR_RUN;
     }
     case TR_PH_PLAY:
         break;
@@ -530,11 +604,11 @@ static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
     if (s->blind || e.best_strength < 0)
         return s->blind ? blind_play(s, p, rng) : first_legal(s);
     bool hide = false;
-    if (s->rodada > 0 && s->n_table == 1 && st->hide > 0) {
-        int r = s->rodada, leader = s->leader;
-        bool down = (s->down[r] >> leader) & 1;
-        int t = down ? -1 : truco_strength(s->table[r][leader], s->vira);
-        hide = e.best_strength < t && rng_unit(rng) < st->hide;
+    if (s->rodada > 0 && s->n_table > 0 && st->hide > 0) {
+        int r = s->rodada, res, best = truco_rodada_leader(s, r, &res);
+        bool down = (s->down[r] >> best) & 1;
+        int t = down ? -1 : truco_strength(s->table[r][best], s->vira);
+        hide = res != team && e.best_strength < t && rng_unit(rng) < st->hide;
     }
     Action a = card_action(s, p, e.best_strength, hide);
     return a >= 0 ? a : first_legal(s);
@@ -551,10 +625,25 @@ Action truco_medium_decide(const BotRequest *req)
  * only), valued by the match equity. Deals are drawn with the opponent's "type": rational
  * (bets like the Medium policy) or timid (bets like the seed player), each deal and type in
  * proportion to how well they explain the bets the opponent made in this hand. The actions
- * share the random numbers of a deal, so they are compared on equal terms. */
+ * share the random numbers of a deal, so they are compared on equal terms.
+ *
+ * With four players the value is the team's (partners share the result), every player of
+ * a rollout decides from its own view (the partner is a teammate, not an oracle), and a deal
+ * is weighed by the other team's bets (read from the player who made a pending raise, else
+ * from the likelier of the two) and by a partner's leaving the answer to this seat (its hand
+ * was not strong); the other team is seed-like with a smaller prior share. */
 
 #define HARD_INFER_SAMPLES 24  /* samples of the opponent's own estimate, for inference */
 #define HARD_TIMID_SHARE 0.5   /* prior share of timid opponents */
+#ifndef HARD_TIMID_SHARE4
+#define HARD_TIMID_SHARE4 0.15 /* four players: the prior share of a seed-like other team */
+#endif
+#ifndef HARD_INFER_SAMPLES4
+#define HARD_INFER_SAMPLES4 12 /* four players: the same, fewer */
+#endif
+#ifndef HARD_INFER_TRIES4
+#define HARD_INFER_TRIES4 12
+#endif
 
 /* A timid opponent: bets like the seed player (by its strength formula), plays cards like
  * the rollout policy. */
@@ -563,14 +652,14 @@ static Action timid_act(const TrucoState *s, int p, Rng *rng)
     if (s->phase == TR_PH_ANSWER) {
         int base = s->pending == 3 ? 8 : s->pending == 6 ? 6 : s->pending == 9 ? 4 : 2;
         if (!seed_roll(rng, truco_seed_strength(s, p, base)))
-            return TR_RUN;
+            return truco_can_pass(s) ? TR_PASS : TR_RUN;
         int up = truco_raise_action(s->pending);
         return up && seed_roll(rng, 30) ? up : TR_ACCEPT;
     }
     if (s->phase == TR_PH_PLAY && truco_can_raise(s, p) && s->value == 1 &&
         seed_roll(rng, truco_seed_strength(s, p, 5)))
         return TR_TRUCO;
-    Style st = rollout_style;
+    Style st = s->num_players == 2 ? rollout_style : rollout_style4;
     st.thr[0] = st.thr[1] = st.thr[2] = st.thr[3] = 2; /* no raises from the policy */
     st.bluff = 0;
     return policy_act(s, p, &st, rng);
@@ -583,7 +672,11 @@ static double rollout(TrucoState *x, int team, bool timid, Rng *rng)
             break;
         int p = truco_current_player(x);
         Action a = timid && truco_team(p) != team ? timid_act(x, p, rng)
-                                                  : policy_act(x, p, &rollout_style, rng);
+                                                  : policy_act(x, p,
+                                                               x->num_players == 2
+                                                                   ? &rollout_style
+                                                                   : &rollout_style4,
+                                                               rng);
         if (truco_rules.apply(x, a))
             break;
     }
@@ -652,12 +745,11 @@ static double bets_likelihood(const TrucoState *det, int seat, const OppBets *b,
 
 /* The same for a timid (seed-like) opponent: it calls and accepts with a chance that grows
  * with the seed's strength formula over the cards it was dealt. */
-static double timid_likelihood(const TrucoState *det, int seat, const OppBets *b)
+static double timid_likelihood(const TrucoState *det, int o, const OppBets *b)
 {
     if (!b->raises && !b->accepts && !b->onze)
         return 1;
     TrucoState t = *det;
-    int o = 1 - seat;
     for (int r = 0, i = 0; r < TR_RODADAS; r++) /* its whole hand as dealt */
         if (t.table[r][o] != CARD_NONE) {
             while (i < TR_HAND && t.hand[o][i] != CARD_NONE)
@@ -676,16 +768,77 @@ static double timid_likelihood(const TrucoState *det, int seat, const OppBets *b
     return l;
 }
 
+/* A player's chance to win the hand as it sees it, for the inference. */
+static double seat_win(const TrucoState *det, int q, Rng *rng)
+{
+    TrucoEstimate e;
+    truco_estimate(det, q, HARD_INFER_SAMPLES4, rng, &e);
+    return e.win + 0.5 * e.tie;
+}
+
+/* Four players: a deal consistent with the view, drawn in proportion to how well it
+ * explains the other team's bets (the player who made a pending raise, else the stronger
+ * of the two) and a partner's leaving the answer to this seat (a hand that was not strong).
+ * Rejection sampling, the last candidate after a few tries. */
+static double timid_likelihood(const TrucoState *det, int o, const OppBets *b);
+
+static void hard_world4(const TrucoState *v, int seat, const OppBets *b, bool timid, Rng *rng,
+                        TrucoState *out)
+{
+    int partner = (seat + 2) % 4;
+    bool passed = v->phase == TR_PH_ANSWER && v->passed && v->answerer == seat;
+    bool bets = b->raises || b->accepts || b->onze;
+    int raiser = v->phase == TR_PH_ANSWER && truco_team(v->raiser) != truco_team(seat)
+                     ? v->raiser
+                     : -1;
+    for (int tries = 0; tries < HARD_INFER_TRIES4; tries++) {
+        truco_rules.resample(v, seat, rng, out);
+        if (!bets && !passed)
+            return;
+        double l = 1;
+        if (bets && timid) {
+            /* A seed-like team: the raiser, or its likelier player, bet by the formula. */
+            double l1 = timid_likelihood(out, raiser >= 0 ? raiser : (seat + 1) % 4, b);
+            double l3 = raiser >= 0 ? l1 : timid_likelihood(out, (seat + 3) % 4, b);
+            l = l1 > l3 ? l1 : l3;
+        } else if (bets) {
+            double w;
+            if (raiser >= 0) {
+                w = seat_win(out, raiser, rng);
+            } else {
+                double w1 = seat_win(out, (seat + 1) % 4, rng), w3 = seat_win(out, (seat + 3) % 4, rng);
+                w = w1 > w3 ? w1 : w3;
+            }
+            const double eps_r = 0.25, eps_a = 0.35;
+            for (int i = 0; i < b->raises; i++)
+                l *= eps_r + (1 - eps_r) * ramp(w, 0.40, 0.70);
+            for (int i = 0; i < b->accepts; i++)
+                l *= eps_a + (1 - eps_a) * ramp(w, 0.25, 0.55);
+            if (b->onze)
+                l *= eps_a + (1 - eps_a) * ramp(w, 0.25, 0.55);
+        }
+        if (passed)
+            l *= 1 - 0.8 * ramp(seat_win(out, partner, rng), 0.50, 0.75);
+        if (rng_unit(rng) < l)
+            return;
+    }
+}
+
 /* A full deal consistent with the view and a type for the opponent (timid or rational),
  * drawn in proportion to how well they explain the opponent's bets (rejection sampling;
  * the last candidate after enough tries). */
 static void hard_world(const TrucoState *v, int seat, const OppBets *b, double timid_share,
                        Rng *rng, TrucoState *out, bool *timid)
 {
+    if (v->num_players != 2) {
+        *timid = rng_unit(rng) < HARD_TIMID_SHARE4;
+        hard_world4(v, seat, b, *timid, rng, out);
+        return;
+    }
     for (int tries = 0; tries < 40; tries++) {
         truco_rules.resample(v, seat, rng, out);
         *timid = rng_unit(rng) < timid_share;
-        double l = *timid ? timid_likelihood(out, seat, b) : bets_likelihood(out, seat, b, rng);
+        double l = *timid ? timid_likelihood(out, 1 - seat, b) : bets_likelihood(out, seat, b, rng);
         if (rng_unit(rng) < l)
             return;
     }
@@ -700,6 +853,8 @@ Action truco_hard_decide(const BotRequest *req)
         return -1;
     if (n == 1)
         return acts[0];
+    if (v->phase == TR_PH_ONZE && truco_can_pass(v))
+        return TR_PASS; /* both see both hands: the partner (perhaps a person) chooses */
     int team = truco_team(req->seat);
     int worlds = req->iterations > 0 ? req->iterations : 200;
     long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;

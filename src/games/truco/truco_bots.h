@@ -7,11 +7,14 @@
 
 /* Easy: the seed program's machine player (RULES.md §1 "Seed bot"). */
 Action truco_seed_decide(const BotRequest *req);
-/* Medium: exact probabilities over the unseen cards, threshold betting, a few bluffs. */
+/* Medium: exact probabilities over the unseen cards (with four players, a sample of the
+ * holdings of the three hidden hands), threshold betting, a few bluffs; team-aware: it plays
+ * low when its partner holds the rodada, and leaves a weak answer to its partner. */
 Action truco_medium_decide(const BotRequest *req);
 /* Hard: determinized search: deals consistent with the view (weighted by what the
- * opponent's bets say), every action rolled out to the end of the hand with the Medium
- * policy on both sides, valued by the chance of winning the match. */
+ * opponent's bets say, and with four players by a partner's leaving an answer), every
+ * action rolled out to the end of the hand with the Medium policy for every seat, valued by
+ * the team's chance of winning the match. */
 Action truco_hard_decide(const BotRequest *req);
 
 /* The seed's "calculaProbabilidade": Σ weight × base over the cards in hand, in percent

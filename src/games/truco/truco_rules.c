@@ -73,18 +73,11 @@ int truco_current_player(const TrucoState *s)
     case TR_PH_FIRST:
     case TR_PH_DEAL:
         return PLAYER_CHANCE;
-    case TR_PH_ONZE:
-        /* The first seat of the team at 11 from the mão (2 players: that seat). */
-        for (int k = 0; k < s->num_players; k++) {
-            int p = (s->mao + k) % s->num_players;
-            if (truco_team(p) == s->onze_team)
-                return p;
-        }
-        return PLAYER_TERMINAL;
-    case TR_PH_PLAY:
-        return (s->leader + s->n_table) % s->num_players;
+    case TR_PH_ONZE: /* the seat deciding for the team at 11 */
     case TR_PH_ANSWER:
         return s->answerer;
+    case TR_PH_PLAY:
+        return (s->leader + s->n_table) % s->num_players;
     default:
         return PLAYER_TERMINAL;
     }
@@ -96,11 +89,29 @@ bool truco_can_raise(const TrucoState *s, int seat)
            truco_current_player(s) == seat && s->last_raise_team != truco_team(seat);
 }
 
+bool truco_can_pass(const TrucoState *s)
+{
+    return s->num_players == 4 && (s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) &&
+           !s->passed;
+}
+
+bool truco_sees_hand(const TrucoState *s, int seat, int owner)
+{
+    if (s->blind || seat < 0)
+        return false;
+    if (owner == seat)
+        return true;
+    /* Partners at 11 show each other their hands before they choose; what they saw stays
+     * known for the rest of the hand (not while the next hand is being dealt). */
+    return s->kind == TR_KIND_ONZE && truco_team(owner) == truco_team(seat) &&
+           s->onze_team == truco_team(seat) && !(s->phase == TR_PH_DEAL && s->n_dealt > 0);
+}
+
 static const char *init(void *state, const GameOptions *opt, int num_players, uint64_t seed)
 {
     (void)seed; /* every deal and the first mão are chance actions drawn by the match */
-    if (num_players != 2)
-        return N_("Truco is played by 2 players (2-vs-2 is not there yet)");
+    if (num_players != 2 && num_players != 4)
+        return N_("Truco is played by 2 players, or by 4 in two teams");
     TrucoState *s = state;
     memset(s, 0, sizeof *s);
     s->num_players = (uint8_t)num_players;
@@ -131,11 +142,15 @@ static int legal_actions(const void *state, Action out[RULES_MAX_ACTIONS])
     if (s->phase == TR_PH_ONZE) {
         out[n++] = TR_ONZE_PLAY;
         out[n++] = TR_ONZE_RUN;
+        if (truco_can_pass(s))
+            out[n++] = TR_PASS;
     } else if (s->phase == TR_PH_ANSWER) {
         out[n++] = TR_ACCEPT;
         out[n++] = TR_RUN;
         if (truco_raise_action(s->pending))
             out[n++] = truco_raise_action(s->pending);
+        if (truco_can_pass(s))
+            out[n++] = TR_PASS;
     } else if (s->phase == TR_PH_PLAY) {
         for (int i = 0; i < TR_HAND; i++) {
             Card c = s->hand[p][i];
@@ -223,6 +238,7 @@ static void begin_deal(TrucoState *s)
     s->leader = s->mao;
     s->pending = 0;
     s->raiser = s->answerer = -1;
+    s->passed = 0;
     s->last_raise_team = -1;
     s->onze_team = -1;
     bool at11[TR_TEAMS] = {s->score[0] == 11, s->score[1] == 11};
@@ -251,6 +267,10 @@ static void deal_card(TrucoState *s, Card c)
     }
     s->vira = c;
     s->phase = s->kind == TR_KIND_ONZE ? TR_PH_ONZE : TR_PH_PLAY;
+    if (s->phase == TR_PH_ONZE) /* the first seat of the team at 11 from the mão decides */
+        for (int k = n - 1; k >= 0; k--)
+            if (truco_team((s->mao + k) % n) == s->onze_team)
+                s->answerer = (int8_t)((s->mao + k) % n);
 }
 
 /* ---- Scoring --------------------------------------------------------------------------- */
@@ -300,25 +320,45 @@ static int hand_result(const int8_t *r, int played)
     return a >= 0 ? a : TR_RES_TIE;
 }
 
-static void finish_rodada(TrucoState *s)
+/* Rodada r as played from `lead` with `count` cards on the table. */
+static int rodada_eval(const TrucoState *s, int r, int lead, int count, int *result)
 {
-    int n = s->num_players, r = s->rodada;
-    int best = -2, best_seat = -1;
-    bool teams[TR_TEAMS] = {false, false};
-    for (int k = 0; k < n; k++) {
-        int p = (s->leader + k) % n;
+    int n = s->num_players, best = -2, first = -1, tier = -1;
+    for (int k = 0; k < count; k++) {
+        int p = (lead + k) % n;
         int st = (s->down[r] >> p) & 1 ? -1 : truco_strength(s->table[r][p], s->vira);
         if (st > best) {
             best = st;
-            teams[0] = teams[1] = false;
-        }
-        if (st == best) {
-            teams[truco_team(p)] = true;
-            best_seat = p; /* the last to reach the best card leads next (ties included) */
+            first = p;
+            tier = -1;
+        } else if (st == best && tier < 0 && truco_team(p) != truco_team(first)) {
+            tier = p; /* the first to match the other team's strongest card */
         }
     }
-    bool tie = teams[0] && teams[1];
-    s->result[r] = (int8_t)(tie ? TR_RES_TIE : truco_team(best_seat));
+    if (result)
+        *result = first < 0 ? TR_RES_NONE : tier >= 0 ? TR_RES_TIE : truco_team(first);
+    return tier >= 0 ? tier : first;
+}
+
+int truco_rodada_leader(const TrucoState *s, int r, int *result)
+{
+    if (r < 0 || r > s->rodada) {
+        if (result)
+            *result = TR_RES_NONE;
+        return -1;
+    }
+    /* Who led rodada r: the mão led the first, the leader after each the next. */
+    int lead = r == s->rodada ? s->leader : s->mao;
+    for (int q = 0; q < r && r < s->rodada; q++)
+        lead = rodada_eval(s, q, lead, s->num_players, NULL);
+    return rodada_eval(s, r, lead, r < s->rodada ? s->num_players : s->n_table, result);
+}
+
+static void finish_rodada(TrucoState *s)
+{
+    int r = s->rodada, result;
+    int next = truco_rodada_leader(s, r, &result);
+    s->result[r] = (int8_t)result;
     int res = hand_result(s->result, r + 1);
     if (res == TR_RES_TIE) {
         end_hand(s, -1, 0, TR_END_TIED);
@@ -330,7 +370,7 @@ static void finish_rodada(TrucoState *s)
     }
     s->rodada++;
     s->n_table = 0;
-    s->leader = (int8_t)best_seat;
+    s->leader = (int8_t)next;
 }
 
 /* ---- Applying ---------------------------------------------------------------------------- */
@@ -375,6 +415,18 @@ static const char *apply_play(TrucoState *s, int p, Action a)
     return NULL;
 }
 
+/* The seat to answer (or to decide the mão de onze) leaves it to its partner. */
+static const char *pass_to_partner(TrucoState *s)
+{
+    if (s->num_players != 4)
+        return N_("there is no partner to answer");
+    if (s->passed)
+        return N_("your partner left the answer to you");
+    s->answerer = (int8_t)((s->answerer + 2) % 4);
+    s->passed = 1;
+    return NULL;
+}
+
 static const char *apply(void *state, Action a)
 {
     TrucoState *s = state;
@@ -403,12 +455,16 @@ static const char *apply(void *state, Action a)
     case TR_PH_ONZE:
         if (a == TR_ONZE_PLAY) {
             s->phase = TR_PH_PLAY;
+            s->answerer = -1;
+            s->passed = 0;
             return NULL;
         }
         if (a == TR_ONZE_RUN) {
             end_hand(s, 1 - s->onze_team, 1, TR_END_ONZE_RUN);
             return NULL;
         }
+        if (a == TR_PASS)
+            return pass_to_partner(s);
         return N_("mão de onze: choose jogar or fugir");
     case TR_PH_ANSWER:
         if (a == TR_ACCEPT) {
@@ -416,6 +472,7 @@ static const char *apply(void *state, Action a)
             s->last_raise_team = (int8_t)truco_team(s->raiser);
             s->pending = 0;
             s->raiser = s->answerer = -1;
+            s->passed = 0;
             s->phase = TR_PH_PLAY;
             return NULL;
         }
@@ -430,11 +487,13 @@ static const char *apply(void *state, Action a)
             /* Raising again accepts the pending value: running now costs that much. */
             s->value = s->pending;
             s->pending = (uint8_t)raise_value[a];
-            int8_t r = s->raiser;
             s->raiser = s->answerer;
-            s->answerer = r;
+            s->answerer = (int8_t)((s->raiser + 1) % s->num_players);
+            s->passed = 0;
             return NULL;
         }
+        if (a == TR_PASS)
+            return pass_to_partner(s);
         return N_("answer the raise: aceitar, correr or raise");
     case TR_PH_PLAY:
         if (a >= TR_TRUCO && a <= TR_DOZE) {
@@ -450,6 +509,7 @@ static const char *apply(void *state, Action a)
             s->pending = (uint8_t)raise_value[a];
             s->raiser = (int8_t)p;
             s->answerer = (int8_t)((p + 1) % s->num_players);
+            s->passed = 0;
             s->phase = TR_PH_ANSWER;
             return NULL;
         }
@@ -472,15 +532,12 @@ static void returns(const void *state, double out[RULES_MAX_PLAYERS])
 
 /* ---- Views ------------------------------------------------------------------------------ */
 
-/* Can `seat` see the face of `owner`'s hidden card (in hand, or played face down)? */
-static bool sees_own(const TrucoState *s, int seat, int owner) { return owner == seat && !s->blind; }
-
 static void observe(const void *state, int seat, void *view)
 {
     TrucoState *v = view;
     memcpy(v, state, sizeof *v);
     for (int p = 0; p < v->num_players; p++) {
-        if (sees_own(v, seat, p))
+        if (truco_sees_hand(v, seat, p))
             continue;
         for (int i = 0; i < TR_HAND; i++)
             if (v->hand[p][i] != CARD_NONE)
@@ -543,6 +600,8 @@ static void action_to_string(const void *state, Action a, char out[RULES_ACTION_
         strcpy(out, "jogar");
     else if (a == TR_ONZE_RUN)
         strcpy(out, "fugir");
+    else if (a == TR_PASS)
+        strcpy(out, "parceiro");
     else if (a >= TR_PLAY && a < TR_PLAY + 52)
         snprintf(out, RULES_ACTION_TEXT, "play %s", card_to_text(card_from_index(a - TR_PLAY), c));
     else if (a >= TR_HIDE && a < TR_HIDE + 52)
@@ -567,9 +626,9 @@ static bool parse_card(const char *t, Card *out)
 static bool action_from_string(const void *state, const char *text, Action *out)
 {
     (void)state;
-    static const char *const words[] = {"truco", "seis",   "nove",   "doze",
-                                        "aceitar", "correr", "jogar", "fugir"};
-    for (int i = 0; i < 8; i++)
+    static const char *const words[] = {"truco",  "seis",  "nove",  "doze",    "aceitar",
+                                        "correr", "jogar", "fugir", "parceiro"};
+    for (int i = 0; i < 9; i++)
         if (strcmp(text, words[i]) == 0) {
             *out = TR_TRUCO + i;
             return true;
@@ -665,7 +724,8 @@ static void describe(const void *state, char *out, size_t size)
     case TR_PH_DEAL: PUT("Dealing\n"); break;
     case TR_PH_ONZE: PUT("Mão de onze: seat %d decides\n", truco_current_player(s)); break;
     case TR_PH_ANSWER:
-        PUT("Seat %d answers %s\n", s->answerer, raise_name[s->pending / 3]);
+        PUT("Seat %d answers %s%s\n", s->answerer, raise_name[s->pending / 3],
+            s->passed ? " (left to the partner)" : "");
         break;
     default: PUT("Seat %d to play (rodada %d)\n", truco_current_player(s), s->rodada + 1); break;
     }
@@ -677,7 +737,7 @@ const GameRules truco_rules = {
     .name = N_("Truco"),
     .summary = N_("Truco Paulista: vira and manilhas, best of three rodadas, truco to 12."),
     .min_players = 2,
-    .max_players = 2,
+    .max_players = 4,
     .default_players = 2,
     .state_size = sizeof(TrucoState),
     .options = options,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The Truco table: the player (seat 0) against the computer (seat 1), one match to 12
- * points (or the best of three games) per table.
+/* The Truco table: the player (seat 0) against the computer (seat 1), or with a computer
+ * partner (north) against two (east and west; play goes round counter-clockwise: south,
+ * east, north, west); one match to 12 points (or the best of three games) per table.
  *
  * The table (ui/tablescene.c) runs the match; this file lays out and draws the cards and
  * says what input means. It keeps a card per card on the table, in table units, and after
@@ -30,7 +31,17 @@
 #define VIRA_X 290.0f
 #define PANEL_X 1375.0f
 #define ME (table_player(&t->tb)) /* the player, south: seat 0 offline, any seat online */
-#define BOT (1 - ME)
+#define BOT (1 - ME)                 /* two players: the other seat */
+/* Four players: the middle of the table, where the rodadas are played, and the sizes of
+ * the other hands and of the cards on the table. */
+#define MID4_X 690.0f
+#define MID4_Y 480.0f
+#define DECK4_X 110.0f
+#define DECK4_Y 190.0f
+#define VIRA4_X 245.0f
+#define DECK4_SCALE 0.8f
+#define SMALL 0.62f
+#define PLAYED 0.74f
 #define CENTRED (TEXT_CENTER | TEXT_MIDDLE)
 #define LEFT (TEXT_LEFT | TEXT_MIDDLE)
 
@@ -42,16 +53,20 @@ enum {
     BTN_JOGAR, /* mão de onze */
     BTN_FUGIR,
     BTN_DOWN, /* the face-down toggle */
+    BTN_PASS, /* four players: leave the answer (or the mão de onze) to the partner */
     BTN_COUNT
 };
 
+/* Where a seat sits on the screen. */
+enum { SOUTH, EAST, NORTH, WEST };
+
 typedef struct {
     Table tb;
-    TableCard hand[2][TR_HAND];
-    TableCard table[TR_RODADAS][2];
+    TableCard hand[TR_MAX_SEATS][TR_HAND];
+    TableCard table[TR_RODADAS][TR_MAX_SEATS];
     TableCard vira;
     int shown_hand; /* TrucoState.hands of the cards laid out */
-    float from_x[2], from_y[2];
+    float from_x[TR_MAX_SEATS], from_y[TR_MAX_SEATS], from_s[TR_MAX_SEATS];
     bool face_down;
     Hand hand_ui; /* your cards: hover, press, drag */
 
@@ -64,15 +79,95 @@ typedef struct {
 
 static float card_w(const Tr *t) { return table_card_w(&t->tb.tv, CARD_H); }
 
+static int players(const Tr *t) { return t->tb.m->num_players; }
+static bool four(const Tr *t) { return players(t) == 4; }
+/* The player's team, and the other. */
+static int us(const Tr *t) { return truco_team(ME); }
+
+/* The player sits south; with 2 players the other seat sits north, with 4 each seat has its
+ * side, counted to the player's right (east) from south. */
+static int side_of(const Tr *t, int seat)
+{
+    int n = players(t), rel = (seat - ME + n) % n;
+    return n == 2 ? rel * 2 : rel;
+}
+
+static float mid_x(const Tr *t) { return four(t) ? MID4_X : MID_X; }
+static float deck_x(const Tr *t) { return four(t) ? DECK4_X : DECK_X; }
+static float deck_y(const Tr *t) { return four(t) ? DECK4_Y : DECK_Y; }
+static float vira_x(const Tr *t) { return four(t) ? VIRA4_X : VIRA_X; }
+
 static float slot_x(const Tr *t, int i)
 {
-    HandLayout l = {.x = MID_X, .step = card_w(t) * 1.18f};
+    HandLayout l = {.x = mid_x(t), .step = card_w(t) * 1.18f};
     float x, y, rot;
     hand_slot(&l, i, TR_HAND, &x, &y, &rot);
     return x;
 }
 
 static float rodada_x(const Tr *t, int r) { return MID_X + (r - 1) * card_w(t) * 1.45f; }
+
+/* Where card i of a seat's hand lies: your hand full size; with 4 players the others
+ * small, a row north and a column east and west. */
+static void hand_place(const Tr *t, int seat, int i, TableCard *c)
+{
+    int side = side_of(t, seat);
+    c->rot = 0;
+    c->scale = 1;
+    if (side == SOUTH) {
+        c->x = slot_x(t, i), c->y = ME_Y;
+    } else if (!four(t)) {
+        c->x = slot_x(t, i), c->y = BOT_Y;
+    } else {
+        float step = card_w(t) * SMALL * 0.78f;
+        c->scale = SMALL;
+        if (side == NORTH) {
+            c->x = MID4_X + (i - 1) * step, c->y = 128;
+        } else {
+            c->x = side == EAST ? 1135 : 175;
+            c->y = MID4_Y - 10 + (i - 1) * step;
+            c->rot = 90;
+        }
+    }
+}
+
+/* Where a seat's card of rodada r lies: two rows across the middle with 2 players, and in
+ * front of each seat with 4, the later rodadas over the earlier. */
+static void table_place(const Tr *t, int seat, int r, TableCard *c)
+{
+    int side = side_of(t, seat);
+    c->rot = 0;
+    c->scale = 1;
+    if (!four(t)) {
+        c->x = rodada_x(t, r), c->y = side == SOUTH ? TME_Y : TBOT_Y;
+        return;
+    }
+    static const float dx[4] = {0, 235, 0, -235}, dy[4] = {140, 0, -140, 0};
+    c->scale = PLAYED;
+    c->x = MID4_X + dx[side] + (r - 1) * 34;
+    c->y = MID4_Y + dy[side] + (r - 1) * 6;
+    c->rot = (float)(r - 1) * 4;
+}
+
+/* Where a seat's name goes: beside its hand (left-aligned) south and north, under its
+ * column east and west (centred). */
+static void name_pos(const Tr *t, int seat, float *x, float *y, int *align)
+{
+    int side = side_of(t, seat);
+    float cw = card_w(t);
+    *align = LEFT;
+    if (side == SOUTH || !four(t)) {
+        *x = mid_x(t) + 1.9f * cw;
+        *y = side == SOUTH ? ME_Y : BOT_Y;
+    } else if (side == NORTH) {
+        *x = MID4_X + 1.5f * cw * SMALL + 30;
+        *y = 128;
+    } else {
+        *align = CENTRED;
+        *x = side == EAST ? 1135 : 175;
+        *y = MID4_Y - 10 + cw * SMALL * 0.78f + CARD_H * SMALL / 2 + 40;
+    }
+}
 
 static void view(const Tr *t, TrucoState *v)
 {
@@ -104,19 +199,28 @@ static void sync(Table *tb, bool instantly)
         anim_finish(an);
         clear(t, v.hands); /* a new hand: the last one leaves the table */
     }
-    int deals = 0;
-    for (int p = 0; p < 2; p++)
-        for (int i = 0; i < TR_HAND; i++) {
-            TableCard *s = &t->hand[p][i];
+    int deals = 0, n = players(t);
+    /* The deal goes round from the mão, a card at a time. */
+    for (int k = 0; k < n * TR_HAND; k++) {
+        int p = (v.mao + k) % n, i = k / n;
+        TableCard *s = &t->hand[p][i];
+        {
             Card c = v.hand[p][i];
-            float hx = slot_x(t, i), hy = p == ME ? ME_Y : BOT_Y;
+            TableCard at = {0};
+            hand_place(t, p, i, &at);
+            float hx = at.x, hy = at.y;
             if (c != CARD_NONE && !s->on) {
-                *s = (TableCard){.x = DECK_X, .y = DECK_Y, .alpha = 1, .face = c, .on = true};
+                *s = (TableCard){.x = deck_x(t), .y = deck_y(t), .alpha = 1, .face = c,
+                                 .on = true, .scale = at.scale};
+                if (!instantly && four(t))
+                    s->scale = DECK4_SCALE, anim_to(an, &s->scale, at.scale, 0.38f, 0.06f * deals,
+                                                    EASE_OUT_CUBIC);
                 if (instantly) {
-                    s->x = hx, s->y = hy, s->flip = c == CARD_HIDDEN ? 0 : 1;
+                    s->x = hx, s->y = hy, s->flip = c == CARD_HIDDEN ? 0 : 1, s->rot = at.rot;
                 } else {
                     float d = 0.06f * deals++;
                     table_card_fly(tb, s, hx, hy, 0.38f, d);
+                    anim_to(an, &s->rot, at.rot, 0.38f, d, EASE_OUT_CUBIC);
                     if (c != CARD_HIDDEN)
                         anim_to(an, &s->flip, 1, 0.22f, d + 0.2f, EASE_IN_OUT_CUBIC);
                     anim_call(an, d, table_sound_cb, tb, SND_DEAL);
@@ -125,25 +229,31 @@ static void sync(Table *tb, bool instantly)
                 s->on = false; /* played: its card on the table starts here */
                 t->from_x[p] = s->x;
                 t->from_y[p] = s->y;
+                t->from_s[p] = s->scale;
             } else if (s->on && s->face != c) {
                 s->face = c;
                 anim_to(an, &s->flip, c == CARD_HIDDEN ? 0 : 1, 0.25f, 0, EASE_IN_OUT_CUBIC);
             }
         }
+    }
     for (int r = 0; r < TR_RODADAS; r++)
-        for (int p = 0; p < 2; p++) {
+        for (int p = 0; p < n; p++) {
             TableCard *s = &t->table[r][p];
             Card c = v.table[r][p];
             if (c != CARD_NONE && (v.down[r] >> p) & 1)
                 c = CARD_HIDDEN; /* a carta fechada lies face down for everyone */
-            float tx = rodada_x(t, r), ty = p == ME ? TME_Y : TBOT_Y;
+            TableCard at = {0};
+            table_place(t, p, r, &at);
+            float tx = at.x, ty = at.y;
             if (c != CARD_NONE && !s->on) {
                 *s = (TableCard){.x = t->from_x[p], .y = t->from_y[p], .alpha = 1, .face = c,
-                                 .on = true, .flip = p == ME && c != CARD_HIDDEN ? 1 : 0};
+                                 .on = true, .flip = p == ME && c != CARD_HIDDEN ? 1 : 0,
+                                 .scale = t->from_s[p] > 0 ? t->from_s[p] : 1, .rot = at.rot};
                 if (instantly || (s->x == 0 && s->y == 0)) {
-                    s->x = tx, s->y = ty, s->flip = c == CARD_HIDDEN ? 0 : 1;
+                    s->x = tx, s->y = ty, s->flip = c == CARD_HIDDEN ? 0 : 1, s->scale = at.scale;
                 } else {
                     table_card_fly(tb, s, tx, ty, 0.38f, 0);
+                    anim_to(an, &s->scale, at.scale, 0.38f, 0, EASE_OUT_CUBIC);
                     if (c != CARD_HIDDEN && s->flip < 1)
                         anim_to(an, &s->flip, 1, 0.25f, 0.12f, EASE_IN_OUT_CUBIC);
                     app_sound(tb->app, SND_SLIDE);
@@ -156,12 +266,13 @@ static void sync(Table *tb, bool instantly)
             }
         }
     if (v.vira != CARD_NONE && !t->vira.on) {
-        t->vira = (TableCard){.x = DECK_X, .y = DECK_Y, .alpha = 1, .face = v.vira, .on = true};
+        t->vira = (TableCard){.x = deck_x(t), .y = deck_y(t), .alpha = 1, .face = v.vira,
+                              .on = true, .scale = four(t) ? DECK4_SCALE : 1};
         if (instantly) {
-            t->vira.x = VIRA_X, t->vira.y = DECK_Y, t->vira.flip = 1;
+            t->vira.x = vira_x(t), t->vira.y = deck_y(t), t->vira.flip = 1;
         } else {
             float d = 0.06f * deals;
-            table_card_fly(tb, &t->vira, VIRA_X, DECK_Y, 0.38f, d);
+            table_card_fly(tb, &t->vira, vira_x(t), deck_y(t), 0.38f, d);
             anim_to(an, &t->vira.flip, 1, 0.3f, d + 0.15f, EASE_IN_OUT_CUBIC);
             anim_call(an, d + 0.15f, table_sound_cb, tb, SND_FLIP);
         }
@@ -171,25 +282,31 @@ static void sync(Table *tb, bool instantly)
 }
 
 /* A new match: no cards laid out yet. */
+static void layout(Table *tb);
+
 static void reset(Table *tb)
 {
     Tr *t = (Tr *)tb;
     anim_clear(&tb->anim);
     clear(t, -1);
     t->said_t = t->hand_msg_t = 0;
+    layout(tb); /* two or four players: the places change */
 }
 
 static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsize)
 {
     const Tr *t = (const Tr *)tb;
     const TrucoState *s = tb->m->state;
-    int res = s->winner == ME ? 1 : -1;
-    snprintf(title, tsize, "%s", res > 0 ? _("You win!") : _("You lose"));
-    if (s->opt_match)
-        snprintf(reason, rsize, _("Games %d-%d, last game %d-%d."), s->games[ME], s->games[BOT],
-                 s->score[ME], s->score[BOT]);
+    int u = us(t), res = s->winner == u ? 1 : -1;
+    if (four(t))
+        snprintf(title, tsize, "%s", res > 0 ? _("Your team wins!") : _("Your team loses"));
     else
-        snprintf(reason, rsize, _("Final score %d-%d."), s->score[ME], s->score[BOT]);
+        snprintf(title, tsize, "%s", res > 0 ? _("You win!") : _("You lose"));
+    if (s->opt_match)
+        snprintf(reason, rsize, _("Games %d-%d, last game %d-%d."), s->games[u], s->games[1 - u],
+                 s->score[u], s->score[1 - u]);
+    else
+        snprintf(reason, rsize, _("Final score %d-%d."), s->score[u], s->score[1 - u]);
     return res;
 }
 
@@ -200,32 +317,105 @@ static void hand_message(Tr *t)
     int w = s->last_winner, pts = s->last_points;
     char *o = t->hand_msg;
     size_t n = sizeof t->hand_msg;
-    bool me = w == ME;
+    bool me = w == us(t);
     switch ((TrucoEnd)s->last_end) {
     case TR_END_TIED: snprintf(o, n, "%s", _("All three rodadas tied: nobody scores.")); break;
     case TR_END_RUN:
+        if (four(t))
+            snprintf(o, n, me ? _("They ran: +%d for your team.") : _("Your team ran: +%d for them."),
+                     pts);
+        else
         snprintf(o, n,
                  me ? _("The computer ran: +%d for you.") : _("You ran: +%d for the computer."),
                  pts);
         break;
     case TR_END_ONZE_RUN:
-        snprintf(o, n, "%s",
-                 me ? _("The computer gave up its mão de onze: +1 for you.")
-                    : _("You gave up the mão de onze: +1 for the computer."));
+        if (four(t))
+            snprintf(o, n, "%s",
+                     me ? _("They gave up their mão de onze: +1 for your team.")
+                        : _("Your team gave up the mão de onze: +1 for them."));
+        else
+            snprintf(o, n, "%s",
+                     me ? _("The computer gave up its mão de onze: +1 for you.")
+                        : _("You gave up the mão de onze: +1 for the computer."));
         break;
     default:
-        snprintf(o, n, me ? _("You win the hand: +%d.") : _("The computer wins the hand: +%d."),
-                 pts);
+        if (four(t))
+            snprintf(o, n, me ? _("Your team wins the hand: +%d.") : _("They win the hand: +%d."),
+                     pts);
+        else
+            snprintf(o, n, me ? _("You win the hand: +%d.") : _("The computer wins the hand: +%d."),
+                     pts);
         break;
     }
     if (s->phase != TR_PH_OVER && s->game_winner >= 0 &&
         (s->score[0] >= TR_GAME_POINTS || s->score[1] >= TR_GAME_POINTS)) {
         size_t len = strlen(o);
+        bool won = s->game_winner == us(t);
         snprintf(o + len, n - len, " %s",
-                 s->game_winner == ME ? _("You win this game!")
-                                      : _("The computer wins this game."));
+                 four(t) ? (won ? _("Your team wins this game!") : _("They win this game."))
+                         : (won ? _("You win this game!") : _("The computer wins this game.")));
     }
     t->hand_msg_t = 2.8f;
+}
+
+/* ---- Seats ---- */
+
+/* The table size for the next game (Options ▸ Players). */
+static int players_next(const App *a)
+{
+    return kv_get_int(&a->kv, "truco.players", 2, 2, 4) == 4 ? 4 : 2;
+}
+
+static int seats(Table *tb, SeatSpec *out)
+{
+    int n = players_next(tb->app);
+    for (int p = 0; p < n; p++)
+        out[p] = (SeatSpec){p != 0, tb->app->set.difficulty};
+    return n;
+}
+
+static const char *seat_name(const Table *tb, int seat)
+{
+    static const char *const names[4] = {N_("You"), N_("East"), N_("Partner"), N_("West")};
+    int n = tb->m->num_players, rel = (seat - table_player(tb) + n) % n;
+    return rel == 0 || n == 4 ? _(names[rel]) : _("Computer");
+}
+
+static int table_options(App *a, SceneOption *out)
+{
+    memset(out, 0, sizeof *out);
+    out[0] = (SceneOption){.label = _("Players"),
+                           .help = _("Four: you and a partner against two, in teams."),
+                           .choices = {_("Two"), _("Four")},
+                           .n_choices = 2,
+                           .value = players_next(a) == 4};
+    return 1;
+}
+
+static void set_table_option(App *a, int i, int value, const char *path)
+{
+    (void)path;
+    if (i == 0)
+        kv_set_int(&a->kv, "truco.players", value ? 4 : 2);
+    app_save_settings(a);
+}
+
+/* Settings changed: a new table size deals a game not yet touched again at once, else it
+ * applies from the next game. */
+static void settings_changed(Table *tb)
+{
+    int want = players_next(tb->app);
+    if (table_deals(tb) && want != tb->m->num_players) {
+        if (!table_under_way(tb)) {
+            anim_finish(&tb->anim);
+            table_deal(tb);
+            return;
+        }
+        table_say(tb, want == 4 ? _("Four players in teams from the next game.")
+                                : _("Two players from the next game."));
+    }
+    sync(tb, true);
 }
 
 /* ---- Actions and input ---- */
@@ -234,9 +424,10 @@ static void hand_message(Tr *t)
  * other actions. */
 static const char *call_text(int a)
 {
-    static const char *const said[] = {N_("TRUCO!"),  N_("SEIS!"),  N_("NOVE!"), N_("DOZE!"),
-                                       N_("Aceito!"), N_("Corro!"), N_("Jogo!"), N_("Fujo!")};
-    return a >= TR_TRUCO && a <= TR_ONZE_RUN ? _(said[a - TR_TRUCO]) : "";
+    static const char *const said[] = {N_("TRUCO!"),  N_("SEIS!"),  N_("NOVE!"),
+                                       N_("DOZE!"),   N_("Aceito!"), N_("Corro!"),
+                                       N_("Jogo!"),   N_("Fujo!"),  N_("Parceiro!")};
+    return a >= TR_TRUCO && a <= TR_PASS ? _(said[a - TR_TRUCO]) : "";
 }
 
 static void on_action(Table *tb, int player, Action a)
@@ -308,9 +499,11 @@ static void layout(Table *tb)
     tb->btn[BTN_ACCEPT] = unit_rect(t, bx, 580, bw, bh);
     tb->btn[BTN_RUN] = unit_rect(t, bx, 660, bw, bh);
     tb->btn[BTN_UP] = unit_rect(t, bx, 740, bw, bh);
-    tb->btn[BTN_JOGAR] = unit_rect(t, MID_X - 140, 560, 250, 70);
-    tb->btn[BTN_FUGIR] = unit_rect(t, MID_X + 140, 560, 250, 70);
-    tb->btn[TABLE_NEXT] = unit_rect(t, MID_X, 600, 280, 68);
+    tb->btn[BTN_PASS] = unit_rect(t, bx, 820, bw, bh);
+    float mx = mid_x(t);
+    tb->btn[BTN_JOGAR] = unit_rect(t, mx - 140, 560, 250, 70);
+    tb->btn[BTN_FUGIR] = unit_rect(t, mx + 140, 560, 250, 70);
+    tb->btn[TABLE_NEXT] = unit_rect(t, mx, 600, 280, 68);
     sync(tb, true); /* after a resume or a resize: cards where they belong */
 }
 
@@ -328,6 +521,7 @@ static bool shown(const Table *tb, int b)
     case BTN_UP: return s->phase == TR_PH_ANSWER && truco_raise_action(s->pending) != 0;
     case BTN_JOGAR:
     case BTN_FUGIR: return s->phase == TR_PH_ONZE;
+    case BTN_PASS: return truco_can_pass(s);
     default: return false;
     }
 }
@@ -363,6 +557,7 @@ static void press(Table *tb, int b)
     case BTN_UP: table_submit(tb, truco_raise_action(s->pending)); break;
     case BTN_JOGAR: table_submit(tb, TR_ONZE_PLAY); break;
     case BTN_FUGIR: table_submit(tb, TR_ONZE_RUN); break;
+    case BTN_PASS: table_submit(tb, TR_PASS); break;
     default: /* BTN_DOWN */
         t->face_down = !t->face_down;
         app_sound(tb->app, SND_CLICK);
@@ -423,6 +618,7 @@ static bool event(Table *tb, const SDL_Event *e)
                 : k == SDLK_f ? BTN_DOWN
                 : k == SDLK_j ? BTN_JOGAR
                 : k == SDLK_x ? BTN_FUGIR
+                : k == SDLK_p ? BTN_PASS
                               : -1;
         return b > 0 && table_press(tb, b);
     }
@@ -444,10 +640,11 @@ static void draw_card(Tr *t, const TableCard *c, float extra_lift, const TrucoSt
 {
     App *a = t->tb.app;
     float s = t->tb.tv.s, lift = (c->lift + extra_lift) * 14;
-    bool glow =
-        v && c->flip >= 0.5f && c->face != CARD_HIDDEN && truco_is_manilha(c->face, v->vira);
-    float cx = PX(t, c->x), cy = PY(t, c->y - lift), h = CARD_H * s;
-    float ww = card_w(t) * s * fmaxf(fabsf(cosf(c->flip * 3.14159265f)), 0.02f);
+    bool glow = v && c->flip >= 0.5f && c->face != CARD_HIDDEN &&
+                truco_is_manilha(c->face, v->vira) && fabsf(c->rot) < 20;
+    float k = c->scale > 0 ? c->scale : 1;
+    float cx = PX(t, c->x), cy = PY(t, c->y - lift), h = CARD_H * s * k;
+    float ww = card_w(t) * s * k * fmaxf(fabsf(cosf(c->flip * 3.14159265f)), 0.02f);
     if (glow)
         draw_glow(a->ren, cx, cy, h * 0.62f, rgba(236, 196, 96, 90));
     table_card_draw(&t->tb, c, CARD_H, extra_lift, 14);
@@ -455,10 +652,10 @@ static void draw_card(Tr *t, const TableCard *c, float extra_lift, const TrucoSt
         return;
     SDL_FRect d = {cx - ww / 2, cy - h / 2, ww, h};
     draw_rounded_outline(a->ren, d, 10 * s, fmaxf(2, 4 * s), COL_GOLD);
-    SDL_FRect tag = {cx - 46 * s, d.y + h - 4 * s, 92 * s, 26 * s};
-    draw_rounded(a->ren, tag, 13 * s, COL_GOLD);
-    text_draw(a->text, _("manilha"), (int)lroundf(16 * s), true, COL_INK, cx, tag.y + tag.h / 2,
-              CENTRED);
+    SDL_FRect tag = {cx - 46 * s * k, d.y + h - 4 * s * k, 92 * s * k, 26 * s * k};
+    draw_rounded(a->ren, tag, 13 * s * k, COL_GOLD);
+    text_draw(a->text, _("manilha"), (int)lroundf(16 * s * k), true, COL_INK, cx,
+              tag.y + tag.h / 2, CENTRED);
 }
 
 /* Tentos: strokes in groups of five, the fifth across the other four. */
@@ -500,6 +697,7 @@ static void draw_panel(Tr *t, const TrucoState *v)
 {
     App *a = t->tb.app;
     float s = t->tb.tv.s, px = PANEL_X;
+    int u = us(t);
     draw_rounded(a->ren, unit_rect(t, px, 240, 310, 220), 18 * s, rgba(0, 0, 0, 60));
     if (v->n_dealt > 0 || v->last_end != TR_END_NONE) {
         char b[96];
@@ -517,13 +715,13 @@ static void draw_panel(Tr *t, const TrucoState *v)
     for (int i = 0; i < TR_RODADAS; i++) {
         float cx = PX(t, px + (i - 1) * 70), cy = PY(t, 295);
         int res = v->result[i];
-        Rgba c = res == ME           ? rgba(86, 190, 110, 255)
-                 : res == BOT        ? COL_RED
+        Rgba c = res == u            ? rgba(86, 190, 110, 255)
+                 : res == 1 - u      ? COL_RED
                  : res == TR_RES_TIE ? rgba(170, 170, 160, 255)
                                      : rgba(0, 0, 0, 70);
         draw_circle(a->ren, cx, cy, 24 * s, c);
-        const char *mark = res == ME           ? "\xE2\x9C\x93"
-                           : res == BOT        ? "\xE2\x9C\x97"
+        const char *mark = res == u            ? "\xE2\x9C\x93"
+                           : res == 1 - u      ? "\xE2\x9C\x97"
                            : res == TR_RES_TIE ? "="
                                                : "";
         char num[8];
@@ -533,42 +731,71 @@ static void draw_panel(Tr *t, const TrucoState *v)
     }
 }
 
+/* Tentos, a line per team: its name (you and the computer, or your team and theirs). */
 static void draw_scores(Tr *t, const TrucoState *v)
 {
+    int u = us(t);
     draw_rounded(t->tb.app->ren, unit_rect(t, 200, 815, 330, 250), 18 * t->tb.tv.s,
                  rgba(0, 0, 0, 60));
     label(t, _("Tentos"), 20, true, COL_GOLD, 200, 715, CENTRED);
-    for (int q = 0; q < 2; q++) {
-        float y = 775 + q * 95;
+    for (int k = 0; k < 2; k++) {
+        int q = k == 0 ? u : 1 - u; /* yours first */
+        float y = 775 + k * 95;
         char b[32];
         snprintf(b, sizeof b, "%d", v->score[q]);
-        label(t, table_seat_name(&t->tb, q), 18, false, COL_TEXT, 50, y - 30, LEFT);
+        const char *name = !four(t) ? table_seat_name(&t->tb, q)
+                           : q == u ? _("Your team")
+                                    : _("Their team");
+        label(t, name, 18, false, COL_TEXT, 50, y - 30, LEFT);
         label(t, b, 26, true, COL_TEXT, 350, y - 30, TEXT_RIGHT | TEXT_MIDDLE);
-        draw_tally(t, 58, y + 18, v->score[q], q == ME ? COL_TEXT : rgba(250, 210, 170, 255));
+        draw_tally(t, 58, y + 18, v->score[q], q == u ? COL_TEXT : rgba(250, 210, 170, 255));
     }
     if (v->opt_match) {
         char b[64];
-        snprintf(b, sizeof b, _("Games %d-%d"), v->games[ME], v->games[BOT]);
+        snprintf(b, sizeof b, _("Games %d-%d"), v->games[u], v->games[1 - u]);
         label(t, b, 18, false, COL_DIM, 200, 955, CENTRED);
     }
 }
 
-/* Mão de onze: a dialog over the table, your cards in sight below it. */
+/* Mão de onze: a dialog over the table, your cards (and your partner's) in sight. */
 static void draw_onze(Tr *t)
 {
     Table *tb = &t->tb;
     SDL_Renderer *r = tb->app->ren;
-    float s = tb->tv.s;
-    SDL_FRect p = unit_rect(t, MID_X, 480, 720, 240);
+    float s = tb->tv.s, mx = mid_x(t), y = four(t) ? 470 : 480;
+    SDL_FRect p = unit_rect(t, mx, y, 720, 240);
     draw_shadow(r, p, 22 * s, 22 * s, rgba(0, 0, 0, 120));
     draw_rounded(r, p, 22 * s, rgba(12, 26, 18, 240));
     draw_rounded_outline(r, p, 22 * s, fmaxf(2, 3 * s), COL_GOLD);
-    label(t, _("Mão de onze"), 34, true, COL_GOLD, MID_X, 400, CENTRED);
-    text_draw_fit(tb->app->text, _("You have 11. Play this hand for 3 points, or run and give 1?"),
-                  (int)lroundf(22 * s), false, COL_TEXT, PX(t, MID_X), PY(t, 470), CENTRED,
-                  680 * s);
+    label(t, _("Mão de onze"), 34, true, COL_GOLD, mx, y - 80, CENTRED);
+    const char *q = !four(t) ? _("You have 11. Play this hand for 3 points, or run and give 1?")
+                    : _("Your team has 11 and you see your partner's cards. Play this hand for "
+                        "3 points, or run and give 1?");
+    if (!four(t)) {
+        text_draw_fit(tb->app->text, q, (int)lroundf(22 * s), false, COL_TEXT, PX(t, mx),
+                      PY(t, y - 10), CENTRED, 690 * s);
+    } else { /* two lines */
+        int fs = (int)lroundf(21 * s), w = (int)(660 * s);
+        int h = text_draw_wrapped(tb->app->text, q, fs, false, COL_TEXT, 0, 0, w, TEXT_CENTER, false);
+        text_draw_wrapped(tb->app->text, q, fs, false, COL_TEXT, PX(t, mx) - w / 2.0f,
+                          PY(t, y - 12) - h / 2.0f, w, TEXT_CENTER, true);
+    }
     table_button(tb, BTN_JOGAR, _("Jogar (3 points)"), BTN_PRIMARY);
     table_button(tb, BTN_FUGIR, _("Fugir (+1 for them)"), 0);
+}
+
+/* Where a seat's bubble shows (what it said): towards the middle from its hand. */
+static void bubble_pos(const Tr *t, int seat, float *x, float *y)
+{
+    int side = side_of(t, seat);
+    if (!four(t)) {
+        *x = MID_X;
+        *y = side == SOUTH ? ME_Y - CARD_H / 2 - 60 : BOT_Y + CARD_H / 2 + 40;
+        return;
+    }
+    static const float bx[4] = {MID4_X, 1000, MID4_X, 380}, by[4] = {700, 300, 250, 300};
+    *x = bx[side];
+    *y = by[side];
 }
 
 static void draw(Table *tb, SDL_Renderer *r)
@@ -577,43 +804,51 @@ static void draw(Table *tb, SDL_Renderer *r)
     App *a = tb->app;
     TrucoState v;
     view(t, &v);
-    int cur = match_current_player(tb->m);
-    float cw = card_w(t);
+    int cur = match_current_player(tb->m), n = players(t);
+    float cw = card_w(t), mx = mid_x(t), dx = deck_x(t), dy = deck_y(t), vx = vira_x(t);
+    float ds = four(t) ? DECK4_SCALE : 1, dh = CARD_H * ds; /* the deck's size */
 
     /* The deck and the vira, with the manilhas it makes. */
-    SDL_FRect slot = unit_rect(t, DECK_X, DECK_Y, cw, CARD_H);
+    SDL_FRect slot = unit_rect(t, dx, dy, cw * ds, dh);
     cardart_draw_slot(a->art, r, &slot);
     for (int i = 0; i < 2; i++) {
-        TableCard c = {.x = DECK_X - i * 5.0f, .y = DECK_Y - i * 5.0f, .alpha = 1,
+        TableCard c = {.x = dx - i * 5.0f, .y = dy - i * 5.0f, .alpha = 1, .scale = ds,
                        .face = CARD_HIDDEN};
         draw_card(t, &c, 0, NULL);
     }
-    label(t, _("Vira"), 20, true, COL_GOLD, VIRA_X, DECK_Y - CARD_H / 2 - 26, CENTRED);
+    label(t, _("Vira"), 20, true, COL_GOLD, vx, dy - dh / 2 - 22, CENTRED);
     if (t->vira.on) {
         draw_card(t, &t->vira, 0, NULL);
         char b[96];
         snprintf(b, sizeof b, _("Manilhas: %s"), card_rank_text(truco_manilha_rank(v.vira)));
-        label(t, b, 22, true, COL_GOLD, (DECK_X + VIRA_X) / 2, DECK_Y + CARD_H / 2 + 32, CENTRED);
+        label(t, b, 22, true, COL_GOLD, (dx + vx) / 2, dy + dh / 2 + 30, CENTRED);
         label(t, "\xE2\x99\xA6 < \xE2\x99\xA0 < \xE2\x99\xA5 < \xE2\x99\xA3", 20, false, COL_TEXT,
-              (DECK_X + VIRA_X) / 2, DECK_Y + CARD_H / 2 + 64, CENTRED);
+              (dx + vx) / 2, dy + dh / 2 + 60, CENTRED);
     } else {
-        SDL_FRect vs = unit_rect(t, VIRA_X, DECK_Y, cw, CARD_H);
+        SDL_FRect vs = unit_rect(t, vx, dy, cw * ds, dh);
         cardart_draw_slot(a->art, r, &vs);
     }
 
-    /* The rodadas on the table, then the hands. */
+    /* The rodadas on the table (two rows with 2 players, in front of each seat with 4),
+     * then the hands. */
+    if (!four(t))
+        for (int i = 0; i < TR_RODADAS; i++)
+            for (int p = 0; p < 2; p++) {
+                SDL_FRect sl =
+                    unit_rect(t, rodada_x(t, i), p == ME ? TME_Y : TBOT_Y, cw, CARD_H);
+                cardart_draw_slot(a->art, r, &sl);
+            }
+    else
+        draw_rounded(a->ren, unit_rect(t, MID4_X, MID4_Y, 700, 470), 40 * tb->tv.s,
+                     rgba(0, 0, 0, 34));
     for (int i = 0; i < TR_RODADAS; i++)
-        for (int p = 0; p < 2; p++) {
-            SDL_FRect sl = unit_rect(t, rodada_x(t, i), p == ME ? TME_Y : TBOT_Y, cw, CARD_H);
-            cardart_draw_slot(a->art, r, &sl);
-        }
-    for (int i = 0; i < TR_RODADAS; i++)
-        for (int p = 0; p < 2; p++)
+        for (int p = 0; p < n; p++)
             if (t->table[i][p].on)
                 draw_card(t, &t->table[i][p], 0, &v);
-    for (int i = 0; i < TR_HAND; i++)
-        if (t->hand[BOT][i].on)
-            draw_card(t, &t->hand[BOT][i], 0, NULL);
+    for (int p = 0; p < n; p++)
+        for (int i = 0; i < TR_HAND && p != ME; i++)
+            if (t->hand[p][i].on)
+                draw_card(t, &t->hand[p][i], 0, t->hand[p][i].flip > 0.5f ? &v : NULL);
     Hand *h = &t->hand_ui;
     for (int i = 0; i < TR_HAND; i++)
         if (t->hand[ME][i].on && !(h->dragging && i == h->press))
@@ -626,18 +861,27 @@ static void draw(Table *tb, SDL_Renderer *r)
             d.flip = 0;
         draw_card(t, &d, 1.2f, NULL);
     }
-    float nx = MID_X + 1.9f * cw;
-    label(t, table_seat_name(tb, BOT), 22, true, cur == BOT ? COL_GOLD : COL_TEXT, nx, BOT_Y, LEFT);
-    label(t, table_seat_name(tb, ME), 22, true, cur == ME ? COL_GOLD : COL_TEXT, nx, ME_Y, LEFT);
-    if (v.mao >= 0 && (v.n_dealt > 0 || v.hands > 0))
-        label(t, _("(mão)"), 17, false, COL_DIM, nx, (v.mao == ME ? ME_Y : BOT_Y) + 30, LEFT);
+    /* Names, the seat to play lit (with 4 players, dots while it thinks), and the mão
+     * marked. */
+    for (int p = 0; p < n; p++) {
+        float x, y;
+        int align;
+        name_pos(t, p, &x, &y, &align);
+        char nb[96];
+        snprintf(nb, sizeof nb, "%s", table_seat_name(tb, p));
+        if (four(t) && p == cur && p != ME && table_seat_thinking(tb, p) && tb->deal_wait <= 0)
+            table_dots(nb, sizeof nb, tb->time);
+        label(t, nb, 22, true, cur == p ? COL_GOLD : COL_TEXT, x, y, align);
+        if (v.mao == p && (v.n_dealt > 0 || v.hands > 0))
+            label(t, _("(mão)"), 17, false, COL_DIM, x, y + 30, align);
+    }
     draw_panel(t, &v);
     draw_scores(t, &v);
     table_top_bar(a, "Truco", table_level_name(table_level(tb)));
 
     /* What is going on. */
     bool over = match_is_over(tb->m);
-    if (table_seat_thinking(tb, BOT) && tb->deal_wait <= 0) {
+    if (!four(t) && table_seat_thinking(tb, BOT) && tb->deal_wait <= 0) {
         char b[96];
         if (table_seat_kind(tb, BOT) == SEAT_REMOTE) /* a person at another table */
             snprintf(b, sizeof b, _("%s is thinking"), table_seat_name(tb, BOT));
@@ -649,17 +893,27 @@ static void draw(Table *tb, SDL_Renderer *r)
         label(t,
               v.rodada > 0 ? _("Your turn: double-click or drag a card (right-click: face down)")
                            : _("Your turn: double-click or drag a card"),
-              18, false, COL_DIM, MID_X, ME_Y - CARD_H / 2 - 24, CENTRED);
+              18, false, COL_DIM, mx, ME_Y - CARD_H / 2 - 24, CENTRED);
     } else if (cur == ME && v.phase == TR_PH_ANSWER) {
-        char b[96];
-        snprintf(b, sizeof b, _("The computer asks %s Accept, run or raise?"),
-                 call_text(v.pending / 3));
-        label(t, b, 20, true, COL_TEXT, MID_X, ME_Y - CARD_H / 2 - 24, CENTRED);
+        char b[160];
+        if (!four(t))
+            snprintf(b, sizeof b, _("The computer asks %s Accept, run or raise?"),
+                     call_text(v.pending / 3));
+        else if (v.passed)
+            snprintf(b, sizeof b, _("%s asks %s Your partner leaves the answer to you."),
+                     table_seat_name(tb, v.raiser), call_text(v.pending / 3));
+        else
+            snprintf(b, sizeof b, _("%s asks %s Accept, run, raise, or leave it to your partner?"),
+                     table_seat_name(tb, v.raiser), call_text(v.pending / 3));
+        text_draw_fit(a->text, b, (int)lroundf(20 * tb->tv.s), true, COL_TEXT, PX(t, mx),
+                      PY(t, ME_Y - CARD_H / 2 - 24), CENTRED,
+                      (four(t) ? 640 : 1000) * tb->tv.s); /* clear of the tentos */
     }
-    if (t->said_t > 0 && t->said[0])
-        draw_bubble(t, t->said, MID_X,
-                    t->said_seat == BOT ? BOT_Y + CARD_H / 2 + 40 : ME_Y - CARD_H / 2 - 60,
-                    fminf(1, t->said_t * 2), t->said_seat == BOT);
+    if (t->said_t > 0 && t->said[0] && t->said_seat >= 0 && t->said_seat < n) {
+        float x, y;
+        bubble_pos(t, t->said_seat, &x, &y);
+        draw_bubble(t, t->said, x, y, fminf(1, t->said_t * 2), t->said_seat != ME);
+    }
 
     /* Buttons that apply now. */
     char up[64];
@@ -669,20 +923,28 @@ static void draw(Table *tb, SDL_Renderer *r)
         [BTN_ACCEPT] = _("Aceitar"),
         [BTN_RUN] = _("Correr"),
         [BTN_UP] = up,
-        [BTN_DOWN] = t->face_down ? _("Face down: on") : _("Face down: off")};
+        [BTN_DOWN] = t->face_down ? _("Face down: on") : _("Face down: off"),
+        [BTN_PASS] = _("Parceiro decide")};
+    if (shown(tb, BTN_JOGAR)) /* the mão de onze: under the dialog's buttons */
+        tb->btn[BTN_PASS] = unit_rect(t, mx, 650, 300, 56);
+    else
+        tb->btn[BTN_PASS] = unit_rect(t, PANEL_X, 820, 250, 64);
     for (int b = BTN_RAISE; b < BTN_COUNT; b++)
-        if (labels[b] && shown(tb, b))
+        if (labels[b] && shown(tb, b) && b != BTN_PASS)
             table_button(tb, b, labels[b], b <= BTN_ACCEPT ? BTN_PRIMARY : 0);
     if (shown(tb, BTN_JOGAR))
         draw_onze(t);
+    if (shown(tb, BTN_PASS))
+        table_button(tb, BTN_PASS, labels[BTN_PASS], 0);
     if (t->hand_msg_t > 0 && !over)
-        ui_toast(a, t->hand_msg, PX(t, MID_X), PY(t, (TBOT_Y + TME_Y) / 2),
+        ui_toast(a, t->hand_msg, PX(t, mx), PY(t, four(t) ? MID4_Y : (TBOT_Y + TME_Y) / 2),
                  fminf(1, t->hand_msg_t * 2));
 }
 
 static const char *rules_text(void)
 {
-    return _("# The aim\n"
+    static char text[8000];
+    snprintf(text, sizeof text, "%s\n\n%s", _("# The aim\n"
              "Truco Paulista for two: win hands to be the first to 12 points (tentos).\n\n"
              "# Cards\n"
              "40 cards, no 8, 9 or 10. From low to high: 4 5 6 7 Q J K A 2 3. Each player gets "
@@ -714,7 +976,21 @@ static const char *rules_text(void)
              "Face down, to play it face down. The Truco button raises; Aceitar, Correr and "
              "Aumentar answer a raise. Keys: 1 2 3 play a card, T raise, A accept, C run, F face "
              "down, J and X for the mão de onze. Every move is saved, so you can close the window "
-             "at any time.");
+             "at any time."),
+             _("# Four players\n"
+               "Options, Players: Four. You and your partner, across the table, play against the "
+               "players on your left and right; play goes round to the right, and the mão moves "
+               "one seat to the right each hand. Everyone gets three cards and plays one in each "
+               "rodada. The team of the strongest card wins the rodada, and whoever played that "
+               "card first leads the next. When the strongest cards of both teams are equal the "
+               "rodada ties (cangou), the same tie rules decide the hand, and the player who tied "
+               "it (the first to match the other team's card) leads the next rodada.\n\n"
+               "A call is answered by the team called: the next player accepts, runs or raises, or "
+               "leaves the answer to the partner (Parceiro decide, key P), who must then answer. A "
+               "team may not raise twice in a row. In the mão de onze the team at 11 sees both "
+               "partners' hands; the first of them from the mão chooses, or leaves the choice to the "
+               "partner."));
+    return text;
 }
 
 static void draw_preview(App *a, SDL_FRect area)
@@ -731,7 +1007,7 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     static const char *const names[BTN_COUNT] = {
         [BTN_RAISE] = "truco",  [BTN_ACCEPT] = "aceitar", [BTN_RUN] = "correr",
         [BTN_UP] = "aumentar",  [BTN_JOGAR] = "jogar",    [BTN_FUGIR] = "fugir",
-        [BTN_DOWN] = "facedown"};
+        [BTN_DOWN] = "facedown", [BTN_PASS] = "parceiro"};
     for (int b = BTN_RAISE; b < BTN_COUNT; b++)
         if (strcmp(what, names[b]) == 0) {
             *out = tb->btn[b];
@@ -742,11 +1018,26 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
         *out = unit_rect(t, s->x, s->y, card_w(t), CARD_H);
         return s->on;
     }
+    int i = (int)strspn(what, "abcdefghijklmnopqrstuvwxyz"), k = what[i] - '0';
+    bool seat = what[i] && !what[i + 1] && k >= 0 && k < players(t);
     if (strcmp(what, "vira") == 0 && t->vira.on)
-        *out = unit_rect(t, VIRA_X, DECK_Y, card_w(t), CARD_H);
-    else if (strcmp(what, "table") == 0)
+        *out = unit_rect(t, vira_x(t), deck_y(t), card_w(t) * t->vira.scale, CARD_H * t->vira.scale);
+    else if (strcmp(what, "table") == 0 && !four(t))
         *out = unit_rect(t, MID_X, (TBOT_Y + TME_Y) / 2, 3 * card_w(t) * 1.45f, 2 * CARD_H);
-    else
+    else if (strcmp(what, "table") == 0)
+        *out = unit_rect(t, MID4_X, MID4_Y, 700, 470);
+    else if (strncmp(what, "hand", 4) == 0 && i == 4 && seat && t->hand[k][1].on) {
+        /* a seat's hand (test and scripts): the box of its middle card, grown by the others */
+        const TableCard *c = &t->hand[k][1];
+        float sc = c->scale > 0 ? c->scale : 1, w = card_w(t) * sc, h = CARD_H * sc;
+        bool turned = fabsf(c->rot) > 45;
+        *out = unit_rect(t, c->x, c->y, turned ? h : w * 2.5f, turned ? w * 2.5f : h);
+    } else if (strncmp(what, "name", 4) == 0 && i == 4 && seat) {
+        float x, y;
+        int align;
+        name_pos(t, k, &x, &y, &align);
+        *out = unit_rect(t, x, y, 10, 10);
+    } else
         return false;
     return true;
 }
@@ -765,6 +1056,8 @@ static const TableGame truco_table = {
     .banner_delay = 0.6f,
     .toast_x = MID_X,
     .toast_y = ME_Y - CARD_H / 2 - 70,
+    .seats = seats,
+    .seat_name = seat_name,
     .enter = enter,
     .reset = reset,
     .layout = layout,
@@ -780,8 +1073,10 @@ static const TableGame truco_table = {
     .shown = shown,
     .press = press,
     .busy = busy,
+    .settings_changed = settings_changed,
     .locate = locate,
 };
 
 const Scene truco_scene =
-    TABLE_SCENE("truco", truco_table, .rules_text = rules_text, .draw_preview = draw_preview);
+    TABLE_SCENE("truco", truco_table, .rules_text = rules_text, .draw_preview = draw_preview,
+                .table_options = table_options, .set_table_option = set_table_option);

@@ -189,6 +189,7 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
         end = TO_END_PLAYER_BUST;
     int pt = twentyone_total(s->hand[ME], s->n[ME], NULL);
     int ct = twentyone_total(s->hand[OTHER], s->n[OTHER], NULL);
+    const char *who = table_person_name(tb, OTHER); /* a person at a networked table */
     *result = s->winner < 0 ? 0 : s->winner == ME ? 1 : -1;
     switch (end) {
     case TO_END_PLAYER_BUST:
@@ -197,13 +198,19 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
         break;
     case TO_END_COMPUTER_BUST:
         snprintf(title, tsize, "%s", _("You win!"));
-        snprintf(reason, rsize, _("The computer went over 21 with %d."), ct);
+        if (who)
+            snprintf(reason, rsize, _("%s went over 21 with %d."), who, ct);
+        else
+            snprintf(reason, rsize, _("The computer went over 21 with %d."), ct);
         break;
     case TO_END_CHARLIE:
         snprintf(title, tsize, "%s", *result > 0 ? _("You win!") : _("You lose"));
-        snprintf(reason, rsize, "%s",
-                 *result > 0 ? _("Five cards without going over 21: Charlie!")
-                             : _("The computer drew five cards without going over 21: Charlie."));
+        if (*result < 0 && who)
+            snprintf(reason, rsize, _("%s drew five cards without going over 21: Charlie."), who);
+        else
+            snprintf(reason, rsize, "%s",
+                     *result > 0 ? _("Five cards without going over 21: Charlie!")
+                                 : _("The computer drew five cards without going over 21: Charlie."));
         break;
     case TO_END_TIE:
         snprintf(title, tsize, "%s", _("Draw"));
@@ -212,7 +219,9 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
     case TO_END_HIGHER:
     default:
         snprintf(title, tsize, "%s", *result > 0 ? _("You win!") : _("You lose"));
-        if (*result > 0)
+        if (who)
+            snprintf(reason, rsize, _("You have %d and %s has %d."), pt, who, ct);
+        else if (*result > 0)
             snprintf(reason, rsize, _("Your %d beats the computer's %d."), pt, ct);
         else
             snprintf(reason, rsize, _("The computer's %d beats your %d."), ct, pt);
@@ -226,7 +235,11 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
 static void on_action(Table *tb, int player, Action a)
 {
     T21 *t = (T21 *)tb;
-    if (player == OTHER && table_seat_kind(tb, OTHER) == SEAT_BOT) {
+    const char *who = table_person_name(tb, OTHER);
+    if (player == OTHER && who && (a == TO_HIT || a == TO_STAND)) {
+        snprintf(t->bot_said, sizeof t->bot_said, a == TO_HIT ? _("%s hits") : _("%s stands"), who);
+        t->bot_said_t = 1.6f;
+    } else if (player == OTHER && table_seat_kind(tb, OTHER) != SEAT_HUMAN) {
         snprintf(t->bot_said, sizeof t->bot_said, "%s",
                  a == TO_HIT ? _("Computer hits") : a == TO_STAND ? _("Computer stands") : "");
         t->bot_said_t = 1.6f;

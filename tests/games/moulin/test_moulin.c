@@ -15,6 +15,7 @@
 #include "engine/match.h"
 #include "games/moulin/moulin.h"
 #include "games/moulin/moulin_bots.h"
+#include "games/moulin/moulin_endgame.h"
 #include "golden_games.h"
 
 /* ---- Helpers ------------------------------------------------------------------------ */
@@ -927,6 +928,7 @@ static void test_bots_only_legal_moves(void **unused)
 
 int main(void)
 {
+    moulin_eg_set_cache_dir(NULL); /* Hard's endgame tables in memory, no file */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_geometry),
         cmocka_unit_test(test_perft),

@@ -255,6 +255,70 @@ static void test_hard_takes_sure_points(void **u)
     assert_true(b == named(&t, "play 5♦") || b == named(&t, "hide 5♦"));
 }
 
+/* ---- Four players ------------------------------------------------------------------------- */
+
+static void test_four_no_overtaking_the_partner(void **u)
+{
+    (void)u;
+    /* Vira 4♥: the 5s are manilhas. Seat 1 holds the rodada with the zap; seat 3, its partner
+     * and last to play, throws its lowest card and keeps its manilha. */
+    TrucoState s = tt_hand4(0, "6c Kc Ac", "5c 6d Ad", "Kd 6s As", "5d 7s 4c", "4h");
+    tt_act(&s, "play 6♣");
+    tt_act(&s, "truco"); /* seat 1: team 1 made the last raise, seat 3 cannot raise */
+    tt_act(&s, "aceitar");
+    tt_act(&s, "play 5♣");
+    tt_act(&s, "play K♦");
+    for (uint64_t seed = 0; seed < 6; seed++) {
+        assert_int_equal(decide(truco_seed_decide, &s, seed), named(&s, "play 4♣"));
+        assert_int_equal(decide(truco_medium_decide, &s, seed), named(&s, "play 4♣"));
+        assert_int_not_equal(decide(truco_hard_decide, &s, seed), named(&s, "play 5♦"));
+    }
+}
+
+static void test_four_answers_by_the_team(void **u)
+{
+    (void)u;
+    /* Vira 7♥: the Queens are manilhas. Seat 0 calls truco; seat 1 holds nothing and
+     * leaves the answer to its partner (Easy never runs while its partner may accept). */
+    TrucoState s = tt_hand4(0, "3c 2c Ac", "4c 5c 6c", "Kd Jd 6d", "4d 5d 4s", "7h");
+    tt_act(&s, "truco");
+    for (uint64_t seed = 0; seed < 10; seed++) {
+        assert_int_equal(decide(truco_medium_decide, &s, seed), TR_PASS);
+        assert_int_not_equal(decide(truco_seed_decide, &s, seed), TR_RUN);
+    }
+    tt_act(&s, "parceiro");
+    /* Seat 3 as weak: Medium runs. */
+    for (uint64_t seed = 0; seed < 5; seed++)
+        assert_int_equal(decide(truco_medium_decide, &s, seed), TR_RUN);
+    /* A strong first answerer does not pass: it accepts or raises. */
+    s = tt_hand4(0, "3c 2c Ac", "Qc Qh 3d", "Kd Jd 6d", "4d 5d 4s", "7h");
+    tt_act(&s, "truco");
+    for (uint64_t seed = 0; seed < 5; seed++) {
+        Action a = decide(truco_medium_decide, &s, seed);
+        assert_true(a == TR_ACCEPT || a == TR_SEIS);
+    }
+}
+
+static void test_four_onze_left_to_the_partner(void **u)
+{
+    (void)u;
+    TrucoState s = tt_new_n(4, NULL);
+    tt_act(&s, "first 1");
+    s.score[0] = 11;
+    s.score[1] = 4;
+    tt_deal4(&s, "3c 2c Ac", "4c 5c 6c", "Kd Jd 6d", "4d 5d 4s", "7h");
+    assert_int_equal(truco_current_player(&s), 2);
+    Decide bots[3] = {truco_seed_decide, truco_medium_decide, truco_hard_decide};
+    for (int b = 0; b < 3; b++)
+        assert_int_equal(decide(bots[b], &s, 1), TR_PASS);
+    tt_act(&s, "parceiro");
+    /* Seat 0 decides, seeing both hands: 3, 2, A and K, J, 6 against two unknown hands. */
+    for (int b = 0; b < 3; b++) {
+        Action a = decide(bots[b], &s, 2);
+        assert_true(a == TR_ONZE_PLAY || a == TR_ONZE_RUN);
+    }
+}
+
 /* ---- Views only --------------------------------------------------------------------------- */
 
 static void test_bots_use_only_the_view(void **u)
@@ -265,8 +329,11 @@ static void test_bots_use_only_the_view(void **u)
     Rng rng;
     rng_seed(&rng, 99);
     int checked = 0;
-    for (int g = 0; g < 6; g++) {
-        TrucoState s = tt_new(g % 2, 0);
+    for (int g = 0; g < 8; g++) {
+        GameOptions o;
+        rules_default_options(&truco_rules, &o);
+        o.v[TR_OPT_BLIND] = g % 2;
+        TrucoState s = tt_new_n(g < 6 ? 2 : 4, &o); /* the last two: four players */
         for (int steps = 0; truco_current_player(&s) != PLAYER_TERMINAL && steps < 400; steps++) {
             int cp = truco_current_player(&s);
             Action acts[RULES_MAX_ACTIONS];
@@ -280,7 +347,7 @@ static void test_bots_use_only_the_view(void **u)
                 truco_rules.observe(&s, cp, &v);
                 truco_rules.resample(&v, cp, &rng, &other);
                 for (int b = 0; b < 3; b++) {
-                    if (b == 2 && steps % 7)
+                    if (b == 2 && steps % (s.num_players == 4 ? 17 : 7))
                         continue; /* Hard is slower: sample its positions */
                     uint64_t seed = (uint64_t)steps * 3 + (uint64_t)b;
                     assert_int_equal(decide(bots[b], &s, seed), decide(bots[b], &other, seed));
@@ -309,6 +376,9 @@ int main(void)
         cmocka_unit_test(test_medium_raises_good_and_runs_bad),
         cmocka_unit_test(test_mao_de_onze_decisions),
         cmocka_unit_test(test_hard_takes_sure_points),
+        cmocka_unit_test(test_four_no_overtaking_the_partner),
+        cmocka_unit_test(test_four_answers_by_the_team),
+        cmocka_unit_test(test_four_onze_left_to_the_partner),
         cmocka_unit_test(test_bots_use_only_the_view),
     };
     return cmocka_run_group_tests_name("truco bots", tests, NULL, NULL);

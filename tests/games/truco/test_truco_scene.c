@@ -173,6 +173,68 @@ static void test_whole_game_and_next(void)
     app_destroy(a);
 }
 
+/* Four players: the partner sits north, the opponents east and west around the rodadas;
+ * leaving an answer to the partner passes it on; a whole game plays out to its end. */
+static void test_four_players(void)
+{
+    fresh_home("tasca-truco", "truco.players = 4\n");
+    App *a = start(SPEED_INSTANT, 21);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    const TrucoState *s = state(a);
+    REQUIRE(s && s->num_players == 4);
+    SDL_FRect h1, h2, h3, tab, me;
+    REQUIRE(locate(a, "hand1", &h1) && locate(a, "hand2", &h2) && locate(a, "hand3", &h3));
+    REQUIRE(locate(a, "table", &tab) && locate(a, "card1", &me));
+    CHECK(h1.x >= tab.x + tab.w);   /* east: right of the rodadas */
+    CHECK(h3.x + h3.w <= tab.x);    /* west: left */
+    CHECK(h2.y + h2.h <= tab.y);    /* the partner: above */
+    CHECK(me.y >= tab.y + tab.h);   /* you: below */
+    CHECK(h1.h > h1.w && h3.h > h3.w); /* east and west hold their cards in a column */
+    /* Play until a raise is to be answered by you, then leave it to your partner. */
+    bool passed = false;
+    for (int guard = 0; guard < 3000 && !passed; guard++) {
+        settle(a);
+        SDL_FRect r;
+        s = state(a);
+        if (locate(a, "next", &r) || !s)
+            break;
+        if (match_current_player(match_of(a)) != 0)
+            continue;
+        if (s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) {
+            REQUIRE(locate(a, "parceiro", &r));
+            int len = match_of(a)->history_len;
+            click(a, r, 1);
+            settle(a);
+            /* Your "parceiro" is in the match, and your partner (seat 2) acted next. */
+            const Match *m = match_of(a);
+            REQUIRE(m->history_len > len + 1);
+            CHECK(m->history[len] == TR_PASS && m->history_player[len] == 0);
+            CHECK(m->history_player[len + 1] == 2);
+            passed = true;
+            break;
+        }
+        if (s->phase == TR_PH_PLAY && truco_can_raise(s, 0) && s->value == 1 &&
+            press(a, "truco"))
+            continue; /* east answers, perhaps raising back to you */
+        for (int i = 1; i <= TR_HAND; i++) {
+            char name[8];
+            snprintf(name, sizeof name, "card%d", i);
+            if (locate(a, name, &r)) {
+                double_click(a, r);
+                break;
+            }
+        }
+    }
+    CHECK(passed);
+    REQUIRE(play_out(a));
+    s = state(a);
+    REQUIRE(s);
+    CHECK(match_is_over(match_of(a)) && s->num_players == 4);
+    CHECK(s->score[0] >= TR_GAME_POINTS || s->score[1] >= TR_GAME_POINTS);
+    app_destroy(a);
+}
+
 /* New game while a game is under way asks first; the abandoned game counts as lost. */
 static void test_new_game_asks(void)
 {
@@ -233,13 +295,15 @@ static void test_resume(void)
 static void test_monkey(void)
 {
     static const SDL_Keycode keys[] = {SDLK_RETURN, SDLK_SPACE, SDLK_1, SDLK_2, SDLK_3, SDLK_t,
-                                       SDLK_a,      SDLK_c,     SDLK_f, SDLK_j, SDLK_x, SDLK_n};
+                                       SDLK_a,      SDLK_c,     SDLK_f, SDLK_j, SDLK_x, SDLK_n,
+                                       SDLK_p};
     uint64_t x = 88172645463325252ULL;
     static const char *const setups[] = {
-        NULL, "show_opponents = 1\noption.truco.blind = 1\noption.truco.match = 1\n"};
-    for (int k = 0; k < 2; k++) {
+        NULL, "show_opponents = 1\noption.truco.blind = 1\noption.truco.match = 1\n",
+        "truco.players = 4\n"};
+    for (int k = 0; k < 3; k++) {
         fresh_home("tasca-truco", setups[k]);
-        App *a = start(k ? SPEED_FAST : SPEED_INSTANT, 90 + (uint64_t)k);
+        App *a = start(k == 1 ? SPEED_FAST : SPEED_INSTANT, 90 + (uint64_t)k);
         REQUIRE(a);
         REQUIRE(table_monkey(a, "truco", 6000, keys, sizeof keys / sizeof keys[0], &x));
         CHECK(settle(a));
@@ -253,6 +317,7 @@ static const UiTest tests[] = {
     {"drag", test_drag_plays},
     {"truco_button", test_truco_button},
     {"whole_game", test_whole_game_and_next},
+    {"four_players", test_four_players},
     {"new_game_asks", test_new_game_asks},
     {"resume", test_resume},
     {"monkey", test_monkey},

@@ -89,6 +89,53 @@ static inline void tt_deal(TrucoState *s, const char *h0, const char *h1, const 
     assert_int_equal(s->mao, mao);
 }
 
+/* A new match of `n` players (2, or 4 in two teams) with the given options (NULL: the
+ * defaults). */
+static inline TrucoState tt_new_n(int n, const GameOptions *opt)
+{
+    TrucoState s;
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    assert_null(truco_rules.init(&s, opt ? opt : &o, n, 1));
+    return s;
+}
+
+/* Deals the next hand of a four-player match: seat p gets h[p], then the vira; card by
+ * card from the hand's mão, as the rules deal it. */
+static inline void tt_deal4(TrucoState *s, const char *h0, const char *h1, const char *h2,
+                            const char *h3, const char *vira)
+{
+    assert_int_equal(s->num_players, 4);
+    assert_int_equal(s->phase, TR_PH_DEAL);
+    assert_int_equal(s->n_dealt, 0);
+    int mao = s->hands == 0 ? s->mao : (s->mao + 1) % 4;
+    char cards[4][3][8];
+    const char *h[4] = {h0, h1, h2, h3};
+    for (int p = 0; p < 4; p++)
+        if (sscanf(h[p], "%7s %7s %7s", cards[p][0], cards[p][1], cards[p][2]) != 3)
+            fail_msg("bad hand '%s'", h[p]);
+    char t[32];
+    for (int k = 0; k < 12; k++) {
+        snprintf(t, sizeof t, "deal %s", cards[(mao + k) % 4][k / 4]);
+        tt_act(s, t);
+    }
+    snprintf(t, sizeof t, "deal %s", vira);
+    tt_act(s, t);
+    assert_int_equal(s->mao, mao);
+}
+
+/* A four-player match at its first hand with seat `mao` as the mão. */
+static inline TrucoState tt_hand4(int mao, const char *h0, const char *h1, const char *h2,
+                                  const char *h3, const char *vira)
+{
+    TrucoState s = tt_new_n(4, NULL);
+    char t[16];
+    snprintf(t, sizeof t, "first %d", mao);
+    tt_act(&s, t);
+    tt_deal4(&s, h0, h1, h2, h3, vira);
+    return s;
+}
+
 /* A match at its first hand with seat `mao` as the mão, dealt h0 / h1 / vira. */
 static inline TrucoState tt_hand(int mao, const char *h0, const char *h1, const char *vira)
 {
