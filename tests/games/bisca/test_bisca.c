@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "games/bisca/bisca.h"
+#include "core/fileio.h"
 #include "games/bisca/bisca_bots.h"
 
 static const GameRules *const G = &bisca_rules;
@@ -1464,6 +1465,91 @@ static void test_exact_never_peeks(void **unused)
     assert_int_equal(ask(bisca_hard_decide, &a, 2000), ask(bisca_hard_decide, &b, 2000));
 }
 
+
+/* ---- Hard's budget (issue 26): by its clock at the table, replayable without one -------- */
+
+/* One game with Hard in every seat, each decision asked as `tasca sim` asks it (no clock)
+ * with a generator seeded from the deal and the move number; the chance draws from the
+ * same seed. Writes the actions taken and returns their number. */
+static int hard_game(int players, uint64_t seed, Action *log, int cap)
+{
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState s, v;
+    assert_null(G->init(&s, &o, players, seed));
+    Rng chance;
+    rng_seed(&chance, seed);
+    int n = 0;
+    while (G->current_player(&s) != PLAYER_TERMINAL && n < cap) {
+        int p = G->current_player(&s);
+        Action a;
+        if (p == PLAYER_CHANCE) {
+            Action acts_[RULES_MAX_ACTIONS];
+            uint32_t w[RULES_MAX_ACTIONS];
+            int k = G->chance_outcomes(&s, acts_, w);
+            a = acts_[rng_below(&chance, (uint32_t)k)];
+        } else {
+            G->observe(&s, p, &v);
+            Rng r;
+            rng_seed(&r, rng_mix(seed, (uint64_t)n));
+            a = bot_decide_timed(G, DIFF_HARD, &v, p, &r, NULL, 0);
+        }
+        assert_null(G->apply(&s, a));
+        log[n++] = a;
+    }
+    assert_int_equal(G->current_player(&s), PLAYER_TERMINAL);
+    return n;
+}
+
+static void test_hard_replayable(void **unused)
+{
+    (void)unused;
+    /* Hard decides by its clock at the table; asked for no clock it plays its iterations,
+     * so the same seed gives the same game, decision for decision. */
+    assert_true(bot_decides_by_time("bisca", DIFF_HARD));
+    assert_false(bot_decides_by_time("bisca", DIFF_MEDIUM));
+    Action a[BI_DECK * 4], b[BI_DECK * 4];
+    int na = hard_game(2, 21, a, BI_DECK * 4);
+    int nb = hard_game(2, 21, b, BI_DECK * 4);
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, sizeof(Action) * (size_t)na);
+}
+
+static void test_hard_thinks_for_its_clock(void **unused)
+{
+    (void)unused;
+    /* With a clock, the level that decides by time searches until it runs out (its
+     * iterations no longer stop it): a decision asked with a 1 s clock takes at least that
+     * long, where its iterations alone take a small part of it (about 60 ms on one core). */
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState s, v;
+    assert_null(G->init(&s, &o, 2, 5));
+    Rng chance;
+    rng_seed(&chance, 5);
+    while (G->current_player(&s) == PLAYER_CHANCE) {
+        Action acts_[RULES_MAX_ACTIONS];
+        uint32_t w[RULES_MAX_ACTIONS];
+        int k = G->chance_outcomes(&s, acts_, w);
+        assert_null(G->apply(&s, acts_[rng_below(&chance, (uint32_t)k)]));
+    }
+    int p = G->current_player(&s);
+    G->observe(&s, p, &v);
+    Rng r;
+    rng_seed(&r, 1);
+    long long t0 = clock_now_ns();
+    Action a = bot_decide_timed(G, DIFF_HARD, &v, p, &r, NULL, 1000);
+    long long ms = (clock_now_ns() - t0) / 1000000;
+    Action legal[RULES_MAX_ACTIONS];
+    int n = G->legal_actions(&s, legal);
+    bool ok = false;
+    for (int i = 0; i < n; i++)
+        ok |= legal[i] == a;
+    assert_true(ok);
+    if (ms < 999)
+        fail_msg("Hard decided in %lld ms with a 1 s clock: it did not use its time", ms);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1496,6 +1582,8 @@ int main(void)
         cmocka_unit_test(test_exact_agrees_with_brute_force),
         cmocka_unit_test(test_exact_by_hand),
         cmocka_unit_test(test_exact_never_peeks),
+        cmocka_unit_test(test_hard_replayable),
+        cmocka_unit_test(test_hard_thinks_for_its_clock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
