@@ -1008,6 +1008,8 @@ static bool exact_over_deals(const Info *in, const BiscaHardParams *P, const Par
     return done;
 }
 
+#define BISCA_EXACT_UNSEEN_4P 9
+
 /* The deals the exact search plays from this view, weighed: all of them when they are few
  * enough, else a sample (4 players). False when the exact search does not apply here. */
 static bool exact_deals(const Info *in, const BiscaHardParams *P, Rng *rng, bool infer,
@@ -1018,7 +1020,11 @@ static bool exact_deals(const Info *in, const BiscaHardParams *P, Rng *rng, bool
     if (in->n == 2 && (in->stock_unseen + (in->trunfo_in_stock ? 1 : 0) <= P->exact_stock_2p ||
                        !in->trunfo_in_stock))
         ok = list_deals(in, ps, 1000) > 0;
-    if (in->n == 4 && !in->trunfo_in_stock && P->exact_deals_4p > 0) {
+    /* 4 players: once at most 9 cards are unseen (the last three tricks of a game of
+     * 3-card hands, 1,680 deals; with 7 or 9 cards a hand, its last three tricks too):
+     * before that the deals are too many and each too long to search. */
+    if (in->n == 4 && !in->trunfo_in_stock && P->exact_deals_4p > 0 &&
+        in->n_pool <= BISCA_EXACT_UNSEEN_4P) {
         ok = list_deals(in, ps, P->exact_deals_4p) > 0;
         if (!ok)
             ok = infer_sample(&bisca_infer, &ctx, rng, P->exact_deals_4p, 0, ps) > 0;
