@@ -9,7 +9,8 @@
  * of N iterations, no clock: replayable) or "@MS" (decides by its clock, MS ms a decision),
  * e.g. hard:20000 or hard@120. Plain "hard" is the level's own budget in its replayable
  * form (what `tasca sim` plays). The new Hard's settings (BiscaHardParams) can be changed
- * for tuning with "/key=value" after it: explore, noise, opp, pw, temper, beta, eps,
+ * for tuning with "/key=value" after it: explore, noise, opp, pw, temper (both tables;
+ * temper2, temper4: one), beta, eps,
  * particles, x2, x4, pm (e.g. hard:20000/temper=0.5/x4=2000). A diagnostic: "+peek" at the
  * end lets a bot see its partner's hand, "+peekall" every hand (what information is worth).
  * With 4 players A sits at seats 0 and 2.
@@ -59,7 +60,11 @@ static bool parse_params(char *list, BiscaHardParams *p)
         else if (strcmp(tok, "pw") == 0)
             p->points_weight = v;
         else if (strcmp(tok, "temper") == 0)
+            p->temper = p->temper_4p = v;
+        else if (strcmp(tok, "temper2") == 0)
             p->temper = v;
+        else if (strcmp(tok, "temper4") == 0)
+            p->temper_4p = v;
         else if (strcmp(tok, "beta") == 0)
             p->model_beta = v;
         else if (strcmp(tok, "eps") == 0)
@@ -316,7 +321,7 @@ static void play_game(Bench *b, int game, Times local[2])
                 for (int k = 0; k < 2; k++) {
                     BiscaHardParams P = b->beliefs.params;
                     if (k == 1)
-                        P.temper = 0;
+                        P.temper = P.temper_4p = 0;
                     rng_seed(&br, rng_mix(bot_seed, 77 + (uint64_t)decisions));
                     int e2 = bisca_hand_beliefs(&view, p, &P, &br, prob[k]);
                     if (k == 0)
@@ -455,7 +460,7 @@ int main(int argc, char **argv)
             snprintf(list, sizeof list, "%s", v);
             b.beliefs.on = true;
             b.beliefs.params = bisca_hard_defaults;
-            b.beliefs.params.temper = 1;
+            b.beliefs.params.temper = b.beliefs.params.temper_4p = 1;
             if (!parse_params(list, &b.beliefs.params)) {
                 fprintf(stderr, "--beliefs key=value/...\n");
                 return 2;

@@ -603,7 +603,8 @@ const BiscaHardParams bisca_hard_defaults = {
     .noise = 16,
     .opp_noise = 1,
     .points_weight = 0.2,
-    .temper = 0.0,
+    .temper = 1.0,
+    .temper_4p = 0.0,
     .model_beta = 1.0,
     .model_eps = 0.1,
     .particles = 400,
@@ -611,6 +612,9 @@ const BiscaHardParams bisca_hard_defaults = {
     .exact_deals_4p = 0,
     .playout_model = 0,
 };
+
+/* The inference's temper for a table of n players. */
+static double temper_of(const BiscaHardParams *P, int n) { return n == 4 ? P->temper_4p : P->temper; }
 
 /* Team 0's result in [0, 1] for a game that ends with p0 and p1 points. */
 static double outcome_pts(const Info *in, const BiscaHardParams *P, int p0, int p1)
@@ -1040,7 +1044,7 @@ static bool exact_deals(const Info *in, const BiscaHardParams *P, Rng *rng, bool
         }
     }
     if (ok)
-        infer_weigh(&bisca_infer, &ctx, rng, infer ? P->temper : 0, ps);
+        infer_weigh(&bisca_infer, &ctx, rng, infer ? temper_of(P, in->n) : 0, ps);
     return ok;
 }
 
@@ -1056,7 +1060,7 @@ int bisca_exact_values(const BiscaState *view, int seat, const BiscaHardParams *
     Particles ps;
     particles_init(&ps, sizeof(Deal));
     int nm = -1;
-    bool infer = params->temper > 0 && in->hist_ok && in->n_hist > 0;
+    bool infer = temper_of(params, in->n) > 0 && in->hist_ok && in->n_hist > 0;
     if (exact_deals(in, params, rng, infer, &ps)) {
         uint8_t moves[BI_MAX_HAND];
         BotBudget b = {0, 0, NULL};
@@ -1081,8 +1085,8 @@ int bisca_hand_beliefs(const BiscaState *view, int seat, const BiscaHardParams *
     Particles ps;
     particles_init(&ps, sizeof(Deal));
     InferCtx ctx = {in, params};
-    bool infer = params->temper > 0 && in->hist_ok && in->n_hist > 0;
-    int n = infer_sample(&bisca_infer, &ctx, rng, params->particles, infer ? params->temper : 0,
+    bool infer = temper_of(params, in->n) > 0 && in->hist_ok && in->n_hist > 0;
+    int n = infer_sample(&bisca_infer, &ctx, rng, params->particles, infer ? temper_of(params, in->n) : 0,
                          &ps);
     for (int i = 0; i < n; i++) {
         const Deal *d = particle_at(&ps, i);
@@ -1465,7 +1469,7 @@ Action bisca_hard_decide_with(const BotRequest *req, const BiscaHardParams *P)
     Particles ps;
     particles_init(&ps, sizeof(Deal));
     InferCtx ctx = {in, P};
-    bool infer = P->temper > 0 && in->hist_ok && in->n_hist > 0;
+    bool infer = temper_of(P, in->n) > 0 && in->hist_ok && in->n_hist > 0;
     /* Little hidden: the exact search over the possible deals. */
     if (sc < 0 && exact_deals(in, P, req->rng, infer, &ps)) {
         uint8_t moves[BI_MAX_HAND];
@@ -1480,7 +1484,7 @@ Action bisca_hard_decide_with(const BotRequest *req, const BiscaHardParams *P)
     }
     if (sc < 0) {
         if (infer)
-            infer_sample(&bisca_infer, &ctx, req->rng, P->particles, P->temper, &ps);
+            infer_sample(&bisca_infer, &ctx, req->rng, P->particles, temper_of(P, in->n), &ps);
         sc = mcts(in, P, infer ? &ps : NULL, &f, &b);
     }
     particles_free(&ps);

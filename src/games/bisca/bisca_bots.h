@@ -21,7 +21,9 @@ typedef struct {
     int noise, opp_noise; /* playouts: a random card once in this many moves of the bot's
                            * team, of the other team (1: always random) */
     double points_weight; /* the share of the points in a result (the rest: win or loss) */
-    double temper;        /* inference from play: exponent of the likelihood, 0 = off */
+    double temper;        /* inference from play: exponent of the likelihood, 0 = off (2
+                           * players) */
+    double temper_4p;     /* the same with 4 players */
     double model_beta;    /* the play model's sharpness (1: as fitted) */
     double model_eps;     /* the play model's share of uniformly random play */
     int particles;        /* guesses at the hidden hands weighed per decision */

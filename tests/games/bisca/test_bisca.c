@@ -1293,7 +1293,7 @@ static void check_exact_against_brute(const BiscaState *s)
     BiscaState v;
     G->observe(s, me, &v);
     BiscaHardParams P = bisca_hard_defaults;
-    P.temper = 0;
+    P.temper = P.temper_4p = 0;
     P.exact_stock_2p = 4;
     P.exact_deals_4p = 100000;
     Rng r;
@@ -1466,6 +1466,55 @@ static void test_exact_never_peeks(void **unused)
 }
 
 
+/* The expected number of trumps in seat q's hand as the beliefs of `seat` have it. */
+static double believed_trumps(const BiscaState *s, int seat, int q, double temper)
+{
+    BiscaState v;
+    G->observe(s, seat, &v);
+    BiscaHardParams P = bisca_hard_defaults;
+    P.temper = P.temper_4p = temper;
+    P.particles = 4000;
+    Rng r;
+    rng_seed(&r, 8);
+    static double prob[BI_MAX_SEATS][52];
+    assert_true(bisca_hand_beliefs(&v, seat, &P, &r, prob) > 0);
+    double t = 0;
+    for (int c = 0; c < 52; c++)
+        if (card_suit(card_from_index(c)) == bisca_trump_suit(s))
+            t += prob[q][c];
+    return t;
+}
+
+static void test_inference_reads_a_refusal(void **unused)
+{
+    (void)unused;
+    /* 2 players, trumps spades. Seat 0 leads the A♥ (11 points); seat 1 lets it go with the
+     * 2♥. A player who held a trump would very likely have taken 11 points with it, so
+     * seat 0's inference must believe seat 1 holds fewer trumps than the uniform guess
+     * does (the card seat 1 drew after the trick is still a uniform guess). */
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState s;
+    start_2p(&s, &o, "Ah 3c 4d", "2h 5c 6d", "7s");
+    act(&s, "play Ah");
+    act(&s, "play 2h");
+    act(&s, "draw Kc");
+    act(&s, "draw 6h");
+    assert_int_equal(G->current_player(&s), 0);
+    double uniform = believed_trumps(&s, 0, 1, 0), inferred = believed_trumps(&s, 0, 1, 1);
+    /* 9 trumps unseen among 33 cards, 3 of them seat 1's: 27/33 a trump expected. */
+    assert_true(fabs(uniform - 27.0 / 33) < 0.06);
+    if (!(inferred < 0.8 * uniform))
+        fail_msg("trumps believed in seat 1's hand: %.3f with inference, %.3f without",
+                 inferred, uniform);
+    /* The same refusal when seat 1 could not have trumped changes nothing it could
+     * contradict: seat 0 still sees its own cards only (never seat 1's). */
+    BiscaState v;
+    G->observe(&s, 0, &v);
+    for (int i = 0; i < v.n_hand[1]; i++)
+        assert_int_equal(v.hand[1][i], CARD_HIDDEN);
+}
+
 /* ---- Hard's budget (issue 26): by its clock at the table, replayable without one -------- */
 
 /* One game with Hard in every seat, each decision asked as `tasca sim` asks it (no clock)
@@ -1582,6 +1631,7 @@ int main(void)
         cmocka_unit_test(test_exact_agrees_with_brute_force),
         cmocka_unit_test(test_exact_by_hand),
         cmocka_unit_test(test_exact_never_peeks),
+        cmocka_unit_test(test_inference_reads_a_refusal),
         cmocka_unit_test(test_hard_replayable),
         cmocka_unit_test(test_hard_thinks_for_its_clock),
     };
