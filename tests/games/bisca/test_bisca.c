@@ -1132,6 +1132,16 @@ static void test_hard_team_play(void **unused)
     if (a == BI_ACT_PLAY + card_index(C("2s")))
         fail_msg("Hard trumped its partner's trick");
 
+    /* The same trick, Hard holding the K♣ (4 points), the 7♦ (10) and the 2♠: its partner
+     * takes the trick whatever it plays, so it feeds it the most points, the 7♦ (kept, the
+     * 7 would only wait for an Ace or a trump to take it). */
+    fresh(&s, 4, &o);
+    act(&s, "leader 0");
+    acts(&s, "deal", "3h Ah 2h Kc  5c 6d Jd 7d  6c Qd 5d 2s");
+    act(&s, "trunfo 5s");
+    acts(&s, "play", "3h Ah 2h");
+    expect_play(ask(bisca_hard_decide, &s, 20000), "7d");
+
     /* 2 players, trumps spades: seat 0 leads the 2♥ (no points). Hard holds the A♠ and the
      * 7♠, the two best trumps, and the 4♣. Spending either trump on a trick worth nothing
      * throws away a card that can take an Ace or a 7 later: the 4♣. */
