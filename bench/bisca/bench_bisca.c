@@ -11,7 +11,7 @@
  * form (what `tasca sim` plays). The new Hard's settings (BiscaHardParams) can be changed
  * for tuning with "/key=value" after it: explore, noise, opp, pw, temper (both tables;
  * temper2, temper4: one), beta, eps,
- * particles, x2, x4, pm (e.g. hard:20000/temper=0.5/x4=2000). A diagnostic: "+peek" at the
+ * particles, x2, x4 (e.g. hard:20000/temper=0.5/x4=2000). A diagnostic: "+peek" at the
  * end lets a bot see its partner's hand, "+peekall" every hand (what information is worth).
  * With 4 players A sits at seats 0 and 2.
  * Decision times are given as wall time and as the deciding thread's CPU time (the second
@@ -75,8 +75,6 @@ static bool parse_params(char *list, BiscaHardParams *p)
             p->exact_stock_2p = (int)v;
         else if (strcmp(tok, "x4") == 0)
             p->exact_deals_4p = (int)v;
-        else if (strcmp(tok, "pm") == 0)
-            p->playout_model = (int)v;
         else
             return false;
     }

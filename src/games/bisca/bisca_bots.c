@@ -610,7 +610,6 @@ const BiscaHardParams bisca_hard_defaults = {
     .particles = 400,
     .exact_stock_2p = 0,
     .exact_deals_4p = 0,
-    .playout_model = 0,
 };
 
 /* The inference's temper for a table of n players. */
@@ -1119,67 +1118,10 @@ static int cheap_pick(uint64_t moves, int trump, Fast *f)
     return best;
 }
 
-/* The fitted play model as a playout policy: a card drawn with the model's probabilities
- * (play_features and model_theta, computed here without the general code's overhead). */
-static int model_pick(const Sim *s, uint64_t moves, Fast *f)
-{
-    const double *th = model_theta[s->n == 4];
-    int trump = s->trump, n = popcount64(moves);
-    if (n == 1)
-        return __builtin_ctzll(moves);
-    bool late = !s->left && s->stock_pos >= s->stock_end;
-    int best = -1, table = 0;
-    bool partner = false, last = false;
-    if (s->n_trick) {
-        int bi = sim_best(s);
-        best = s->trick[bi];
-        for (int i = 0; i < s->n_trick; i++)
-            table += sc_points(s->trick[i]);
-        partner = (s->n_trick - bi) % 2 == 0;
-        last = s->n_trick == s->n - 1;
-    }
-    double w[BI_MAX_HAND * 2], top = -1e300;
-    int cards[BI_MAX_HAND * 2], k = 0;
-    for (uint64_t m = moves; m && k < BI_MAX_HAND * 2; m &= m - 1, k++) {
-        int x = __builtin_ctzll(m), str = x % 10;
-        double px = sc_points(x) / 10.0, st = str / 9.0;
-        bool tr = x / 10 == trump;
-        double v = th[0] * px + th[1] * tr + th[2] * st + th[15] * tr * st + th[16] * (late && tr);
-        if (best < 0) {
-            v += th[3] * px + th[4] * tr + th[5] * st;
-        } else {
-            bool beats = sim_beats(x, best, trump);
-            if (beats)
-                v += th[6] + th[7] * table / 10.0 + th[8] * (tr && s->trick[0] / 10 != trump) +
-                     th[9] * last + th[10] * partner + th[14] * px;
-            else
-                v += th[13] * px;
-            v += th[11] * partner * px + th[12] * (partner && last) * px +
-                 th[17] * (x / 10 == s->trick[0] / 10);
-        }
-        cards[k] = x;
-        w[k] = v;
-        if (v > top)
-            top = v;
-    }
-    double z = 0;
-    for (int i = 0; i < k; i++)
-        z += w[i] = exp(w[i] - top);
-    double u = fast_below(f, 1u << 30) / (double)(1u << 30) * z;
-    for (int i = 0; i < k - 1; i++) {
-        if (u < w[i])
-            return cards[i];
-        u -= w[i];
-    }
-    return cards[k - 1];
-}
-
 static int policy(const Sim *s, Fast *f, int team, const BiscaHardParams *P)
 {
     int p = sim_to_move(s);
     uint64_t moves = sim_legal(s, p);
-    if (P->playout_model >= ((p & 1) == team ? 2 : 1))
-        return model_pick(s, moves, f);
     if (fast_below(f, (uint32_t)((p & 1) == team ? P->noise : P->opp_noise)) == 0) {
         int k = (int)fast_below(f, (uint32_t)popcount64(moves));
         while (k--)

@@ -31,8 +31,6 @@ typedef struct {
                            * the stock (trunfo included) down; 0: only once it is empty */
     int exact_deals_4p;   /* 4 players, stock empty: exact search over every deal when at
                            * most this many, else over this many drawn; 0: never */
-    int playout_model;    /* playouts by the fitted play model: 0 none, 1 the other team's
-                           * moves, 2 every move */
 } BiscaHardParams;
 
 extern const BiscaHardParams bisca_hard_defaults;
