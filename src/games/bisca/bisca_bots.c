@@ -1395,6 +1395,9 @@ Action bisca_hard_decide_with(const BotRequest *req, const BiscaHardParams *P)
         return -1;
     if (n_acts == 1)
         return acts[0];
+    /* The clock runs from here: the inference and the searches all count against it. */
+    BotBudget b;
+    bot_budget_start(&b, req, 10000);
     Info *in = malloc(sizeof *in);
     if (!in)
         return bisca_flags_decide(req);
@@ -1406,8 +1409,6 @@ Action bisca_hard_decide_with(const BotRequest *req, const BiscaHardParams *P)
         determinize(in, &f, &s); /* deals the one hidden hand, all of it known */
         sc = solve_best(&s, NULL);
     }
-    BotBudget b;
-    bot_budget_start(&b, req, 10000);
     Particles ps;
     particles_init(&ps, sizeof(Deal));
     InferCtx ctx = {in, P};
