@@ -61,7 +61,7 @@ Action bot_decide_view(const GameRules *rules, Difficulty d, const void *view, i
 /* The same with the bot's clock set: at most time_ms a decision (0: no clock, a bot with
  * a budget of iterations stops at it only, so the same generator gives the same decision
  * on any machine; negative: the difficulty's own). A bot whose only stop is its clock
- * keeps its own. A level that decides by time (BotConfig.by_time) searches for the clock
+ * keeps its own. A level that decides by time (bot_decides_by_time) searches for the clock
  * it is given, and plays its budget of iterations when given none. */
 Action bot_decide_timed(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
                         const atomic_int *cancel, int time_ms);
