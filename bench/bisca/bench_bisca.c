@@ -14,10 +14,13 @@
  * particles, x2, x4 (e.g. hard:20000/temper=0.5/x4=2000). A diagnostic: "+peek" at the
  * end lets a bot see its partner's hand, "+peekall" every hand (what information is worth).
  * With 4 players A sits at seats 0 and 2.
+ * SIGINT, SIGTERM or SIGUSR1 stops a run early: the games in play are finished and the
+ * figures printed over the whole deals played.
  * Decision times are given as wall time and as the deciding thread's CPU time (the second
  * is not disturbed by other processes on the machine). */
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,6 +200,7 @@ typedef struct {
     double score[2]; /* per entry: 1 win, 0.5 draw, 0 loss */
     int points[2];   /* per entry: its team's points (the last game's, in match mode) */
     bool failed;
+    bool done;       /* played to the end (a run stopped early counts whole deals only) */
 } Result;
 
 /* --beliefs: the inference's beliefs about the hidden hands against the truth, at every
@@ -384,9 +388,11 @@ static void play_game(Bench *b, int game, Times local[2])
         }
         if (g->apply(&s, a)) {
             res->failed = true;
+            res->done = true;
             return;
         }
     }
+    res->done = true;
     double r[RULES_MAX_PLAYERS];
     g->returns(&s, r);
     for (int e = 0; e < 2; e++) {
@@ -396,11 +402,22 @@ static void play_game(Bench *b, int game, Times local[2])
     }
 }
 
+/* SIGINT, SIGTERM or SIGUSR1: no new game is begun, the games in play are finished, and
+ * the figures are printed over the deals whose two games were played. */
+static volatile sig_atomic_t stop_requested;
+static void on_stop(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
 static void *worker(void *arg)
 {
     Bench *b = arg;
     Times local[2] = {{0}, {0}};
     for (;;) {
+        if (stop_requested)
+            break;
         int i = atomic_fetch_add(&b->next, 1);
         if (i >= b->games)
             break;
@@ -491,6 +508,9 @@ int main(int argc, char **argv)
     b.res = calloc((size_t)b.games, sizeof *b.res);
     atomic_init(&b.next, 0);
     pthread_mutex_init(&b.lock, NULL);
+    signal(SIGINT, on_stop);
+    signal(SIGTERM, on_stop);
+    signal(SIGUSR1, on_stop);
     long long t0 = clock_now_ns();
     pthread_t th[64];
     for (int t = 0; t < jobs; t++)
@@ -504,6 +524,8 @@ int main(int argc, char **argv)
     double *per_deal = malloc(sizeof(double) * (size_t)(b.games / 2));
     for (int i = 0; i < b.games; i += 2) {
         const Result *x = &b.res[i], *y = &b.res[i + 1];
+        if (!x->done || !y->done)
+            continue; /* stopped early */
         if (x->failed || y->failed) {
             failed += x->failed + y->failed;
             continue;
@@ -532,6 +554,8 @@ int main(int argc, char **argv)
            played ? pts[0] / played : 0, played ? pts[1] / played : 0);
     if (failed)
         printf("  %d games failed (an illegal action): a defect\n", failed);
+    if (stop_requested)
+        printf("  stopped early: %d of the %d games asked for\n", played, b.games);
     if (b.fit.on && b.fit.n > 0)
         fit_model(&b.fit);
     if (b.beliefs.on && b.beliefs.n > 0)
