@@ -89,6 +89,12 @@ static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
         return;
     }
     uint64_t bot_seed = rng_mix(deal_seed, 0xB075ULL + (uint64_t)rot);
+    void *view = malloc(sim->rules->state_size);
+    if (!view) {
+        res->failed = true;
+        match_free(m);
+        return;
+    }
     while (!match_is_over(m)) {
         if (match_current_player(m) == PLAYER_CHANCE) {
             match_play_chance(m);
@@ -100,7 +106,10 @@ static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
          * (which sees only its own decisions) draws exactly what it draws here. */
         Rng rng;
         rng_seed(&rng, rng_mix(bot_seed, (uint64_t)m->history_len));
-        Action a = bot_decide(m->rules, seats[p].difficulty, m->state, p, &rng, NULL);
+        /* No clock: every bot plays its budget of iterations, so a seed replays the same
+         * games on any machine (a level that decides by time plays its replayable form). */
+        m->rules->observe(m->state, p, view);
+        Action a = bot_decide_timed(m->rules, seats[p].difficulty, view, p, &rng, NULL, 0);
         double ms = (double)(clock_now_ns() - t0) / 1e6;
         times_push(&local[(p + rot) % sim->n], ms);
         res->decisions++;
@@ -121,6 +130,7 @@ static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
         for (int s = 0; s < sim->n; s++)
             res->ret[(s + rot) % sim->n] = r[s];
     }
+    free(view);
     match_free(m);
 }
 

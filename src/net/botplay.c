@@ -104,7 +104,8 @@ static bool drive(Game *g, NetClient **cl, NetBotResult *res)
         pthread_mutex_unlock(&g->lock);
         Rng rng;
         rng_seed(&rng, rng_mix(g->g->bot_seed, (uint64_t)at));
-        Action a = bot_decide_view(r, g->g->level[mover], view, mover, &rng, NULL);
+        /* No clock, as in the local arena: the same decisions on any machine. */
+        Action a = bot_decide_timed(r, g->g->level[mover], view, mover, &rng, NULL, 0);
         res->decisions++;
         pthread_mutex_lock(&g->lock);
         g->t0 = clock_now_ns();

@@ -32,7 +32,8 @@ typedef struct {
 
 const BotAlgo *bot_find_algo(const char *name);
 
-/* Difficulty as configuration: which algorithm and budget a game uses at each level. */
+/* Difficulty as configuration: which algorithm and budget a game uses at each level.
+ * Normally `iterations` is the budget and `time_ms` a safety cap. */
 typedef struct {
     const char *game; /* "*" = any game without its own line */
     Difficulty difficulty;
@@ -41,6 +42,13 @@ typedef struct {
 } BotConfig;
 
 const BotConfig *bot_config(const char *game_id, Difficulty d);
+
+/* A level that decides by time thinks for its clock, time_ms a decision, wherever it plays
+ * (the app, a dealer's bots): the faster the machine, the more it searches. Its
+ * `iterations` are then its replayable form, what it plays when asked for no clock
+ * (bot_decide_timed with time_ms 0, as `tasca sim` asks), chosen to be about what the
+ * clock buys on an ordinary core, so the arena's figures are the app's. */
+bool bot_decides_by_time(const char *game_id, Difficulty d);
 
 /* Observes `state` for `seat` and asks the configured bot. The state is not changed. */
 Action bot_decide(const GameRules *rules, Difficulty d, const void *state, int seat, Rng *rng,
@@ -53,9 +61,24 @@ Action bot_decide_view(const GameRules *rules, Difficulty d, const void *view, i
 /* The same with the bot's clock set: at most time_ms a decision (0: no clock, a bot with
  * a budget of iterations stops at it only, so the same generator gives the same decision
  * on any machine; negative: the difficulty's own). A bot whose only stop is its clock
- * keeps its own. */
+ * keeps its own. A level that decides by time (bot_decides_by_time) searches for the clock
+ * it is given, and plays its budget of iterations when given none. */
 Action bot_decide_timed(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
                         const atomic_int *cancel, int time_ms);
+
+/* A search's stop, from a request: its budget of iterations, its clock and its cancel
+ * flag. Iterations alone (no clock) make a decision replayable. */
+typedef struct {
+    long long deadline_ns; /* clock_now_ns() value; 0: no clock */
+    long iterations;       /* 0: no limit by iterations */
+    const atomic_int *cancel;
+} BotBudget;
+
+/* `fallback` iterations when the request sets neither iterations nor a clock. */
+void bot_budget_start(BotBudget *b, const BotRequest *req, long fallback);
+/* Whether to stop after `done` iterations (the clock is read on every call: call it every
+ * few iterations when they are cheap). */
+bool bot_budget_over(const BotBudget *b, long done);
 
 /* The generic algorithms. */
 Action bot_random_decide(const BotRequest *req);

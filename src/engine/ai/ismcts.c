@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/fileio.h"
 #include "analysis.h"
 #include "bot.h"
 
@@ -99,17 +98,15 @@ static Action ismcts_run(const BotRequest *req, Analysis *an)
         free(t.nodes);
         return root_acts[rng_below(req->rng, (uint32_t)n_root)];
     }
-    long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;
-    int iterations = req->iterations > 0 ? req->iterations : (deadline ? 1 << 30 : 1000);
+    BotBudget budget;
+    bot_budget_start(&budget, req, 1000);
 
-    int it = 0;
-    for (; it < iterations; it++) {
-        if ((it & 63) == 63) {
-            if (deadline && clock_now_ns() > deadline)
-                break;
-            if (req->cancel && atomic_load(req->cancel))
-                break;
-        }
+    long it = 0;
+    for (;; it++) {
+        if (budget.iterations > 0 && it >= budget.iterations)
+            break;
+        if ((it & 63) == 63 && bot_budget_over(&budget, it))
+            break;
         g->resample(req->view, req->seat, req->rng, state);
         int node = 0, depth = 0;
         path[depth++] = 0;

@@ -66,6 +66,11 @@ typedef struct {
     uint8_t prev_points[BI_TEAMS];        /* match mode: the previous game's count */
     int8_t prev_winner;                   /* team, -1 draw, -2 no previous game */
     int8_t winner;                        /* when over: the winning team, or -1 for a draw */
+    /* Every card played in the current game, in play order: public (every seat saw them
+     * played), it lets a bot replay the game it watched. The leader of each trick follows
+     * from first_leader and the tricks before it. */
+    uint8_t n_played;
+    Card played[BI_DECK];
 } BiscaState;
 
 extern const GameRules bisca_rules;

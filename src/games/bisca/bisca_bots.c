@@ -2,10 +2,12 @@
 /* The Bisca bots: Medium (the seed's "Analista de Flags") and Hard (information-set MCTS
  * with an exact endgame). Easy is the generic random bot. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../core/fileio.h"
+#include "../../engine/ai/infer.h"
 #include "bisca_bots.h"
 
 /* ---- Medium: Analista de Flags ----------------------------------------------------------
@@ -105,16 +107,33 @@ static inline Card card_of(int sc, bool pt)
 static inline int sc_points(int sc) { return sim_points[sc % 10]; }
 static inline uint64_t bit(int sc) { return 1ULL << sc; }
 
+/* The stock is either an order (a determinization: stock[stock_pos..stock_end), the
+ * trunfo last, drawn as the rules draw) or, for the exact search over the draws, a set:
+ * `pool` holds its unknown cards, `left` counts its cards with the trunfo, and a trick that
+ * ends with cards left sets `pending` for the search to deal the draws as chance. */
 typedef struct {
     uint64_t hand[BI_MAX_SEATS];
-    uint8_t stock[BI_DECK]; /* the draw order of one determinization; the trunfo last */
+    uint64_t pool;
+    uint8_t stock[BI_DECK];
     uint8_t stock_pos, stock_end;
+    uint8_t left, pending, trunfo;
     uint8_t trick[BI_MAX_SEATS];
     uint8_t n_trick, leader, n, trump, assist;
     int16_t pts[BI_TEAMS];
 } Sim;
 
-static inline int sim_to_move(const Sim *s) { return (s->leader + s->n_trick) % s->n; }
+/* (a + b) % n for a, b < n: the searches' hot loops avoid the division. */
+static inline int seat_add(int a, int b, int n) { return a + b >= n ? a + b - n : a + b; }
+/* Bits set in a card mask (the compiler's builtin is a library call on plain x86-64). */
+static inline int popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+static inline int sim_to_move(const Sim *s) { return seat_add(s->leader, s->n_trick, s->n); }
 static inline bool sim_over(const Sim *s) { return s->n_trick == 0 && !s->hand[s->leader]; }
 
 static inline bool sim_beats(int b, int a, int trump)
@@ -134,7 +153,7 @@ static int sim_best(const Sim *s)
 static uint64_t sim_legal(const Sim *s, int p)
 {
     uint64_t h = s->hand[p];
-    if (!s->assist || s->stock_pos < s->stock_end || s->n_trick == 0)
+    if (!s->assist || s->stock_pos < s->stock_end || s->left || s->n_trick == 0)
         return h;
     int led = s->trick[0];
     uint64_t follow = h & SUIT_BITS << (led / 10 * 10);
@@ -151,7 +170,7 @@ static void sim_play(Sim *s, int sc)
     s->trick[s->n_trick++] = (uint8_t)sc;
     if (s->n_trick < s->n)
         return;
-    int best = sim_best(s), w = (s->leader + best) % s->n, pts = 0;
+    int best = sim_best(s), w = seat_add(s->leader, best, s->n), pts = 0;
     for (int i = 0; i < s->n; i++)
         pts += sc_points(s->trick[i]);
     s->pts[w & 1] = (int16_t)(s->pts[w & 1] + pts);
@@ -159,7 +178,9 @@ static void sim_play(Sim *s, int sc)
     s->leader = (uint8_t)w;
     if (s->stock_pos < s->stock_end)
         for (int i = 0; i < s->n; i++)
-            s->hand[(w + i) % s->n] |= bit(s->stock[s->stock_pos++]);
+            s->hand[seat_add(w, i, s->n)] |= bit(s->stock[s->stock_pos++]);
+    else if (s->left)
+        s->pending = 1;
 }
 
 /* ---- Exact search -------------------------------------------------------------------------
@@ -311,7 +332,7 @@ static int solve_best(const Sim *s, int *value)
 {
     int cards = 0;
     for (int p = 0; p < s->n; p++)
-        cards += __builtin_popcountll(s->hand[p]);
+        cards += popcount64(s->hand[p]);
     Memo m;
     memo_open(&m, cards); /* without a table the search is slower, never wrong */
     int team = sim_to_move(s) & 1, best_sc = -1, best = 0;
@@ -342,17 +363,66 @@ static int solve_best(const Sim *s, int *value)
 
 typedef struct {
     Sim base;            /* known cards; hidden hands empty; stock not filled */
-    int me, n;
-    bool pt;
+    int me, n, hs;
+    bool pt, match;
     uint8_t pool[BI_DECK]; /* the unseen cards */
     int n_pool;
+    uint64_t pool_mask;
     int hidden[BI_MAX_SEATS];
     int stock_unseen;    /* unseen cards still in the stock (the trunfo not counted) */
     bool trunfo_in_stock;
-    int trunfo_sc;
+    int trunfo_sc, trunfo_holder;
     uint8_t marks[BI_TEAMS];
-    bool match;
+    /* The game so far, replayed from the view's public record (BiscaState.played): each
+     * card played, by whom, where its trick began and the stock when it was played; and
+     * when each seat's cards came to it (the deal at 0, a draw after the trick that ended
+     * at play i at i + 1): a card that came at t was in the hand for the plays from t on. */
+    bool hist_ok;
+    int n_hist;
+    uint8_t h_sc[BI_DECK], h_seat[BI_DECK], h_start[BI_DECK], h_stock[BI_DECK];
+    uint8_t n_recv[BI_MAX_SEATS];
+    uint8_t recv[BI_MAX_SEATS][BI_DECK];
+    int trunfo_recv; /* which of the trunfo holder's receipts was the trunfo; -1 */
 } Info;
+
+static void info_history(const BiscaState *v, Info *in)
+{
+    int n = v->n, hs = v->hand_size, stock = BI_DECK - n * hs, leader = v->first_leader;
+    int trump = in->base.trump;
+    in->trunfo_recv = -1;
+    in->n_hist = v->n_played;
+    for (int p = 0; p < n; p++) {
+        in->n_recv[p] = (uint8_t)hs;
+        memset(in->recv[p], 0, (size_t)hs);
+    }
+    bool ok = v->n_played <= BI_DECK;
+    for (int i = 0; ok && i < v->n_played; i++) {
+        int pos = i % n, start = i - pos;
+        in->h_sc[i] = (uint8_t)sc_of(v->played[i], in->pt);
+        in->h_seat[i] = (uint8_t)((leader + pos) % n);
+        in->h_start[i] = (uint8_t)start;
+        in->h_stock[i] = (uint8_t)stock;
+        if (pos < n - 1)
+            continue;
+        int best = start;
+        for (int j = start + 1; j <= i; j++)
+            if (sim_beats(in->h_sc[j], in->h_sc[best], trump))
+                best = j;
+        int w = in->h_seat[best];
+        for (int k = 0; k < n && stock > 0; k++, stock--) {
+            int d = (w + k) % n;
+            if (stock == 1) {
+                in->trunfo_recv = in->n_recv[d];
+                ok &= d == v->trunfo_holder;
+            }
+            in->recv[d][in->n_recv[d]++] = (uint8_t)(i + 1);
+        }
+        leader = w;
+    }
+    /* The record must replay to the view; if not (a state from elsewhere), no inference. */
+    in->hist_ok = ok && leader == v->leader && stock == v->stock &&
+                  v->n_played % n == v->n_trick;
+}
 
 static void info_from_view(const BiscaState *v, int me, Info *in)
 {
@@ -360,6 +430,7 @@ static void info_from_view(const BiscaState *v, int me, Info *in)
     bool pt = v->portuguese;
     in->me = me;
     in->n = v->n;
+    in->hs = v->hand_size;
     in->pt = pt;
     in->match = v->match;
     memcpy(in->marks, v->marks, sizeof in->marks);
@@ -390,12 +461,19 @@ static void info_from_view(const BiscaState *v, int me, Info *in)
         for (int i = 0; i < v->n_pile[t]; i++)
             known |= bit(sc_of(v->pile[t][i], pt));
     in->trunfo_sc = sc_of(v->trunfo, pt);
+    b->trunfo = (uint8_t)in->trunfo_sc;
+    in->trunfo_holder = v->trunfo_holder;
     known |= bit(in->trunfo_sc);
     in->trunfo_in_stock = v->stock > 0;
     in->stock_unseen = v->stock - (in->trunfo_in_stock ? 1 : 0);
+    b->left = v->stock; /* the legal plays know the stock is not gone; a search's world
+                         * sets its own stock */
     for (int sc = 0; sc < BI_DECK; sc++)
-        if (!(known & bit(sc)))
+        if (!(known & bit(sc))) {
             in->pool[in->n_pool++] = (uint8_t)sc;
+            in->pool_mask |= bit(sc);
+        }
+    info_history(v, in);
 }
 
 /* Is every card's place known (nothing left to guess)? */
@@ -419,6 +497,54 @@ static inline uint32_t fast_below(Fast *f, uint32_t n)
     return (uint32_t)(((f->s >> 32) * (uint64_t)n) >> 32);
 }
 
+/* A guess at the hidden hands: every seat's whole hand, the known cards included. The
+ * stock is the rest of the unseen cards. */
+typedef struct {
+    uint64_t hand[BI_MAX_SEATS];
+} Deal;
+
+/* A determinization: the guessed hands and a random order of the rest of the stock. */
+static void deal_to_sim(const Info *in, const Deal *d, Fast *f, Sim *out)
+{
+    *out = in->base;
+    uint64_t rest = in->pool_mask;
+    for (int p = 0; p < in->n; p++) {
+        out->hand[p] = d->hand[p];
+        rest &= ~d->hand[p];
+    }
+    int k = 0;
+    while (rest) {
+        out->stock[k++] = (uint8_t)__builtin_ctzll(rest);
+        rest &= rest - 1;
+    }
+    for (int i = k - 1; i > 0; i--) {
+        int j = (int)fast_below(f, (uint32_t)i + 1);
+        uint8_t t = out->stock[i];
+        out->stock[i] = out->stock[j];
+        out->stock[j] = t;
+    }
+    out->stock_pos = 0;
+    out->stock_end = (uint8_t)k;
+    out->left = 0;
+    if (in->trunfo_in_stock)
+        out->stock[out->stock_end++] = (uint8_t)in->trunfo_sc;
+}
+
+/* The same for the exact search: the stock a set, its draws chance. */
+static void deal_to_exact(const Info *in, const Deal *d, Sim *out)
+{
+    *out = in->base;
+    uint64_t rest = in->pool_mask;
+    for (int p = 0; p < in->n; p++) {
+        out->hand[p] = d->hand[p];
+        rest &= ~d->hand[p];
+    }
+    out->pool = rest;
+    out->left = (uint8_t)(in->stock_unseen + (in->trunfo_in_stock ? 1 : 0));
+}
+
+/* A uniform determinization (no inference): the unseen cards shuffled into the hidden
+ * hands and the stock. */
 static void determinize(const Info *in, Fast *f, Sim *out)
 {
     *out = in->base;
@@ -436,6 +562,7 @@ static void determinize(const Info *in, Fast *f, Sim *out)
             out->hand[p] |= bit(pool[k++]);
     out->stock_pos = 0;
     out->stock_end = 0;
+    out->left = 0;
     while (k < in->n_pool)
         out->stock[out->stock_end++] = pool[k++];
     if (in->trunfo_in_stock)
@@ -469,21 +596,510 @@ Action bisca_solve_move(const BiscaState *s)
     return sc < 0 ? -1 : BI_ACT_PLAY + card_index(card_of(sc, s->portuguese));
 }
 
-/* ---- Hard: information-set MCTS --------------------------------------------------------- */
+/* ---- Hard's settings ------------------------------------------------------------------ */
 
-#ifndef HARD_EXPLORE
-#define HARD_EXPLORE 0.6       /* UCB exploration, for results in [0, 1] */
-#endif
-#ifndef HARD_NOISE
-#define HARD_NOISE 16          /* the playout policy plays at random once in this many moves
-                                * of the bot's team */
-#endif
-#ifndef HARD_OPP_NOISE
-#define HARD_OPP_NOISE 1       /* the same for the other team: 1 = always at random */
-#endif
-#ifndef HARD_POINTS_WEIGHT
-#define HARD_POINTS_WEIGHT 0.2 /* the share of the points in a playout's result */
-#endif
+const BiscaHardParams bisca_hard_defaults = {
+    .explore = 0.6,
+    .noise = 16,
+    .opp_noise = 1,
+    .points_weight = 0.2,
+    .temper = 1.0,
+    .temper_4p = 0.0,
+    .model_beta = 1.0,
+    .model_eps = 0.1,
+    .particles = 400,
+    .exact_stock_2p = 0,
+    .exact_deals_4p = 0,
+};
+
+/* The inference's temper for a table of n players. */
+static double temper_of(const BiscaHardParams *P, int n) { return n == 4 ? P->temper_4p : P->temper; }
+
+/* Team 0's result in [0, 1] for a game that ends with p0 and p1 points. */
+static double outcome_pts(const Info *in, const BiscaHardParams *P, int p0, int p1)
+{
+    double wl;
+    if (!in->match) {
+        wl = p0 > 60 ? 1 : p1 > 60 ? 0 : 0.5;
+    } else {
+        int g0 = bisca_marks_for(p0), g1 = bisca_marks_for(p1);
+        int r0 = BI_MARKS_TO_WIN - in->marks[0], r1 = BI_MARKS_TO_WIN - in->marks[1];
+        g0 = g0 > r0 ? r0 : g0;
+        g1 = g1 > r1 ? r1 : g1;
+        wl = 0.5 + (g0 - g1) / 8.0;
+        if (g0 >= r0 && g0 > 0)
+            wl = 1;
+        if (g1 >= r1 && g1 > 0)
+            wl = 0;
+    }
+    return (1 - P->points_weight) * wl + P->points_weight * p0 / (double)BI_TOTAL_POINTS;
+}
+
+/* ---- Inference: a model of the other seats' play ------------------------------------------
+ * The likelihood of a play is a softmax over the legal cards of a linear score of a few
+ * features of the card in its trick (its points and strength, trump or not, whether it
+ * wins the trick and what that is worth, whether the partner holds the trick...), mixed
+ * with uniform play (model_eps). The weights were fitted by maximum likelihood to the
+ * plays of strong bots (bench_bisca --fit: Hard as it was at 6fac2b1 playing itself),
+ * one set for 2 players and one for 4. */
+
+static void play_features(int n, int trump, const uint8_t *trick, int n_trick, int stock, int x,
+                          double *f)
+{
+    int str = x % 10, px = sc_points(x);
+    bool is_trump = x / 10 == trump, lead = n_trick == 0;
+    memset(f, 0, sizeof(double) * BISCA_MODEL_FEATURES);
+    f[0] = px / 10.0;
+    f[1] = is_trump;
+    f[2] = str / 9.0;
+    f[15] = is_trump * str / 9.0;
+    f[16] = stock == 0 && is_trump;
+    if (lead) {
+        f[3] = px / 10.0;
+        f[4] = is_trump;
+        f[5] = str / 9.0;
+        return;
+    }
+    int bi = 0, table = 0;
+    for (int i = 0; i < n_trick; i++) {
+        table += sc_points(trick[i]);
+        if (i && sim_beats(trick[i], trick[bi], trump))
+            bi = i;
+    }
+    bool partner = (n_trick - bi) % 2 == 0, last = n_trick == n - 1;
+    bool beats = sim_beats(x, trick[bi], trump);
+    f[6] = beats;
+    f[7] = beats * table / 10.0;
+    f[8] = beats && is_trump && trick[0] / 10 != trump;
+    f[9] = beats && last;
+    f[10] = partner && beats;
+    f[11] = partner * px / 10.0;
+    f[12] = partner && last ? px / 10.0 : 0;
+    f[13] = !beats * px / 10.0;
+    f[14] = beats * px / 10.0;
+    f[17] = x / 10 == trick[0] / 10;
+}
+
+static const double model_theta[2][BISCA_MODEL_FEATURES] = {
+    /* 2 players (15,200 plays; -0.753 a play) */
+    {-1.629, -2.840, 0.058, -0.191, 2.704, 0.551, 1.151, 3.577, 0.135, 1.151, 0, 0, 0, -3.295,
+     1.868, -0.648, -0.832, -0.087},
+    /* 4 players (14,400 plays; -0.833 a play) */
+    {-1.234, -1.175, 0.283, -0.334, 0.861, 1.134, 1.881, 2.477, -0.219, -0.641, -2.777, 1.029,
+     2.953, -0.923, 0.023, -1.589, 0.342, -0.096},
+};
+
+static double play_score(const Info *in, const uint8_t *trick, int n_trick, int stock, int x)
+{
+    double f[BISCA_MODEL_FEATURES], s = 0;
+    play_features(in->n, in->base.trump, trick, n_trick, stock, x, f);
+    const double *th = model_theta[in->n == 4];
+    for (int i = 0; i < BISCA_MODEL_FEATURES; i++)
+        s += th[i] * f[i];
+    return s;
+}
+
+int bisca_model_features(const BiscaState *s, Action *acts, double (*f)[BISCA_MODEL_FEATURES])
+{
+    Action a[RULES_MAX_ACTIONS];
+    int n = bisca_rules.legal_actions(s, a);
+    bool pt = s->portuguese;
+    uint8_t trick[BI_MAX_SEATS];
+    for (int i = 0; i < s->n_trick; i++)
+        trick[i] = (uint8_t)sc_of(s->trick[i], pt);
+    for (int i = 0; i < n; i++) {
+        acts[i] = a[i];
+        play_features(s->n, bisca_trump_suit(s), trick, s->n_trick, s->stock,
+                      sc_of(card_from_index(a[i] - BI_ACT_PLAY), pt), f[i]);
+    }
+    return n;
+}
+
+/* log P(x | hand, trick) for a seat that holds `hand`; -INFINITY when the rules forbid x. */
+static double model_logp(const Info *in, const BiscaHardParams *P, const uint8_t *trick,
+                         int n_trick, int stock, uint64_t hand, int x)
+{
+    uint64_t legal = hand;
+    if (in->base.assist && stock == 0 && n_trick > 0) {
+        int led = trick[0];
+        uint64_t follow = hand & SUIT_BITS << (led / 10 * 10);
+        if (follow) {
+            uint64_t beat = follow & ~((bit(led) << 1) - 1);
+            legal = beat ? beat : follow;
+        }
+    }
+    if (!(legal & bit(x)))
+        return -INFINITY;
+    int nl = popcount64(legal);
+    if (nl == 1)
+        return 0;
+    double sc[BI_MAX_HAND * 2], top = -1e300, sx = 0;
+    int k = 0;
+    for (uint64_t m = legal; m && k < BI_MAX_HAND * 2; m &= m - 1, k++) {
+        int c = __builtin_ctzll(m);
+        sc[k] = P->model_beta * play_score(in, trick, n_trick, stock, c);
+        if (c == x)
+            sx = sc[k];
+        if (sc[k] > top)
+            top = sc[k];
+    }
+    double z = 0;
+    for (int i = 0; i < k; i++)
+        z += exp(sc[i] - top);
+    double p = (1 - P->model_eps) * exp(sx - top) / z + P->model_eps / nl;
+    return log(p);
+}
+
+typedef struct {
+    const Info *in;
+    const BiscaHardParams *P;
+} InferCtx;
+
+static bool deal_propose(void *user, Rng *rng, void *out)
+{
+    const Info *in = ((const InferCtx *)user)->in;
+    Deal *d = out;
+    uint8_t pool[BI_DECK];
+    memcpy(pool, in->pool, (size_t)in->n_pool);
+    int k = 0;
+    for (int p = 0; p < in->n; p++) {
+        d->hand[p] = in->base.hand[p];
+        for (int i = 0; i < in->hidden[p]; i++, k++) {
+            int j = k + (int)rng_below(rng, (uint32_t)(in->n_pool - k));
+            uint8_t t = pool[k];
+            pool[k] = pool[j];
+            pool[j] = t;
+            d->hand[p] |= bit(pool[k]);
+        }
+    }
+    for (int p = in->n; p < BI_MAX_SEATS; p++)
+        d->hand[p] = 0;
+    return true;
+}
+
+/* The likelihood of the other seats' plays with the hands of `guess`. Which of a seat's
+ * draws brought which card is drawn at random among the orders the record allows (every
+ * one as likely a priori), so the hand each play was chosen from is known. */
+static double deal_loglik(void *user, const void *guess, Rng *rng)
+{
+    const InferCtx *c = user;
+    const Info *in = c->in;
+    const Deal *d = guess;
+    double ll = 0;
+    for (int s = 0; s < in->n; s++) {
+        if (s == in->me)
+            continue;
+        int plays[BI_DECK], np = 0;
+        for (int i = 0; i < in->n_hist; i++)
+            if (in->h_seat[i] == s)
+                plays[np++] = i;
+        if (np == 0)
+            continue;
+        uint8_t card[BI_DECK], rt[BI_DECK], when[BI_DECK];
+        bool used[BI_DECK] = {false};
+        int nc = 0, nr = in->n_recv[s];
+        int tr = s == in->trunfo_holder ? in->trunfo_recv : -1;
+        for (int k = 0; k < np; k++) {
+            int j = plays[k], x = in->h_sc[j], r = -1;
+            if (tr >= 0 && x == in->trunfo_sc) {
+                r = tr;
+            } else {
+                int avail[BI_DECK], na = 0;
+                for (int q = 0; q < nr; q++)
+                    if (!used[q] && q != tr && in->recv[s][q] <= j)
+                        avail[na++] = q;
+                if (!na)
+                    return -INFINITY;
+                r = avail[rng_below(rng, (uint32_t)na)];
+            }
+            used[r] = true;
+            card[nc] = (uint8_t)x;
+            rt[nc] = in->recv[s][r];
+            when[nc++] = (uint8_t)j;
+        }
+        int rest[BI_DECK], nrest = 0;
+        for (int q = 0; q < nr; q++)
+            if (!used[q] && q != tr)
+                rest[nrest++] = q;
+        for (uint64_t m = d->hand[s]; m; m &= m - 1) {
+            int x = __builtin_ctzll(m), r;
+            if (tr >= 0 && x == in->trunfo_sc) {
+                r = tr;
+            } else {
+                if (!nrest)
+                    return -INFINITY;
+                int k = (int)rng_below(rng, (uint32_t)nrest);
+                r = rest[k];
+                rest[k] = rest[--nrest];
+            }
+            card[nc] = (uint8_t)x;
+            rt[nc] = in->recv[s][r];
+            when[nc++] = 255;
+        }
+        for (int k = 0; k < np; k++) {
+            int j = plays[k];
+            uint64_t hand = 0;
+            for (int i = 0; i < nc; i++)
+                if (rt[i] <= j && when[i] >= j)
+                    hand |= bit(card[i]);
+            ll += model_logp(in, c->P, &in->h_sc[in->h_start[j]], j - in->h_start[j],
+                             in->h_stock[j], hand, in->h_sc[j]);
+            if (ll == -INFINITY)
+                return ll;
+        }
+    }
+    return ll;
+}
+
+static const InferModel bisca_infer = {sizeof(Deal), deal_propose, deal_loglik};
+
+/* Every way to give the unseen cards to the hidden hands (the rest to the stock), when
+ * there are at most `limit`: returns their number, or -1 (nothing listed) when more. */
+static double count_deals(const Info *in)
+{
+    double c = 1;
+    int left = in->n_pool;
+    for (int p = 0; p < in->n; p++)
+        for (int i = 0; i < in->hidden[p]; i++, left--)
+            c = c * left / (i + 1);
+    return c;
+}
+
+static void list_rec(const Info *in, Particles *ps, Deal *d, int p, uint64_t avail, int need,
+                     int from)
+{
+    while (p < in->n && need == 0) {
+        p++;
+        if (p < in->n) {
+            need = in->hidden[p];
+            from = 0;
+        }
+    }
+    if (p >= in->n) {
+        Deal *g = particles_add(ps);
+        if (g)
+            *g = *d;
+        return;
+    }
+    for (int i = from; i < in->n_pool; i++) {
+        int sc = in->pool[i];
+        if (!(avail & bit(sc)))
+            continue;
+        if (in->n_pool - i < need)
+            break;
+        d->hand[p] |= bit(sc);
+        list_rec(in, ps, d, p, avail & ~bit(sc), need - 1, i + 1);
+        d->hand[p] &= ~bit(sc);
+    }
+}
+
+static int list_deals(const Info *in, Particles *ps, int limit)
+{
+    if (count_deals(in) > limit)
+        return -1;
+    particles_clear(ps);
+    Deal d;
+    memset(&d, 0, sizeof d);
+    for (int p = 0; p < in->n; p++)
+        d.hand[p] = in->base.hand[p];
+    list_rec(in, ps, &d, 0, in->pool_mask, in->hidden[0], 0);
+    return ps->n;
+}
+
+/* ---- Exact play over the possible deals ------------------------------------------------
+ * When little is hidden, each possible deal is searched exactly: alpha-beta over the
+ * plays, the draws still to come as chance nodes (their average), and the exact points
+ * search once the stock is gone. The value is team 0's expected result in [0, 1] (a win,
+ * a draw or a loss, and the points; in match mode the marks), the same objective as the
+ * playouts'; with the stock gone the best play for the points is the best for the result,
+ * which only grows with them. A root move's value is the average over the deals, weighted
+ * by the inference. */
+
+static double xsolve(const Info *in, const BiscaHardParams *P, const Sim *s, double alpha,
+                     double beta, Memo *m);
+
+static double draw_rec(const Info *in, const BiscaHardParams *P, Sim *t, int k, Memo *m)
+{
+    if (k == t->n)
+        return xsolve(in, P, t, -1, 2, m);
+    int seat = (t->leader + k) % t->n;
+    if (t->left == 1) {
+        Sim u = *t;
+        u.hand[seat] |= bit(u.trunfo);
+        u.left = 0;
+        return draw_rec(in, P, &u, k + 1, m);
+    }
+    double sum = 0;
+    int cnt = 0;
+    for (uint64_t pool = t->pool; pool; pool &= pool - 1) {
+        int c = __builtin_ctzll(pool);
+        Sim u = *t;
+        u.hand[seat] |= bit(c);
+        u.pool &= ~bit(c);
+        u.left--;
+        sum += draw_rec(in, P, &u, k + 1, m);
+        cnt++;
+    }
+    return cnt ? sum / cnt : 0;
+}
+
+static double xsolve(const Info *in, const BiscaHardParams *P, const Sim *s, double alpha,
+                     double beta, Memo *m)
+{
+    if (s->pending) {
+        Sim t = *s;
+        t.pending = 0;
+        return draw_rec(in, P, &t, 0, m);
+    }
+    if (!s->left) {
+        int v = solve_ab(s, -1, BI_TOTAL_POINTS + 1, m);
+        int p0 = s->pts[0] + v;
+        return outcome_pts(in, P, p0, BI_TOTAL_POINTS - p0);
+    }
+    int team = sim_to_move(s) & 1;
+    uint8_t moves[BI_MAX_HAND];
+    int n = ordered_moves(s, moves);
+    double best = team == 0 ? -1 : 2;
+    for (int i = 0; i < n && alpha < beta; i++) {
+        Sim t = *s;
+        sim_play(&t, moves[i]);
+        double v = xsolve(in, P, &t, alpha, beta, m);
+        if (team == 0 ? v > best : v < best)
+            best = v;
+        if (team == 0 && best > alpha)
+            alpha = best;
+        if (team == 1 && best < beta)
+            beta = best;
+    }
+    return best;
+}
+
+/* The value of each root move (for the seat to move's team) averaged over the deals in
+ * `ds` by their weights. Returns false when the budget ended it first; val[] then holds
+ * the average over the deals searched (none: all 0). */
+static bool exact_over_deals(const Info *in, const BiscaHardParams *P, const Particles *ds,
+                             const uint8_t *moves, int nm, double *val, const BotBudget *b)
+{
+    Memo m;
+    memo_open(&m, 18); /* without a table the search is slower, never wrong */
+    int team = sim_to_move(&in->base) & 1;
+    double wsum = 0;
+    bool done = true;
+    for (int i = 0; i < nm; i++)
+        val[i] = 0;
+    for (int d = 0; d < ds->n; d++) {
+        if (ds->w[d] <= 0)
+            continue;
+        if ((d & 7) == 7 && b->deadline_ns && bot_budget_over(b, 0)) {
+            done = false;
+            break;
+        }
+        Sim s;
+        deal_to_exact(in, particle_at(ds, d), &s);
+        for (int i = 0; i < nm; i++) {
+            Sim t = s;
+            sim_play(&t, moves[i]);
+            double u = xsolve(in, P, &t, -1, 2, &m);
+            val[i] += ds->w[d] * (team == 0 ? u : 1 - u);
+        }
+        wsum += ds->w[d];
+    }
+    if (wsum > 0)
+        for (int i = 0; i < nm; i++)
+            val[i] /= wsum;
+    free(m.e);
+    return done;
+}
+
+#define BISCA_EXACT_UNSEEN_4P 9
+
+/* The deals the exact search plays from this view, weighed: all of them when they are few
+ * enough, else a sample (4 players). False when the exact search does not apply here. */
+static bool exact_deals(const Info *in, const BiscaHardParams *P, Rng *rng, bool infer,
+                        Particles *ps)
+{
+    InferCtx ctx = {in, P};
+    bool ok = false;
+    if (in->n == 2 && (in->stock_unseen + (in->trunfo_in_stock ? 1 : 0) <= P->exact_stock_2p ||
+                       !in->trunfo_in_stock))
+        ok = list_deals(in, ps, 1000) > 0;
+    /* 4 players: once at most 9 cards are unseen (the last three tricks of a game of
+     * 3-card hands, 1,680 deals; with 7 or 9 cards a hand, its last three tricks too):
+     * before that the deals are too many and each too long to search. */
+    if (in->n == 4 && !in->trunfo_in_stock && P->exact_deals_4p > 0 &&
+        in->n_pool <= BISCA_EXACT_UNSEEN_4P) {
+        ok = list_deals(in, ps, P->exact_deals_4p) > 0;
+        if (!ok)
+            ok = infer_sample(&bisca_infer, &ctx, rng, P->exact_deals_4p, 0, ps) > 0;
+    }
+    /* In a random order: a search the clock stops early has searched a fair sample. */
+    if (ok) {
+        Deal t;
+        for (int i = ps->n - 1; i > 0; i--) {
+            int j = (int)rng_below(rng, (uint32_t)i + 1);
+            t = *(Deal *)particle_at(ps, i);
+            *(Deal *)particle_at(ps, i) = *(Deal *)particle_at(ps, j);
+            *(Deal *)particle_at(ps, j) = t;
+        }
+    }
+    if (ok)
+        infer_weigh(&bisca_infer, &ctx, rng, infer ? temper_of(P, in->n) : 0, ps);
+    return ok;
+}
+
+int bisca_exact_values(const BiscaState *view, int seat, const BiscaHardParams *params, Rng *rng,
+                       Action *acts, double *values)
+{
+    if (view->phase != BI_PHASE_PLAY || bisca_to_move(view) != seat)
+        return -1;
+    Info *in = malloc(sizeof *in);
+    if (!in)
+        return -1;
+    info_from_view(view, seat, in);
+    Particles ps;
+    particles_init(&ps, sizeof(Deal));
+    int nm = -1;
+    bool infer = temper_of(params, in->n) > 0 && in->hist_ok && in->n_hist > 0;
+    if (exact_deals(in, params, rng, infer, &ps)) {
+        uint8_t moves[BI_MAX_HAND];
+        BotBudget b = {0, 0, NULL};
+        nm = ordered_moves(&in->base, moves);
+        exact_over_deals(in, params, &ps, moves, nm, values, &b);
+        for (int i = 0; i < nm; i++)
+            acts[i] = BI_ACT_PLAY + card_index(card_of(moves[i], in->pt));
+    }
+    particles_free(&ps);
+    free(in);
+    return nm;
+}
+
+int bisca_hand_beliefs(const BiscaState *view, int seat, const BiscaHardParams *params, Rng *rng,
+                       double prob[BI_MAX_SEATS][52])
+{
+    memset(prob, 0, sizeof(double) * BI_MAX_SEATS * 52);
+    Info *in = malloc(sizeof *in);
+    if (!in)
+        return -1;
+    info_from_view(view, seat, in);
+    Particles ps;
+    particles_init(&ps, sizeof(Deal));
+    InferCtx ctx = {in, params};
+    bool infer = temper_of(params, in->n) > 0 && in->hist_ok && in->n_hist > 0;
+    int n = infer_sample(&bisca_infer, &ctx, rng, params->particles, infer ? temper_of(params, in->n) : 0,
+                         &ps);
+    for (int i = 0; i < n; i++) {
+        const Deal *d = particle_at(&ps, i);
+        for (int p = 0; p < in->n; p++)
+            for (uint64_t m = d->hand[p]; m; m &= m - 1)
+                prob[p][card_index(card_of(__builtin_ctzll(m), in->pt))] += ps.w[i];
+    }
+    int ess = (int)ps.ess;
+    particles_free(&ps);
+    free(in);
+    return ess;
+}
+
+/* ---- Hard: information-set MCTS --------------------------------------------------------- */
 
 /* The playout policy: cheap greedy play with a little noise. */
 static int cheap_pick(uint64_t moves, int trump, Fast *f)
@@ -502,12 +1118,12 @@ static int cheap_pick(uint64_t moves, int trump, Fast *f)
     return best;
 }
 
-static int policy(const Sim *s, Fast *f, int team)
+static int policy(const Sim *s, Fast *f, int team, const BiscaHardParams *P)
 {
     int p = sim_to_move(s);
     uint64_t moves = sim_legal(s, p);
-    if (fast_below(f, (p & 1) == team ? HARD_NOISE : HARD_OPP_NOISE) == 0) {
-        int k = (int)fast_below(f, (uint32_t)__builtin_popcountll(moves));
+    if (fast_below(f, (uint32_t)((p & 1) == team ? P->noise : P->opp_noise)) == 0) {
+        int k = (int)fast_below(f, (uint32_t)popcount64(moves));
         while (k--)
             moves &= moves - 1;
         return __builtin_ctzll(moves);
@@ -515,7 +1131,7 @@ static int policy(const Sim *s, Fast *f, int team)
     if (s->n_trick == 0)
         return cheap_pick(moves, s->trump, f);
     int bi = sim_best(s), best = s->trick[bi];
-    int owner = (s->leader + bi) % s->n;
+    int owner = seat_add(s->leader, bi, s->n);
     bool last = s->n_trick == s->n - 1;
     int table = 0;
     for (int i = 0; i < s->n_trick; i++)
@@ -565,39 +1181,225 @@ static int policy(const Sim *s, Fast *f, int team)
     return cheap_pick(moves, s->trump, f);
 }
 
-/* Team 0's result in [0, 1] for a finished playout. */
-static double outcome(const Info *in, const Sim *s)
-{
-    int p0 = s->pts[0], p1 = s->pts[1];
-    double wl;
-    if (!in->match) {
-        wl = p0 > 60 ? 1 : p1 > 60 ? 0 : 0.5;
-    } else {
-        int g0 = bisca_marks_for(p0), g1 = bisca_marks_for(p1);
-        int r0 = BI_MARKS_TO_WIN - in->marks[0], r1 = BI_MARKS_TO_WIN - in->marks[1];
-        g0 = g0 > r0 ? r0 : g0;
-        g1 = g1 > r1 ? r1 : g1;
-        wl = 0.5 + (g0 - g1) / 8.0;
-        if (g0 >= r0 && g0 > 0)
-            wl = 1;
-        if (g1 >= r1 && g1 > 0)
-            wl = 0;
-    }
-    return (1 - HARD_POINTS_WEIGHT) * wl + HARD_POINTS_WEIGHT * p0 / (double)BI_TOTAL_POINTS;
-}
-
+/* The tree: a node per sequence of plays from the root, its children found through a hash
+ * of (node, card) and a mask of the cards it has children for, so choosing among the
+ * plays available in a deal touches those children only (an opponent's node has a child
+ * for every card it might hold; walking them all was most of the time). */
 typedef struct {
-    int32_t first_child, next_sibling;
+    uint64_t kids;  /* the cards this node has a child for */
     uint32_t visits, avail;
-    float reward; /* the sum of results for the team of `player` */
+    float reward;   /* the sum of results for the team of `player` */
     uint8_t sc, player;
 } TNode;
 
+typedef struct {
+    TNode *t;
+    int n, cap;
+    uint32_t *key; /* node * 64 + card + 1; 0 = empty */
+    int32_t *val;
+    uint32_t hmask;
+} Tree;
+
 #define HARD_MAX_PATH 64
+#define HARD_MAX_NODES (1 << 21) /* the tree stops growing there (64 MB with the hash) */
+
+static bool tree_init(Tree *tr)
+{
+    tr->cap = 4096;
+    tr->n = 1;
+    tr->t = malloc(sizeof *tr->t * (size_t)tr->cap);
+    tr->hmask = 2u * (uint32_t)tr->cap - 1;
+    tr->key = calloc(tr->hmask + 1, sizeof *tr->key);
+    tr->val = malloc(sizeof *tr->val * (tr->hmask + 1));
+    if (!tr->t || !tr->key || !tr->val)
+        return false;
+    tr->t[0] = (TNode){0, 0, 0, 0, 0, 0};
+    return true;
+}
+
+static void tree_free(Tree *tr)
+{
+    free(tr->t);
+    free(tr->key);
+    free(tr->val);
+}
+
+static inline uint32_t tree_slot(uint32_t key) { return key * 0x9E3779B1u; }
+
+static int tree_child(const Tree *tr, int node, int sc)
+{
+    uint32_t key = (uint32_t)node * 64 + (uint32_t)sc + 1;
+    for (uint32_t i = tree_slot(key) & tr->hmask;; i = (i + 1) & tr->hmask) {
+        if (tr->key[i] == key)
+            return tr->val[i];
+        if (!tr->key[i])
+            return -1;
+    }
+}
+
+static void tree_put(Tree *tr, uint32_t key, int32_t val)
+{
+    uint32_t i = tree_slot(key) & tr->hmask;
+    while (tr->key[i])
+        i = (i + 1) & tr->hmask;
+    tr->key[i] = key;
+    tr->val[i] = val;
+}
+
+/* A new child of `node` for card `sc`, played by `player`; -1 when the tree is full. */
+static int tree_add(Tree *tr, int node, int sc, int player)
+{
+    if (tr->n == tr->cap) {
+        if (tr->cap >= HARD_MAX_NODES)
+            return -1;
+        int cap = tr->cap * 2;
+        TNode *t = realloc(tr->t, sizeof *t * (size_t)cap);
+        uint32_t hsize = 2u * (uint32_t)cap;
+        uint32_t *key = calloc(hsize, sizeof *key);
+        int32_t *val = malloc(sizeof *val * hsize);
+        if (t)
+            tr->t = t;
+        if (!t || !key || !val) {
+            free(key);
+            free(val);
+            return -1;
+        }
+        uint32_t *ok = tr->key;
+        int32_t *ov = tr->val;
+        uint32_t old = tr->hmask + 1;
+        tr->key = key;
+        tr->val = val;
+        tr->hmask = hsize - 1;
+        for (uint32_t i = 0; i < old; i++)
+            if (ok[i])
+                tree_put(tr, ok[i], ov[i]);
+        free(ok);
+        free(ov);
+        tr->cap = cap;
+    }
+    int c = tr->n++;
+    tr->t[c] = (TNode){0, 0, 1, 0, (uint8_t)sc, (uint8_t)player};
+    tr->t[node].kids |= bit(sc);
+    tree_put(tr, (uint32_t)node * 64 + (uint32_t)sc + 1, c);
+    return c;
+}
+
+/* log(n) for the exploration term: a table for the counts most nodes have. */
+#define LOG_TABLE 4096
+static float log_table[LOG_TABLE];
+static pthread_once_t log_once = PTHREAD_ONCE_INIT;
+
+static void log_fill(void)
+{
+    for (int i = 1; i < LOG_TABLE; i++)
+        log_table[i] = (float)log((double)i);
+}
+
+static inline double log_of(uint32_t n) { return n < LOG_TABLE ? log_table[n] : log((double)n); }
+
+static int mcts(const Info *in, const BiscaHardParams *P, const Particles *ps, Fast *f,
+                const BotBudget *b, Analysis *an)
+{
+    pthread_once(&log_once, log_fill);
+    Tree tr;
+    if (!tree_init(&tr)) {
+        tree_free(&tr);
+        return -1;
+    }
+    int path[HARD_MAX_PATH];
+    int team_me = in->me & 1;
+    for (long it = 0;; it++) {
+        if ((it & 63) == 0 && it > 0 && bot_budget_over(b, it))
+            break;
+        if (b->iterations > 0 && it >= b->iterations)
+            break;
+        Sim s;
+        if (ps && ps->n > 0) {
+            double u = (fast_below(f, 1u << 30) + 0.5) / (double)(1u << 30);
+            deal_to_sim(in, particle_at(ps, particles_pick(ps, u)), f, &s);
+        } else {
+            determinize(in, f, &s);
+        }
+        int node = 0, depth = 0;
+        path[depth++] = 0;
+        /* Selection and expansion. */
+        while (!sim_over(&s) && depth < HARD_MAX_PATH) {
+            int p = sim_to_move(&s);
+            uint64_t moves = sim_legal(&s, p);
+            uint64_t tried = moves & tr.t[node].kids, untried = moves & ~tried;
+            if (untried) {
+                int k = (int)fast_below(f, (uint32_t)popcount64(untried));
+                while (k--)
+                    untried &= untried - 1;
+                int sc = __builtin_ctzll(untried);
+                int c = tree_add(&tr, node, sc, p);
+                if (c >= 0) {
+                    sim_play(&s, sc);
+                    path[depth++] = c;
+                    break;
+                }
+                if (!tried)
+                    break; /* the tree is full: play out from here */
+            }
+            int best = -1;
+            double best_score = -1e300;
+            for (uint64_t m = tried; m; m &= m - 1) {
+                int c = tree_child(&tr, node, __builtin_ctzll(m));
+                TNode *x = &tr.t[c];
+                x->avail++;
+                double score = x->reward / x->visits +
+                               P->explore * sqrt(log_of(x->avail) / x->visits);
+                if (score > best_score) {
+                    best_score = score;
+                    best = c;
+                }
+            }
+            if (best < 0)
+                break;
+            sim_play(&s, tr.t[best].sc);
+            node = best;
+            path[depth++] = node;
+        }
+        /* Playout. */
+        while (!sim_over(&s))
+            sim_play(&s, policy(&s, f, team_me, P));
+        double r0 = outcome_pts(in, P, s.pts[0], s.pts[1]);
+        for (int i = 0; i < depth; i++) {
+            TNode *x = &tr.t[path[i]];
+            x->visits++;
+            x->reward += (float)((x->player & 1) == 0 ? r0 : 1 - r0);
+        }
+    }
+    int best_sc = -1;
+    uint32_t most = 0;
+    for (uint64_t m = tr.t[0].kids; m; m &= m - 1) {
+        int sc = __builtin_ctzll(m);
+        TNode *x = &tr.t[tree_child(&tr, 0, sc)];
+        if (x->visits > most) {
+            most = x->visits;
+            best_sc = sc;
+        }
+        /* The analysis: each root card's visits and mean result (in [0, 1]). */
+        AnalysisItem *y =
+            an && x->visits ? analysis_item(an, BI_ACT_PLAY + card_index(card_of(sc, in->pt)))
+                            : NULL;
+        if (y) {
+            double v = x->reward / x->visits;
+            y->valued = true;
+            y->value = v;
+            y->stderr_ = sqrt(v * (1 - v) / x->visits);
+            y->visits = (int)x->visits;
+            an->samples += x->visits;
+        }
+    }
+    tree_free(&tr);
+    return best_sc;
+}
 
 /* The analysis of a root with nothing hidden: each card's exact result for the seat's team
  * (every remaining point goes to someone, so the solved points give the final score). */
-static void hard_exact_values(const Info *in, const Sim *s, Analysis *an)
+static void hard_exact_values(const Info *in, const BiscaHardParams *P, const Sim *s,
+                              Analysis *an)
 {
     int team = sim_to_move(s) & 1;
     uint64_t moves = sim_legal(s, sim_to_move(s));
@@ -610,9 +1412,8 @@ static void hard_exact_values(const Info *in, const Sim *s, Analysis *an)
         int v = 0;
         if (!sim_over(&t) && solve_best(&t, &v) < 0)
             continue;
-        t.pts[0] = (int16_t)(t.pts[0] + v);
-        t.pts[1] = (int16_t)(BI_TOTAL_POINTS - t.pts[0]);
-        double r0 = outcome(in, &t);
+        int p0 = t.pts[0] + v;
+        double r0 = outcome_pts(in, P, p0, BI_TOTAL_POINTS - p0);
         AnalysisItem *x = analysis_item(an, BI_ACT_PLAY + card_index(card_of(sc, in->pt)));
         if (x) {
             x->valued = true;
@@ -621,24 +1422,25 @@ static void hard_exact_values(const Info *in, const Sim *s, Analysis *an)
     }
 }
 
-/* The analysis from the search tree: each root card's visits and mean result. */
-static void hard_tree_values(const Info *in, const TNode *t, Analysis *an)
+/* The analysis of the exact search over the possible deals: each card's weighted mean. */
+static void hard_deal_values(const Info *in, const uint8_t *moves, const double *val, int nm,
+                             int deals, Analysis *an)
 {
-    for (int c = t[0].first_child; c >= 0; c = t[c].next_sibling) {
-        AnalysisItem *x = analysis_item(an, BI_ACT_PLAY + card_index(card_of(t[c].sc, in->pt)));
-        if (!x || t[c].visits == 0)
-            continue;
-        double m = t[c].reward / t[c].visits;
-        x->valued = true;
-        x->value = m;
-        x->stderr_ = sqrt(m * (1 - m) / t[c].visits); /* results in [0, 1] */
-        x->visits = (int)t[c].visits;
-        an->samples += t[c].visits;
+    an->samples = deals;
+    for (int i = 0; i < nm; i++) {
+        AnalysisItem *x = analysis_item(an, BI_ACT_PLAY + card_index(card_of(moves[i], in->pt)));
+        if (x) {
+            x->valued = true;
+            x->value = val[i];
+            x->visits = deals;
+        }
     }
 }
 
+/* ---- Hard: the decision ------------------------------------------------------------------ */
+
 /* Hard's search; with `an`, also each card's value (analysis.h). */
-static Action hard_run(const BotRequest *req, Analysis *an)
+static Action hard_run(const BotRequest *req, const BiscaHardParams *P, Analysis *an)
 {
     const BiscaState *v = req->view;
     Action acts[RULES_MAX_ACTIONS];
@@ -649,104 +1451,64 @@ static Action hard_run(const BotRequest *req, Analysis *an)
         return -1;
     if (n_acts == 1)
         return acts[0];
-    Info in;
-    info_from_view(v, req->seat, &in);
-    if (info_complete(&in)) {
-        Fast f = {rng_next(req->rng) | 1};
-        Sim s;
-        determinize(&in, &f, &s); /* deals the one hidden hand, all of it known */
-        int sc = solve_best(&s, NULL);
-        if (an && sc >= 0)
-            hard_exact_values(&in, &s, an);
-        if (sc >= 0)
-            return BI_ACT_PLAY + card_index(card_of(sc, in.pt));
-    }
-
-    int iterations = req->iterations > 0 ? req->iterations : 10000;
-    long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;
-    TNode *t = malloc(sizeof *t * ((size_t)iterations + 1));
-    if (!t)
+    /* The clock runs from here: the inference and the searches all count against it. */
+    BotBudget b;
+    bot_budget_start(&b, req, 10000);
+    Info *in = malloc(sizeof *in);
+    if (!in)
         return bisca_flags_decide(req);
-    int n_nodes = 1;
-    t[0] = (TNode){-1, -1, 0, 0, 0, 0, 0};
+    info_from_view(v, req->seat, in);
     Fast f = {rng_next(req->rng) | 1};
-    int path[HARD_MAX_PATH];
-
-    for (int it = 0; it < iterations; it++) {
-        if ((it & 127) == 127) {
-            if (deadline && clock_now_ns() > deadline)
-                break;
-            if (req->cancel && atomic_load(req->cancel))
-                break;
-        }
+    int sc = -1;
+    if (info_complete(in)) {
         Sim s;
-        determinize(&in, &f, &s);
-        int node = 0, depth = 0;
-        path[depth++] = 0;
-        /* Selection and expansion. */
-        while (!sim_over(&s) && depth < HARD_MAX_PATH) {
-            int p = sim_to_move(&s);
-            uint64_t moves = sim_legal(&s, p), tried = 0;
-            int best = -1;
-            double best_score = -1e300;
-            for (int c = t[node].first_child; c >= 0; c = t[c].next_sibling) {
-                if (!(moves & bit(t[c].sc)))
-                    continue;
-                tried |= bit(t[c].sc);
-                TNode *x = &t[c];
-                x->avail++;
-                double score = x->reward / x->visits +
-                               HARD_EXPLORE * sqrt(log((double)x->avail) / x->visits);
-                if (score > best_score) {
-                    best_score = score;
-                    best = c;
-                }
-            }
-            uint64_t untried = moves & ~tried;
-            if (untried && n_nodes <= iterations) {
-                int k = (int)fast_below(&f, (uint32_t)__builtin_popcountll(untried));
-                while (k--)
-                    untried &= untried - 1;
-                int sc = __builtin_ctzll(untried);
-                int c = n_nodes++;
-                t[c] = (TNode){-1, t[node].first_child, 0, 1, 0, (uint8_t)sc, (uint8_t)p};
-                t[node].first_child = c;
-                sim_play(&s, sc);
-                path[depth++] = c;
-                break;
-            }
-            if (best < 0)
-                break;
-            sim_play(&s, t[best].sc);
-            node = best;
-            path[depth++] = node;
-        }
-        /* Playout. */
-        while (!sim_over(&s))
-            sim_play(&s, policy(&s, &f, in.me & 1));
-        double r0 = outcome(&in, &s);
-        for (int i = 0; i < depth; i++) {
-            TNode *x = &t[path[i]];
-            x->visits++;
-            x->reward += (float)((x->player & 1) == 0 ? r0 : 1 - r0);
-        }
+        determinize(in, &f, &s); /* deals the one hidden hand, all of it known */
+        sc = solve_best(&s, NULL);
+        if (an && sc >= 0)
+            hard_exact_values(in, P, &s, an);
     }
-
-    int best_sc = -1;
-    uint32_t most = 0;
-    for (int c = t[0].first_child; c >= 0; c = t[c].next_sibling)
-        if (t[c].visits > most) {
-            most = t[c].visits;
-            best_sc = t[c].sc;
-        }
-    if (an)
-        hard_tree_values(&in, t, an);
-    free(t);
-    if (best_sc < 0)
-        return acts[0];
-    return BI_ACT_PLAY + card_index(card_of(best_sc, in.pt));
+    Particles ps;
+    particles_init(&ps, sizeof(Deal));
+    InferCtx ctx = {in, P};
+    bool infer = temper_of(P, in->n) > 0 && in->hist_ok && in->n_hist > 0;
+    /* Little hidden: the exact search over the possible deals. */
+    if (sc < 0 && exact_deals(in, P, req->rng, infer, &ps)) {
+        uint8_t moves[BI_MAX_HAND];
+        int nm = ordered_moves(&in->base, moves);
+        double val[BI_MAX_HAND];
+        exact_over_deals(in, P, &ps, moves, nm, val, &b);
+        if (an)
+            hard_deal_values(in, moves, val, nm, ps.n, an);
+        int bi = 0; /* the first of the best, in the search's order */
+        for (int i = 1; i < nm; i++)
+            if (val[i] > val[bi] + 1e-9)
+                bi = i;
+        sc = nm > 0 ? moves[bi] : -1;
+    }
+    if (sc < 0) {
+        if (infer)
+            infer_sample(&bisca_infer, &ctx, req->rng, P->particles, temper_of(P, in->n), &ps);
+        sc = mcts(in, P, infer ? &ps : NULL, &f, &b, an);
+    }
+    particles_free(&ps);
+    bool pt = in->pt;
+    free(in);
+    if (sc < 0)
+        return bisca_flags_decide(req);
+    return BI_ACT_PLAY + card_index(card_of(sc, pt));
 }
 
-Action bisca_hard_decide(const BotRequest *req) { return hard_run(req, NULL); }
+Action bisca_hard_decide_with(const BotRequest *req, const BiscaHardParams *P)
+{
+    return hard_run(req, P, NULL);
+}
 
-Action bisca_hard_analyze(const BotRequest *req, Analysis *out) { return hard_run(req, out); }
+Action bisca_hard_decide(const BotRequest *req)
+{
+    return hard_run(req, &bisca_hard_defaults, NULL);
+}
+
+Action bisca_hard_analyze(const BotRequest *req, Analysis *out)
+{
+    return hard_run(req, &bisca_hard_defaults, out);
+}

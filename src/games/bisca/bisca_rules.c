@@ -168,6 +168,8 @@ static void new_game(BiscaState *s)
     memset(s->points, 0, sizeof s->points);
     memset(s->n_pile, 0, sizeof s->n_pile);
     memset(s->pile, 0, sizeof s->pile);
+    memset(s->played, 0, sizeof s->played);
+    s->n_played = 0;
     s->n_trick = 0;
     s->drawer = 0;
     s->draws_left = 0;
@@ -438,6 +440,7 @@ static const char *apply(void *state, Action a)
             return N_("you must follow suit and beat the led card");
         }
         hand_remove(s, seat, i);
+        s->played[s->n_played++] = c;
         s->trick[s->n_trick++] = c;
         if (s->n_trick == s->n)
             finish_trick(s);

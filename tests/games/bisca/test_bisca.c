@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bisca (RULES.md §2): one scenario per rule and option, built from fixed deals given as
  * text, the 120 points conserved in random playouts, and the bots. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <cmocka.h>
 
 #include "games/bisca/bisca.h"
+#include "core/fileio.h"
 #include "games/bisca/bisca_bots.h"
 
 static const GameRules *const G = &bisca_rules;
@@ -1111,6 +1113,496 @@ static void test_hard_takes_sure_points(void **unused)
     expect_play(ask(bisca_hard_decide, &s, 4000), "2s");
 }
 
+static void test_hard_team_play(void **unused)
+{
+    (void)unused;
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState s;
+    /* 4 players, trumps spades. Seat 0 leads the 3♥, Hard's partner (seat 1) takes it with
+     * the A♥, seat 2 follows with the 2♥; Hard (seat 3), last, holds the 2♠ (a trump), the
+     * 3♣ and the 4♦, no points. The trick is its team's already: trumping it wins nothing
+     * and spends a trump. */
+    fresh(&s, 4, &o);
+    act(&s, "leader 0");
+    acts(&s, "deal", "3h Ah 2h 2s  5c 6d Jd 3c  6c Qd 5d 4d");
+    act(&s, "trunfo 5s");
+    acts(&s, "play", "3h Ah 2h");
+    Action a = ask(bisca_hard_decide, &s, 20000);
+    if (a == BI_ACT_PLAY + card_index(C("2s")))
+        fail_msg("Hard trumped its partner's trick");
+
+    /* The same trick, Hard holding the K♣ (4 points), the 7♦ (10) and the 2♠: its partner
+     * takes the trick whatever it plays, so it feeds it the most points, the 7♦ (kept, the
+     * 7 would only wait for an Ace or a trump to take it). */
+    fresh(&s, 4, &o);
+    act(&s, "leader 0");
+    acts(&s, "deal", "3h Ah 2h Kc  5c 6d Jd 7d  6c Qd 5d 2s");
+    act(&s, "trunfo 5s");
+    acts(&s, "play", "3h Ah 2h");
+    expect_play(ask(bisca_hard_decide, &s, 20000), "7d");
+
+    /* 2 players, trumps spades: seat 0 leads the 2♥ (no points). Hard holds the A♠ and the
+     * 7♠, the two best trumps, and the 4♣. Spending either trump on a trick worth nothing
+     * throws away a card that can take an Ace or a 7 later: the 4♣. */
+    start_2p(&s, &o, "2h 3c 4d", "As 7s 4c", "5s");
+    act(&s, "play 2h");
+    expect_play(ask(bisca_hard_decide, &s, 20000), "4c");
+    /* The same with 4 players, Hard second to play (seat 1) after the 2♥. */
+    fresh(&s, 4, &o);
+    act(&s, "leader 0");
+    acts(&s, "deal", "2h As 3h 6d  5c 7s Jd 3c  6c 4c 5d 4d");
+    act(&s, "trunfo 5s");
+    act(&s, "play 2h");
+    expect_play(ask(bisca_hard_decide, &s, 20000), "4c");
+}
+
+/* ---- The exact search over the possible deals (issue 26) --------------------------------- */
+
+/* Team 0's expected result from a full state with best play by both teams, the draws to
+ * come averaged: brute force over the rules table (the oracle). The result is Hard's:
+ * (1 - pw) for a win, half for a draw, plus pw x the points out of 120. */
+static double brute_u(const BiscaState *s, double pw)
+{
+    if (s->phase == BI_PHASE_OVER) {
+        double wl = s->points[0] > 60 ? 1 : s->points[1] > 60 ? 0 : 0.5;
+        return (1 - pw) * wl + pw * s->points[0] / 120.0;
+    }
+    Action a[RULES_MAX_ACTIONS];
+    int p = G->current_player(s);
+    if (p == PLAYER_CHANCE) {
+        uint32_t w[RULES_MAX_ACTIONS];
+        int n = G->chance_outcomes(s, a, w);
+        double sum = 0, total = 0;
+        for (int i = 0; i < n; i++) {
+            BiscaState t = *s;
+            assert_null(G->apply(&t, a[i]));
+            sum += w[i] * brute_u(&t, pw);
+            total += w[i];
+        }
+        return sum / total;
+    }
+    int n = G->legal_actions(s, a);
+    double best = bisca_team(p) == 0 ? -1 : 2;
+    for (int i = 0; i < n; i++) {
+        BiscaState t = *s;
+        assert_null(G->apply(&t, a[i]));
+        double v = brute_u(&t, pw);
+        if (bisca_team(p) == 0 ? v > best : v < best)
+            best = v;
+    }
+    return best;
+}
+
+/* Every way to give the cards the seat cannot see to the hands it cannot see (the rest
+ * stays in the stock), each a full state; calls `fn` on each. Returns their number. */
+typedef void (*DealFn)(const BiscaState *full, void *user);
+
+static int each_deal_rec(BiscaState *s, const Card *pool, int n_pool, uint64_t used, int seat,
+                         int me, int slot, int from, DealFn fn, void *user)
+{
+    while (seat < s->n && (seat == me || slot >= s->n_hand[seat] ||
+                           (seat == s->trunfo_holder && s->hand[seat][slot] == s->trunfo))) {
+        if (seat != me && slot < s->n_hand[seat]) {
+            slot++; /* the trunfo in its holder's hand is known */
+            from = 0;
+            continue;
+        }
+        seat++;
+        slot = 0;
+        from = 0;
+    }
+    if (seat >= s->n) {
+        fn(s, user);
+        return 1;
+    }
+    int count = 0;
+    /* Hands are sets: within a seat, cards in pool order. */
+    for (int i = from; i < n_pool; i++) {
+        if (used >> i & 1)
+            continue;
+        Card keep = s->hand[seat][slot];
+        s->hand[seat][slot] = pool[i];
+        count += each_deal_rec(s, pool, n_pool, used | 1ULL << i, seat, me, slot + 1, i + 1, fn,
+                               user);
+        s->hand[seat][slot] = keep;
+    }
+    return count;
+}
+
+static int each_deal(const BiscaState *truth, int me, DealFn fn, void *user)
+{
+    BiscaState v;
+    G->observe(truth, me, &v);
+    /* The pool: the cards of the deck the view does not show anywhere. */
+    Card pool[BI_DECK];
+    int n_pool = 0;
+    for (int suit = 0; suit < 4; suit++)
+        for (int r = 1; r <= RANK_KING; r++) {
+            if (r > 7 && r < RANK_JACK)
+                continue;
+            Card c = card_make(r, suit);
+            bool seen = c == v.trunfo;
+            for (int p = 0; p < v.n; p++)
+                for (int i = 0; i < v.n_hand[p]; i++)
+                    seen |= v.hand[p][i] == c;
+            for (int i = 0; i < v.n_trick; i++)
+                seen |= v.trick[i] == c;
+            for (int t = 0; t < 2; t++)
+                for (int i = 0; i < v.n_pile[t]; i++)
+                    seen |= v.pile[t][i] == c;
+            if (!seen)
+                pool[n_pool++] = c;
+        }
+    BiscaState s = *truth;
+    /* Hidden slots are refilled from the pool; the known trunfo stays where it is. */
+    return each_deal_rec(&s, pool, n_pool, 0, 0, me, 0, 0, fn, user);
+}
+
+typedef struct {
+    int me, n;
+    Action acts[BI_MAX_HAND];
+    double sum[BI_MAX_HAND];
+    int deals;
+} BruteAvg;
+
+static void brute_deal(const BiscaState *full, void *user)
+{
+    BruteAvg *b = user;
+    assert_int_equal(bisca_points_everywhere(full), 120);
+    for (int i = 0; i < b->n; i++) {
+        BiscaState t = *full;
+        assert_null(G->apply(&t, b->acts[i]));
+        double u = brute_u(&t, bisca_hard_defaults.points_weight);
+        b->sum[i] += bisca_team(b->me) == 0 ? u : 1 - u;
+    }
+    b->deals++;
+}
+
+/* Plays random legal moves (and random chance) until `stop` says so. */
+static void random_until(BiscaState *s, Rng *r, bool (*stop)(const BiscaState *))
+{
+    while (!stop(s)) {
+        Action a[RULES_MAX_ACTIONS];
+        uint32_t w[RULES_MAX_ACTIONS];
+        int n = G->current_player(s) == PLAYER_CHANCE ? G->chance_outcomes(s, a, w)
+                                                      : G->legal_actions(s, a);
+        assert_true(n > 0);
+        assert_null(G->apply(s, a[rng_below(r, (uint32_t)n)]));
+    }
+}
+
+static bool at_stock_4(const BiscaState *s) { return s->phase == BI_PHASE_PLAY && s->stock == 4; }
+static bool at_stock_0(const BiscaState *s) { return s->phase == BI_PHASE_PLAY && s->stock == 0; }
+
+/* The exact search's values from the seat's view against brute force over every deal it
+ * cannot tell apart, averaged (no inference: every deal weighs the same). */
+static void check_exact_against_brute(const BiscaState *s)
+{
+    int me = bisca_to_move(s);
+    BiscaState v;
+    G->observe(s, me, &v);
+    BiscaHardParams P = bisca_hard_defaults;
+    P.temper = P.temper_4p = 0;
+    P.exact_stock_2p = 4;
+    P.exact_deals_4p = 100000;
+    Rng r;
+    rng_seed(&r, 5);
+    Action acts[BI_MAX_HAND];
+    double val[BI_MAX_HAND];
+    int n = bisca_exact_values(&v, me, &P, &r, acts, val);
+    Action legal[RULES_MAX_ACTIONS];
+    assert_int_equal(n, G->legal_actions(s, legal));
+    BruteAvg b = {.me = me, .n = n};
+    memcpy(b.acts, acts, sizeof acts);
+    int deals = each_deal(s, me, brute_deal, &b);
+    assert_true(deals > 0);
+    for (int i = 0; i < n; i++)
+        if (fabs(val[i] - b.sum[i] / deals) > 1e-9)
+            fail_msg("play %d of %d: exact %.6f, brute force %.6f over %d deals", i, n, val[i],
+                     b.sum[i] / deals, deals);
+}
+
+static void test_exact_agrees_with_brute_force(void **unused)
+{
+    (void)unused;
+    /* 2 players with 4 cards in the stock (3 unseen and the trunfo: two draws to come as
+     * chance, 20 hands for the opponent), and 4 players once the stock is gone (every way
+     * to give the 9 unseen cards to three hands), from random games, sometimes from the
+     * middle of a trick; every option of play. */
+    Rng r;
+    rng_seed(&r, 1234);
+    int checked = 0;
+    for (int players = 2; players <= 4; players += 2)
+        for (int k = 0; k < (players == 2 ? 12 : 6); k++) {
+            GameOptions o;
+            opts(&o, k % 2, (k / 2) % 2, 0, 0);
+            BiscaState s;
+            fresh(&s, players, &o);
+            random_until(&s, &r, players == 2 ? at_stock_4 : at_stock_0);
+            for (int j = 0; j < k % (players == 2 ? 2 : 3); j++) {
+                Action a[RULES_MAX_ACTIONS];
+                assert_null(G->apply(&s, a[rng_below(&r, (uint32_t)G->legal_actions(&s, a))]));
+            }
+            check_exact_against_brute(&s);
+            checked++;
+        }
+    assert_int_equal(checked, 18);
+}
+
+/* A play-phase state built directly, the stock gone: the hands (cards separated by spaces,
+ * "-" for none), the trick so far (led by `leader`), and every other card of the deck in
+ * the piles, alternately team 0's and team 1's, the points to match. The trunfo lies in a
+ * pile. No record of the play: a bot reads nothing into it. */
+static void build_end(BiscaState *s, int players, const GameOptions *o, const char *trunfo,
+                      const char *const *hands, int leader, const char *trick)
+{
+    fresh(s, players, o);
+    s->phase = BI_PHASE_PLAY;
+    s->stock = 0;
+    s->trunfo = C(trunfo);
+    s->trunfo_holder = -1;
+    s->leader = s->first_leader = (uint8_t)leader;
+    uint64_t used = 0;
+    char buf[128];
+    for (int p = 0; p < players; p++) {
+        snprintf(buf, sizeof buf, "%s", hands[p]);
+        for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok;
+             tok = strtok_r(NULL, " ", &save)) {
+            if (strcmp(tok, "-") == 0)
+                continue;
+            Card c = C(tok);
+            s->hand[p][s->n_hand[p]++] = c;
+            used |= 1ULL << card_index(c);
+        }
+    }
+    snprintf(buf, sizeof buf, "%s", trick);
+    for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok;
+         tok = strtok_r(NULL, " ", &save)) {
+        Card c = C(tok);
+        s->trick[s->n_trick++] = c;
+        used |= 1ULL << card_index(c);
+    }
+    int k = 0;
+    for (int suit = 0; suit < 4; suit++)
+        for (int r = 1; r <= RANK_KING; r++) {
+            if (r > 7 && r < RANK_JACK)
+                continue;
+            Card c = card_make(r, suit);
+            if (used >> card_index(c) & 1)
+                continue;
+            int t = k++ % 2;
+            s->pile[t][s->n_pile[t]++] = c;
+            s->points[t] = (uint8_t)(s->points[t] + bisca_card_points(c, s->portuguese));
+        }
+    assert_int_equal(bisca_points_everywhere(s), 120);
+}
+
+static void test_exact_by_hand(void **unused)
+{
+    (void)unused;
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState s;
+    /* 2 players, trumps spades, the stock gone. Seat 1 leads the 7♥ and keeps K♠ 4♣; seat 0
+     * holds A♥ 2♠ 3♣. By hand: the A♥ takes 21 and seat 0 loses nothing after (it leads the
+     * 3♣, and the K♠ takes at most the 2♠ or the 3♣); the 2♠ takes 10 but then the A♥ falls
+     * to the K♠ (15 for seat 1); the 3♣ gives the 10 away and later the A♥ too. So A♥, 21
+     * more points for seat 0 (and 4 for seat 1: the K♠ is seat 1's whatever). */
+    const char *h1[2] = {"Ah 2s 3c", "Ks 4c"};
+    build_end(&s, 2, &o, "5s", h1, 1, "7h");
+    int before = s.points[0];
+    expect_play(bisca_solve_move(&s), "Ah");
+    assert_int_equal(bisca_solve(&s), 21);
+    expect_play(ask(bisca_hard_decide, &s, 100), "Ah");
+    (void)before;
+
+    /* 4 players, trumps spades, the stock gone, two tricks to play. Seat 0 led the 3♦, Hard's
+     * partner (seat 1) took it with the A♠ (no one can beat it), seat 2 threw the 2♦; Hard
+     * (seat 3), last, holds the 7♥ (10 points) and the 2♣. The three cards it cannot see
+     * are the A♥, the 4♣ and the 5♣, one in each other hand; whoever holds the A♥ (an
+     * opponent in two deals out of three) takes the 7♥ in the last trick if seat 0 or 2 ...
+     * By hand: giving the 7♥ to the partner's trick now wins its 10 points in every deal;
+     * keeping it loses them whenever an opponent holds the A♥ (the last trick is led by
+     * the partner, and the A♥ beats the 7♥ whoever plays it). So the 7♥, in the exact
+     * search's values and in Hard's choice. */
+    const char *h2[4] = {"Ah", "4c", "5c", "7h 2c"};
+    build_end(&s, 4, &o, "5s", h2, 0, "3d As 2d");
+    BiscaState v;
+    G->observe(&s, 3, &v);
+    BiscaHardParams P = bisca_hard_defaults;
+    P.exact_deals_4p = 1000;
+    Rng r;
+    rng_seed(&r, 1);
+    Action acts[BI_MAX_HAND];
+    double val[BI_MAX_HAND];
+    int n = bisca_exact_values(&v, 3, &P, &r, acts, val);
+    assert_int_equal(n, 2);
+    int seven = acts[0] == BI_ACT_PLAY + card_index(C("7h")) ? 0 : 1;
+    assert_true(val[seven] > val[1 - seven]);
+    expect_play(ask(bisca_hard_decide, &s, 100), "7h");
+}
+
+/* The exact search reads the seat's view only: deals that differ in the hidden hands give
+ * the same values and the same play. */
+static void test_exact_never_peeks(void **unused)
+{
+    (void)unused;
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState a, b;
+    const char *ha[4] = {"Ah 3h", "4c Kd", "5c Qs", "7h 2c"};
+    const char *hb[4] = {"4c Qs", "Ah 5c", "Kd 3h", "7h 2c"};
+    build_end(&a, 4, &o, "5s", ha, 3, "");
+    build_end(&b, 4, &o, "5s", hb, 3, "");
+    BiscaState va, vb;
+    G->observe(&a, 3, &va);
+    G->observe(&b, 3, &vb);
+    assert_memory_equal(&va, &vb, sizeof va);
+    BiscaHardParams P = bisca_hard_defaults;
+    P.exact_deals_4p = 1000;
+    Rng r;
+    Action acts_a[BI_MAX_HAND], acts_b[BI_MAX_HAND];
+    double val_a[BI_MAX_HAND], val_b[BI_MAX_HAND];
+    rng_seed(&r, 3);
+    int na = bisca_exact_values(&va, 3, &P, &r, acts_a, val_a);
+    rng_seed(&r, 3);
+    int nb = bisca_exact_values(&vb, 3, &P, &r, acts_b, val_b);
+    assert_int_equal(na, 2);
+    assert_int_equal(na, nb);
+    assert_memory_equal(acts_a, acts_b, sizeof(Action) * (size_t)na);
+    assert_memory_equal(val_a, val_b, sizeof(double) * (size_t)na);
+    assert_int_equal(ask(bisca_hard_decide, &a, 2000), ask(bisca_hard_decide, &b, 2000));
+}
+
+
+/* The expected number of trumps in seat q's hand as the beliefs of `seat` have it. */
+static double believed_trumps(const BiscaState *s, int seat, int q, double temper)
+{
+    BiscaState v;
+    G->observe(s, seat, &v);
+    BiscaHardParams P = bisca_hard_defaults;
+    P.temper = P.temper_4p = temper;
+    P.particles = 4000;
+    Rng r;
+    rng_seed(&r, 8);
+    static double prob[BI_MAX_SEATS][52];
+    assert_true(bisca_hand_beliefs(&v, seat, &P, &r, prob) > 0);
+    double t = 0;
+    for (int c = 0; c < 52; c++)
+        if (card_suit(card_from_index(c)) == bisca_trump_suit(s))
+            t += prob[q][c];
+    return t;
+}
+
+static void test_inference_reads_a_refusal(void **unused)
+{
+    (void)unused;
+    /* 2 players, trumps spades. Seat 0 leads the A♥ (11 points); seat 1 lets it go with the
+     * 2♥. A player who held a trump would very likely have taken 11 points with it, so
+     * seat 0's inference must believe seat 1 holds fewer trumps than the uniform guess
+     * does (the card seat 1 drew after the trick is still a uniform guess). */
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState s;
+    start_2p(&s, &o, "Ah 3c 4d", "2h 5c 6d", "7s");
+    act(&s, "play Ah");
+    act(&s, "play 2h");
+    act(&s, "draw Kc");
+    act(&s, "draw 6h");
+    assert_int_equal(G->current_player(&s), 0);
+    double uniform = believed_trumps(&s, 0, 1, 0), inferred = believed_trumps(&s, 0, 1, 1);
+    /* 9 trumps unseen among 33 cards, 3 of them seat 1's: 27/33 a trump expected. */
+    assert_true(fabs(uniform - 27.0 / 33) < 0.06);
+    if (!(inferred < 0.8 * uniform))
+        fail_msg("trumps believed in seat 1's hand: %.3f with inference, %.3f without",
+                 inferred, uniform);
+}
+
+/* ---- Hard's budget (issue 26): by its clock at the table, replayable without one -------- */
+
+/* One game with Hard in every seat, each decision asked as `tasca sim` asks it (no clock)
+ * with a generator seeded from the deal and the move number; the chance draws from the
+ * same seed. Writes the actions taken and returns their number. */
+static int hard_game(int players, uint64_t seed, Action *log, int cap)
+{
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState s, v;
+    assert_null(G->init(&s, &o, players, seed));
+    Rng chance;
+    rng_seed(&chance, seed);
+    int n = 0;
+    while (G->current_player(&s) != PLAYER_TERMINAL && n < cap) {
+        int p = G->current_player(&s);
+        Action a;
+        if (p == PLAYER_CHANCE) {
+            Action acts_[RULES_MAX_ACTIONS];
+            uint32_t w[RULES_MAX_ACTIONS];
+            int k = G->chance_outcomes(&s, acts_, w);
+            a = acts_[rng_below(&chance, (uint32_t)k)];
+        } else {
+            G->observe(&s, p, &v);
+            Rng r;
+            rng_seed(&r, rng_mix(seed, (uint64_t)n));
+            a = bot_decide_timed(G, DIFF_HARD, &v, p, &r, NULL, 0);
+        }
+        assert_null(G->apply(&s, a));
+        log[n++] = a;
+    }
+    assert_int_equal(G->current_player(&s), PLAYER_TERMINAL);
+    return n;
+}
+
+static void test_hard_replayable(void **unused)
+{
+    (void)unused;
+    /* Hard decides by its clock at the table; asked for no clock it plays its iterations,
+     * so the same seed gives the same game, decision for decision. */
+    assert_true(bot_decides_by_time("bisca", DIFF_HARD));
+    assert_false(bot_decides_by_time("bisca", DIFF_MEDIUM));
+    Action a[BI_DECK * 4], b[BI_DECK * 4];
+    int na = hard_game(2, 21, a, BI_DECK * 4);
+    int nb = hard_game(2, 21, b, BI_DECK * 4);
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, sizeof(Action) * (size_t)na);
+}
+
+static void test_hard_thinks_for_its_clock(void **unused)
+{
+    (void)unused;
+    /* With a clock, the level that decides by time searches until it runs out (its
+     * iterations no longer stop it): a decision asked with a 1 s clock takes at least that
+     * long, where its iterations alone take a small part of it (about 60 ms on one core). */
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState s, v;
+    assert_null(G->init(&s, &o, 2, 5));
+    Rng chance;
+    rng_seed(&chance, 5);
+    while (G->current_player(&s) == PLAYER_CHANCE) {
+        Action acts_[RULES_MAX_ACTIONS];
+        uint32_t w[RULES_MAX_ACTIONS];
+        int k = G->chance_outcomes(&s, acts_, w);
+        assert_null(G->apply(&s, acts_[rng_below(&chance, (uint32_t)k)]));
+    }
+    int p = G->current_player(&s);
+    G->observe(&s, p, &v);
+    Rng r;
+    rng_seed(&r, 1);
+    long long t0 = clock_now_ns();
+    Action a = bot_decide_timed(G, DIFF_HARD, &v, p, &r, NULL, 1000);
+    long long ms = (clock_now_ns() - t0) / 1000000;
+    Action legal[RULES_MAX_ACTIONS];
+    int n = G->legal_actions(&s, legal);
+    bool ok = false;
+    for (int i = 0; i < n; i++)
+        ok |= legal[i] == a;
+    assert_true(ok);
+    if (ms < 999)
+        fail_msg("Hard decided in %lld ms with a 1 s clock: it did not use its time", ms);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1139,6 +1631,13 @@ int main(void)
         cmocka_unit_test(test_hard_plays_for_its_team),
         cmocka_unit_test(test_hard_never_peeks),
         cmocka_unit_test(test_hard_takes_sure_points),
+        cmocka_unit_test(test_hard_team_play),
+        cmocka_unit_test(test_exact_agrees_with_brute_force),
+        cmocka_unit_test(test_exact_by_hand),
+        cmocka_unit_test(test_exact_never_peeks),
+        cmocka_unit_test(test_inference_reads_a_refusal),
+        cmocka_unit_test(test_hard_replayable),
+        cmocka_unit_test(test_hard_thinks_for_its_clock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
