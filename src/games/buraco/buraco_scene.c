@@ -219,6 +219,8 @@ static bool named(const Table *tb, int seat)
 /* Your hand sorted by suit then rank (Ace high), or by rank then suit. */
 static int sort_key(const Bur *t, Card c)
 {
+    if (buraco_is_joker(c))
+        return 99; /* jokers last, whichever the order */
     int r = card_rank(c) == RANK_ACE ? 14 : card_rank(c);
     static const int suit_order[SUIT_COUNT] = {1, 0, 2, 3}; /* ♦ ♣ ♥ ♠: colours alternate */
     int s = suit_order[card_suit(c)];
