@@ -14,9 +14,25 @@
                             * fewer playouts, but at least MIN_PLAYOUTS per configuration */
 #define SAVE_GAMES 200
 #define MIN_SAVE_GAMES 20
+#define MIN_OPTION_SAVE_GAMES 4 /* for configurations other than the defaults */
 #define SAVE_STEP_BUDGET 30000L /* per game, split like STEP_BUDGET: each mid-game round
                                  * trip replays the whole game */
 #define MAX_STEPS 20000 /* no game may run longer than this in random play */
+#define CONFIG_STEP_CAP 20000L /* a configuration stops at this many steps once it has... */
+#define MIN_LONG_PLAYOUTS 6    /* ...played this many games */
+/* A game with many options (Buraco's house rules) has many configurations: those other
+ * than the defaults play fewer games, and long ones (whole matches) stop sooner. */
+#define MIN_OPTION_PLAYOUTS 8
+#define OPTION_STEP_CAP 5000L
+#define MIN_OPTION_LONG_PLAYOUTS 2
+/* Every step of a game's first FULL_CHECK_STEPS gets every check (each listed action
+ * applied, its text, unlisted ones refused, the views); later steps of a long game one in
+ * FULL_CHECK_EVERY, so a whole match costs a few deals' checks. */
+/* Deep view checks (a resampled state played to the end) stop at this many steps per game,
+ * split like STEP_BUDGET: each costs the rest of the game, a whole match's for Buraco. */
+#define DEEP_STEP_BUDGET 400000L
+#define FULL_CHECK_STEPS 256
+#define FULL_CHECK_EVERY 8
 #define MAX_OPTION_COMBOS 16
 
 /* Sanitizers slow the games down tenfold, and find memory errors without long runs: they
@@ -65,6 +81,18 @@ static void label_config(Config *c)
     }
 }
 
+static bool same_set(const GameRules *g, const GameOptions *sets, int n)
+{
+    for (int k = 0; k < n; k++) {
+        int i = 0;
+        while (i < g->n_options && sets[k].v[i] == sets[n].v[i])
+            i++;
+        if (i == g->n_options)
+            return true;
+    }
+    return false;
+}
+
 /* The configurations of one game: every player count init accepts, times every option
  * combination when there are few, else the defaults plus each small option's other
  * values one at a time. */
@@ -103,7 +131,12 @@ static int game_configs(const GameRules *g, Config *out, int max)
                 if (v == d->def)
                     continue;
                 rules_default_options(g, &sets[n_sets]);
-                sets[n_sets++].v[i] = v;
+                sets[n_sets].v[i] = v;
+                /* As the menu and the command line set it: a preset sets its options. */
+                rules_option_changed(g, &sets[n_sets], i);
+                if (same_set(g, sets, n_sets))
+                    continue; /* e.g. the "custom" preset, which changes nothing */
+                n_sets++;
             }
         }
     }
@@ -137,6 +170,9 @@ static int game_configs(const GameRules *g, Config *out, int max)
 }
 
 /* Calls fn for every configuration of every registered game. */
+static const char *filter_id; /* NULL: every game */
+static bool filter_only;      /* only filter_id, or every game but filter_id */
+
 static void for_each_config(void (*fn)(const Config *c))
 {
     assert_true(registry_count() > 0);
@@ -145,6 +181,8 @@ static void for_each_config(void (*fn)(const Config *c))
         const GameRules *g = registry_get(gi);
         assert_non_null(g);
         assert_ptr_equal(registry_find(g->id), g);
+        if (filter_id && (strcmp(g->id, filter_id) == 0) != filter_only)
+            continue;
         int n = game_configs(g, configs, MAX_CONFIGS);
         for (int i = 0; i < n; i++)
             fn(&configs[i]);
@@ -258,8 +296,10 @@ static void illegal_check(const Config *c, const void *s, const Action *acts, in
 
 /* observe is deterministic (whatever the view buffer held before) and idempotent, and
  * resample deals a full state the seat cannot tell from the real one. */
-static void view_check(const Config *c, const void *s, Rng *rng, bool deep)
+/* Returns the steps its deep playouts took. */
+static long view_check(const Config *c, const void *s, Rng *rng, bool deep)
 {
+    long deep_steps = 0;
     const GameRules *g = c->g;
     size_t sz = g->state_size;
     unsigned char *v1 = malloc(sz), *v2 = malloc(sz), *r = malloc(sz), *rv = malloc(sz);
@@ -305,6 +345,7 @@ static void view_check(const Config *c, const void *s, Rng *rng, bool deep)
                 while (g->current_player(rv) != PLAYER_TERMINAL && steps++ < MAX_STEPS)
                     support_random_step(g, rv, rng);
                 assert_int_equal(g->current_player(rv), PLAYER_TERMINAL);
+                deep_steps += steps;
             }
         }
     }
@@ -312,6 +353,7 @@ static void view_check(const Config *c, const void *s, Rng *rng, bool deep)
     free(v2);
     free(r);
     free(rv);
+    return deep_steps;
 }
 
 static void terminal_check(const Config *c, const void *s)
@@ -341,6 +383,24 @@ static void terminal_check(const Config *c, const void *s)
     illegal_check(c, s, acts, 0);
 }
 
+/* A floor of games for a configuration other than the defaults: scaled down with the
+ * budget (sanitizers), but at least one game. */
+static int option_floor(int n)
+{
+    int f = (int)(n * budget_scale() + 0.5);
+    return f < 1 ? 1 : f;
+}
+
+static bool config_has_defaults(const Config *c)
+{
+    GameOptions def;
+    rules_default_options(c->g, &def);
+    for (int i = 0; i < c->g->n_options; i++)
+        if (def.v[i] != c->opt.v[i])
+            return false;
+    return true;
+}
+
 static void playout_config(const Config *c)
 {
     const GameRules *g = c->g;
@@ -349,11 +409,18 @@ static void playout_config(const Config *c)
     assert_true(s && t && u);
     Rng rng;
     rng_seed(&rng, rng_mix(0x4A12E55ULL, (uint64_t)c->players));
-    long total_steps = 0;
+    long total_steps = 0, deep_steps = 0;
     int outcomes[3] = {0}; /* seat 0's loss / draw / win, to show games really end all ways */
     int games = 0;
+    bool defaults = config_has_defaults(c);
+    int min_games = defaults ? MIN_PLAYOUTS : option_floor(MIN_OPTION_PLAYOUTS);
+    int min_long = defaults ? MIN_LONG_PLAYOUTS : option_floor(MIN_OPTION_LONG_PLAYOUTS);
+    long cap = defaults ? CONFIG_STEP_CAP : OPTION_STEP_CAP;
     for (int game = 0; game < PLAYOUTS; game++) {
-        if (game >= MIN_PLAYOUTS && total_steps >= budget_scale() * STEP_BUDGET / c->share)
+        if (game >= min_games && total_steps >= budget_scale() * STEP_BUDGET / c->share)
+            break;
+        /* Whole matches of thousands of steps (Buraco to 5,000 points): fewer, but some. */
+        if (game >= min_long && total_steps >= budget_scale() * cap)
             break;
         games++;
         memset(s, 0xEE, sz); /* init must set every byte that matters */
@@ -373,7 +440,16 @@ static void playout_config(const Config *c)
                 fail_msg("%s: current_player %d is not a seat", c->label, cp);
             if (game % 5 == 0)
                 describe_check(g, s);
-            view_check(c, s, &rng, game % 50 == 0);
+            bool full = cp == PLAYER_TERMINAL || steps < FULL_CHECK_STEPS ||
+                        steps % FULL_CHECK_EVERY == 0;
+            /* Deep checks play a resampled state out to the end of the game: at every
+             * step of a short game, on a sample of a long one's (else they cost the square
+             * of its length). */
+            if (full)
+                deep_steps += view_check(c, s, &rng,
+                                         game % 50 == 0 && (steps < 64 || steps % 32 == 0) &&
+                                             deep_steps < budget_scale() * DEEP_STEP_BUDGET /
+                                                              c->share);
             if (cp == PLAYER_TERMINAL) {
                 terminal_check(c, s);
                 double ret[RULES_MAX_PLAYERS];
@@ -401,8 +477,9 @@ static void playout_config(const Config *c)
                 n = g->legal_actions(s, acts);
                 assert_true(n > 0 && n <= RULES_MAX_ACTIONS);
             }
-            list_check(c, s, acts, n);
-            for (int i = 0; i < n; i++) {
+            for (int i = 0; i < n && full; i++) {
+                if (i == 0)
+                    list_check(c, s, acts, n);
                 text_check(c, s, acts[i]);
                 if (i == 0 || i == n - 1)
                     assert_true(rules_is_legal(g, s, acts[i]));
@@ -417,7 +494,8 @@ static void playout_config(const Config *c)
                 if (memcmp(t, u, sz) != 0)
                     fail_msg("%s: two clones differ after action %d", c->label, (int)acts[i]);
             }
-            illegal_check(c, s, acts, n);
+            if (full)
+                illegal_check(c, s, acts, n);
 
             Action a = cp == PLAYER_CHANCE ? support_pick_chance(g, s, &rng)
                                            : acts[rng_below(&rng, (uint32_t)n)];
@@ -492,8 +570,9 @@ static void save_config(const Config *c)
     Rng rng;
     rng_seed(&rng, rng_mix(0x5A7E, (uint64_t)c->players));
     long total_steps = 0;
+    int min_games = config_has_defaults(c) ? MIN_SAVE_GAMES : option_floor(MIN_OPTION_SAVE_GAMES);
     for (int game = 0; game < SAVE_GAMES; game++) {
-        if (game >= MIN_SAVE_GAMES &&
+        if (game >= min_games &&
             total_steps >= budget_scale() * SAVE_STEP_BUDGET / c->share)
             break;
         SeatSpec seats[RULES_MAX_PLAYERS];
@@ -514,8 +593,11 @@ static void save_config(const Config *c)
                 Action a = support_pick_legal(c->g, m->state, &rng);
                 assert_null(match_apply(m, a));
             }
-            if (rng_below(&rng, 3) == 0)
-                round_trip(m); /* mid-game */
+            /* Mid-game, often early, then more and more rarely: each round trip replays the
+             * whole history, and a whole match has thousands of steps. */
+            if (rng_below(&rng, 3) == 0 &&
+                (steps < 64 || rng_below(&rng, 1 + (uint32_t)steps / 32) == 0))
+                round_trip(m);
         }
         round_trip(m);
         total_steps += m->history_len;
@@ -529,8 +611,21 @@ static void test_save_round_trip(void **unused)
     for_each_config(save_config);
 }
 
-int main(void)
+/* Usage: test_harness [--only ID | --skip ID]: one game, or every game but one (ctest runs
+ * Buraco, the longest, apart so that the two share the cores). */
+int main(int argc, char **argv)
 {
+    if (argc == 3 && (strcmp(argv[1], "--only") == 0 || strcmp(argv[1], "--skip") == 0)) {
+        if (!registry_find(argv[2])) {
+            fprintf(stderr, "test_harness: no game '%s'\n", argv[2]);
+            return 2;
+        }
+        filter_id = argv[2];
+        filter_only = strcmp(argv[1], "--only") == 0;
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: test_harness [--only ID | --skip ID]\n");
+        return 2;
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_playouts),
         cmocka_unit_test(test_save_round_trip),

@@ -203,7 +203,7 @@ static bool our_turn(Client *c)
             send_cmd(c, cmd);
             if (!read_line(line, sizeof line))
                 return false;
-            Card below[BUR_DECK];
+            Card below[BUR_DECK_MAX];
             int n = proto_parse_cards(line, true, below, BUR_DECK);
             if (n >= 0 && n + 1 != v->pile_n) {
                 note(c, "the pile was not what this bot saw: %s%s", line, "");
@@ -308,7 +308,7 @@ int cli_buraco_bot(int argc, char **argv)
                 c->n, line);
         return 1;
     }
-    Card hand[BUR_DECK], top;
+    Card hand[BUR_DECK_MAX], top;
     if (!read_line(line, sizeof line))
         return 1;
     int hn = proto_parse_cards(line, true, hand, BUR_DECK);

@@ -240,7 +240,7 @@ static void show_table(Judge *j, int seat)
     BuracoState v;
     buraco_rules.observe(state(j), seat, &v);
     char buf[PROTO_LINE_MAX];
-    Card hand[BUR_DECK];
+    Card hand[BUR_DECK_MAX];
     int n = buraco_hand_cards(&v, seat, hand);
     printf("\n  Stock: %d   Discard pile (%d): %s\n", v.stock_n, v.pile_n,
            cards_text(v.pile, v.pile_n, buf, sizeof buf));
@@ -446,7 +446,7 @@ static void print_end(Judge *j, int s0, int s1, int winner_team)
     }
     printf("\n");
     for (int p = 0; p < j->n; p++) {
-        Card hand[BUR_DECK];
+        Card hand[BUR_DECK_MAX];
         int n = buraco_hand_cards(s, p, hand);
         printf("%s (team %d) holds %s\n", j->seat[p].id, buraco_team(p),
                cards_text(hand, n, buf, sizeof buf));
@@ -676,7 +676,7 @@ int cli_buraco_judge(int argc, char **argv)
     say(j, "%s starts; the discard pile starts with %s.\n", j->seat[s->first].id,
         card_to_text(buraco_pile_top(s), c));
     for (int p = 0; p < j->n && j->dq_seat < 0; p++) {
-        Card hand[BUR_DECK];
+        Card hand[BUR_DECK_MAX];
         int n = buraco_hand_cards(s, p, hand);
         send_line(j, p, ids);
         send_line(j, p, j->seat[p].id);

@@ -30,8 +30,23 @@ static bool parse_value(const OptionDesc *d, const char *text, int *out)
     return true;
 }
 
+static const char *parse_option(const GameRules *g, GameOptions *opt, const char *kv, char *err,
+                                size_t errsize, bool hook);
+
 const char *rules_parse_option(const GameRules *g, GameOptions *opt, const char *kv, char *err,
                                size_t errsize)
+{
+    return parse_option(g, opt, kv, err, errsize, true);
+}
+
+const char *rules_parse_option_exact(const GameRules *g, GameOptions *opt, const char *kv,
+                                     char *err, size_t errsize)
+{
+    return parse_option(g, opt, kv, err, errsize, false);
+}
+
+static const char *parse_option(const GameRules *g, GameOptions *opt, const char *kv, char *err,
+                                size_t errsize, bool hook)
 {
     const char *eq = strchr(kv, '=');
     if (!eq) {
@@ -43,8 +58,11 @@ const char *rules_parse_option(const GameRules *g, GameOptions *opt, const char 
         const OptionDesc *d = &g->options[i];
         if (strlen(d->key) != klen || strncmp(d->key, kv, klen) != 0)
             continue;
-        if (parse_value(d, eq + 1, &opt->v[i]))
+        if (parse_value(d, eq + 1, &opt->v[i])) {
+            if (hook)
+                rules_option_changed(g, opt, i);
             return NULL;
+        }
         if (d->value_names) {
             int n = snprintf(err, errsize, "option %s: '%s' is not one of", d->key, eq + 1);
             for (int v = d->min; v <= d->max && n > 0 && (size_t)n < errsize; v++)
@@ -61,6 +79,12 @@ const char *rules_parse_option(const GameRules *g, GameOptions *opt, const char 
     if (n > 0 && (size_t)n < errsize)
         snprintf(err + n, errsize - (size_t)n, "%s)", g->n_options ? "" : " none");
     return err;
+}
+
+void rules_option_changed(const GameRules *g, GameOptions *opt, int i)
+{
+    if (g->option_set && i >= 0 && i < g->n_options)
+        g->option_set(opt, i);
 }
 
 void rules_format_option(const GameRules *g, const GameOptions *opt, int i, char *out,

@@ -80,6 +80,9 @@ typedef struct GameRules {
     bool (*action_from_string)(const void *state, const char *text, Action *out);
     /* A few human-readable lines describing the position (for replay and debugging). */
     void (*describe)(const void *state, char *out, size_t size);
+    /* Optional: option i of opt was just set (the command line, a save, the options menu);
+     * the game may set others to match, e.g. a preset's. NULL: options are independent. */
+    void (*option_set)(GameOptions *opt, int i);
 } GameRules;
 
 /* Helpers over any rules table. */
@@ -87,6 +90,12 @@ void rules_default_options(const GameRules *g, GameOptions *opt);
 /* Parses "key=value" into opt; returns NULL or an error text written to err. */
 const char *rules_parse_option(const GameRules *g, GameOptions *opt, const char *kv, char *err,
                                size_t errsize);
+/* The same without the game's option_set: the value alone, as a save holds every option
+ * exactly (a preset read back must not change the options saved after it). */
+const char *rules_parse_option_exact(const GameRules *g, GameOptions *opt, const char *kv,
+                                     char *err, size_t errsize);
+/* Option i was set to a new value: lets the game's option_set adjust the others. */
+void rules_option_changed(const GameRules *g, GameOptions *opt, int i);
 /* "key=value" for option i. */
 void rules_format_option(const GameRules *g, const GameOptions *opt, int i, char *out,
                          size_t size);

@@ -116,7 +116,7 @@ Match *match_load_text(const char *text, size_t len, char *err, size_t errsize)
 
     while ((r = next_content(&l)) == 1 && strncmp(l.line, "option ", 7) == 0) {
         char e[MATCH_ERR];
-        if (rules_parse_option(g, &opt, l.line + 7, e, sizeof e))
+        if (rules_parse_option_exact(g, &opt, l.line + 7, e, sizeof e))
             FAIL("line %d: %s", l.lineno, e);
     }
     if (r != 1 || !has_key(l.line, "seed") || sscanf(l.line, "seed %63s %63s", word, extra) != 1 ||

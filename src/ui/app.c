@@ -223,9 +223,19 @@ void app_set_game_option(App *a, const GameRules *g, int i, int value)
 {
     if (i < 0 || i >= g->n_options)
         return;
-    char key[KV_KEY];
-    snprintf(key, sizeof key, "option.%s.%s", g->id, g->options[i].key);
-    kv_set_int(&a->kv, key, value);
+    /* The game may set other options with this one (a preset): store them all. */
+    GameOptions was, opt;
+    app_game_options(a, g, &was);
+    opt = was;
+    opt.v[i] = value;
+    rules_option_changed(g, &opt, i);
+    for (int k = 0; k < g->n_options && k < RULES_MAX_OPTIONS; k++) {
+        if (k != i && (!g->options[k].label || opt.v[k] == was.v[k]))
+            continue;
+        char key[KV_KEY];
+        snprintf(key, sizeof key, "option.%s.%s", g->id, g->options[k].key);
+        kv_set_int(&a->kv, key, opt.v[k]);
+    }
     app_save_settings(a);
 }
 

@@ -68,7 +68,7 @@ bool botseat_start(BotSeat *b, char *const argv[], const BuracoState *s, int sea
     }
     tell(b, line);
     tell(b, ids[seat]);
-    Card hand[BUR_DECK];
+    Card hand[BUR_DECK_MAX];
     int n = buraco_hand_cards(s, seat, hand);
     proto_format_cards(hand, n, line, sizeof line);
     tell(b, line);

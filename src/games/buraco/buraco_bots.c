@@ -16,7 +16,7 @@ static int team_melds(const BuracoState *s) { return s->n_melds[buraco_team(s->t
 
 static int count_twos(const uint8_t *h)
 {
-    int n = 0;
+    int n = h[BUR_JOKER_FACE];
     for (int suit = 0; suit < SUIT_COUNT; suit++)
         n += h[face_at(suit, 2)];
     return n;
@@ -36,9 +36,9 @@ static void seen_counts(const BuracoState *s, int seen[BUR_FACES])
     for (int t = 0; t < BUR_TEAMS; t++)
         for (int i = 0; i < s->n_melds[t]; i++)
             for (int k = 0; k < s->melds[t][i].n; k++)
-                seen[card_index(s->melds[t][i].c[k])]++;
+                seen[buraco_face(s->melds[t][i].c[k])]++;
     for (int i = 0; i < s->pile_n; i++)
-        seen[card_index(s->pile[i])]++;
+        seen[buraco_face(s->pile[i])]++;
 }
 
 /* ---- Medium: the seed's simple strategy ------------------------------------------- */
@@ -60,6 +60,8 @@ static void suit_masks(const uint8_t *h, unsigned mask[SUIT_COUNT])
 static int discard_score_m(const uint8_t *h, const unsigned mask[SUIT_COUNT], int f,
                            const int seen[BUR_FACES])
 {
+    if (f == BUR_JOKER_FACE)
+        return -1000000; /* a joker: keep it */
     Card c = card_from_index(f);
     int suit = card_suit(c), rank = card_rank(c);
     if (rank == 2)
@@ -115,6 +117,8 @@ static int medium_discard_face(const BuracoState *s, const int seen[BUR_FACES])
 /* The 2 to spend as a wild: the one least likely to serve as a natural 2. */
 static int wild_face(const uint8_t *h)
 {
+    if (h[BUR_JOKER_FACE])
+        return BUR_JOKER_FACE; /* a joker first: it is never natural, and costs 20 held */
     int best = -1, best_use = 0;
     for (int suit = 0; suit < SUIT_COUNT; suit++) {
         int f = face_at(suit, 2);
@@ -139,8 +143,9 @@ static Action medium_take(const BuracoState *s)
     int cand[BUR_FACES], nc = 0;
     for (int f = 0; f < BUR_FACES; f++)
         if (h[f]) {
-            Card c = card_from_index(f);
-            if (buraco_is_two(top) || buraco_is_two(c) || card_suit(c) == card_suit(top))
+            Card c = buraco_face_card(f);
+            if (buraco_is_wildcard(top) || buraco_is_wildcard(c) ||
+                card_suit(c) == card_suit(top) || (s->sets && card_rank(c) == card_rank(top)))
                 cand[nc++] = f;
         }
     Action best = -1;
@@ -149,8 +154,8 @@ static Action medium_take(const BuracoState *s)
         for (int j = i; j < nc; j++) {
             if (!buraco_take_ok(s, cand[i], cand[j]))
                 continue;
-            int sc = -10 * (buraco_is_two(card_from_index(cand[i])) +
-                            buraco_is_two(card_from_index(cand[j])));
+            int sc = -10 * (buraco_is_wildcard(buraco_face_card(cand[i])) +
+                            buraco_is_wildcard(buraco_face_card(cand[j])));
             if (sc > best_score) {
                 best_score = sc;
                 best = buraco_action(BUR_A_TAKE, cand[i] << 6 | cand[j]);
@@ -280,7 +285,187 @@ static Action medium_meld(const BuracoState *s, bool allow_new)
     return meld_step(s, allow_new, true, false);
 }
 
+/* Do this game's options restrict what the contest's bots would do (the morto, the batida,
+ * the pile's rules, sets)? Then their choices are checked against the legal actions. */
+static bool house_rules(const BuracoState *s)
+{
+    return s->morto || s->batida || s->pile_rule || s->sets;
+}
+
+/* The rules refuse every illegal action (the morto's and the batida's too), so trying it
+ * on a copy is the cheap test. */
+static bool is_legal(const BuracoState *s, Action a)
+{
+    if (a < 0)
+        return false;
+    if (s->phase == BUR_DRAW && a == buraco_action(BUR_A_DRAW, 0))
+        return true;
+    if (s->phase == BUR_PLAY && buraco_action_type(a) == BUR_A_DISCARD) {
+        int f = buraco_action_payload(a);
+        return f < BUR_FACES && s->hand[s->turn][f] &&
+               (s->hand_n[s->turn] > 1 || buraco_may_empty(s));
+    }
+    BuracoState copy = *s;
+    return buraco_rules.apply(&copy, a) == NULL;
+}
+
+/* Does the pile's top make a meld with two hand cards, or fit one of the team's melds? */
+static bool top_useful(const BuracoState *s)
+{
+    if (!s->pile_n)
+        return false;
+    Card top = buraco_pile_top(s);
+    int t = buraco_team(s->turn);
+    for (int m = 0; m < s->n_melds[t]; m++) {
+        const BuracoMeld *md = &s->melds[t][m];
+        if (md->n >= BUR_MELD_MAX || (buraco_is_wildcard(top) && !md->clean))
+            continue;
+        Card c[BUR_MELD_MAX + 1];
+        memcpy(c, md->c, md->n);
+        c[md->n] = top;
+        if (buraco_meld_check2(c, md->n + 1, s->sets && md->kind, NULL))
+            return true;
+    }
+    const uint8_t *h = s->hand[s->turn];
+    int cand[BUR_FACES], nc = 0;
+    for (int f = 0; f < BUR_FACES; f++)
+        if (h[f])
+            cand[nc++] = f;
+    for (int i = 0; i < nc; i++)
+        for (int j = i; j < nc; j++) {
+            if (i == j && h[cand[i]] < 2)
+                continue;
+            Card c[3] = {top, buraco_face_card(cand[i]), buraco_face_card(cand[j])};
+            if (buraco_is_wildcard(c[1]) && buraco_is_wildcard(c[2]))
+                continue;
+            if (buraco_meld_check2(c, 3, s->sets, NULL))
+                return true;
+        }
+    return false;
+}
+
+static int hand_after_melds(BuracoState *v);
+
+/* The draw of Medium (and of Hard's playouts) under the house rules' pile. */
+static Action house_take(const BuracoState *s)
+{
+    if (s->pile_rule == BUR_PILE_OPEN) {
+        /* Only to lay its top at once: two players taking the pile back and forth
+         * would never draw the stock down. */
+        Action a = buraco_action(BUR_A_TAKEALL, 0);
+        if (!top_useful(s) || !is_legal(s, a))
+            return -1;
+        BuracoState v = *s;
+        Card top = buraco_pile_top(s);
+        buraco_rules.apply(&v, a);
+        int f = buraco_face(top), before = v.hand[v.turn][f];
+        hand_after_melds(&v);
+        return v.phase == BUR_OVER || v.hand[v.turn][f] < before ? a : -1;
+    }
+    if (s->pile_rule == BUR_PILE_CLOSED) {
+        int t = buraco_team(s->turn);
+        for (int m = 0; m < s->n_melds[t]; m++) {
+            Action a = buraco_action(BUR_A_TAKEJ, m);
+            if (buraco_takej_ok(s, m) && is_legal(s, a))
+                return a;
+        }
+    }
+    Action a = medium_take(s);
+    return is_legal(s, a) ? a : -1;
+}
+
+/* A legal action instead of a refused one: the throw Medium likes best among those allowed,
+ * or the first legal action. */
+static Action fallback(const BuracoState *s)
+{
+    Action acts[RULES_MAX_ACTIONS];
+    int n = buraco_rules.legal_actions(s, acts);
+    if (n == 0)
+        return -1;
+    if (s->phase == BUR_PLAY) {
+        int seen[BUR_FACES];
+        seen_counts(s, seen);
+        const uint8_t *h = s->hand[s->turn];
+        unsigned mask[SUIT_COUNT];
+        suit_masks(h, mask);
+        Action best = -1;
+        int best_score = 0;
+        for (int i = 0; i < n; i++) {
+            if (buraco_action_type(acts[i]) != BUR_A_DISCARD)
+                continue;
+            int sc = discard_score_m(h, mask, buraco_action_payload(acts[i]), seen);
+            if (best < 0 || sc > best_score) {
+                best = acts[i];
+                best_score = sc;
+            }
+        }
+        if (best >= 0)
+            return best;
+    }
+    return acts[0];
+}
+
+/* Sets: a set of three naturals the hand holds, if any is legal. */
+static Action set_meld(const BuracoState *s)
+{
+    if (!s->sets || s->n_melds[buraco_team(s->turn)] >= BUR_MAX_MELDS)
+        return -1;
+    const uint8_t *h = s->hand[s->turn];
+    for (int rank = 1; rank <= 13; rank++) {
+        if (rank == 2)
+            continue;
+        int su[3], k = 0;
+        for (int suit = 0; suit < SUIT_COUNT && k < 3; suit++)
+            for (int c = 0; c < h[face_at(suit, rank)] && k < 3; c++)
+                su[k++] = suit;
+        if (k < 3)
+            continue;
+        Action a = buraco_action(BUR_A_SET3, rank << 6 | su[0] << 4 | su[1] << 2 | su[2]);
+        if (is_legal(s, a))
+            return a;
+    }
+    return -1;
+}
+
+/* Medium's policy without the house rules' checks (the contest's game as before). */
+static Action medium_plain(const BuracoState *s);
+
 Action buraco_medium_policy(const BuracoState *s)
+{
+    if (!house_rules(s))
+        return medium_plain(s);
+    Action a = -1;
+    switch (s->phase) {
+    case BUR_DRAW:
+        a = house_take(s);
+        if (a >= 0 && s->morto && s->mortos_left && !s->morto_taken[buraco_team(s->turn)]) {
+            /* The race for the morto: no take that leaves the hand much bigger. */
+            BuracoState v = *s;
+            buraco_rules.apply(&v, a);
+            int after = hand_after_melds(&v);
+            if (after >= 0 && after > s->hand_n[s->turn] + 2)
+                a = -1;
+        }
+        return a >= 0 ? a : buraco_action(BUR_A_DRAW, 0);
+    case BUR_PLAY:
+        a = medium_meld(s, true);
+        if (!is_legal(s, a))
+            a = set_meld(s);
+        if (a < 0) {
+            int seen[BUR_FACES];
+            seen_counts(s, seen);
+            int f = medium_discard_face(s, seen);
+            a = f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
+        }
+        break;
+    default:
+        a = medium_plain(s);
+        break;
+    }
+    return is_legal(s, a) ? a : fallback(s);
+}
+
+static Action medium_plain(const BuracoState *s)
 {
     switch (s->phase) {
     case BUR_DRAW: {
@@ -349,6 +534,8 @@ static bool reaches_meld(const BuracoState *s, int suit, unsigned m, int q)
 static int keep_value(const BuracoState *s, const uint8_t *h, const unsigned mask[SUIT_COUNT],
                       int f, const int seen[BUR_FACES], int unseen_twos)
 {
+    if (f == BUR_JOKER_FACE)
+        return 1 << 30; /* a wild: keep it */
     Card c = card_from_index(f);
     int suit = card_suit(c), rank = card_rank(c);
     if (rank == 2)
@@ -423,6 +610,31 @@ static int hand_after_melds(BuracoState *v)
 
 Action buraco_playout_policy(const BuracoState *s)
 {
+    if (house_rules(s)) {
+        Action a = -1;
+        if (s->phase == BUR_DRAW) {
+            a = house_take(s);
+            if (a >= 0) {
+                BuracoState v = *s;
+                buraco_rules.apply(&v, a);
+                int after = hand_after_melds(&v);
+                if (!(after < 0 || after <= s->hand_n[s->turn] + 2 || s->pile_rule == BUR_PILE_CLOSED))
+                    a = -1;
+            }
+            return a >= 0 ? a : buraco_action(BUR_A_DRAW, 0);
+        }
+        if (s->phase == BUR_PLAY) {
+            a = meld_step(s, true, true, true);
+            if (!is_legal(s, a))
+                a = set_meld(s);
+            if (a < 0) {
+                int f = playout_discard_face(s);
+                a = f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
+            }
+            return is_legal(s, a) ? a : fallback(s);
+        }
+        return buraco_medium_policy(s);
+    }
     switch (s->phase) {
     case BUR_DRAW: {
         Action a = medium_take(s);
@@ -454,7 +666,28 @@ Action buraco_medium_decide(const BotRequest *req)
 
 /* ---- Easy: the seed's example bot, laying the sequences it holds -------------------- */
 
+static Action easy_plain(const BotRequest *req);
+
 Action buraco_easy_decide(const BotRequest *req)
+{
+    const BuracoState *s = req->view;
+    if (s->phase == BUR_DRAW && s->pile_rule == BUR_PILE_OPEN && s->pile_n >= 1) {
+        Action a = house_take(s); /* the pile for free: even Easy takes it */
+        if (a >= 0)
+            return a;
+    }
+    Action a = easy_plain(req);
+    if (!house_rules(s) || is_legal(s, a))
+        return a;
+    if (s->phase == BUR_PLAY) {
+        a = set_meld(s);
+        if (a >= 0)
+            return a;
+    }
+    return fallback(s);
+}
+
+static Action easy_plain(const BotRequest *req)
 {
     const BuracoState *s = req->view;
     const uint8_t *h = s->hand[s->turn];
@@ -479,15 +712,16 @@ Action buraco_easy_decide(const BotRequest *req)
         for (int i = 0; i < 2; i++)
             if (ends[i] >= 1 && ends[i] <= 14) {
                 int f = face_at(md->suit, ends[i]);
-                if (h[f] && card_rank(card_from_index(f)) != 2 && buraco_join_ok(s, m, f))
+                if (h[f] && card_rank(card_from_index(f)) != 2 && !md->kind &&
+                    buraco_join_ok(s, m, f))
                     return buraco_action(BUR_A_JOIN, m << 6 | f);
             }
     }
     int suit, lo, len;
     if (team_melds(s) < BUR_MAX_MELDS && best_run(h, &suit, &lo, &len))
         return buraco_action(BUR_A_NEW3, suit << 4 | lo);
-    if (s->drawn != CARD_NONE && s->drawn != CARD_HIDDEN && h[card_index(s->drawn)])
-        return buraco_action(BUR_A_DISCARD, card_index(s->drawn));
+    if (s->drawn != CARD_NONE && s->drawn != CARD_HIDDEN && h[buraco_face(s->drawn)])
+        return buraco_action(BUR_A_DISCARD, buraco_face(s->drawn));
     int n = 0, faces[BUR_FACES];
     for (int f = 0; f < BUR_FACES; f++)
         if (h[f])
@@ -509,6 +743,7 @@ Action buraco_easy_decide(const BotRequest *req)
 #define HARD_MAX_WORLDS 512
 #define HARD_DISCARDS 4
 #define HARD_UTILITY_SCALE 120.0
+#define HOUSE_BUDGET_DIV 4
 
 typedef struct {
     Action a[HARD_MAX_PLAN];
@@ -517,7 +752,7 @@ typedef struct {
 
 typedef struct {
     BuracoState s;
-    Card stock[BUR_DECK];
+    Card stock[BUR_DECK_MAX];
     int stock_n;
 } World;
 
@@ -539,11 +774,12 @@ static void make_world(const BuracoState *view, int seat, Rng *rng, const Buraco
         w->s = *truth; /* analysis: the real hands (buraco_hard_regret) */
     else
         buraco_rules.resample(view, seat, rng, &w->s);
+    w->s.target = 0; /* a match: the playouts end with the deal */
     int n = 0, unseen[BUR_FACES];
     buraco_unseen_counts(&w->s, unseen);
     for (int f = 0; f < BUR_FACES; f++)
         for (int k = unseen[f]; k > 0; k--)
-            w->stock[n++] = card_from_index(f);
+            w->stock[n++] = buraco_face_card(f);
     rng_shuffle(rng, w->stock, (size_t)n, sizeof w->stock[0]);
     w->stock_n = n;
 }
@@ -565,17 +801,20 @@ static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat,
     int next = stock_n;
     for (int guard = 0; guard < 20000 && s->phase != BUR_OVER; guard++) {
         Action a;
-        if (s->phase == BUR_DRAWING) {
+        if (s->phase == BUR_DRAWING || s->phase == BUR_MORTO) {
             if (next <= 0)
                 break;
-            a = buraco_action(BUR_A_DEAL, card_index(stock[--next]));
+            a = buraco_action(BUR_A_DEAL, buraco_face(stock[--next]));
         } else if (buraco_team(s->turn) != buraco_team(seat)) {
             a = buraco_medium_policy(s);
         } else {
             a = buraco_playout_policy(s);
         }
-        if (a < 0 || buraco_rules.apply(s, a))
-            break;
+        if (a < 0 || buraco_rules.apply(s, a)) {
+            a = fallback(s);
+            if (a < 0 || buraco_rules.apply(s, a))
+                break;
+        }
     }
     if (s->phase != BUR_OVER)
         return value(0);
@@ -601,6 +840,10 @@ static int search(const BuracoState *view, int seat, const Plan *cands, int nc,
     if (nc <= 1)
         return 0;
     int budget = req->iterations > 0 ? req->iterations : 400;
+    /* A deal with mortos lasts about four times as long: as many playouts would take
+     * about four times as long (p95 760 ms instead of ~200 ms on the issue's machine). */
+    if (house_rules(view))
+        budget /= HOUSE_BUDGET_DIV;
     long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;
     World *worlds = malloc(sizeof *worlds * HARD_MAX_WORLDS);
     if (!worlds)
@@ -729,13 +972,15 @@ static int draw_candidates(const BuracoState *view, Plan *cands)
     Action acts[RULES_MAX_ACTIONS];
     int n = buraco_rules.legal_actions(view, acts);
     /* Medium's favourite take first, then the others (each makes a different meld). */
-    Action fav = medium_take(view);
+    Action fav = house_rules(view) ? house_take(view) : medium_take(view);
     if (fav >= 0) {
         p.a[0] = fav;
         nc = add_plan(cands, nc, &p);
     }
     for (int i = 0; i < n && nc < 6; i++)
-        if (buraco_action_type(acts[i]) == BUR_A_TAKE) {
+        if (buraco_action_type(acts[i]) == BUR_A_TAKE ||
+            buraco_action_type(acts[i]) == BUR_A_TAKEJ ||
+            buraco_action_type(acts[i]) == BUR_A_TAKEALL) {
             p.a[0] = acts[i];
             nc = add_plan(cands, nc, &p);
         }

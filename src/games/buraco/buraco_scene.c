@@ -100,7 +100,7 @@ typedef struct {
     int n_spr;
     /* Your hand in the order shown; the widget knows what is selected and the pointer on
      * it (a sweep selecting a run, the selection carried to the table). */
-    Card hand[BUR_DECK];
+    Card hand[BUR_DECK_MAX];
     int n_hand;
     Hand hand_ui;
     bool by_rank;
@@ -279,7 +279,7 @@ static int plan_table(Bur *t, const BuracoState *v, Sprite *out)
         int on = v->hand_n[seat];
         if (on <= 0 || seat == me(t))
             continue;
-        Card oc[BUR_DECK];
+        Card oc[BUR_DECK_MAX];
         int shown = buraco_hand_cards(v, seat, oc);
         bool north = seat_side(t, seat) == 2;
         float h = north ? OPP_H : SIDE_H, cx, cy;
@@ -638,6 +638,22 @@ static void on_action(Table *tb, int player, Action a)
     }
     if (type == BUR_A_DISCARD)
         app_sound(tb->app, SND_DEAL);
+    /* A morto taken (house rules): say so, and how. */
+    const BuracoState *now = tb->m->state;
+    if (player >= 0 && !hidden && now->phase == BUR_MORTO && now->morto_by == player &&
+        now->morto_deal == BUR_MORTO_CARDS) {
+        char msg[160];
+        bool direto = now->morto_how == 1;
+        if (table_human(tb, player))
+            snprintf(msg, sizeof msg, "%s",
+                     direto ? _("You take your morto (direto): play on with it.")
+                            : _("You take your morto (indireto): you play it from your next turn."));
+        else
+            snprintf(msg, sizeof msg,
+                     direto ? _("%s takes a morto (direto)") : _("%s takes a morto (indireto)"),
+                     table_seat_name(tb, player));
+        table_say(tb, msg);
+    }
     if (t->ext_started && !hidden) {
         botseat_heard(&t->ext, tb->m->state, player, a);
         if (match_is_over(tb->m))
@@ -914,7 +930,7 @@ static void do_draw(Bur *t) { play_command(t, PROTO_GET_STOCK, NULL, 0, -1); }
 /* Lays the cards selected as a new meld (meld < 0) or adds them to your meld. */
 static void do_meld(Bur *t, int meld)
 {
-    Card c[BUR_DECK];
+    Card c[BUR_DECK_MAX];
     int n = selected_cards(t, c);
     if (n < (meld < 0 ? 3 : 1))
         table_say(&t->tb, meld < 0 ? _("Select three or more cards in sequence to lay a meld.")
@@ -936,18 +952,32 @@ static void do_take(Bur *t)
         table_say(tb, _("You have drawn already: lay melds or discard."));
         return;
     }
-    Card c[BUR_DECK];
+    Card c[BUR_DECK_MAX];
     int n = selected_cards(t, c);
+    Action acts[RULES_MAX_ACTIONS];
+    int na = buraco_rules.legal_actions(s, acts);
+    Action onto = -1;
+    for (int i = 0; i < na; i++) {
+        int ty = buraco_action_type(acts[i]);
+        if (ty == BUR_A_TAKEALL) { /* an open pile: taken whole */
+            table_submit(tb, acts[i]);
+            return;
+        }
+        if (ty == BUR_A_TAKEJ && onto < 0)
+            onto = acts[i];
+    }
     if (n >= 2) {
         play_command(t, PROTO_GET_DISCARD, c, n, -1);
         return;
     }
-    Action acts[RULES_MAX_ACTIONS];
-    int na = buraco_rules.legal_actions(s, acts);
     t->n_choice = 0;
     for (int i = 0; i < na && t->n_choice < MAX_CHOICES; i++)
         if (buraco_action_type(acts[i]) == BUR_A_TAKE)
             t->choice[t->n_choice++] = acts[i];
+    if (t->n_choice == 0 && onto >= 0) { /* a closed pile: its top onto your meld */
+        table_submit(tb, onto);
+        return;
+    }
     if (t->n_choice == 0)
         table_say(tb, _("The top card makes no new meld with your hand: draw from the stock."));
     else if (t->n_choice == 1) {
@@ -1007,7 +1037,7 @@ static bool shown(const Table *tb, int b)
 static void press(Table *tb, int b)
 {
     Bur *t = (Bur *)tb;
-    Card c[BUR_DECK];
+    Card c[BUR_DECK_MAX];
     switch (b) {
     case BTN_DRAW: do_draw(t); break;
     case BTN_MELD: do_meld(t, -1); break;
@@ -1124,7 +1154,7 @@ static bool event(Table *tb, const SDL_Event *e)
                 press(tb, BTN_NO_RECONNECT);
             return k != SDLK_ESCAPE;
         }
-        if (k == SDLK_ESCAPE && (t->n_choice || selected_cards(t, (Card[BUR_DECK]){0}))) {
+        if (k == SDLK_ESCAPE && (t->n_choice || selected_cards(t, (Card[BUR_DECK_MAX]){0}))) {
             t->n_choice = 0;
             hand_select_none(h);
             return true;
@@ -1143,6 +1173,24 @@ static bool event(Table *tb, const SDL_Event *e)
 
 /* ---- Drawing ---- */
 
+/* The joker (house rules): no deck has a face for it, so the table paints one: a cream
+ * card, a star and "JOKER" in its corners. */
+static void draw_joker(App *a, SDL_FRect d, float s, Uint8 alpha)
+{
+    draw_rounded(a->ren, d, 7 * s, rgba(250, 246, 234, alpha));
+    draw_rounded_outline(a->ren, d, 7 * s, fmaxf(1, 1.2f * s), rgba(60, 50, 40, (Uint8)(alpha * 0.6f)));
+    SDL_FRect in = {d.x + d.w * 0.12f, d.y + d.h * 0.12f, d.w * 0.76f, d.h * 0.76f};
+    draw_rounded_outline(a->ren, in, 5 * s, fmaxf(1, 1.5f * s), rgba(176, 40, 40, alpha));
+    text_draw(a->text, "\xE2\x98\x85", (int)lroundf(d.h * 0.42f), true,
+              rgba(176, 40, 40, alpha), d.x + d.w / 2, d.y + d.h / 2,
+              TEXT_CENTER | TEXT_MIDDLE);
+    int fs = (int)lroundf(d.h * 0.095f);
+    text_draw(a->text, "JOKER", fs, true, rgba(40, 36, 30, alpha), d.x + d.w / 2,
+              d.y + d.h * 0.06f, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(a->text, "JOKER", fs, true, rgba(40, 36, 30, alpha), d.x + d.w / 2,
+              d.y + d.h * 0.94f, TEXT_CENTER | TEXT_MIDDLE);
+}
+
 static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, bool raised)
 {
     App *a = t->tb.app;
@@ -1152,7 +1200,10 @@ static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, 
     sh.x += 2 * s;
     sh.y += 4 * s;
     cardart_draw_shadow(a->art, a->ren, &sh, 0, alpha);
-    cardart_draw(a->art, a->ren, c, &d, 0, alpha);
+    if (c == BUR_JOKER)
+        draw_joker(a, d, s, alpha);
+    else
+        cardart_draw(a->art, a->ren, c, &d, 0, alpha);
     if (raised)
         draw_rounded_outline(a->ren, d, 8 * s, fmaxf(2, 3 * s), rgba(236, 196, 96, 230));
 }
@@ -1233,7 +1284,7 @@ static void draw_panel(Bur *t, const BuracoState *v)
         float y = p.y + (74 + row * 92) * s;
         int points = 0, held = 0;
         for (int i = 0; i < v->n_melds[team]; i++)
-            points += buraco_meld_points(&v->melds[team][i]);
+            points += buraco_meld_value(v, &v->melds[team][i]);
         for (int q = 0; q < v->num_players; q++)
             held += buraco_team(q) == team ? v->hand_n[q] : 0;
         text_draw(a->text, team_name(t, team), fs, false, COL_TEXT, p.x + 20 * s, y,
@@ -1243,12 +1294,35 @@ static void draw_panel(Bur *t, const BuracoState *v)
         snprintf(b, sizeof b, P_("%d card in hand", "%d cards in hand", held), held);
         text_draw(a->text, b, (int)lroundf(16 * s), false, COL_DIM, p.x + 20 * s, y + 30 * s,
                   TEXT_LEFT | TEXT_MIDDLE);
+        /* House rules: the morto, then what the team needs to go out. */
+        const char *state = NULL;
+        bool want = false;
+        if (v->morto && !v->morto_taken[team])
+            state = v->mortos_left ? _("Morto not taken yet") : _("No morto left");
+        if (!state && v->batida != BUR_BATIDA_NONE && !buraco_team_may_go_out(v, team)) {
+            state = v->batida == BUR_BATIDA_LIMPA ? _("Needs a clean canastra")
+                                                  : _("Needs a canastra");
+            want = true;
+        } else if (!state && v->morto) {
+            state = _("Morto taken");
+        }
+        if (state)
+            text_draw(a->text, state, (int)lroundf(15 * s), want, want ? COL_GOLD : COL_DIM,
+                      p.x + 20 * s, y + 54 * s, TEXT_LEFT | TEXT_MIDDLE);
     }
     snprintf(b, sizeof b, _("Stock: %d"), v->stock_n);
     text_draw(a->text, b, fs, false, COL_DIM, px, p.y + 270 * s, TEXT_CENTER | TEXT_MIDDLE);
-    snprintf(b, sizeof b, _("Won %d  \xC2\xB7  lost %d"), tb->score.wins, tb->score.losses);
-    text_draw(a->text, b, (int)lroundf(17 * s), false, COL_DIM, px, p.y + 320 * s,
-              TEXT_CENTER | TEXT_MIDDLE);
+    if (v->target) /* a match: the totals, your team first, and the deal */
+        snprintf(b, sizeof b, _("To %d: %d \xE2\x80\x93 %d, deal %d"),
+                 buraco_target_points(v->target), v->total[us(t)], v->total[1 - us(t)],
+                 v->deal + 1);
+    else
+        snprintf(b, sizeof b, _("Won %d  \xC2\xB7  lost %d"), tb->score.wins, tb->score.losses);
+    int bfs = (int)lroundf(17 * s), tw = 0, th = 0;
+    text_measure(a->text, b, bfs, false, &tw, &th);
+    while (tw > p.w - 16 * s && bfs > 9) /* a match's line is long: it fits the panel */
+        text_measure(a->text, b, --bfs, false, &tw, &th);
+    text_draw(a->text, b, bfs, false, COL_DIM, px, p.y + 320 * s, TEXT_CENTER | TEXT_MIDDLE);
     bool can = table_player_can_act(tb);
     const char *labels[4] = {C_("verb", "Draw"), _("Meld"), _("Discard"),
                              t->by_rank ? _("Sort by suit") : _("Sort by rank")};
@@ -1259,6 +1333,48 @@ static void draw_panel(Bur *t, const BuracoState *v)
     }
 }
 
+/* A match's sheet: each deal's scores (your team's column first) and the totals, in `r`. */
+static void draw_match_sheet(Bur *t, const BuracoState *st, SDL_FRect r, Rgba ink)
+{
+    App *a = t->tb.app;
+    float s = t->tb.tv.s;
+    int u = us(t), n = st->sheet_n < BUR_SHEET ? st->sheet_n : BUR_SHEET;
+    int fs = (int)lroundf(18 * s);
+    float row = fminf(30 * s, r.h / (float)(n + 3));
+    float cx[3] = {r.x + 20 * s, r.x + r.w * 0.56f, r.x + r.w * 0.84f};
+    Rgba line = ink;
+    line.a = (Uint8)(ink.a / 3);
+    draw_rect(a->ren, (SDL_FRect){r.x, r.y, 1.5f * s, r.h}, line);
+    char head[96];
+    snprintf(head, sizeof head, _("Match to %d"), buraco_target_points(st->target));
+    float y = r.y + row / 2;
+    text_draw(a->text, head, fs, true, COL_GOLD, cx[0], y, TEXT_LEFT | TEXT_MIDDLE);
+    for (int team = 0; team < 2; team++)
+        text_draw(a->text, team_name(t, team), fs - 2, true, COL_GOLD, cx[1 + (team != u)], y,
+                  TEXT_CENTER | TEXT_MIDDLE);
+    /* The sheet keeps the newest BUR_SHEET deals; `deal` counts from 0 (the last one). */
+    int first = st->deal + 1 - n > 0 ? st->deal + 1 - n : 0;
+    for (int i = 0; i < n; i++) {
+        y += row;
+        char d[48], v[2][16];
+        snprintf(d, sizeof d, _("Deal %d"), first + i + 1);
+        text_draw(a->text, d, fs, false, ink, cx[0], y, TEXT_LEFT | TEXT_MIDDLE);
+        for (int team = 0; team < 2; team++) {
+            snprintf(v[team], sizeof v[team], "%d", st->sheet[i][team]);
+            text_draw(a->text, v[team], fs, false, ink, cx[1 + (team != u)], y,
+                      TEXT_CENTER | TEXT_MIDDLE);
+        }
+    }
+    y += row * 1.2f;
+    text_draw(a->text, _("Total"), fs, true, ink, cx[0], y, TEXT_LEFT | TEXT_MIDDLE);
+    for (int team = 0; team < 2; team++) {
+        char v[16];
+        snprintf(v, sizeof v, "%d", st->total[team]);
+        text_draw(a->text, v, fs + 2, true, ink, cx[1 + (team != u)], y,
+                  TEXT_CENTER | TEXT_MIDDLE);
+    }
+}
+
 /* The end of a game: its plate with the score sheet (melds, canastras, going out, cards in
  * hand, total), or why a disqualified program lost; the table adds its "New game". */
 static void draw_score_sheet(Bur *t, const BuracoState *st)
@@ -1266,7 +1382,9 @@ static void draw_score_sheet(Bur *t, const BuracoState *st)
     Table *tb = &t->tb;
     App *a = tb->app;
     float k = tb->banner, s = tb->tv.s;
-    float bw = 720 * s, bh = 430 * s;
+    /* A match: the deals' sheet to the right of the last deal's breakdown. */
+    bool match = st->target && st->sheet_n > 0 && !t->dq_win;
+    float bw = (match ? 1160 : 720) * s, bh = 430 * s;
     SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 410) - bh / 2, bw, bh};
     Rgba accent = tb->result > 0 ? COL_GOLD : tb->result < 0 ? COL_RED : COL_TEXT;
     Rgba ink = rgba(246, 241, 226, (Uint8)(255 * fminf(1, k)));
@@ -1282,13 +1400,15 @@ static void draw_score_sheet(Bur *t, const BuracoState *st)
     text_draw(a->text, tb->reason, (int)lroundf(20 * s), false, ink, b.x + bw / 2, b.y + 90 * s,
               TEXT_CENTER | TEXT_MIDDLE);
     int fs = (int)lroundf(19 * s);
-    float cx[3] = {b.x + 40 * s, b.x + bw * 0.62f, b.x + bw * 0.86f};
+    float lw = 720 * s; /* the breakdown's part of the plate */
+    float cx[3] = {b.x + 40 * s, b.x + lw * 0.62f, b.x + lw * 0.86f};
     float y = b.y + 140 * s, row = 40 * s;
     int u = us(t); /* your team's column first */
     text_draw(a->text, team_name(t, u), fs, true, COL_GOLD, cx[1], y, TEXT_CENTER | TEXT_MIDDLE);
     text_draw(a->text, team_name(t, 1 - u), fs, true, COL_GOLD, cx[2], y,
               TEXT_CENTER | TEXT_MIDDLE);
-    const char *labels[5] = {_("Cards in melds"), _("Canastras"), _("Going out"),
+    const char *labels[5] = {_("Cards in melds"), _("Canastras"),
+                             st->morto ? _("Going out, morto") : _("Going out"),
                              _("Cards left in hand"), _("Total")};
     int vals[5][2] = {{0}};
     for (int team = 0; team < 2; team++) {
@@ -1297,12 +1417,14 @@ static void draw_score_sheet(Bur *t, const BuracoState *st)
             for (int c = 0; c < m->n; c++)
                 vals[0][team] += buraco_card_points(m->c[c]);
             if (m->n >= BUR_CANASTRA)
-                vals[1][team] += m->clean ? BUR_BONUS_CLEAN : BUR_BONUS_DIRTY;
+                vals[1][team] += buraco_canastra_bonus(m, st->big);
         }
         vals[2][team] = st->went_out >= 0 && buraco_team(st->went_out) == team ? BUR_BONUS_OUT : 0;
+        if (st->morto && !st->morto_taken[team])
+            vals[2][team] -= BUR_NO_MORTO; /* never took its morto */
         for (int p = 0; p < st->num_players; p++)
             for (int f = 0; f < BUR_FACES && buraco_team(p) == team; f++)
-                vals[3][team] -= st->hand[p][f] * buraco_card_points(card_from_index(f));
+                vals[3][team] -= st->hand[p][f] * buraco_card_points(buraco_face_card(f));
         vals[4][team] = st->score[team];
     }
     for (int i = 0; i < 5; i++) {
@@ -1316,6 +1438,9 @@ static void draw_score_sheet(Bur *t, const BuracoState *st)
                       TEXT_CENTER | TEXT_MIDDLE);
         }
     }
+    if (match)
+        draw_match_sheet(t, st, (SDL_FRect){b.x + lw, b.y + 112 * s, bw - lw - 30 * s,
+                                            bh - 130 * s}, ink);
 }
 
 /* The bot program was disqualified: why, and what now. */
@@ -1387,7 +1512,7 @@ static void draw_choices(Bur *t, const BuracoState *v)
     Card top = buraco_pile_top(v);
     for (int i = 0; i < t->n_choice; i++) {
         int pay = buraco_action_payload(t->choice[i]);
-        Card m[3] = {top, card_from_index(pay >> 6), card_from_index(pay & 63)};
+        Card m[3] = {top, buraco_face_card(pay >> 6), buraco_face_card(pay & 63)};
         BuracoMeldInfo info;
         if (buraco_meld_check(m, 3, &info))
             memcpy(m, info.order, 3);
@@ -1414,6 +1539,12 @@ static bool canastra_mark(Bur *t, const BuracoState *v, int team, int i, SDL_FRe
     SDL_FRect mr = t->meld_rect[team][i];
     bool clean = v->melds[team][i].clean;
     const char *label = clean ? _("canastra limpa") : _("canastra suja");
+    char big[96];
+    int bonus = buraco_canastra_bonus(&v->melds[team][i], v->big);
+    if (bonus > BUR_BONUS_CLEAN) { /* big canastras: 500 or 1000 */
+        snprintf(big, sizeof big, "%s \xC2\xB7 %d", label, bonus);
+        label = big;
+    }
     int fs = (int)lroundf(15 * s), tw, th;
     text_measure(a->text, label, fs, true, &tw, &th);
     float bottom = mr.y + mr.h - 8 * s, ph = th + 6 * s;
@@ -1439,6 +1570,11 @@ static void draw(Table *tb, SDL_Renderer *r)
     int layers = v.stock_n == 0 ? 0 : v.stock_n < 3 ? v.stock_n : (a->software ? 2 : 3);
     for (int i = 0; i < layers; i++)
         draw_card(t, CARD_HIDDEN, STOCK_X - i * 3, STOCK_Y - i * 3, PILE_H, 255, false);
+    /* The mortos nobody has taken, beside the stock (house rules). */
+    for (int i = 0; i < v.mortos_left; i++) {
+        draw_card(t, CARD_HIDDEN, 230, STOCK_Y - 36 + i * 78, 66, 255, false);
+        draw_card(t, CARD_HIDDEN, 232, STOCK_Y - 38 + i * 78, 66, 255, false);
+    }
     char b[128];
     snprintf(b, sizeof b, "%d", v.stock_n);
     text_draw(a->text, b, (int)lroundf(18 * s), true, COL_DIM, PX(t, STOCK_X),
@@ -1587,8 +1723,8 @@ static void set_table_option(App *a, int i, int value, const char *path)
 
 static const char *rules_text(void)
 {
-    static char text[12000];
-    snprintf(text, sizeof text, "%s\n\n%s",
+    static char text[20000];
+    snprintf(text, sizeof text, "%s\n\n%s\n\n%s",
              _("# The aim\n"
                "Lay down sequences of cards (melds), build canastras and score more points than "
                "the computer. Two decks are used, 104 cards, no jokers.\n\n"
@@ -1635,7 +1771,48 @@ static const char *rules_text(void)
                "partner or as an opponent. Choose its file; it plays from the next game. A "
                "program that crashes, stops, takes more than three seconds, floods the table or "
                "sends an invalid command is disqualified: its team loses the game, or you may "
-               "play it to the end with the computer in its seat."));
+               "play it to the end with the computer in its seat."),
+             _("# Buraco as Brazil plays it\n"
+               "The rules above are the contest's game, the default. In Options, House style "
+               "sets the full game as it is played in Brazil: STBL (sem trinca, bate limpo, the "
+               "tournament style), Fechado or Aberto; or change the options one by one "
+               "(the style then reads Custom).\n\n"
+               "# Jokers\n"
+               "The four jokers join the two decks (108 cards). A joker is a wild card worth 20 "
+               "points; a meld still holds at most one wild card, a joker or a 2.\n\n"
+               "# Sets\n"
+               "With Sets on (Fechado), three or more cards of one rank also make a meld (a "
+               "trinca), with at most one wild card. There are no sets of 2s.\n\n"
+               "# Mortos\n"
+               "Two mortos of 11 cards lie face down beside the stock, one for each team (each "
+               "player with two players). The first player of a team to empty their hand takes "
+               "the team's morto. Emptied by laying melds (direto): the morto comes at once and "
+               "the turn goes on. Emptied by the discard (indireto): the morto comes into the "
+               "hand and is played from the next turn. A team that never took its morto loses "
+               "100 points at the end of the deal.\n"
+               "When the stock runs out, a morto nobody has taken becomes the stock at once. "
+               "When neither stock nor morto is left, the deal ends as soon as the player to "
+               "move would have to draw. Once no morto is left for a team, emptying a hand is "
+               "going out.\n\n"
+               "# Going out\n"
+               "With To go out: Limpa (STBL, Aberto) a team must have a clean canastra on the "
+               "table before a player may go out for good; with Any (Fechado) any canastra. "
+               "Until then nobody may bring their hand down to one card or none, except to take "
+               "the team's morto.\n\n"
+               "# The discard pile\n"
+               "Closed (STBL, Fechado): the pile may be taken only to use its top card at once, "
+               "in a new meld with two cards of your hand or on one of your team's melds; the "
+               "rest of the pile joins your hand. Open (Aberto): the whole pile may be taken "
+               "into your hand freely. Strict (the contest): only for a new meld.\n\n"
+               "# Big canastras\n"
+               "A clean canastra of 13 cards from Ace to King scores 500 instead of 200, a clean "
+               "one from Ace to Ace (14 cards) 1,000.\n\n"
+               "# Matches\n"
+               "With Match: 1500, 3000 (STBL, Fechado, Aberto) or 5000, deals follow one another "
+               "until a team has that many points; the first player moves one seat to the left "
+               "each deal. If both teams reach the target, the higher total wins; equal totals "
+               "play another deal. A match also ends after its 10th deal: the higher total "
+               "wins, equal totals are a draw."));
     return text;
 }
 

@@ -301,7 +301,7 @@ static bool holds(const BuracoState *s, const Card *cards, int n, Card *missing)
 {
     int need[BUR_FACES] = {0};
     for (int i = 0; i < n; i++) {
-        int f = card_index(cards[i]);
+        int f = buraco_face(cards[i]);
         if (++need[f] > s->hand[s->turn][f]) {
             *missing = cards[i];
             return false;
@@ -310,7 +310,7 @@ static bool holds(const BuracoState *s, const Card *cards, int n, Card *missing)
     return true;
 }
 
-static const char *card_str(Card c, char out[CARD_TEXT_MAX]) { return card_to_text(c, out); }
+static const char *card_str(Card c, char out[CARD_TEXT_MAX]) { return buraco_card_text(c, out); }
 
 /* The action beginning a meld of the three cards at positions a, a+1, a+2 of info. */
 static int three_card_start(const BuracoMeldInfo *info, int a, Action out[2])
@@ -346,6 +346,7 @@ typedef struct {
     int nbase;
     const Card *add;
     int nadd;
+    bool sets; /* the meld is a set (house rules) */
     uint8_t seen[1 << 11]; /* bit per subset of at most 14 cards: 2^14 / 8 bytes */
     int order[BUR_MELD_MAX];
 } JoinSearch;
@@ -372,7 +373,7 @@ static bool join_dfs(JoinSearch *js, unsigned used, int depth)
         if (dup)
             continue;
         cur[n] = js->add[i];
-        if (!buraco_meld_check(cur, n + 1, NULL))
+        if (!buraco_meld_check2(cur, n + 1, js->sets, NULL))
             continue;
         js->order[depth] = i;
         if (join_dfs(js, used | 1u << i, depth + 1))
@@ -387,11 +388,141 @@ static bool join_dfs(JoinSearch *js, unsigned used, int depth)
         return (f);                                                                        \
     } while (0)
 
+/* The house rules (issue 24; never in the contest's game): melds begun by any three of
+ * the cards that the rules accept (a run, a set, with a wild or a joker), the rest joined
+ * one by one; the pile taken with any two of them, whole (open pile) or onto a meld. */
+static bool start_actions(const BuracoState *s, const Card *three, Action out[2], int *n)
+{
+    BuracoMeldInfo info;
+    if (!buraco_meld_check2(three, 3, s->sets, &info))
+        return false;
+    if (!info.set) {
+        *n = three_card_start(&info, info.lo, out);
+        return true;
+    }
+    int su[3], k = 0;
+    Card wild = CARD_NONE;
+    for (int i = 0; i < 3; i++) {
+        if (buraco_is_wildcard(info.order[i]))
+            wild = info.order[i];
+        else
+            su[k++] = card_suit(info.order[i]);
+    }
+    for (int i = 1; i < k; i++) /* in order */
+        for (int j = i; j > 0 && su[j] < su[j - 1]; j--) {
+            int t = su[j];
+            su[j] = su[j - 1];
+            su[j - 1] = t;
+        }
+    if (k == 3) {
+        out[0] = buraco_action(BUR_A_SET3, info.lo << 6 | su[0] << 4 | su[1] << 2 | su[2]);
+        *n = 1;
+    } else {
+        out[0] = buraco_action(BUR_A_SETW, info.lo << 4 | su[0] << 2 | su[1]);
+        out[1] = buraco_action(BUR_A_WILD, buraco_face(wild));
+        *n = 2;
+    }
+    return true;
+}
+
+/* The rest of the cards (all but those flagged in `used`) joined onto meld `meld` of the
+ * state after the first actions. */
+static bool join_rest(const BuracoState *s, const Action *first, int nfirst, int meld,
+                      const Card *cards, int n, unsigned used, Action out[PROTO_MAX_ACTIONS],
+                      int *nout)
+{
+    BuracoState v = *s;
+    for (int i = 0; i < nfirst; i++)
+        if (buraco_rules.apply(&v, first[i]))
+            return false;
+    int team = buraco_team(s->turn);
+    if (meld >= v.n_melds[team])
+        return false;
+    Card rest[BUR_MELD_MAX];
+    int nr = 0;
+    for (int i = 0; i < n; i++)
+        if (!(used & 1u << i))
+            rest[nr++] = cards[i];
+    const BuracoMeld *m = &v.melds[team][meld];
+    if (m->n + nr > BUR_MELD_MAX || nfirst + nr > PROTO_MAX_ACTIONS)
+        return false;
+    static _Thread_local JoinSearch js;
+    memset(js.seen, 0, sizeof js.seen);
+    memcpy(js.base, m->c, m->n);
+    js.nbase = m->n;
+    js.add = rest;
+    js.nadd = nr;
+    js.sets = m->kind;
+    if (!join_dfs(&js, 0, 0))
+        return false;
+    memcpy(out, first, sizeof first[0] * (size_t)nfirst);
+    *nout = nfirst;
+    for (int i = 0; i < nr; i++)
+        out[(*nout)++] = buraco_action(BUR_A_JOIN, meld << 6 | buraco_face(rest[js.order[i]]));
+    return true;
+}
+
+static bool house_rules(const BuracoState *s)
+{
+    return s->jokers || s->sets || s->pile_rule != BUR_PILE_STRICT;
+}
+
+static bool house_actions(const BuracoState *s, const ProtoCommand *cmd,
+                          Action out[PROTO_MAX_ACTIONS], int *n)
+{
+    int team = buraco_team(s->turn);
+    const Card *c = cmd->cards;
+    int k = cmd->n;
+    Action first[2];
+    int nf;
+    switch (cmd->type) {
+    case PROTO_GET_DISCARD:
+        if (s->pile_rule == BUR_PILE_OPEN) {
+            out[0] = buraco_action(BUR_A_TAKEALL, 0);
+            *n = 1;
+            return true;
+        }
+        for (int i = 0; i < k; i++)
+            for (int j = i + 1; j < k; j++) {
+                int f1 = buraco_face(c[i]), f2 = buraco_face(c[j]);
+                first[0] = buraco_action(BUR_A_TAKE, f1 < f2 ? f1 << 6 | f2 : f2 << 6 | f1);
+                if (join_rest(s, first, 1, s->n_melds[team], c, k, 1u << i | 1u << j, out, n))
+                    return true;
+            }
+        return false;
+    case PROTO_MELD_NEW:
+        for (int i = 0; i < k; i++)
+            for (int j = i + 1; j < k; j++)
+                for (int l = j + 1; l < k; l++) {
+                    Card three[3] = {c[i], c[j], c[l]};
+                    if (start_actions(s, three, first, &nf) &&
+                        join_rest(s, first, nf, s->n_melds[team], c, k,
+                                  1u << i | 1u << j | 1u << l, out, n))
+                        return true;
+                }
+        return false;
+    case PROTO_MELD_JOIN:
+        return join_rest(s, NULL, 0, cmd->meld, c, k, 0, out, n);
+    default:
+        return false;
+    }
+}
+
 ProtoFault proto_command_actions(const BuracoState *s, const ProtoCommand *cmd,
                                  Action out[PROTO_MAX_ACTIONS], int *n, char *why,
                                  size_t whysize)
 {
     *n = 0;
+    if (house_rules(s) && (s->phase == BUR_DRAW || s->phase == BUR_PLAY) &&
+        (cmd->type == PROTO_GET_DISCARD || cmd->type == PROTO_MELD_NEW ||
+         cmd->type == PROTO_MELD_JOIN)) {
+        if (cmd->n > BUR_MELD_MAX)
+            FAULT(PROTO_FAULT_MELD, "a meld holds at most %d cards", BUR_MELD_MAX);
+        if (house_actions(s, cmd, out, n) && replay_ok(s, out, *n))
+            return PROTO_OK;
+        *n = 0;
+        FAULT(PROTO_FAULT_MELD, "those cards make no meld here");
+    }
     char c1[CARD_TEXT_MAX];
     Card missing = CARD_NONE;
     bool drawing = s->phase == BUR_DRAW, playing = s->phase == BUR_PLAY;
@@ -419,7 +550,7 @@ ProtoFault proto_command_actions(const BuracoState *s, const ProtoCommand *cmd,
     case PROTO_DISCARD:
         if (!holds(s, cmd->cards, 1, &missing))
             FAULT(PROTO_FAULT_NOT_HELD, "DISCARD %s: not in the hand", card_str(cmd->cards[0], c1));
-        out[(*n)++] = buraco_action(BUR_A_DISCARD, card_index(cmd->cards[0]));
+        out[(*n)++] = buraco_action(BUR_A_DISCARD, buraco_face(cmd->cards[0]));
         return PROTO_OK;
     case PROTO_GET_DISCARD: {
         if (cmd->n + 1 > BUR_MELD_MAX)

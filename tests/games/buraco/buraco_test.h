@@ -52,7 +52,7 @@ static inline void bt_setup(BuracoState *s, int players, const char *const hands
     if (e)
         fail_msg("setup: %s", e);
     if (below && *below) {
-        Card b[BUR_DECK];
+        Card b[BUR_DECK_MAX];
         int nb = bt_cards(below, b);
         Card t = s->pile[0];
         memcpy(s->pile, b, (size_t)nb);

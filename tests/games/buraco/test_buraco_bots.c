@@ -265,6 +265,91 @@ static void test_legal_games(void **u)
     }
 }
 
+/* ---- The house rules (issue 24) ------------------------------------------------------------
+ * Every level plays every house style legally, 2 players and teams, and does what the
+ * styles are about: Medium takes mortos, goes out (with the clean canastra STBL needs) and
+ * lays jokers. Hard plays one deal of each style (by iterations, not the clock). */
+
+typedef struct {
+    int deals, mortos, outs, jokers_laid, clean_canastras;
+} HouseStats;
+
+static void house_deal(const char *variant, int players, Difficulty d0, Difficulty d1,
+                       uint64_t seed, HouseStats *st)
+{
+    GameOptions opt;
+    rules_default_options(&buraco_rules, &opt);
+    char err[128], kv[64];
+    snprintf(kv, sizeof kv, "variant=%s", variant);
+    assert_null(rules_parse_option(&buraco_rules, &opt, kv, err, sizeof err));
+    assert_null(rules_parse_option(&buraco_rules, &opt, "target=1", err, sizeof err));
+    BuracoState s;
+    assert_null(buraco_rules.init(&s, &opt, players, seed));
+    Rng r;
+    rng_seed(&r, seed + 7);
+    for (int steps = 0; s.phase != BUR_OVER; steps++) {
+        assert_true(steps < 20000);
+        Action a;
+        if (buraco_rules.current_player(&s) == PLAYER_CHANCE) {
+            Action acts[RULES_MAX_ACTIONS];
+            uint32_t w[RULES_MAX_ACTIONS];
+            int n = buraco_rules.chance_outcomes(&s, acts, w);
+            a = acts[rng_below(&r, (uint32_t)n)];
+        } else {
+            Difficulty d = s.turn % 2 ? d1 : d0;
+            a = ask(d, &s, seed * 1000 + (uint64_t)steps);
+            if (!rules_is_legal(&buraco_rules, &s, a)) {
+                char t[RULES_ACTION_TEXT];
+                buraco_rules.action_to_string(&s, a, t);
+                fail_msg("%s chose an illegal move in %s: %s", difficulty_name(d), variant, t);
+            }
+            if (s.turn % 2 == 0) {
+                BuracoState after = s;
+                if (buraco_rules.apply(&after, a) == NULL)
+                    st->mortos += after.phase == BUR_MORTO && s.phase != BUR_MORTO;
+            }
+        }
+        assert_null(buraco_rules.apply(&s, a));
+    }
+    st->deals++;
+    st->outs += s.went_out >= 0 && s.went_out % 2 == 0;
+    for (int i = 0; i < s.n_melds[0]; i++) {
+        const BuracoMeld *m = &s.melds[0][i];
+        for (int k = 0; k < m->n; k++)
+            st->jokers_laid += m->c[k] == BUR_JOKER;
+        st->clean_canastras += m->n >= BUR_CANASTRA && m->clean;
+    }
+}
+
+static void test_house_styles(void **u)
+{
+    (void)u;
+    const char *const styles[] = {"stbl", "fechado", "aberto"};
+    for (int v = 0; v < 3; v++)
+        for (int players = 2; players <= 4; players += 2) {
+            HouseStats med = {0}, easy = {0};
+            for (int g = 0; g < 20; g++) {
+                house_deal(styles[v], players, DIFF_MEDIUM, DIFF_EASY, (uint64_t)(g + 1), &med);
+                house_deal(styles[v], players, DIFF_EASY, DIFF_MEDIUM, (uint64_t)(g + 1), &easy);
+            }
+            print_message("%s, %d players, Medium (seats 0, 2): %d mortos, %d batidas, %d jokers "
+                          "laid, %d clean canastras in %d deals\n",
+                          styles[v], players, med.mortos, med.outs, med.jokers_laid,
+                          med.clean_canastras, med.deals);
+            assert_true(med.mortos >= 5);
+            assert_true(med.outs >= 2);
+            assert_true(med.jokers_laid >= 3);
+            assert_true(med.clean_canastras >= 2);
+        }
+    /* Hard: one deal of each style, as the team against Medium. */
+    for (int v = 0; v < 3; v++) {
+        HouseStats hard = {0};
+        house_deal(styles[v], v == 1 ? 4 : 2, DIFF_HARD, DIFF_MEDIUM, 3, &hard);
+        print_message("%s, Hard: %d mortos, %d batidas, %d jokers laid\n", styles[v],
+                      hard.mortos, hard.outs, hard.jokers_laid);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -273,6 +358,7 @@ int main(void)
         cmocka_unit_test(test_hard_does_not_feed), cmocka_unit_test(test_hard_feeds_junk),
         cmocka_unit_test(test_playout_throw),      cmocka_unit_test(test_no_peeking),
         cmocka_unit_test(test_legal_games),        cmocka_unit_test(test_regret),
+        cmocka_unit_test(test_house_styles),
     };
     return cmocka_run_group_tests_name("buraco bots", tests, NULL, NULL);
 }

@@ -225,7 +225,7 @@ static void test_natural_two(void **u)
     BuracoMeldInfo info;
     assert_true(buraco_meld_check(c, 7, &info));
     assert_true(info.clean);
-    BuracoMeld m = {7, 1, SUIT_HEARTS, 1, 0, {0}};
+    BuracoMeld m = {7, 1, SUIT_HEARTS, 1, 0, 0, {0}};
     memcpy(m.c, info.order, 7);
     assert_int_equal(buraco_meld_points(&m), 15 + 10 + 5 * 5 + 200);
 }
@@ -629,6 +629,172 @@ static void test_validator_brute_force(void **u)
     assert_true(clean_n > 5000);
 }
 
+/* ---- The same with jokers and sets (issue 24) ---------------------------------------------
+ * Runs: a suit, a run of places, at most one place taken by a wild (a 2 of any suit or a
+ * joker). Sets: a rank other than 2, its naturals in any suits, at most one wild. */
+
+static void counts_of_j(const Card *c, int n, int out[BUR_FACES])
+{
+    memset(out, 0, sizeof(int) * BUR_FACES);
+    for (int i = 0; i < n; i++)
+        out[buraco_face(c[i])]++;
+}
+
+static Card wild_card(int ws) { return ws == 4 ? BUR_JOKER : card_make(2, ws); }
+
+static bool brute_meld_j(const Card *cards, int n, bool sets, bool *clean, bool *set)
+{
+    if (n < 3 || n > 14)
+        return false;
+    int want[BUR_FACES];
+    counts_of_j(cards, n, want);
+    bool found = false, found_clean = false;
+    *set = false;
+    if (sets) {
+        for (int rank = 1; rank <= 13 && !found; rank++) {
+            if (rank == 2)
+                continue;
+            for (int ws = -1; ws < 5 && !found; ws++) {
+                /* n - (ws >= 0) naturals of this rank in the suits the set has. */
+                int have[BUR_FACES];
+                memcpy(have, want, sizeof have);
+                if (ws >= 0) {
+                    if (!have[buraco_face(wild_card(ws))])
+                        continue;
+                    have[buraco_face(wild_card(ws))]--;
+                }
+                int naturals = 0;
+                for (int su = 0; su < 4; su++)
+                    naturals += have[card_index(card_make(rank, su))];
+                if (naturals == n - (ws >= 0)) {
+                    found = true;
+                    found_clean = ws < 0;
+                    *set = true;
+                }
+            }
+        }
+        if (found) {
+            *clean = found_clean;
+            return true;
+        }
+    }
+    for (int suit = 0; suit < 4; suit++)
+        for (int lo = 1; lo + n - 1 <= 14; lo++)
+            for (int wild = -1; wild < n; wild++)
+                for (int ws = 0; ws < (wild < 0 ? 1 : 5); ws++) {
+                    int have[BUR_FACES] = {0};
+                    for (int k = 0; k < n; k++) {
+                        int pos = lo + k;
+                        Card c = k == wild ? wild_card(ws) : card_make(pos == 14 ? 1 : pos, suit);
+                        have[buraco_face(c)]++;
+                    }
+                    if (memcmp(have, want, sizeof have) == 0) {
+                        found = true;
+                        if (wild < 0)
+                            found_clean = true;
+                    }
+                }
+    *clean = found_clean;
+    return found;
+}
+
+/* Sets that are often melds: runs and sets edited with jokers and 2s, and random cards. */
+static int random_set_j(Rng *r, Card *out)
+{
+    int kind = (int)rng_below(r, 6);
+    int k = 0;
+    if (kind >= 4) { /* a set */
+        int rank = 1 + (int)rng_below(r, 13);
+        int n = 2 + (int)rng_below(r, 8);
+        for (int i = 0; i < n; i++)
+            out[k++] = card_make(rank, (int)rng_below(r, 4));
+    } else if (kind == 0) {
+        int n = 1 + (int)rng_below(r, 16);
+        for (int i = 0; i < n; i++)
+            out[k++] = rng_below(r, 12) ? card_from_index((int)rng_below(r, 52)) : BUR_JOKER;
+        return n;
+    } else {
+        k = random_set(r, out);
+    }
+    int edits = (int)rng_below(r, 3);
+    for (int e = 0; e < edits; e++) {
+        int op = (int)rng_below(r, 4);
+        if (op == 0 && k > 0) /* a joker replaces a card */
+            out[rng_below(r, (uint32_t)k)] = BUR_JOKER;
+        else if (op == 1 && k < 15) /* a joker more */
+            out[k++] = BUR_JOKER;
+        else if (op == 2 && k < 15) /* a 2 more */
+            out[k++] = card_make(2, (int)rng_below(r, 4));
+        else if (op == 3 && k > 1) { /* a card less */
+            int i = (int)rng_below(r, (uint32_t)k);
+            k--;
+            out[i] = out[k];
+        }
+    }
+    rng_shuffle(r, out, (size_t)k, sizeof out[0]);
+    return k;
+}
+
+static void test_validator_brute_force_jokers_sets(void **u)
+{
+    (void)u;
+    Rng r;
+    rng_seed(&r, 20261126);
+    int valid = 0, clean_n = 0, sets_n = 0, jokers_n = 0;
+    for (int i = 0; i < 100000; i++) {
+        Card c[16];
+        int n = random_set_j(&r, c);
+        bool sets = rng_below(&r, 2);
+        bool bc = false, bset = false;
+        bool b = brute_meld_j(c, n, sets, &bc, &bset);
+        BuracoMeldInfo info;
+        bool v = buraco_meld_check2(c, n, sets, &info);
+        if (b != v) {
+            char t[256] = "";
+            for (int k = 0; k < n; k++) {
+                char ct[CARD_TEXT_MAX];
+                strcat(t, buraco_card_text(c[k], ct));
+                strcat(t, " ");
+            }
+            fail_msg("set %d [%s] (sets %d): brute force says %d, the validator %d", i, t,
+                     sets, b, v);
+        }
+        if (!v)
+            continue;
+        valid++;
+        assert_int_equal(info.clean, bc);
+        assert_int_equal(info.set, bset);
+        clean_n += info.clean;
+        sets_n += info.set;
+        int a[BUR_FACES], bcnt[BUR_FACES];
+        counts_of_j(c, n, a);
+        counts_of_j(info.order, info.n, bcnt);
+        jokers_n += a[BUR_JOKER_FACE] > 0;
+        assert_int_equal(info.n, n);
+        assert_memory_equal(a, bcnt, sizeof a);
+        if (info.set) {
+            for (int k = 0; k < n; k++)
+                assert_true(card_rank(info.order[k]) == info.lo ||
+                            (k == n - 1 && !info.clean && buraco_is_wildcard(info.order[k])));
+            continue;
+        }
+        assert_int_equal(info.hi - info.lo + 1, n);
+        for (int k = 0; k < n; k++) {
+            int pos = info.lo + k;
+            if (pos == info.wild_pos)
+                assert_true(buraco_is_wildcard(info.order[k]));
+            else
+                assert_true(info.order[k] == card_make(pos == 14 ? 1 : pos, info.suit));
+        }
+    }
+    print_message("%d of 100000 sets are melds: %d clean, %d sets, %d with a joker\n", valid,
+                  clean_n, sets_n, jokers_n);
+    assert_true(valid > 20000);
+    assert_true(clean_n > 5000);
+    assert_true(sets_n > 5000);
+    assert_true(jokers_n > 3000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -650,6 +816,7 @@ int main(void)
         cmocka_unit_test(test_observe_hides_hands),
         cmocka_unit_test(test_action_text),
         cmocka_unit_test(test_validator_brute_force),
+        cmocka_unit_test(test_validator_brute_force_jokers_sets),
     };
     return cmocka_run_group_tests_name("buraco rules", tests, NULL, NULL);
 }

@@ -87,7 +87,7 @@ static void give_hand(const char *text) { give_seat(0, text); }
 
 static int hand_index_of(const char *card)
 {
-    Card c, hand[BUR_DECK];
+    Card c, hand[BUR_DECK_MAX];
     card_from_text(card, &c);
     /* The scene shows the hand sorted by suit (♦ ♣ ♥ ♠) then rank, Ace high. */
     int n = buraco_hand_cards(state(), 0, hand);
@@ -807,7 +807,9 @@ static void test_choose_program(void)
     kv_set(&app->kv, "filechooser.dir", dir);
     menu_open(app->menu, PAGE_OPTIONS);
     app_run_frames(app, 3);
-    /* Players, Opponent, then the Bot program line. */
+    /* The rule options, Players, Opponent, then the Bot program line. */
+    for (int i = 0; i < BUR_OPT_COUNT; i++)
+        push_key(app, SDLK_DOWN, 0);
     push_key(app, SDLK_DOWN, 0);
     push_key(app, SDLK_DOWN, 0);
     push_key(app, SDLK_RETURN, 0);
@@ -981,7 +983,7 @@ static bool centre_of(const char *what, float *x, float *y)
 /* The card the scene shows first in `seat`'s hand (sorted as in hand_index_of). */
 static Card first_shown(const BuracoState *s, int seat)
 {
-    Card hand[BUR_DECK], best = CARD_NONE;
+    Card hand[BUR_DECK_MAX], best = CARD_NONE;
     int n = buraco_hand_cards(s, seat, hand), best_key = 1 << 20;
     static const int so[4] = {1, 0, 2, 3};
     bool by_rank = kv_get_int(&app->kv, "buraco.by_rank", 0, 0, 1) == 1;
@@ -1116,7 +1118,7 @@ static Card card_of(const char *text)
 /* The place the scene shows `text` at in `seat`'s hand (as hand_index_of). */
 static int index_in(const BuracoState *s, int seat, const char *text)
 {
-    Card c = card_of(text), hand[BUR_DECK];
+    Card c = card_of(text), hand[BUR_DECK_MAX];
     int n = buraco_hand_cards(s, seat, hand), k = 0;
     static const int so[4] = {1, 0, 2, 3};
     bool by_rank = kv_get_int(&app->kv, "buraco.by_rank", 0, 0, 1) == 1;
@@ -1198,6 +1200,65 @@ static void test_mirror_steps(void)
     free(f);
 }
 
+/* Buraco as Brazil plays it (issue 24): STBL's options from the settings reach the table's
+ * game (a single deal here), the bots and the player's Medium moves play it to the end
+ * through the table, with jokers, mortos and the closed pile, and the contest's options
+ * come back after. */
+static void set_house(int variant, int target)
+{
+    GameOptions o;
+    rules_default_options(&buraco_rules, &o);
+    buraco_variant_options(variant, &o);
+    o.v[BUR_OPT_TARGET] = target;
+    for (int i = 0; i < BUR_OPT_COUNT; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "option.buraco.%s", buraco_rules.options[i].key);
+        kv_set_int(&app->kv, key, o.v[i]);
+    }
+    buraco_scene.settings_changed(app->self);
+    app_run_frames(app, 5);
+}
+
+static void test_house_rules_table(void)
+{
+    set_house(BUR_VARIANT_STBL, 1); /* a match to 1,500: the end shows the deals' sheet */
+    if (!state()->morto) { /* the game in progress stays: deal a new one */
+        table_deal((Table *)app->self);
+        app_run_frames(app, 5);
+    }
+    CHECK(state()->morto && state()->jokers && state()->pile_rule == BUR_PILE_CLOSED &&
+          state()->batida == BUR_BATIDA_LIMPA && state()->target == 1);
+    bool mortos_seen = false;
+    for (int i = 0; i < 400000 && !match_is_over(match()); i++) {
+        Match *m = match();
+        if (match_current_player(m) == 0) {
+            Rng r;
+            rng_seed(&r, (uint64_t)i);
+            Action act = bot_decide(m->rules, DIFF_MEDIUM, m->state, 0, &r, NULL);
+            CHECK(match_submit(m, 0, act) == NULL);
+        }
+        mortos_seen = mortos_seen || state()->morto_taken[0] || state()->morto_taken[1];
+        app_run_frames(app, 1);
+        if (match_bot_busy(match()))
+            SDL_Delay(1);
+    }
+    CHECK(match_is_over(match()));
+    CHECK(mortos_seen || state()->morto_stock > 0);
+    /* The sheet holds every deal played, and they add up to the totals. */
+    CHECK(state()->sheet_n == state()->deal + 1);
+    int sum[2] = {0, 0};
+    for (int d = 0; d < state()->sheet_n; d++)
+        for (int team = 0; team < 2; team++)
+            sum[team] += state()->sheet[d][team];
+    CHECK(sum[0] == state()->total[0] && sum[1] == state()->total[1]);
+    app_run_frames(app, 60);
+    shot("house-rules-end.png");
+    set_house(BUR_VARIANT_CONTEST, 0);
+    table_deal((Table *)app->self);
+    app_run_frames(app, 5);
+    CHECK(!state()->morto && !state()->jokers);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -1224,6 +1285,7 @@ int main(void)
     test_to_the_end();
     test_canastra_marks();
     test_four_players();
+    test_house_rules_table();
     test_resume();
     test_program_plays();
     test_program_disqualified();
