@@ -20,12 +20,7 @@
 #include "engine/ai/hint.h"
 #include "engine/registry.h"
 
-static double cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+static double cpu_ms(void) { return clock_thread_cpu_ns() / 1e6; }
 
 static int cmp(const void *a, const void *b)
 {

@@ -9,15 +9,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/fileio.h"
 #include "engine/ai/bot.h"
 #include "games/truco/truco.h"
 
-static double cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+static double cpu_ms(void) { return clock_thread_cpu_ns() / 1e6; }
 
 static int cmp(const void *a, const void *b)
 {

@@ -13,5 +13,7 @@ int file_write_atomic(const char *path, const char *data, size_t len, char *err,
 int file_set_aside(const char *path, char *newpath, size_t size);
 /* Monotonic clock in nanoseconds. */
 long long clock_now_ns(void);
+/* CPU time of the calling thread, in ns (for benchmarks: load does not inflate it). */
+long long clock_thread_cpu_ns(void);
 
 #endif
