@@ -1175,24 +1175,6 @@ static bool event(Table *tb, const SDL_Event *e)
 
 /* ---- Drawing ---- */
 
-/* The joker (house rules): no deck has a face for it, so the table paints one: a cream
- * card, a star and "JOKER" in its corners. */
-static void draw_joker(App *a, SDL_FRect d, float s, Uint8 alpha)
-{
-    draw_rounded(a->ren, d, 7 * s, rgba(250, 246, 234, alpha));
-    draw_rounded_outline(a->ren, d, 7 * s, fmaxf(1, 1.2f * s), rgba(60, 50, 40, (Uint8)(alpha * 0.6f)));
-    SDL_FRect in = {d.x + d.w * 0.12f, d.y + d.h * 0.12f, d.w * 0.76f, d.h * 0.76f};
-    draw_rounded_outline(a->ren, in, 5 * s, fmaxf(1, 1.5f * s), rgba(176, 40, 40, alpha));
-    text_draw(a->text, "\xE2\x98\x85", (int)lroundf(d.h * 0.42f), true,
-              rgba(176, 40, 40, alpha), d.x + d.w / 2, d.y + d.h / 2,
-              TEXT_CENTER | TEXT_MIDDLE);
-    int fs = (int)lroundf(d.h * 0.095f);
-    text_draw(a->text, "JOKER", fs, true, rgba(40, 36, 30, alpha), d.x + d.w / 2,
-              d.y + d.h * 0.06f, TEXT_CENTER | TEXT_MIDDLE);
-    text_draw(a->text, "JOKER", fs, true, rgba(40, 36, 30, alpha), d.x + d.w / 2,
-              d.y + d.h * 0.94f, TEXT_CENTER | TEXT_MIDDLE);
-}
-
 static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, bool raised)
 {
     App *a = t->tb.app;
@@ -1202,10 +1184,7 @@ static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, 
     sh.x += 2 * s;
     sh.y += 4 * s;
     cardart_draw_shadow(a->art, a->ren, &sh, 0, alpha);
-    if (c == BUR_JOKER)
-        draw_joker(a, d, s, alpha);
-    else
-        cardart_draw(a->art, a->ren, c, &d, 0, alpha);
+    cardart_draw(a->art, a->ren, c, &d, 0, alpha);
     if (raised)
         draw_rounded_outline(a->ren, d, 8 * s, fmaxf(2, 3 * s), rgba(236, 196, 96, 230));
 }
