@@ -111,7 +111,7 @@ int cli_analyze(int argc, char **argv)
     const char *cmd = "analyze";
     bool quiet = false;
     int only_seat = -1, nfiles = 0, failed = 0;
-    uint64_t seed = 1;
+    uint64_t seed = REVIEW_SEED;
     Acc acc[DIFF_COUNT + 1] = {{0}};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;

@@ -29,6 +29,10 @@ typedef struct {
  * only (no clock: the same on any machine), one generator per step drawn from `seed`.
  * Writes at most `max` steps; returns their count, or -1 when the game cannot be replayed
  * (out of memory). Marks the three costliest decisions of each seat (cost > 0 only). */
+/* The analyses' generator that `tasca analyze` and the window's review use by default, so
+ * that both give the same figures for the same game. */
+#define REVIEW_SEED 1
+
 int review_match(const Match *m, int seat, uint64_t seed, const atomic_int *cancel,
                  ReviewStep *out, int max);
 /* The same over the steps [from, to) of the history only (to < 0: to its end), such as one
