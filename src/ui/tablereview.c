@@ -561,11 +561,32 @@ static void draw_list(Table *t, SDL_Renderer *r)
     page_button(t, B_CLOSE, _("Close"), BTN_PRIMARY);
 }
 
+/* Where the move taken and Hard's choice are made on the table (the hint's rectangles):
+ * Hard's in gold, the player's in red when it differs. */
+static void draw_moves(Table *t, SDL_Renderer *r, const ReviewStep *st)
+{
+    if (!t->g->hint_rects)
+        return;
+    float s = t->tv.s;
+    for (int k = 0; k < 2; k++) {
+        Action a = k == 0 ? st->best : st->chosen;
+        if (a < 0 || (k == 1 && st->chosen == st->best))
+            continue;
+        SDL_FRect rc[2];
+        int n = t->g->hint_rects(t, a, rc);
+        for (int i = 0; i < n; i++) {
+            SDL_FRect o = {rc[i].x - 7 * s, rc[i].y - 7 * s, rc[i].w + 14 * s, rc[i].h + 14 * s};
+            draw_rounded_outline(r, o, 12 * s, 6 * s, k == 0 ? COL_GOLD : COL_RED);
+        }
+    }
+}
+
 static void draw_bar(Table *t, SDL_Renderer *r)
 {
     App *a = t->app;
     const ReviewStep *st = &t->review[t->review_sel];
     float s = t->tv.s;
+    draw_moves(t, r, st);
     SDL_FRect b = urect(t, 100, 8, 1490, 82);
     table_plate(r, &t->tv, b, st->costliest ? COL_RED : COL_GOLD, 246, 1);
     page_button(t, B_PREV, "\xE2\x97\x80", t->review_sel > 0 ? 0 : BTN_DISABLED);

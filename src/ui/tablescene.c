@@ -361,6 +361,8 @@ void table_button(Table *t, int b, const char *label, int flags)
     if (b == TABLE_NEXT && t->m && t->m->mirror && match_is_over(t->m))
         label = _("Back to the tables"); /* a networked table plays one match */
     flags |= (t->hover == b ? BTN_HOVER : 0) | (t->pressed == b ? BTN_PRESSED : 0);
+    if (t->live && b != TABLE_NEXT)
+        flags |= BTN_DISABLED; /* a past position under review: read-only */
     if (t->focus == b && !(flags & BTN_DISABLED))
         flags |= BTN_FOCUS;
     ui_button(t->app, t->btn[b], label, flags);

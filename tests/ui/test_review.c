@@ -202,6 +202,7 @@ static void test_bisca_hidden(void)
     const ReviewStep *st;
     int n = table_review_steps(t, &st);
     REQUIRE(n > 3);
+    shot(a, "bisca-list");
     int me = table_player(t);
     char err[MATCH_ERR];
     /* The first row clicked, then the next ones with the ▶ key. */
@@ -298,14 +299,15 @@ static void test_statistics_accuracy(void)
     stats_get(&a->stats, "twentyone", d, &s);
     char line[200];
     static const char *const levels[] = {"Easy", "Medium", "Hard"};
-    snprintf(line, sizeof line, "%s\t%d\t%d\t%d\t%d %%\t%d\t%d\t%d\t%d", levels[d], s.played, s.won,
+    snprintf(line, sizeof line, "%s\t%d\t%d\t%d\t%d %%\t%d\t%d\t%d\t%d", levels[d - DIFF_EASY], s.played, s.won,
              s.clean, (int)(100.0 * good / valued + 0.5), s.lost, s.drawn, s.streak, s.best);
     bool found = false;
-    for (int i = 0; i < 80 && !(found = menu_find(a->menu, line, &r)); i++)
-        push_key(a, SDLK_DOWN, 0), app_run_frames(a, 1);
+    for (int i = 0; i < 20 && !(found = menu_find(a->menu, line, &r)); i++)
+        push_key(a, SDLK_PAGEDOWN, 0), app_run_frames(a, 1);
     CHECK(found);
     if (!found)
         fprintf(stderr, "not on the page: %s\n", line);
+    shot(a, "statistics");
     app_destroy(a);
 }
 
