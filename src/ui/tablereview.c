@@ -47,8 +47,8 @@ static SDL_FRect button_rect(const Table *t, int b)
     case B_LIST: return urect(t, 1256, 18, 150, 62);
     case B_PREV: return urect(t, 120, 18, 78, 62);
     case B_NEXT: return urect(t, 206, 18, 78, 62);
-    case B_UP: return urect(t, PANEL_X + PANEL_W - 80, 236, 56, 50);
-    case B_DOWN: return urect(t, PANEL_X + PANEL_W - 150, 236, 56, 50);
+    case B_UP: return urect(t, PANEL_X + PANEL_W - 150, PANEL_Y + 84, 56, 50);
+    case B_DOWN: return urect(t, PANEL_X + PANEL_W - 80, PANEL_Y + 84, 56, 50);
     default: return (SDL_FRect){0, 0, 0, 0};
     }
 }
@@ -434,8 +434,8 @@ static void fmt_cost(const ReviewStep *s, char *out, size_t size)
 {
     if (s->cost < 0)
         snprintf(out, size, "\xE2\x80\x93");
-    else if (s->cost == 0)
-        snprintf(out, size, "0");
+    else if (s->cost * (s->unit == ANALYSIS_PIECES ? 10 : 1000) < 0.5)
+        snprintf(out, size, "0"); /* under what the figure shows */
     else if (s->unit == ANALYSIS_PIECES)
         snprintf(out, size, _("%.1f pieces"), s->cost);
     else

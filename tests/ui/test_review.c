@@ -6,7 +6,8 @@
  * to Statistics once per game.
  *
  *   test_review NAME    runs one test (see the table at the end), or "all".
- *   TASCA_REVIEW_SHOT=DIR saves pictures of the page and of a shown position. */
+ *   TASCA_REVIEW_SHOT=DIR saves pictures of the page and of a shown position
+ *   (TASCA_REVIEW_LANG=fr: in that language). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +38,11 @@ static bool wait_review(App *a)
 
 static void shot(App *a, const char *name)
 {
-    const char *dir = getenv("TASCA_REVIEW_SHOT");
+    const char *dir = getenv("TASCA_REVIEW_SHOT"), *lang = getenv("TASCA_REVIEW_LANG");
     if (!dir)
         return;
+    if (lang) /* TASCA_REVIEW_LANG=fr: the pictures in that language */
+        app_set_language(a, lang);
     char path[600];
     snprintf(path, sizeof path, "%s/review-%s-%dx%d.png", dir, name, a->w, a->h);
     a->opt.screenshot = path;
