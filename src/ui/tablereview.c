@@ -138,6 +138,7 @@ void table_review_show(Table *t, int i)
     t->m = pos;
     t->over = t->hold = false;
     t->banner = 0;
+    t->toast.t = 0; /* a message of the live game is not the past position's */
     t->review_sel = i;
     if (i < t->review_first)
         t->review_first = i;

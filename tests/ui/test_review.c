@@ -38,6 +38,9 @@ static bool wait_review(App *a)
 
 static void shot(App *a, const char *name)
 {
+    char named[80];
+    snprintf(named, sizeof named, "%s-%s", a->scene ? a->scene->id : "", name);
+    name = named;
     const char *dir = getenv("TASCA_REVIEW_SHOT"), *lang = getenv("TASCA_REVIEW_LANG");
     if (!dir)
         return;
@@ -314,11 +317,88 @@ static void test_statistics_accuracy(void)
     app_destroy(a);
 }
 
+/* Any game: played to the end of its first game with the player's first legal move each
+ * time; the banner's Review button; the worker's decisions equal review_match_range's over
+ * that game's steps; each of the first decisions shown is exactly the player's view of the
+ * position before it (observe of the replayed state: nothing else can be drawn), with the
+ * player to move. */
+static void every_game(const char *game, uint64_t seed)
+{
+    App *a = start_table(game, SPEED_INSTANT, seed);
+    REQUIRE(a);
+    Table *t = table_of(a);
+    for (int guard = 0; guard < 5000; guard++) {
+        app_settle(a, 4000);
+        Match *m = match_of(a);
+        if (t->hold || match_is_over(m))
+            break;
+        int me = table_player(t);
+        if (match_current_player(m) != me)
+            continue;
+        Action acts[RULES_MAX_ACTIONS];
+        REQUIRE(m->rules->legal_actions(m->state, acts) > 0);
+        REQUIRE(match_submit(m, me, acts[0]) == NULL);
+    }
+    app_settle(a, 8000);
+    Match *live = match_of(a);
+    REQUIRE(t->hold || match_is_over(live));
+    SDL_FRect r;
+    REQUIRE(locate(a, "review", &r));
+    shot(a, "banner");
+    click(a, r, 1);
+    app_run_frames(a, 1);
+    REQUIRE(table_review_is_open(t));
+    REQUIRE(wait_review(a));
+    const ReviewStep *st;
+    int n = table_review_steps(t, &st), me = table_player(t);
+    ReviewStep *want = calloc((size_t)live->history_len + 1, sizeof *want);
+    REQUIRE(want);
+    int nw = review_match_range(live, me, t->last_from, t->last_to, REVIEW_SEED, NULL, NULL,
+                                want, live->history_len + 1);
+    CHECK(n == nw);
+    for (int i = 0; i < n && i < nw; i++) {
+        CHECK(st[i].step == want[i].step);
+        CHECK(st[i].chosen == want[i].chosen);
+        CHECK(st[i].cost == want[i].cost);
+        CHECK(st[i].costliest == want[i].costliest);
+    }
+    free(want);
+    shot(a, "list");
+    const GameRules *g = live->rules;
+    void *view = malloc(g->state_size);
+    char err[MATCH_ERR];
+    for (int i = 0; i < n && i < 6; i++) {
+        table_review_show(t, i);
+        app_run_frames(a, 1);
+        const Match *sh = table_shown_match(t);
+        REQUIRE(table_reviewing(t) && sh->history_len == st[i].step);
+        CHECK(match_current_player(sh) == me);
+        Match *full = review_position(live, st[i].step, -1, err, sizeof err);
+        REQUIRE(full);
+        g->observe(full->state, me, view);
+        CHECK(memcmp(view, sh->state, g->state_size) == 0);
+        match_free(full);
+        if (i == 1)
+            shot(a, "position");
+    }
+    free(view);
+    table_review_close(t);
+    CHECK(t->m == live && !table_reviewing(t));
+    app_destroy(a);
+}
+
+static void test_truco(void) { every_game("truco", 3); }
+static void test_buraco(void) { every_game("buraco", 3); }
+static void test_moulin(void) { every_game("moulin", 3); }
+
 static const UiTest tests[] = {
     {"twentyone", test_twentyone_big},
     {"twentyone_small", test_twentyone_small},
     {"bisca_hidden", test_bisca_hidden},
     {"statistics_accuracy", test_statistics_accuracy},
+    {"truco", test_truco},
+    {"buraco", test_buraco},
+    {"moulin", test_moulin},
 };
 
 int main(int argc, char **argv)
