@@ -173,6 +173,22 @@ static void review_twentyone(int w, int h)
     CHECK(!table_review_is_open(t));
     CHECK(!menu_is_open(a->menu));
     CHECK(t->m == live && match_is_over(live));
+    /* The menu's entry reviews the same game. */
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 2);
+    REQUIRE(menu_is_open(a->menu));
+    REQUIRE(menu_find(a->menu, "Review the last game", &r));
+    click(a, r, 1);
+    app_run_frames(a, 2);
+    CHECK(!menu_is_open(a->menu));
+    CHECK(table_review_is_open(t));
+    REQUIRE(wait_review(a));
+    CHECK(table_review_steps(t, NULL) == n);
+    /* A new game (the banner's next button) closes it; the round stays reviewable. */
+    table_next(t);
+    app_settle(a, 4000);
+    CHECK(!table_review_is_open(t) && match_of(a) != live);
+    CHECK(table_review_available(t) && t->last->history_len == len);
     app_destroy(a);
 }
 
@@ -348,6 +364,7 @@ static void every_game(const char *game, uint64_t seed)
     click(a, r, 1);
     app_run_frames(a, 1);
     REQUIRE(table_review_is_open(t));
+    shot(a, "progress"); /* while the worker runs, once the app has run 20 s */
     REQUIRE(wait_review(a));
     const ReviewStep *st;
     int n = table_review_steps(t, &st), me = table_player(t);
