@@ -290,6 +290,88 @@ static void test_review_twentyone(void **u)
     match_free(m);
 }
 
+/* The same round: accuracy is the share of decisions within REVIEW_GOOD_WIN of the best
+ * (the hit is, the stand on 12 against a 10 is not); a range reviews only its steps, with
+ * the same values; the position before the stand shows the player's cards and hides the
+ * hole card; the worker gives what review_match gives. */
+static void test_review_accuracy_position(void **u)
+{
+    (void)u;
+    GameOptions opt;
+    rules_default_options(&twentyone_rules, &opt);
+    SeatSpec seats[2] = {{false, DIFF_HARD}, {true, DIFF_HARD}};
+    char err[MATCH_ERR];
+    Match *m = match_create(&twentyone_rules, &opt, 2, seats, 7, err, sizeof err);
+    assert_non_null(m);
+    const char *script[] = {"deal 2c", "deal 10h", "deal 3d", "deal 9s", "hit", "deal 7h", "stand"};
+    for (size_t i = 0; i < sizeof script / sizeof script[0]; i++)
+        support_match_text(m, script[i]);
+    while (!match_is_over(m)) {
+        if (match_current_player(m) == PLAYER_CHANCE)
+            match_play_chance(m);
+        else
+            assert_null(match_play_bot(m));
+    }
+    ReviewStep st[16];
+    int n = review_match(m, TO_PLAYER, 3, NULL, st, 16);
+    assert_int_equal(n, 2);
+    assert_true(review_step_good(&st[0]));
+    assert_false(review_step_good(&st[1]));
+    int good = 0, valued = 0;
+    assert_true(fabs(review_accuracy(st, n, TO_PLAYER, &good, &valued) - 0.5) < 1e-12);
+    assert_int_equal(good, 1);
+    assert_int_equal(valued, 2);
+    assert_string_equal(st[0].chosen_text, "hit");
+    assert_string_equal(st[1].chosen_text, "stand");
+    assert_string_equal(st[1].best_text, "hit");
+    /* From the stand on: one step, valued as in the whole review. */
+    assert_int_equal(review_count(m, TO_PLAYER, 0, -1), 2);
+    assert_int_equal(review_count(m, TO_PLAYER, st[1].step, -1), 1);
+    ReviewStep one[4];
+    atomic_int progress;
+    atomic_init(&progress, 0);
+    assert_int_equal(review_match_range(m, TO_PLAYER, st[1].step, -1, 3, NULL, &progress, one, 4),
+                     1);
+    assert_int_equal(atomic_load(&progress), 1);
+    assert_int_equal(one[0].step, st[1].step);
+    assert_true(one[0].cost == st[1].cost);
+    assert_true(one[0].costliest);
+    /* The position before the stand, as the player saw it. */
+    Match *pos = review_position(m, st[1].step, TO_PLAYER, err, sizeof err);
+    assert_non_null(pos);
+    assert_int_equal(pos->history_len, st[1].step);
+    assert_int_equal(match_current_player(pos), TO_PLAYER);
+    const TwentyOneState *v = pos->state;
+    assert_int_equal(v->n[TO_PLAYER], 3);
+    int hidden = 0;
+    for (int i = 0; i < v->n[TO_COMPUTER]; i++)
+        hidden += v->hand[TO_COMPUTER][i] == CARD_HIDDEN;
+    assert_int_equal(hidden, 1);
+    match_free(pos);
+    /* The whole state at the same step hides nothing. */
+    pos = review_position(m, st[1].step, -1, err, sizeof err);
+    assert_non_null(pos);
+    v = pos->state;
+    for (int i = 0; i < v->n[TO_COMPUTER]; i++)
+        assert_true(v->hand[TO_COMPUTER][i] != CARD_HIDDEN);
+    match_free(pos);
+    /* The worker. */
+    ReviewJob *j = review_job_start(m, TO_PLAYER, 0, -1, 3, NULL, NULL);
+    assert_non_null(j);
+    ReviewStep *js = NULL;
+    int jn = 0;
+    while (!review_job_poll(j, &js, &jn))
+        ;
+    assert_int_equal(jn, n);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(js[i].step, st[i].step);
+        assert_true(js[i].cost == st[i].cost);
+        assert_int_equal(js[i].costliest, st[i].costliest);
+    }
+    free(js);
+    match_free(m);
+}
+
 /* Hints in the save: a "hint" line before the action it was for, counted back on loading;
  * refused where no seat is to move (before the deal). */
 static void test_save_hint_lines(void **u)
@@ -395,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_moulin_allowing_a_mill),
         cmocka_unit_test(test_truco4_wasted_manilha),
         cmocka_unit_test(test_review_twentyone),
+        cmocka_unit_test(test_review_accuracy_position),
         cmocka_unit_test(test_save_hint_lines),
         cmocka_unit_test(test_hidden_twentyone),
         cmocka_unit_test(test_hidden_truco),

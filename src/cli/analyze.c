@@ -18,18 +18,21 @@ static void usage(void)
            "bot's analysis of that seat's view (node and iteration budgets only, no clock, so\n"
            "the figures do not depend on the machine). Per decision: the choice, its value,\n"
            "the best action and what the choice cost (* marks each seat's three costliest);\n"
-           "then per seat level the mean cost per decision with a 95%% interval.\n"
+           "then each seat's accuracy, and per seat level the mean cost per decision with a\n"
+           "95%% interval and the accuracy. Accuracy: the share of decisions that cost at most\n"
+           "%g of win chance (%g pieces in Moulin), as in the window's review.\n"
            "  --quiet  the summary only\n"
            "  --seat   only this seat's decisions\n"
            "  --seed   the analyses' generator (default 1)\n"
            "Values: win chance (a draw counts half) for 21 and Truco, Hard's own result in\n"
            "[0, 1] for Bisca and Buraco, pieces for Moulin (costs capped at %g pieces).\n",
-           ANALYSIS_PIECES_CAP);
+           REVIEW_GOOD_WIN, REVIEW_GOOD_PIECES, ANALYSIS_PIECES_CAP);
 }
 
 typedef struct {
     long long n;
     double sum, sumsq;
+    int good, valued; /* review_accuracy's counts */
 } Acc;
 
 static void acc_add(Acc *a, double x)
@@ -56,51 +59,49 @@ static int analyze_file(const char *path, bool quiet, int only_seat, uint64_t se
     }
     const GameRules *g = m->rules;
     ReviewStep *st = malloc(sizeof *st * (size_t)(m->history_len + 1));
-    void *state = malloc(g->state_size);
-    int n = st && state ? review_match(m, only_seat, seed, NULL, st, m->history_len + 1) : -1;
-    if (n < 0 || g->init(state, &m->options, m->num_players, m->seed)) {
+    int n = st ? review_match(m, only_seat, seed, NULL, st, m->history_len + 1) : -1;
+    if (n < 0) {
         fprintf(stderr, "tasca analyze: %s: cannot replay\n", path);
-        free(st), free(state);
+        free(st);
         match_free(m);
         return 1;
     }
     if (!quiet)
         printf("%s: %s, %d players, seed %llu\n", path, g->name, m->num_players,
                (unsigned long long)m->seed);
-    /* Action texts need the state each was taken in. */
-    for (int i = 0, k = 0; i < m->history_len && k < n; i++) {
-        if (st[k].step == i) {
-            const ReviewStep *r = &st[k++];
-            int level = m->seats[r->seat].bot ? (int)m->seats[r->seat].difficulty : DIFF_COUNT;
+    for (int k = 0; k < n; k++) {
+        const ReviewStep *r = &st[k];
+        int level = m->seats[r->seat].bot ? (int)m->seats[r->seat].difficulty : DIFF_COUNT;
+        if (r->cost >= 0)
+            acc_add(&acc[level], r->cost);
+        review_accuracy(r, 1, -1, &acc[level].good, &acc[level].valued);
+        if (!quiet) {
+            /* The texts are the rules' names on the seat's view at the time (review.h). */
+            printf("  %4d seat %d %-24s", r->step, r->seat, r->chosen_text);
+            if (r->chosen_valued)
+                printf(" %7.3f", r->chosen_value);
+            else
+                printf("       -");
+            printf("  best %-24s", r->best_text);
+            if (r->best_valued)
+                printf(" %7.3f", r->best_value);
+            else
+                printf("       -");
             if (r->cost >= 0)
-                acc_add(&acc[level], r->cost);
-            if (!quiet) {
-                char chosen[RULES_ACTION_TEXT], best[RULES_ACTION_TEXT] = "-";
-                g->action_to_string(state, r->chosen, chosen);
-                if (r->best >= 0)
-                    g->action_to_string(state, r->best, best);
-                printf("  %4d seat %d %-24s", i, r->seat, chosen);
-                if (r->chosen_valued)
-                    printf(" %7.3f", r->chosen_value);
-                else
-                    printf("       -");
-                printf("  best %-24s", best);
-                if (r->best_valued)
-                    printf(" %7.3f", r->best_value);
-                else
-                    printf("       -");
-                if (r->cost >= 0)
-                    printf("  cost %.3f %s%s", r->cost, unit_name(r->unit),
-                           r->costliest ? " *" : "");
-                if (r->line[0])
-                    printf("  line: %s", r->line);
-                printf("\n");
-            }
+                printf("  cost %.3f %s%s", r->cost, unit_name(r->unit), r->costliest ? " *" : "");
+            if (r->line[0])
+                printf("  line: %s", r->line);
+            printf("\n");
         }
-        if (g->apply(state, m->history[i]))
-            break;
     }
-    free(st), free(state);
+    if (!quiet)
+        for (int p = 0; p < m->num_players; p++) {
+            int good = 0, valued = 0;
+            if (review_accuracy(st, n, p, &good, &valued) >= 0)
+                printf("  seat %d accuracy %.1f %% (%d of %d decisions)\n", p,
+                       100.0 * good / valued, good, valued);
+        }
+    free(st);
     match_free(m);
     return 0;
 }
@@ -110,7 +111,7 @@ int cli_analyze(int argc, char **argv)
     const char *cmd = "analyze";
     bool quiet = false;
     int only_seat = -1, nfiles = 0, failed = 0;
-    uint64_t seed = 1;
+    uint64_t seed = REVIEW_SEED;
     Acc acc[DIFF_COUNT + 1] = {{0}};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -146,8 +147,11 @@ int cli_analyze(int argc, char **argv)
         double mean = acc[d].sum / acc[d].n;
         double var = acc[d].n > 1 ? (acc[d].sumsq - acc[d].n * mean * mean) / (acc[d].n - 1) : 0;
         double half = 1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)acc[d].n);
-        printf("  %-7s %lld decisions  %.4f ± %.4f\n",
-               d == DIFF_COUNT ? "person" : difficulty_name((Difficulty)d), acc[d].n, mean, half);
+        printf("  %-7s %lld decisions  %.4f ± %.4f", d == DIFF_COUNT ? "person" : difficulty_name((Difficulty)d),
+               acc[d].n, mean, half);
+        if (acc[d].valued)
+            printf("  accuracy %.1f %%", 100.0 * acc[d].good / acc[d].valued);
+        printf("\n");
     }
     return failed;
 }

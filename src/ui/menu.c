@@ -18,6 +18,7 @@
 enum {
     ID_RESUME,
     ID_NEW,
+    ID_REVIEW, /* the review page of the last finished game */
     ID_PAGE, /* arg: MenuPage */
     ID_QUIT,
     ID_BACK,
@@ -227,6 +228,8 @@ static void build_main(Builder *b)
     if (game) {
         row(b, W_ITEM, 50, _("Resume"), ID_RESUME);
         row(b, W_ITEM, 50, _("New game"), ID_NEW);
+        if (a->scene->review && a->scene->review(a->self, false))
+            row(b, W_ITEM, 50, _("Review the last game"), ID_REVIEW);
     } else {
         row(b, W_ITEM, 50, _("Resume"), ID_RESUME);
     }
@@ -536,6 +539,15 @@ static void build_keys(Builder *b)
     }
 }
 
+/* The accuracy over reviewed games, "83 %", or a dash before the first review. */
+static void stats_accuracy_text(const StatLine *s, char *out, size_t size)
+{
+    if (s->rev_valued <= 0)
+        snprintf(out, size, "\xE2\x80\x93");
+    else
+        snprintf(out, size, _("%d %%"), (int)lround(100.0 * s->rev_good / s->rev_valued));
+}
+
 static void build_stats(Builder *b)
 {
     App *a = b->m->app;
@@ -543,18 +555,20 @@ static void build_stats(Builder *b)
         const GameRules *g = registry_get(i);
         row(b, W_HEADER, 40, _(g->name), -1);
         char head[200];
-        snprintf(head, sizeof head, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", _("Level"), _("Played"),
-                 _("Won"), _("No hints"), _("Lost"), _("Drawn"), _("Streak"), _("Best"));
+        snprintf(head, sizeof head, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", _("Level"),
+                 _("Played"), _("Won"), _("No hints"), _("Accuracy"), _("Lost"), _("Drawn"),
+                 _("Streak"), _("Best"));
         Widget *w = row(b, W_ROW, 34, head, -1);
         w->bold = true;
         w->size = 14;
         for (int d = DIFF_EASY; d <= DIFF_HARD; d++) {
             StatLine s;
             stats_get(&a->stats, g->id, (Difficulty)d, &s);
-            char line[200];
-            snprintf(line, sizeof line, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d",
-                     diff_label((Difficulty)d), s.played, s.won, s.clean, s.lost, s.drawn, s.streak,
-                     s.best);
+            char line[200], acc[32];
+            stats_accuracy_text(&s, acc, sizeof acc);
+            snprintf(line, sizeof line, "%s\t%d\t%d\t%d\t%s\t%d\t%d\t%d\t%d",
+                     diff_label((Difficulty)d), s.played, s.won, s.clean, acc, s.lost, s.drawn,
+                     s.streak, s.best);
             w = row(b, W_ROW, 36, line, -1);
             w->checked = d % 2 == 1;
         }
@@ -562,6 +576,8 @@ static void build_stats(Builder *b)
     }
     note(b, _("A streak counts games won in a row; a loss or a draw ends it. No hints: games won "
               "without asking for a hint."));
+    note(b, _("Accuracy: over the games you reviewed (Review, at the end of a game), the share of "
+              "your decisions that were as good as the computer's best at Hard."));
 }
 
 #ifndef TASCA_VERSION
@@ -1017,6 +1033,11 @@ static void act(Menu *m, WidgetHit h)
             a->scene->new_game(a->self);
         else if (scene_for_game(g->id))
             app_set_scene(a, g->id);
+        return;
+    case ID_REVIEW:
+        menu_close(m);
+        if (a->scene && a->scene->review)
+            a->scene->review(a->self, true);
         return;
     case ID_PAGE:
         go_page(m, (MenuPage)h.arg);

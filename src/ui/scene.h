@@ -65,6 +65,9 @@ typedef struct Scene {
     /* Where a named thing is on screen, in pixels ("hit", "stand", "deck", "next",
      * "player", "computer"); false when it is not shown. For tests and scripts. */
     bool (*locate)(void *self, const char *what, SDL_FRect *out);
+    /* The review of the last finished game: open = false asks whether there is one, true
+     * opens its page (NULL: the scene has none). */
+    bool (*review)(void *self, bool open);
 } Scene;
 
 /* The scene of a game id (NULL when that game has no table yet) and the picker. */

@@ -254,14 +254,16 @@ float settings_speed_factor(AnimSpeed s)
 
 /* ---- Statistics: keys "<game>.<difficulty>.<field>" ---- */
 
-static const char *const stat_fields[7] = {"played", "won",  "lost", "drawn",
-                                           "streak", "best", "clean"};
+static const char *const stat_fields[10] = {"played", "won",    "lost",     "drawn",
+                                            "streak", "best",   "clean",    "reviewed",
+                                            "good",   "valued"};
 
 void stats_get(const Kv *kv, const char *game, Difficulty d, StatLine *out)
 {
-    int *f[7] = {&out->played, &out->won,  &out->lost, &out->drawn,
-                 &out->streak, &out->best, &out->clean};
-    for (int i = 0; i < 7; i++) {
+    int *f[10] = {&out->played, &out->won,       &out->lost,     &out->drawn,
+                  &out->streak, &out->best,      &out->clean,    &out->rev_games,
+                  &out->rev_good, &out->rev_valued};
+    for (int i = 0; i < 10; i++) {
         char key[KV_KEY];
         snprintf(key, sizeof key, "%s.%s.%s", game, difficulty_name(d), stat_fields[i]);
         *f[i] = kv_get_int(kv, key, 0, 0, 2000000000);
@@ -291,6 +293,18 @@ void stats_record(Kv *kv, const char *game, Difficulty d, int result, bool hinte
     for (int i = 0; i < 7; i++) {
         char key[KV_KEY];
         snprintf(key, sizeof key, "%s.%s.%s", game, difficulty_name(d), stat_fields[i]);
+        kv_set_int(kv, key, f[i]);
+    }
+}
+
+void stats_record_review(Kv *kv, const char *game, Difficulty d, int good, int valued)
+{
+    StatLine s;
+    stats_get(kv, game, d, &s);
+    int f[3] = {s.rev_games + 1, s.rev_good + good, s.rev_valued + valued};
+    for (int i = 0; i < 3; i++) {
+        char key[KV_KEY];
+        snprintf(key, sizeof key, "%s.%s.%s", game, difficulty_name(d), stat_fields[7 + i]);
         kv_set_int(kv, key, f[i]);
     }
 }

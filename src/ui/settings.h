@@ -62,11 +62,16 @@ float settings_speed_factor(AnimSpeed s);
 typedef struct {
     int played, won, lost, drawn, streak, best;
     int clean; /* games won without a hint */
+    /* Reviewed games (the table's review page): the player's decisions valued and those as
+     * good as the best (review_accuracy); the accuracy is good / valued. */
+    int rev_games, rev_good, rev_valued;
 } StatLine;
 
 void stats_get(const Kv *kv, const char *game, Difficulty d, StatLine *out);
 /* result: +1 won, 0 drawn, -1 lost; hinted: the player took a hint in that game. */
 void stats_record(Kv *kv, const char *game, Difficulty d, int result, bool hinted);
+/* A reviewed game of the player's: its good and valued decisions (review_accuracy). */
+void stats_record_review(Kv *kv, const char *game, Difficulty d, int good, int valued);
 void stats_reset(Kv *kv);
 
 #endif

@@ -170,6 +170,7 @@ static bool hint_offered(const Table *t);
 bool table_deal(Table *t)
 {
     hint_clear(t);
+    table_review_close(t);
     App *a = t->app;
     const TableGame *g = t->g;
     GameOptions opt;
@@ -198,6 +199,7 @@ bool table_deal(Table *t)
     if (t->m)
         match_free(t->m);
     t->m = m;
+    t->game_start = 0;
     app_attach_match(a, m);
     t->games++;
     save_session(t);
@@ -232,6 +234,7 @@ void table_show_banner(Table *t, bool live)
 
 void table_game_over(Table *t, bool live)
 {
+    table_review_game_over(t); /* kept for the review page */
     t->result = t->g->result(t, t->title, sizeof t->title, t->reason, sizeof t->reason);
     if (!match_is_over(t->m)) {
         t->hold = true; /* a game of a match: the next waits for the player */
@@ -252,6 +255,7 @@ void table_next(Table *t)
 {
     if (!t->m)
         return;
+    table_review_close(t);
     if (t->m->mirror && match_is_over(t->m)) { /* a networked table plays one match */
         app_leave_online(t->app, true);
         return;
@@ -259,6 +263,7 @@ void table_next(Table *t)
     if (t->hold && !match_is_over(t->m) && t->g->next_game) {
         t->hold = false;
         t->banner = 0;
+        t->game_start = t->m->history_len; /* the next game of the match begins here */
         confetti_clear(&t->confetti);
         t->g->next_game(t);
         return;
@@ -289,6 +294,7 @@ void table_new_game(void *self)
         app_leave_online(t->app, false);
         return;
     }
+    table_review_close(t);
     if (table_under_way(t) && !pacer_demo(&t->pace)) {
         t->confirm = true; /* asked first: see confirm_event */
         t->confirm_hover = -1;
@@ -308,9 +314,18 @@ static void abandon(Table *t)
     table_deal(t);
 }
 
-Match *table_match(void *self) { return ((Table *)self)->m; }
+/* The live match, also while the table shows a past position (tablereview.c). */
+Match *table_match(void *self)
+{
+    Table *t = self;
+    return t->live ? t->live : t->m;
+}
 
-bool table_modal(const void *self) { return ((const Table *)self)->confirm; }
+bool table_modal(const void *self)
+{
+    const Table *t = self;
+    return t->confirm || t->review_open;
+}
 
 /* ---- Buttons ---- */
 
@@ -346,6 +361,8 @@ void table_button(Table *t, int b, const char *label, int flags)
     if (b == TABLE_NEXT && t->m && t->m->mirror && match_is_over(t->m))
         label = _("Back to the tables"); /* a networked table plays one match */
     flags |= (t->hover == b ? BTN_HOVER : 0) | (t->pressed == b ? BTN_PRESSED : 0);
+    if (t->live && b != TABLE_NEXT)
+        flags |= BTN_DISABLED; /* a past position under review: read-only */
     if (t->focus == b && !(flags & BTN_DISABLED))
         flags |= BTN_FOCUS;
     ui_button(t->app, t->btn[b], label, flags);
@@ -396,6 +413,7 @@ void table_leave(void *self)
 {
     Table *t = self;
     hint_clear(t);
+    table_review_free(t);
     if (t->g->leave)
         t->g->leave(t);
     void *feed = t->m && t->m->mirror ? t->m->feed.user : NULL;
@@ -416,7 +434,7 @@ void table_scene_layout(void *self, int w, int h)
     t->hint_btn = table_rect(&t->tv, 1040, 37, 150, 52);
     if (t->g->layout)
         t->g->layout(t);
-    if (t->m && match_is_over(t->m) && !t->over)
+    if (t->m && !t->live && match_is_over(t->m) && !t->over)
         table_game_over(t, false); /* a resumed finished game: not counted again */
 }
 
@@ -462,6 +480,8 @@ bool table_scene_event(void *self, const SDL_Event *e)
     Table *t = self;
     if (t->confirm)
         return confirm_event(t, e);
+    if (table_review_event(t, e))
+        return true; /* the review page, or the banner's Review button */
     bool ended = t->m && (t->hold || match_is_over(t->m));
     if (hint_offered(t)) {
         if (e->type == SDL_MOUSEMOTION)
@@ -589,8 +609,9 @@ void table_update(void *self, float dt)
     if (g->update)
         g->update(t, dt);
     hint_update(t);
-    if (!t->m)
-        return;
+    table_review_update(t);
+    if (!t->m || t->review_open)
+        return; /* a review holds the table: nothing is dealt or played meanwhile */
     if (t->deal_wait > 0)
         t->deal_wait -= dt;
     bool hold = holding(t);
@@ -643,9 +664,9 @@ bool table_animating(const void *self)
 {
     const Table *t = self;
     if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || confetti_busy(&t->confetti) ||
-        (t->g->busy && t->g->busy(t)))
-        return true;
-    if (!t->m)
+        (t->g->busy && t->g->busy(t)) || t->review_job)
+        return true; /* a review's progress line moves */
+    if (!t->m || t->review_open)
         return false;
     if (t->m->mirror && waiting(t))
         return true; /* a countdown, or the link coming back */
@@ -663,8 +684,10 @@ bool table_settled(const void *self)
     if (!t->m)
         return true;
     if (anim_busy(&t->anim) || confetti_busy(&t->confetti) ||
-        (t->g->moving && t->g->moving(t)))
+        (t->g->moving && t->g->moving(t)) || t->review_job)
         return false;
+    if (t->review_open)
+        return true;
     bool demo = pacer_demo(&t->pace);
     if (holding(t) || match_is_over(t->m))
         return !demo || t->banner >= 1;
@@ -689,6 +712,8 @@ void table_settings_changed(void *self)
 bool table_locate(void *self, const char *what, SDL_FRect *out)
 {
     Table *t = self;
+    if (strncmp(what, "review", 6) == 0)
+        return table_review_locate(t, what, out);
     if (t->confirm && (strcmp(what, "confirm") == 0 || strcmp(what, "keep") == 0)) {
         *out = t->confirm_btn[what[0] == 'k'];
         return true;
@@ -827,7 +852,7 @@ static void hint_update(Table *t)
 
 static bool hint_offered(const Table *t)
 {
-    return t->m && !match_is_over(t->m) && !t->hold && !t->confirm &&
+    return t->m && !t->review_open && !match_is_over(t->m) && !t->hold && !t->confirm &&
            table_human(t, table_player(t)) && !pacer_demo(&t->pace);
 }
 
@@ -937,7 +962,10 @@ void table_draw(void *self, SDL_Renderer *r)
         table_button(t, TABLE_NEXT, _(t->g->next_label), BTN_PRIMARY);
     if (t->g->draw_over)
         t->g->draw_over(t, r);
+    if (shown(t, TABLE_NEXT)) /* beside it, over a game's own end page too */
+        table_review_banner_button(t);
     draw_network(t);
+    table_review_draw(t, r);
     table_toast_draw(&t->toast, t->app, table_px(&t->tv, t->g->toast_x),
                      table_py(&t->tv, t->g->toast_y));
     if (t->confirm)

@@ -23,6 +23,7 @@
 
 #include "core/rng.h"
 #include "engine/match.h"
+#include "engine/review.h"
 #include "ui/anim.h"
 #include "ui/app.h"
 #include "ui/confetti.h"
@@ -178,7 +179,76 @@ struct Table {
     bool confirm;
     SDL_FRect confirm_btn[2];
     int confirm_hover;
+
+    /* The review (tablereview.c). `last` is a copy of the last game that ended on this
+     * table (in a match of games, the steps [last_from, last_to) of the match so far); it
+     * lives as long as the scene, so the menu can review it after the next game began. */
+    int game_start; /* history length when the game on the table began (a match of games) */
+    Match *last;
+    int last_from, last_to;
+    bool review_open;
+    struct ReviewJob *review_job;
+    ReviewStep *review; /* the decisions listed, once the worker is done */
+    int review_n;       /* their count; -1 while the worker runs or when it failed */
+    bool review_failed;
+    int review_sel;     /* the decision whose position is shown; -1: the list */
+    int review_first;   /* the first row listed */
+    int review_hover;   /* a row or a REVIEW_B_* button under the pointer, else -1 */
+    Match *live;        /* while a position is shown: the live match (t->m is the shown one) */
+    bool live_over, live_hold;
+    float live_banner;
+    SDL_FRect review_btn; /* on the banner, beside the next button */
+    bool review_btn_hover;
 };
+
+/* ---- The review page and the shown position ----
+ *
+ * A table shows either the live match or, while the player reviews a finished game and has
+ * picked one of its decisions, the position before that decision. The shown position is a
+ * match of its own, replayed from the game's seed and history (review_position) and turned
+ * into the player's view (observe), so that every game's scene draws it with its usual code
+ * and can draw nothing the player did not see then. While it is shown, t->m IS the shown
+ * match and t->live the live one: a scene needs no code of its own to draw the past, and
+ * the table stops dealing and driving bots until the review is closed.
+ *
+ * Anything drawn "for the position the table shows" (an analysis overlay) reads
+ * table_shown_match(t), and may use table_reviewing(t) to know it is a past position and
+ * table_review_step(t) for the reviewed decision; the table calls the game's sync(t, true)
+ * whenever the shown position changes. */
+
+/* The match whose position the table shows: the past position being reviewed, else the
+ * live match (NULL before the first deal). */
+const Match *table_shown_match(const Table *t);
+/* A past position is on show (a decision of the review was picked). */
+bool table_reviewing(const Table *t);
+/* The review page is open (its list, or a past position). */
+bool table_review_is_open(const Table *t);
+/* The decision shown (NULL when none): its step in the history, the move, Hard's choice,
+ * the cost. */
+const ReviewStep *table_review_step(const Table *t);
+/* A finished game can be reviewed (a banner's Review button, the menu's entry). */
+bool table_review_available(const Table *t);
+/* Opens the review of the last finished game (starting the worker); false when there is
+ * none. */
+bool table_review_open(Table *t);
+/* Shows the position before decision i of the list (-1: back to the list). */
+void table_review_show(Table *t, int i);
+/* Closes the review page: the live match is shown again. */
+void table_review_close(Table *t);
+/* The decisions listed: their count and the steps once the worker is done, else -1. */
+int table_review_steps(const Table *t, const ReviewStep **out);
+
+/* For tablescene.c: a game ended (keeps its copy for the review), the page's input, its
+ * worker, its drawing, the table's positions of its buttons, and its end. */
+void table_review_game_over(Table *t);
+bool table_review_event(Table *t, const SDL_Event *e);
+void table_review_update(Table *t);
+void table_review_draw(Table *t, SDL_Renderer *r);
+void table_review_banner_button(Table *t);
+bool table_review_locate(Table *t, const char *what, SDL_FRect *out);
+void table_review_free(Table *t);
+/* The Scene hook: open = false asks whether a review is available, true opens it. */
+bool table_review_scene(void *self, bool open);
 
 /* The seat's kind and name, for plates and messages. */
 SeatKind table_seat_kind(const Table *t, int seat);
@@ -287,7 +357,8 @@ bool table_locate(void *self, const char *what, SDL_FRect *out);
         .on_action = table_scene_action, .update = table_update, .draw = table_draw,         \
         .animating = table_animating, .settled = table_settled, .new_game = table_new_game, \
         .match = table_match, .settings_changed = table_settings_changed,                    \
-        .locate = table_locate, .modal = table_modal, __VA_ARGS__                            \
+        .locate = table_locate, .modal = table_modal, .review = table_review_scene,        \
+        __VA_ARGS__                            \
     }
 
 #endif

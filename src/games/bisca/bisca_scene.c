@@ -257,6 +257,14 @@ static int seats(Table *tb, SeatSpec *out)
     return n;
 }
 
+/* The table's sync: at once from the view (a past position under review); the animated
+ * steps are on_action's. */
+static void sync_hook(Table *tb, bool instantly)
+{
+    if (instantly)
+        place_instantly((TBisca *)tb);
+}
+
 static void reset(Table *tb)
 {
     TBisca *t = (TBisca *)tb;
@@ -929,6 +937,7 @@ static const TableGame bisca_table = {
     .enter = enter,
     .reset = reset,
     .layout = layout,
+    .sync = sync_hook,
     .on_action = on_action,
     .chance_pause = chance_pause,
     .bot_pause = 0.45f,

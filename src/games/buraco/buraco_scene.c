@@ -578,6 +578,16 @@ static void reset(Table *tb)
     tb->deal_wait = 0.2f * app_speed_factor(tb->app);
 }
 
+/* The table's sync: at once from the view (a past position under review); the animated
+ * steps are on_action's, which syncs itself. */
+static void sync_hook(Table *tb, bool instantly)
+{
+    if (instantly) {
+        anim_finish(&tb->anim);
+        sync((Bur *)tb, true);
+    }
+}
+
 /* After a win taken from a disqualified program (the match held where it stopped). */
 static void next_game(Table *tb) { table_deal(tb); }
 
@@ -2014,6 +2024,7 @@ static const TableGame buraco_table = {
     .leave = leave,
     .resumed = resumed,
     .reset = reset,
+    .sync = sync_hook,
     .layout = layout,
     .on_action = on_action,
     .chance_pause = chance_pause,
