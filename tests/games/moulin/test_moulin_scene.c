@@ -540,13 +540,20 @@ static void test_analysis_follows_the_game(void)
      * and none runs while the computer is to move. */
     Action p = sh.ply[0];
     REQUIRE(p < MOULIN_POINTS);
+    /* At the slow pace the computer seems to think for about a second first. */
+    a->set.speed = SPEED_SLOW;
+    a->opt.speed = -1;
+    app_settings_changed(a);
     REQUIRE(click_point(a, p));
     MoulinAnalysisShown during;
-    for (int i = 0; i < 200 && match_current_player(match_of(a)) == 1; i++) {
+    int frames = 0;
+    for (; frames < 2000 && match_current_player(match_of(a)) == 1; frames++) {
         moulin_scene_analysis(table_of(a), &during);
-        CHECK(!during.running && !during.ready);
+        CHECK(during.on && !during.running && !during.ready);
         app_run_frames(a, 1);
+        SDL_Delay(2);
     }
+    CHECK(frames > 20);
     REQUIRE(settle(a));
     /* Your turn again (after a removal of yours, if the placement made a mill). */
     if (state(a)->pending && match_current_player(match_of(a)) == 0) {
