@@ -80,17 +80,17 @@ typedef struct {
     float flash;          /* 1 .. 0 */
 
     /* The analysis mode (see "Analysis" below). */
-    bool an_on;           /* the option */
-    int an_clock;         /* the job's time_ms: -1 Hard's own */
+    bool an_on;   /* the option */
+    int an_clock; /* the job's time_ms: -1 Hard's own */
     struct HintJob *an_job;
-    bool an_have;         /* an_pos holds the position of the job or of the result */
-    MoulinState an_pos;   /* the position shown that they are for */
-    MoulinState an_root;  /* the position searched: an_pos after the plies without a choice */
+    bool an_have;        /* an_pos holds the position of the job or of the result */
+    MoulinState an_pos;  /* the position shown that they are for */
+    MoulinState an_root; /* the position searched: an_pos after the plies without a choice */
     Action an_forced[MOULIN_AN_PLIES];
     int an_nforced;
     MoulinAnalysisShown an; /* the result (an.ready: for an_pos) */
-    bool an_any;          /* a result has been shown since the analysis was turned on */
-    float an_bar;         /* the bar's drawn share for White (tweened) */
+    bool an_any;            /* a result has been shown since the analysis was turned on */
+    float an_bar;           /* the bar's drawn share for White (tweened) */
 } Mou;
 
 static float point_x(int p) { return BX + (grid[p][0] - 3) * STEP; }
@@ -981,8 +981,8 @@ static void analysis_over(Mou *t, const MoulinState *s)
 }
 
 /* The worker's answer for t->an_pos (searched after `forced` plies without a choice). */
-static void analysis_done(Mou *t, const Analysis *an, const MoulinState *root,
-                          const Action *forced, int nforced)
+static void analysis_done(Mou *t, const Analysis *an, const MoulinState *root, const Action *forced,
+                          int nforced)
 {
     MoulinAnalysisShown *o = &t->an;
     memset(o, 0, sizeof *o);
@@ -1063,9 +1063,10 @@ static void analysis_update(Mou *t)
         analysis_shown(t);
         return;
     }
-    t->an_job = hint_job_start_timed(&moulin_rules, DIFF_HARD, &t->an_root, t->an_root.side,
-                                     tb->session_seed ^ (uint64_t)m->history_len * 0x9E3779B97F4A7C15ULL,
-                                     t->an_clock, app_wake, tb->app);
+    t->an_job =
+        hint_job_start_timed(&moulin_rules, DIFF_HARD, &t->an_root, t->an_root.side,
+                             tb->session_seed ^ (uint64_t)m->history_len * 0x9E3779B97F4A7C15ULL,
+                             t->an_clock, app_wake, tb->app);
 }
 
 /* The colours of a side's marks: its pieces' face, and an edge that stands out on it. */
@@ -1108,8 +1109,8 @@ static void move_arrow(Mou *t, int a, int b, Rgba fill, Rgba edge)
         Rgba c = pass == 0 ? edge : fill;
         float hx = ex - dx * head, hy = ey - dy * head; /* the head's base */
         float shaft = sqrtf((hx - sx) * (hx - sx) + (hy - sy) * (hy - sy)) + grow;
-        draw_quad(r, PX(t, (sx + hx) / 2), PY(t, (sy + hy) / 2), shaft * sc,
-                  (14 + 2 * grow) * sc, deg, c);
+        draw_quad(r, PX(t, (sx + hx) / 2), PY(t, (sy + hy) / 2), shaft * sc, (14 + 2 * grow) * sc,
+                  deg, c);
         float w = 21 + grow * 1.6f;
         float tx = ex + dx * grow * 1.4f, ty = ey + dy * grow * 1.4f;
         float bx0 = hx - dx * grow, by0 = hy - dy * grow;
@@ -1126,8 +1127,8 @@ static void badge(Mou *t, float ux, float uy, int n, Rgba fill, Rgba edge)
     snprintf(s, sizeof s, "%d", n);
     disc(t, ux, uy, 15, edge);
     disc(t, ux, uy, 12.5f, fill);
-    text_draw(t->tb.app->text, s, (int)lroundf(17 * t->tb.tv.s), true, edge, PX(t, ux),
-              PY(t, uy), TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(t->tb.app->text, s, (int)lroundf(17 * t->tb.tv.s), true, edge, PX(t, ux), PY(t, uy),
+              TEXT_CENTER | TEXT_MIDDLE);
 }
 
 /* The first turns of the best line: a ring where a piece is placed, an arrow where one
@@ -1194,7 +1195,8 @@ static void draw_bar(Mou *t, bool fresh)
     float h = EVAL_BOTTOM - EVAL_TOP;
     SDL_FRect frame = unit_rect(t, EVAL_X, (EVAL_TOP + EVAL_BOTTOM) / 2, EVAL_W + 8, h + 8);
     draw_rounded(r, frame, 8 * sc, rgba(0, 0, 0, (Uint8)(110 * al)));
-    draw_rounded_outline(r, frame, 8 * sc, fmaxf(1, 1.5f * sc), rgba(246, 241, 226, (Uint8)(110 * al)));
+    draw_rounded_outline(r, frame, 8 * sc, fmaxf(1, 1.5f * sc),
+                         rgba(246, 241, 226, (Uint8)(110 * al)));
     float mine = me == 0 ? t->an_bar : 1 - t->an_bar; /* the player's share, at the bottom */
     if (!t->an_any)
         mine = 0.5f;
@@ -1362,39 +1364,54 @@ static void draw(Table *tb, SDL_Renderer *r)
 
 static const char *rules_text(void)
 {
-    return _("# The aim\n"
-             "Take your opponent's pieces until only two are left, or shut them in so that "
-             "they cannot move.\n\n"
-             "# The board\n"
-             "Three squares, one inside the other, joined at the middle of their sides: 24 "
-             "points and the lines between them. Three pieces of one colour in a row along a "
-             "line form a mill.\n\n"
-             "# Placing\n"
-             "Each player has 9 pieces; White begins. In turn, each player puts a piece on an "
-             "empty point until all 18 are placed.\n\n"
-             "# Moving\n"
-             "Then, in turn, each player moves one piece along a line to the next empty point.\n\n"
-             "# Flying\n"
-             "A player left with three pieces may move a piece to any empty point (the "
-             "\"flying\" option, on by default).\n\n"
-             "# Mills\n"
-             "Closing a new mill, by placing or moving a piece, lets you take one of your "
-             "opponent's pieces; two mills at once still take one. You may not take a piece "
-             "that is in a mill, unless all of them are. Opening a mill and closing it again "
-             "counts as a new mill.\n\n"
-             "# The end\n"
-             "You lose when you are down to two pieces, or when it is your turn and you cannot "
-             "move. The game is drawn when the same position comes up for the third time with "
-             "the same player to move, or after 100 moves in a row without a piece placed or "
-             "taken (the N-move option; 0 turns it off).\n\n"
-             "# At the table\n"
-             "Click an empty point to place a piece. To move, click one of your pieces and then "
-             "where it goes, or drag it there; the points it can reach light up. After a mill, "
-             "click one of the highlighted pieces to take it. Take back undoes your last turn "
-             "and the computer's answer (also Backspace, U or Ctrl+Z). The arrow keys move a "
-             "cursor over the points; Enter or Space acts there. You play White and Black in "
-             "turn, game after game. Every move is saved, so you can close the window at any "
-             "time.");
+    static char text[8000];
+    snprintf(
+        text, sizeof text, "%s\n\n%s",
+        _("# The aim\n"
+          "Take your opponent's pieces until only two are left, or shut them in so that "
+          "they cannot move.\n\n"
+          "# The board\n"
+          "Three squares, one inside the other, joined at the middle of their sides: 24 "
+          "points and the lines between them. Three pieces of one colour in a row along a "
+          "line form a mill.\n\n"
+          "# Placing\n"
+          "Each player has 9 pieces; White begins. In turn, each player puts a piece on an "
+          "empty point until all 18 are placed.\n\n"
+          "# Moving\n"
+          "Then, in turn, each player moves one piece along a line to the next empty point.\n\n"
+          "# Flying\n"
+          "A player left with three pieces may move a piece to any empty point (the "
+          "\"flying\" option, on by default).\n\n"
+          "# Mills\n"
+          "Closing a new mill, by placing or moving a piece, lets you take one of your "
+          "opponent's pieces; two mills at once still take one. You may not take a piece "
+          "that is in a mill, unless all of them are. Opening a mill and closing it again "
+          "counts as a new mill.\n\n"
+          "# The end\n"
+          "You lose when you are down to two pieces, or when it is your turn and you cannot "
+          "move. The game is drawn when the same position comes up for the third time with "
+          "the same player to move, or after 100 moves in a row without a piece placed or "
+          "taken (the N-move option; 0 turns it off).\n\n"
+          "# At the table\n"
+          "Click an empty point to place a piece. To move, click one of your pieces and then "
+          "where it goes, or drag it there; the points it can reach light up. After a mill, "
+          "click one of the highlighted pieces to take it. Take back undoes your last turn "
+          "and the computer's answer (also Backspace, U or Ctrl+Z). The arrow keys move a "
+          "cursor over the points; Enter or Space acts there. You play White and Black in "
+          "turn, game after game. Every move is saved, so you can close the window at any "
+          "time."),
+        _("# Analysis\n"
+          "With \"Show analysis\" on (Options), the computer studies the position on your "
+          "turn, as its Hard level would, and shows what it found. The bar beside the "
+          "board is the balance: your colour at the bottom, the advantage in pieces "
+          "written at the end of the side ahead (\"Wins in 5\": a win by force in five "
+          "turns). On the board, the first four turns of the line it expects: a ring "
+          "where a piece is placed, an arrow where one moves, a cross on a piece taken, "
+          "numbered in order and in the colour of the side that plays them. It waits "
+          "while the computer thinks, so that it never slows its play, and shows the "
+          "result of a finished game. It never moves for you, and it does not count as "
+          "a hint in the statistics."));
+    return text;
 }
 
 static void draw_preview(App *a, SDL_FRect area)
