@@ -1220,7 +1220,7 @@ static void draw_bar(Mou *t, bool fresh)
     else if (o->over && ahead < 0)
         snprintf(s, sizeof s, "%s", _("Draw"));
     else if (o->over)
-        snprintf(s, sizeof s, "%s", _("Won"));
+        snprintf(s, sizeof s, "%s", C_("analysis bar", "Won"));
     else if (o->mate && ahead >= 0)
         snprintf(s, sizeof s, P_("Wins in %d", "Wins in %d", o->mate_turns), o->mate_turns);
     else
