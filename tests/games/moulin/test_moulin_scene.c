@@ -635,6 +635,25 @@ static void test_analysis_screenshots(void)
     }
 }
 
+/* Random input with the analysis on, at Hard's own clock: searches started, cancelled by
+ * moves, take-backs, new games and resizes; nothing crashes, hangs or leaks a worker. */
+static void test_analysis_monkey(void)
+{
+    App *a = start("moulin", 41);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    analysis_on(a);
+    moulin_scene_analysis_clock(table_of(a), -1);
+    static const SDL_Keycode keys[] = {SDLK_UP, SDLK_DOWN, SDLK_LEFT, SDLK_RIGHT, SDLK_RETURN,
+                                       SDLK_SPACE, SDLK_u, SDLK_ESCAPE, SDLK_n};
+    uint64_t x = 0xA5A5F00D12345678ULL;
+    long events = getenv("TASCA_MONKEY_EVENTS") ? atol(getenv("TASCA_MONKEY_EVENTS")) : 1500;
+    CHECK(table_monkey(a, "moulin", events, keys, sizeof keys / sizeof keys[0], &x));
+    MoulinAnalysisShown sh;
+    CHECK(moulin_scene_analysis(table_of(a), &sh) && sh.on);
+    app_destroy(a);
+}
+
 /* Random clicks, drags and keys on the table: it never crashes, never accepts an illegal
  * action (the match refuses those) and always settles. */
 static void test_monkey(void)
@@ -734,6 +753,7 @@ static const UiTest tests[] = {
     {"analysis_follows_the_game", test_analysis_follows_the_game},
     {"analysis_finished_game", test_analysis_finished_game},
     {"analysis_screenshots", test_analysis_screenshots},
+    {"analysis_monkey", test_analysis_monkey},
     {"monkey", test_monkey},
 };
 
