@@ -131,6 +131,7 @@ struct HintJob {
     const GameRules *g;
     Difficulty d;
     int seat;
+    int time_ms;
     Rng rng;
     void (*wake)(void *user);
     void *user;
@@ -142,7 +143,7 @@ struct HintJob {
 static void *hint_thread(void *arg)
 {
     HintJob *j = arg;
-    bot_analyze(j->g, j->d, j->view, j->seat, &j->rng, &j->cancel, -1, &j->an);
+    bot_analyze(j->g, j->d, j->view, j->seat, &j->rng, &j->cancel, j->time_ms, &j->an);
     hint_reason(j->g, j->view, &j->an, &j->why);
     atomic_store(&j->done, 1);
     if (j->wake)
@@ -153,12 +154,19 @@ static void *hint_thread(void *arg)
 HintJob *hint_job_start(const GameRules *g, Difficulty d, const void *view, int seat,
                         uint64_t seed, void (*wake)(void *user), void *user)
 {
+    return hint_job_start_timed(g, d, view, seat, seed, -1, wake, user);
+}
+
+HintJob *hint_job_start_timed(const GameRules *g, Difficulty d, const void *view, int seat,
+                              uint64_t seed, int time_ms, void (*wake)(void *user), void *user)
+{
     HintJob *j = calloc(1, sizeof *j + g->state_size);
     if (!j)
         return NULL;
     j->g = g;
     j->d = d;
     j->seat = seat;
+    j->time_ms = time_ms;
     rng_seed(&j->rng, seed);
     j->wake = wake;
     j->user = user;

@@ -42,6 +42,11 @@ void hint_reason(const GameRules *g, const void *view, const Analysis *an, HintR
 typedef struct HintJob HintJob;
 HintJob *hint_job_start(const GameRules *g, Difficulty d, const void *view, int seat,
                         uint64_t seed, void (*wake)(void *user), void *user);
+/* The same with a clock of its own: time_ms as in bot_analyze (negative: the level's own, 0:
+ * no clock, the level's node or iteration budget alone, which makes the answer
+ * reproducible). Moulin's analysis mode runs through it. */
+HintJob *hint_job_start_timed(const GameRules *g, Difficulty d, const void *view, int seat,
+                              uint64_t seed, int time_ms, void (*wake)(void *user), void *user);
 /* True once done: copies the analysis and the reason, frees the job. */
 bool hint_job_poll(HintJob *j, Analysis *an, HintReason *why);
 /* Stops it (the search notices within a few milliseconds) and frees it. */

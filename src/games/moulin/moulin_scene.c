@@ -17,8 +17,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "engine/ai/hint.h"
 #include "moulin.h"
 #include "ui/i18n.h"
 #include "ui/tablescene.h"
@@ -37,6 +39,8 @@
 /* The settings key holding the seed of the game in play when it was taken back from its
  * end: its result was counted then, and stands (the replayed end is not counted again). */
 #define COUNTED_KEY "moulin.counted"
+/* The option "Show analysis" (0 or 1). */
+#define ANALYSIS_KEY "moulin.analysis"
 
 /* Grid position (column, row, 0..6) of each point. */
 static const signed char grid[MOULIN_POINTS][2] = {
@@ -74,6 +78,19 @@ typedef struct {
     int last_from, last_to, last_removed;
     uint32_t flash_lines; /* mills just formed (bit per mill) */
     float flash;          /* 1 .. 0 */
+
+    /* The analysis mode (see "Analysis" below). */
+    bool an_on;   /* the option */
+    int an_clock; /* the job's time_ms: -1 Hard's own */
+    struct HintJob *an_job;
+    bool an_have;        /* an_pos holds the position of the job or of the result */
+    MoulinState an_pos;  /* the position shown that they are for */
+    MoulinState an_root; /* the position searched: an_pos after the plies without a choice */
+    Action an_forced[MOULIN_AN_PLIES];
+    int an_nforced;
+    MoulinAnalysisShown an; /* the result (an.ready: for an_pos) */
+    bool an_any;            /* a result has been shown since the analysis was turned on */
+    float an_bar;           /* the bar's drawn share for White (tweened) */
 } Mou;
 
 static float point_x(int p) { return BX + (grid[p][0] - 3) * STEP; }
@@ -233,6 +250,9 @@ static void sync(Table *tb, bool instantly)
 
 /* ---- Games ---- */
 
+static void analysis_forget(Mou *t);
+static bool analysis_option(const App *a);
+
 /* Forgets the selection, a drag and the marks of the last turn. */
 static void clear_turn(Mou *t)
 {
@@ -250,11 +270,15 @@ static void enter(Table *tb)
     t->hover = t->cursor = -1;
     clear_turn(t);
     reset_pieces(t);
+    t->an_on = analysis_option(tb->app);
+    t->an_clock = -1;
+    t->an_bar = 0.5f;
 }
 
 static void leave(Table *tb)
 {
     Mou *t = (Mou *)tb;
+    analysis_forget(t);
     if (t->wood)
         SDL_DestroyTexture(t->wood);
 }
@@ -268,6 +292,7 @@ static void reset(Table *tb)
     anim_finish(&tb->anim);
     clear_turn(t);
     reset_pieces(t);
+    analysis_forget(t);
     t->placed = true;
     tb->deal_wait = 0; /* no deal to wait for: White may play at once */
     if (kv_get_u64(&tb->app->kv, COUNTED_KEY, 0)) { /* a new game, counted when it ends */
@@ -837,6 +862,397 @@ static void status_text(Mou *t, char *out, size_t size)
         table_dots(out, size, t->tb.time);
 }
 
+/* ---- Analysis ---------------------------------------------------------------------
+ * With "Show analysis" on, Hard's own analysis (bot_analyze at Hard's budget, on the hint
+ * worker) runs on the position the table shows, and the table draws its score as a bar
+ * beside the board and the first turns of its best line as arrows on it. It runs on the
+ * player's turn and over a finished game only: never while a bot thinks (the bots decide
+ * on a clock, and a search beside them would change their play), never at a networked
+ * table's game in progress. It only looks: it never moves, and it is not a hint (the
+ * statistics do not count it). A change of position cancels the search and starts the
+ * next one. */
+
+/* The bar: White's share from its advantage in pieces, linear up to this many. */
+#define EVAL_CAP 4.0
+#define EVAL_X (BX - BOARD / 2 - 23) /* beside the board's left edge */
+#define EVAL_W 26.0f
+#define EVAL_TOP (BY - BOARD / 2 + 12)
+#define EVAL_BOTTOM (BY + BOARD / 2 - 12)
+
+/* The match whose position the table shows: the live one. A review of a finished game
+ * points this at its copy of the position reviewed; everything below follows it. */
+static const Match *shown_match(const Mou *t) { return t->tb.m; }
+
+static bool analysis_option(const App *a)
+{
+    return kv_get_int(&a->kv, ANALYSIS_KEY, 0, 0, 1) != 0;
+}
+
+/* May the position `m` shows be searched now? */
+static bool analysis_allowed(const Mou *t, const Match *m)
+{
+    if (m != t->tb.m || match_is_over(m))
+        return true; /* a finished game: no bot is thinking */
+    return !m->mirror && table_player_can_act(&t->tb);
+}
+
+static void analysis_stop(Mou *t)
+{
+    if (t->an_job) {
+        hint_job_cancel(t->an_job);
+        t->an_job = NULL;
+    }
+}
+
+/* Forgets the analysis (a new game, the option turned off, leaving). */
+static void analysis_forget(Mou *t)
+{
+    analysis_stop(t);
+    t->an_have = false;
+    memset(&t->an, 0, sizeof t->an);
+    anim_forget(&t->tb.anim, &t->an_bar, &t->an_bar + 1);
+    t->an_bar = 0.5f;
+}
+
+static float bar_share(double white, bool forced)
+{
+    if (forced)
+        return white > 0 ? 1.0f : white < 0 ? 0.0f : 0.5f;
+    double k = white / EVAL_CAP;
+    k = k > 1 ? 1 : k < -1 ? -1 : k;
+    return (float)(0.5 + 0.5 * k);
+}
+
+/* Adds ply `a` of the line, played from *x (which it advances); false when the line ends
+ * here (enough turns, or a ply the rules refuse). */
+static bool line_add(MoulinAnalysisShown *o, MoulinState *x, Action a)
+{
+    if (o->n >= MOULIN_AN_PLIES || x->end != MOULIN_END_NONE)
+        return false;
+    bool removal = a >= MOULIN_REMOVE && o->n > 0 && o->side[o->n - 1] == x->side;
+    int turn = o->n == 0 ? 1 : o->turn[o->n - 1] + (removal ? 0 : 1);
+    int side = x->side;
+    if (turn > MOULIN_AN_TURNS || moulin_rules.apply(x, a) != NULL)
+        return false;
+    o->ply[o->n] = a;
+    o->side[o->n] = side;
+    o->turn[o->n++] = turn;
+    return true;
+}
+
+/* The line of the analysis (turns "move 3-4 x7", ", " between them) after `forced`, the
+ * plies played without a choice before the searched root. */
+static void line_read(MoulinAnalysisShown *o, const MoulinState *pos, const Action *forced,
+                      int nforced, const char *line)
+{
+    MoulinState x = *pos;
+    o->n = 0;
+    for (int i = 0; i < nforced; i++)
+        if (!line_add(o, &x, forced[i]))
+            return;
+    char buf[ANALYSIS_LINE];
+    snprintf(buf, sizeof buf, "%s", line);
+    for (char *save = NULL, *turn = strtok_r(buf, ",", &save); turn;
+         turn = strtok_r(NULL, ",", &save)) {
+        while (*turn == ' ')
+            turn++;
+        char *x_at = strstr(turn, " x");
+        int rem = -1;
+        if (x_at) {
+            *x_at = '\0';
+            rem = atoi(x_at + 2);
+        }
+        Action a;
+        if (!moulin_rules.action_from_string(&x, turn, &a) || !line_add(o, &x, a))
+            return;
+        if (rem >= 0 && !line_add(o, &x, MOULIN_REMOVE + rem))
+            return;
+    }
+}
+
+/* A finished position: its result, full to the winner. */
+static void analysis_over(Mou *t, const MoulinState *s)
+{
+    MoulinAnalysisShown *o = &t->an;
+    memset(o, 0, sizeof *o);
+    o->on = o->ready = o->over = true;
+    o->white = s->winner == 0 ? ANALYSIS_PIECES_CAP : s->winner == 1 ? -ANALYSIS_PIECES_CAP : 0;
+    o->bar = bar_share(o->white, true);
+}
+
+/* The worker's answer for t->an_pos (searched after `forced` plies without a choice). */
+static void analysis_done(Mou *t, const Analysis *an, const MoulinState *root, const Action *forced,
+                          int nforced)
+{
+    MoulinAnalysisShown *o = &t->an;
+    memset(o, 0, sizeof *o);
+    o->on = o->ready = true;
+    const AnalysisItem *b = an->best >= 0 ? &an->item[an->best] : NULL;
+    double v = b && b->valued ? b->value : 0;
+    o->white = root->side == 0 ? v : -v;
+    o->mate = b && b->valued && b->mate;
+    o->depth = an->depth;
+    line_read(o, &t->an_pos, forced, nforced, an->line);
+    int forced_turns = 0;
+    for (int i = 0; i < o->n && i < nforced; i++)
+        forced_turns = o->turn[i];
+    o->mate_turns = o->mate ? b->mate_turns + forced_turns : 0;
+    o->bar = bar_share(o->white, o->mate);
+}
+
+/* The plies of `s` that have no alternative, played into *root (at most MOULIN_AN_PLIES):
+ * a search of a single move says nothing, so the one searched is the first with a choice. */
+static int skip_forced(const MoulinState *s, MoulinState *root, Action forced[MOULIN_AN_PLIES])
+{
+    *root = *s;
+    Action acts[RULES_MAX_ACTIONS];
+    int n = 0;
+    while (n < MOULIN_AN_PLIES && root->end == MOULIN_END_NONE && !root->opening_left &&
+           moulin_rules.legal_actions(root, acts) == 1 && moulin_rules.apply(root, acts[0]) == NULL)
+        forced[n++] = acts[0];
+    return n;
+}
+
+/* A new answer is ready: the bar slides to it. */
+static void analysis_shown(Mou *t)
+{
+    if (t->an_any) {
+        anim_to(&t->tb.anim, &t->an_bar, t->an.bar, 0.45f, 0, EASE_OUT_CUBIC);
+    } else {
+        anim_forget(&t->tb.anim, &t->an_bar, &t->an_bar + 1);
+        t->an_bar = t->an.bar;
+    }
+    t->an_any = true;
+}
+
+/* Every frame: follows the position shown; starts, cancels and reads the search. */
+static void analysis_update(Mou *t)
+{
+    Table *tb = &t->tb;
+    const Match *m = shown_match(t);
+    if (!t->an_on || !m || m->rules != &moulin_rules) {
+        if (t->an_have || t->an_job || t->an_any)
+            analysis_forget(t);
+        return;
+    }
+    const MoulinState *s = m->state;
+    bool same = t->an_have && memcmp(&t->an_pos, s, sizeof *s) == 0;
+    if (!same)
+        analysis_stop(t);
+    if (t->an_job) {
+        Analysis *an = malloc(sizeof *an);
+        HintReason why;
+        if (an && hint_job_poll(t->an_job, an, &why)) {
+            t->an_job = NULL;
+            analysis_done(t, an, &t->an_root, t->an_forced, t->an_nforced);
+            analysis_shown(t);
+        }
+        free(an);
+        return;
+    }
+    if ((same && t->an.ready) || s->opening_left ||
+        (s->end == MOULIN_END_NONE && !analysis_allowed(t, m)))
+        return; /* done, or not now: what was shown stays, dimmed */
+    memcpy(&t->an_pos, s, sizeof *s);
+    t->an_have = true;
+    t->an.ready = false;
+    t->an_nforced = skip_forced(s, &t->an_root, t->an_forced);
+    if (t->an_root.end != MOULIN_END_NONE) {
+        analysis_over(t, &t->an_root);
+        line_read(&t->an, s, t->an_forced, t->an_nforced, "");
+        analysis_shown(t);
+        return;
+    }
+    t->an_job =
+        hint_job_start_timed(&moulin_rules, DIFF_HARD, &t->an_root, t->an_root.side,
+                             tb->session_seed ^ (uint64_t)m->history_len * 0x9E3779B97F4A7C15ULL,
+                             t->an_clock, app_wake, tb->app);
+}
+
+/* The colours of a side's marks: its pieces' face, and an edge that stands out on it. */
+static Rgba side_fill(int side, float al)
+{
+    return side == 0 ? rgba(246, 240, 224, (Uint8)(255 * al)) : rgba(36, 32, 30, (Uint8)(255 * al));
+}
+
+static Rgba side_edge(int side, float al)
+{
+    return side == 0 ? rgba(60, 40, 22, (Uint8)(235 * al)) : rgba(240, 228, 200, (Uint8)(235 * al));
+}
+
+static void triangle(SDL_Renderer *r, const float xy[6], Rgba c)
+{
+    SDL_Vertex v[3];
+    for (int i = 0; i < 3; i++)
+        v[i] = (SDL_Vertex){{xy[2 * i], xy[2 * i + 1]}, {c.r, c.g, c.b, c.a}, {0, 0}};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_RenderGeometry(r, NULL, v, 3, NULL, 0);
+}
+
+/* An arrow from point a to point b (a move): from the edge of the piece to the point, an
+ * edge under the fill. */
+static void move_arrow(Mou *t, int a, int b, Rgba fill, Rgba edge)
+{
+    SDL_Renderer *r = t->tb.app->ren;
+    float sc = t->tb.tv.s;
+    float ax = point_x(a), ay = point_y(a), bx = point_x(b), by = point_y(b);
+    float dx = bx - ax, dy = by - ay, len = sqrtf(dx * dx + dy * dy);
+    if (len < 1)
+        return;
+    dx /= len, dy /= len;
+    float sx = ax + dx * R * 0.7f, sy = ay + dy * R * 0.7f; /* shaft start */
+    float ex = bx - dx * 4, ey = by - dy * 4;               /* the tip */
+    float head = fminf(40, (len - R) * 0.6f);
+    float deg = atan2f(dy, dx) * 57.29578f;
+    for (int pass = 0; pass < 2; pass++) {
+        float grow = pass == 0 ? 3.5f : 0;
+        Rgba c = pass == 0 ? edge : fill;
+        float hx = ex - dx * head, hy = ey - dy * head; /* the head's base */
+        float shaft = sqrtf((hx - sx) * (hx - sx) + (hy - sy) * (hy - sy)) + grow;
+        draw_quad(r, PX(t, (sx + hx) / 2), PY(t, (sy + hy) / 2), shaft * sc, (14 + 2 * grow) * sc,
+                  deg, c);
+        float w = 21 + grow * 1.6f;
+        float tx = ex + dx * grow * 1.4f, ty = ey + dy * grow * 1.4f;
+        float bx0 = hx - dx * grow, by0 = hy - dy * grow;
+        float xy[6] = {PX(t, tx),           PY(t, ty),           PX(t, bx0 - dy * w),
+                       PY(t, by0 + dx * w), PX(t, bx0 + dy * w), PY(t, by0 - dx * w)};
+        triangle(r, xy, c);
+    }
+}
+
+/* A number in a disc of the side's colour. */
+static void badge(Mou *t, float ux, float uy, int n, Rgba fill, Rgba edge)
+{
+    char s[8];
+    snprintf(s, sizeof s, "%d", n);
+    disc(t, ux, uy, 15, edge);
+    disc(t, ux, uy, 12.5f, fill);
+    text_draw(t->tb.app->text, s, (int)lroundf(17 * t->tb.tv.s), true, edge, PX(t, ux), PY(t, uy),
+              TEXT_CENTER | TEXT_MIDDLE);
+}
+
+/* The first turns of the best line: a ring where a piece is placed, an arrow where one
+ * moves, a cross on a piece taken; numbered, fading turn after turn, in the colour of the
+ * side that plays them. The last turns are drawn first, the next one on top. */
+static void draw_line(Mou *t)
+{
+    SDL_Renderer *r = t->tb.app->ren;
+    float sc = t->tb.tv.s;
+    const MoulinAnalysisShown *o = &t->an;
+    static const float fade[MOULIN_AN_TURNS] = {1.0f, 0.8f, 0.62f, 0.46f};
+    for (int i = o->n - 1; i >= 0; i--) {
+        Action a = o->ply[i];
+        int k = o->turn[i] - 1, side = o->side[i];
+        float al = fade[k < 0 ? 0 : k >= MOULIN_AN_TURNS ? MOULIN_AN_TURNS - 1 : k];
+        Rgba fill = side_fill(side, al), edge = side_edge(side, al);
+        float bx, by;
+        if (a >= MOULIN_REMOVE) {
+            int p = a - MOULIN_REMOVE;
+            float x = point_x(p), y = point_y(p);
+            for (int pass = 0; pass < 2; pass++)
+                for (int d = 0; d < 2; d++)
+                    draw_quad(r, PX(t, x), PY(t, y), (pass ? 62.0f : 68.0f) * sc,
+                              (pass ? 11.0f : 17.0f) * sc, d ? 45.0f : -45.0f,
+                              pass ? rgba(214, 64, 52, (Uint8)(255 * al)) : edge);
+            bx = x + R * 0.78f, by = y - R * 0.78f;
+            fill = rgba(214, 64, 52, (Uint8)(255 * al));
+            edge = side_edge(side, al);
+        } else if (a >= MOULIN_MOVE) {
+            int from = (a - MOULIN_MOVE) / MOULIN_POINTS, to = (a - MOULIN_MOVE) % MOULIN_POINTS;
+            move_arrow(t, from, to, fill, edge);
+            /* The number beside the shaft's middle, on its left: a piece going back and
+             * forth keeps its two numbers apart. */
+            float dx = point_x(to) - point_x(from), dy = point_y(to) - point_y(from);
+            float len = hypotf(dx, dy);
+            len = len > 0 ? len : 1;
+            bx = (point_x(from) + point_x(to)) / 2 + dy / len * 26;
+            by = (point_y(from) + point_y(to)) / 2 - dx / len * 26;
+        } else {
+            int p = a - MOULIN_PLACE;
+            float x = point_x(p), y = point_y(p), rr = R * 0.78f;
+            SDL_FRect ring = unit_rect(t, x, y, 2 * rr + 8, 2 * rr + 8);
+            draw_rounded_outline(r, ring, ring.w / 2, 13 * sc, edge);
+            ring = unit_rect(t, x, y, 2 * rr + 1, 2 * rr + 1);
+            draw_rounded_outline(r, ring, ring.w / 2, 7 * sc, fill);
+            disc(t, x, y, 6, fill);
+            bx = x + rr * 0.9f, by = y - rr * 0.9f;
+        }
+        badge(t, bx, by, o->turn[i], fill, edge);
+    }
+}
+
+/* The bar beside the board: White's share against Black's, the player's colour at the
+ * bottom; the advantage written at the end of the side ahead ("+1.3", a forced win "Wins in
+ * 5", a finished game "Won"). Dimmed while the next answer is awaited. */
+static void draw_bar(Mou *t, bool fresh)
+{
+    App *a = t->tb.app;
+    SDL_Renderer *r = a->ren;
+    float sc = t->tb.tv.s;
+    const MoulinAnalysisShown *o = &t->an;
+    int me = human(t), top_side = 1 - me;
+    float al = fresh ? 1.0f : 0.55f;
+    float h = EVAL_BOTTOM - EVAL_TOP;
+    SDL_FRect frame = unit_rect(t, EVAL_X, (EVAL_TOP + EVAL_BOTTOM) / 2, EVAL_W + 8, h + 8);
+    draw_rounded(r, frame, 8 * sc, rgba(0, 0, 0, (Uint8)(110 * al)));
+    draw_rounded_outline(r, frame, 8 * sc, fmaxf(1, 1.5f * sc),
+                         rgba(246, 241, 226, (Uint8)(110 * al)));
+    float mine = me == 0 ? t->an_bar : 1 - t->an_bar; /* the player's share, at the bottom */
+    if (!t->an_any)
+        mine = 0.5f;
+    float split = EVAL_BOTTOM - h * mine;
+    SDL_FRect up = unit_rect(t, EVAL_X, (EVAL_TOP + split) / 2, EVAL_W, split - EVAL_TOP);
+    SDL_FRect down = unit_rect(t, EVAL_X, (split + EVAL_BOTTOM) / 2, EVAL_W, EVAL_BOTTOM - split);
+    if (up.h > 0.5f)
+        draw_rect(r, up, side_fill(top_side, al));
+    if (down.h > 0.5f)
+        draw_rect(r, down, side_fill(me, al));
+    /* The middle: even. */
+    draw_rect(r, unit_rect(t, EVAL_X, (EVAL_TOP + EVAL_BOTTOM) / 2, EVAL_W + 8, 3),
+              rgba(214, 64, 52, (Uint8)(200 * al)));
+
+    /* The words at the end of the side ahead. */
+    char s[64];
+    int ahead = o->white > 0.005 ? 0 : o->white < -0.005 ? 1 : -1;
+    double adv = o->white < 0 ? -o->white : o->white;
+    if (!t->an_any)
+        snprintf(s, sizeof s, "\xE2\x80\xA6");
+    else if (o->over && ahead < 0)
+        snprintf(s, sizeof s, "%s", _("Draw"));
+    else if (o->over)
+        snprintf(s, sizeof s, "%s", C_("analysis bar", "Won"));
+    else if (o->mate && ahead >= 0)
+        snprintf(s, sizeof s, P_("Wins in %d", "Wins in %d", o->mate_turns), o->mate_turns);
+    else
+        snprintf(s, sizeof s, "%s%.1f", ahead >= 0 ? "+" : "", adv);
+    if (!fresh && t->an_job)
+        snprintf(s + strlen(s), sizeof s - strlen(s), " \xE2\x80\xA6");
+    int side = ahead < 0 ? me : ahead;
+    bool at_top = side == top_side;
+    int fs = (int)lroundf(20 * sc), tw, th;
+    text_measure(a->text, s, fs, true, &tw, &th);
+    float cw = fmaxf(tw + 20 * sc, 60 * sc), ch = 34 * sc;
+    float cy = at_top ? PY(t, EVAL_TOP - 26) : PY(t, EVAL_BOTTOM + 26);
+    SDL_FRect chip = {PX(t, EVAL_X) - cw / 2, cy - ch / 2, cw, ch};
+    draw_rounded(r, chip, ch / 2, side_fill(side, al));
+    draw_rounded_outline(r, chip, ch / 2, fmaxf(1, 1.5f * sc), side_edge(side, al * 0.8f));
+    text_draw(a->text, s, fs, true, side_edge(side, al), chip.x + cw / 2, cy,
+              TEXT_CENTER | TEXT_MIDDLE);
+}
+
+/* The analysis of the position shown: the bar, and the line when it is this position's. */
+static void draw_analysis(Mou *t)
+{
+    const Match *m = shown_match(t);
+    if (!t->an_on || !m)
+        return;
+    bool fresh = t->an.ready && t->an_have && !t->an_job &&
+                 memcmp(&t->an_pos, m->state, sizeof t->an_pos) == 0;
+    if (fresh && !t->dragging)
+        draw_line(t);
+    draw_bar(t, fresh);
+}
+
 /* The top bar (score and level), the phase above the board, the line under it. */
 static void draw_hud(Mou *t)
 {
@@ -940,6 +1356,7 @@ static void draw(Table *tb, SDL_Renderer *r)
         draw_glow(r, PX(t, point_x(t->hover)), PY(t, point_y(t->hover)), (R + 10) * sc,
                   rgba(255, 120, 100, 140));
 
+    draw_analysis(t);
     draw_hud(t);
     bool can = !pacer_demo(&tb->pace) && tb->m->history_len > 0;
     table_button(tb, BTN_TAKEBACK, _("Take back"), can ? 0 : BTN_DISABLED);
@@ -947,39 +1364,54 @@ static void draw(Table *tb, SDL_Renderer *r)
 
 static const char *rules_text(void)
 {
-    return _("# The aim\n"
-             "Take your opponent's pieces until only two are left, or shut them in so that "
-             "they cannot move.\n\n"
-             "# The board\n"
-             "Three squares, one inside the other, joined at the middle of their sides: 24 "
-             "points and the lines between them. Three pieces of one colour in a row along a "
-             "line form a mill.\n\n"
-             "# Placing\n"
-             "Each player has 9 pieces; White begins. In turn, each player puts a piece on an "
-             "empty point until all 18 are placed.\n\n"
-             "# Moving\n"
-             "Then, in turn, each player moves one piece along a line to the next empty point.\n\n"
-             "# Flying\n"
-             "A player left with three pieces may move a piece to any empty point (the "
-             "\"flying\" option, on by default).\n\n"
-             "# Mills\n"
-             "Closing a new mill, by placing or moving a piece, lets you take one of your "
-             "opponent's pieces; two mills at once still take one. You may not take a piece "
-             "that is in a mill, unless all of them are. Opening a mill and closing it again "
-             "counts as a new mill.\n\n"
-             "# The end\n"
-             "You lose when you are down to two pieces, or when it is your turn and you cannot "
-             "move. The game is drawn when the same position comes up for the third time with "
-             "the same player to move, or after 100 moves in a row without a piece placed or "
-             "taken (the N-move option; 0 turns it off).\n\n"
-             "# At the table\n"
-             "Click an empty point to place a piece. To move, click one of your pieces and then "
-             "where it goes, or drag it there; the points it can reach light up. After a mill, "
-             "click one of the highlighted pieces to take it. Take back undoes your last turn "
-             "and the computer's answer (also Backspace, U or Ctrl+Z). The arrow keys move a "
-             "cursor over the points; Enter or Space acts there. You play White and Black in "
-             "turn, game after game. Every move is saved, so you can close the window at any "
-             "time.");
+    static char text[8000];
+    snprintf(
+        text, sizeof text, "%s\n\n%s",
+        _("# The aim\n"
+          "Take your opponent's pieces until only two are left, or shut them in so that "
+          "they cannot move.\n\n"
+          "# The board\n"
+          "Three squares, one inside the other, joined at the middle of their sides: 24 "
+          "points and the lines between them. Three pieces of one colour in a row along a "
+          "line form a mill.\n\n"
+          "# Placing\n"
+          "Each player has 9 pieces; White begins. In turn, each player puts a piece on an "
+          "empty point until all 18 are placed.\n\n"
+          "# Moving\n"
+          "Then, in turn, each player moves one piece along a line to the next empty point.\n\n"
+          "# Flying\n"
+          "A player left with three pieces may move a piece to any empty point (the "
+          "\"flying\" option, on by default).\n\n"
+          "# Mills\n"
+          "Closing a new mill, by placing or moving a piece, lets you take one of your "
+          "opponent's pieces; two mills at once still take one. You may not take a piece "
+          "that is in a mill, unless all of them are. Opening a mill and closing it again "
+          "counts as a new mill.\n\n"
+          "# The end\n"
+          "You lose when you are down to two pieces, or when it is your turn and you cannot "
+          "move. The game is drawn when the same position comes up for the third time with "
+          "the same player to move, or after 100 moves in a row without a piece placed or "
+          "taken (the N-move option; 0 turns it off).\n\n"
+          "# At the table\n"
+          "Click an empty point to place a piece. To move, click one of your pieces and then "
+          "where it goes, or drag it there; the points it can reach light up. After a mill, "
+          "click one of the highlighted pieces to take it. Take back undoes your last turn "
+          "and the computer's answer (also Backspace, U or Ctrl+Z). The arrow keys move a "
+          "cursor over the points; Enter or Space acts there. You play White and Black in "
+          "turn, game after game. Every move is saved, so you can close the window at any "
+          "time."),
+        _("# Analysis\n"
+          "With \"Show analysis\" on (Options), the computer studies the position on your "
+          "turn, as its Hard level would, and shows what it found. The bar beside the "
+          "board is the balance: your colour at the bottom, the advantage in pieces "
+          "written at the end of the side ahead (\"Wins in 5\": a win by force in five "
+          "turns). On the board, the first four turns of the line it expects: a ring "
+          "where a piece is placed, an arrow where one moves, a cross on a piece taken, "
+          "numbered in order and in the colour of the side that plays them. It waits "
+          "while the computer thinks, so that it never slows its play, and shows the "
+          "result of a finished game. It never moves for you, and it does not count as "
+          "a hint in the statistics."));
+    return text;
 }
 
 static void draw_preview(App *a, SDL_FRect area)
@@ -1047,6 +1479,70 @@ static int hint_rects(Table *tb, Action a, SDL_FRect out[2])
     return n;
 }
 
+static void update(Table *tb, float dt)
+{
+    (void)dt;
+    analysis_update((Mou *)tb);
+}
+
+/* Settings changed: the pieces where they are, the analysis turned on or off. */
+static void settings_changed(Table *tb)
+{
+    Mou *t = (Mou *)tb;
+    sync(tb, true);
+    t->an_on = analysis_option(tb->app);
+    if (!t->an_on)
+        analysis_forget(t);
+}
+
+/* Moulin's table choices on the Options page. */
+static int table_options(App *a, SceneOption *out)
+{
+    memset(out, 0, sizeof *out);
+    out[0] = (SceneOption){.label = _("Show analysis"),
+                           .help = _("The computer's evaluation beside the board and its best "
+                                     "line on it, on your turn. It does not count as a hint."),
+                           .choices = {_("Off"), _("On")},
+                           .n_choices = 2,
+                           .value = analysis_option(a)};
+    return 1;
+}
+
+static void set_table_option(App *a, int i, int value, const char *path)
+{
+    (void)path;
+    if (i == 0)
+        kv_set_int(&a->kv, ANALYSIS_KEY, value != 0);
+    app_save_settings(a);
+}
+
+bool moulin_scene_analysis(const Table *tb, MoulinAnalysisShown *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!tb || tb->g->rules != &moulin_rules)
+        return false;
+    const Mou *t = (const Mou *)tb;
+    const Match *m = shown_match(t);
+    out->on = t->an_on;
+    bool current = m && t->an_have && memcmp(&t->an_pos, m->state, sizeof t->an_pos) == 0;
+    if (t->an_on && current && t->an.ready && !t->an_job)
+        *out = t->an;
+    out->on = t->an_on;
+    out->running = t->an_job != NULL && current;
+    return true;
+}
+
+void moulin_scene_analysis_clock(Table *tb, int time_ms)
+{
+    Mou *t = (Mou *)tb;
+    if (!tb || tb->g->rules != &moulin_rules || t->an_clock == time_ms)
+        return;
+    t->an_clock = time_ms;
+    analysis_stop(t); /* a search under the other clock starts again */
+    t->an_have = false;
+    t->an.ready = false;
+}
+
 static const TableGame moulin_table = {
     .id = "moulin",
     .rules = &moulin_rules,
@@ -1080,9 +1576,12 @@ static const TableGame moulin_table = {
     .shown = shown,
     .press = press,
     .busy = busy,
+    .update = update,
+    .settings_changed = settings_changed,
     .locate = locate,
     .hint_rects = hint_rects,
 };
 
 const Scene moulin_scene =
-    TABLE_SCENE("moulin", moulin_table, .rules_text = rules_text, .draw_preview = draw_preview);
+    TABLE_SCENE("moulin", moulin_table, .rules_text = rules_text, .draw_preview = draw_preview,
+                .table_options = table_options, .set_table_option = set_table_option);

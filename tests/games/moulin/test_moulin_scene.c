@@ -7,25 +7,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/ai/analysis.h"
 #include "engine/match.h"
 #include "games/moulin/moulin.h"
+#include "games/moulin/moulin_scene.h"
 #include "ui/app.h"
 #include "ui/menu.h"
+#include "ui/tablescene.h"
 #include "ui_fixture.h"
 
-/* The app at the picker (so a save can be put in place first) or at a game. */
-static App *start(const char *game, uint64_t seed)
+/* The app at the picker (so a save can be put in place first) or at a game, w x h. */
+static App *start_sized(const char *game, uint64_t seed, int w, int h)
 {
     AppOptions o = test_options(game, SPEED_INSTANT, seed);
     o.no_audio = true;
+    o.width = w;
+    o.height = h;
     return start_app(&o);
 }
 
-/* The Moulin table resuming a game made of `actions` (comma-separated), the person
- * playing `human` (0 white, 1 black) against an Easy bot. */
-static App *start_as(int human, const char *actions)
+static App *start(const char *game, uint64_t seed)
 {
-    App *a = start("picker", 0);
+    return start_sized(game, seed, 1280, 800);
+}
+
+/* The Moulin table resuming a game made of `actions` (comma-separated), the person
+ * playing `human` (0 white, 1 black) against an Easy bot, in a window of w x h. */
+static App *start_as_sized(int human, const char *actions, int w, int h)
+{
+    App *a = start_sized("picker", 0, w, h);
     if (!a)
         return NULL;
     char path[1100];
@@ -50,6 +60,11 @@ static App *start_as(int human, const char *actions)
         return NULL;
     }
     return a;
+}
+
+static App *start_as(int human, const char *actions)
+{
+    return start_as_sized(human, actions, 1280, 800);
 }
 
 static App *start_with(const char *actions)
@@ -401,6 +416,244 @@ static void test_options_page(void)
     app_destroy(a);
 }
 
+/* ---- The analysis mode ---- */
+
+static Table *table_of(App *a) { return (Table *)a->self; }
+
+/* Turns "Show analysis" on as the Options page does, the search on its node budget alone
+ * (no clock: the answer is bot_analyze's with time_ms 0 whatever the machine's load). */
+static void analysis_on(App *a)
+{
+    const Scene *sc = scene_for_game("moulin");
+    SceneOption so[SCENE_OPTIONS_MAX];
+    CHECK(sc->table_options(a, so) == 1);
+    sc->set_table_option(a, 0, 1, NULL);
+    app_settings_changed(a);
+    moulin_scene_analysis_clock(table_of(a), 0);
+}
+
+/* Frames until the table shows an analysis for its position; false after 90 s. */
+static bool wait_analysis(App *a, MoulinAnalysisShown *out)
+{
+    for (int i = 0; i < 9000; i++) {
+        app_run_frames(a, 1);
+        if (moulin_scene_analysis(table_of(a), out) && out->ready)
+            return true;
+        SDL_Delay(10);
+    }
+    return false;
+}
+
+/* The plies of an analysis line ("move 3-4 x7, place 5"), read here on their own: the first
+ * `turns` turns. */
+static int line_plies(const char *line, int turns, Action *out)
+{
+    int n = 0, t = 0;
+    const char *p = line;
+    while (*p && t < turns) {
+        char turn[64];
+        size_t len = strcspn(p, ",");
+        snprintf(turn, sizeof turn, "%.*s", (int)len, p);
+        p += len;
+        while (*p == ',' || *p == ' ')
+            p++;
+        char *x = strstr(turn, " x");
+        if (x)
+            *x = '\0';
+        if (!moulin_rules.action_from_string(NULL, turn, &out[n]))
+            break;
+        n++;
+        if (x)
+            out[n++] = MOULIN_REMOVE + atoi(x + 2);
+        t++;
+    }
+    return n;
+}
+
+/* What the table shows equals Hard's analysis of its position with the same budget: the
+ * bar's value (White's advantage in pieces, whoever is to move) and the line's plies. */
+static void check_against_bot(App *a, const MoulinAnalysisShown *sh, char *line_out, size_t size)
+{
+    const MoulinState *s = state(a);
+    Analysis *an = malloc(sizeof *an);
+    REQUIRE(an);
+    Rng r;
+    rng_seed(&r, 1);
+    Action best = bot_analyze(&moulin_rules, DIFF_HARD, s, s->side, &r, NULL, 0, an);
+    REQUIRE(best >= 0 && an->best >= 0);
+    const AnalysisItem *b = &an->item[an->best];
+    double white = s->side == 0 ? b->value : -b->value;
+    CHECK(sh->white == white);
+    CHECK(sh->mate == b->mate);
+    CHECK(sh->depth == an->depth);
+    CHECK(sh->bar > 0.5f ? white > 0 : sh->bar < 0.5f ? white < 0 : white == 0);
+    Action want[MOULIN_AN_PLIES];
+    int n = line_plies(an->line, MOULIN_AN_TURNS, want);
+    CHECK(n >= 1 && want[0] == best);
+    CHECK(sh->n == n);
+    for (int i = 0; i < n && i < sh->n; i++)
+        CHECK(sh->ply[i] == want[i]);
+    CHECK(sh->side[0] == s->side && sh->turn[0] == 1 && sh->turn[sh->n - 1] <= MOULIN_AN_TURNS);
+    snprintf(line_out, size, "%s", an->line);
+    free(an);
+}
+
+/* Off by default: no search runs, nothing is shown, and the option is on the Options page. */
+static void test_analysis_off_by_default(void)
+{
+    App *a = start_with("place 0, place 9, place 4, place 21");
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(match_current_player(match_of(a)) == 0);
+    app_run_frames(a, 30);
+    MoulinAnalysisShown sh;
+    REQUIRE(moulin_scene_analysis(table_of(a), &sh));
+    CHECK(!sh.on && !sh.running && !sh.ready && sh.n == 0);
+    SceneOption so[SCENE_OPTIONS_MAX];
+    CHECK(scene_for_game("moulin")->table_options(a, so) == 1 && so[0].value == 0);
+    menu_open(a->menu, PAGE_OPTIONS);
+    app_run_frames(a, 20);
+    SDL_FRect r;
+    CHECK(menu_find(a->menu, "Show analysis", &r));
+    menu_close(a->menu);
+    app_destroy(a);
+}
+
+/* On: the analysis of the position on the table is Hard's; it does not run while the
+ * computer thinks, starts again after the turn with another line, and is not a hint. */
+static void test_analysis_follows_the_game(void)
+{
+    App *a = start_with("place 0, place 9, place 4, place 21");
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(match_current_player(match_of(a)) == 0);
+    analysis_on(a);
+    MoulinAnalysisShown sh;
+    REQUIRE(wait_analysis(a, &sh));
+    CHECK(sh.on && !sh.over && sh.n >= 2);
+    char first[ANALYSIS_LINE], second[ANALYSIS_LINE];
+    check_against_bot(a, &sh, first, sizeof first);
+    /* The option is saved. */
+    CHECK(kv_get_int(&a->kv, "moulin.analysis", 0, 0, 1) == 1);
+
+    /* Play the line's first placement: the analysis of the old position is gone at once,
+     * and none runs while the computer is to move. */
+    Action p = sh.ply[0];
+    REQUIRE(p < MOULIN_POINTS);
+    /* At the slow pace the computer seems to think for about a second first. */
+    a->set.speed = SPEED_SLOW;
+    a->opt.speed = -1;
+    app_settings_changed(a);
+    REQUIRE(click_point(a, p));
+    MoulinAnalysisShown during;
+    int frames = 0;
+    for (; frames < 2000 && match_current_player(match_of(a)) == 1; frames++) {
+        moulin_scene_analysis(table_of(a), &during);
+        CHECK(during.on && !during.running && !during.ready);
+        app_run_frames(a, 1);
+        SDL_Delay(2);
+    }
+    CHECK(frames > 20);
+    REQUIRE(settle(a));
+    /* Your turn again (after a removal of yours, if the placement made a mill). */
+    if (state(a)->pending && match_current_player(match_of(a)) == 0) {
+        REQUIRE(wait_analysis(a, &sh));
+        REQUIRE(sh.ply[0] >= MOULIN_REMOVE);
+        REQUIRE(click_point(a, sh.ply[0] - MOULIN_REMOVE));
+        REQUIRE(settle(a));
+    }
+    REQUIRE(match_current_player(match_of(a)) == 0);
+    REQUIRE(wait_analysis(a, &sh));
+    check_against_bot(a, &sh, second, sizeof second);
+    CHECK(strcmp(first, second) != 0);
+    CHECK(match_hints(match_of(a), 0) == 0);
+
+    /* Turned off: nothing more is shown. */
+    scene_for_game("moulin")->set_table_option(a, 0, 0, NULL);
+    app_settings_changed(a);
+    app_run_frames(a, 2);
+    moulin_scene_analysis(table_of(a), &sh);
+    CHECK(!sh.on && !sh.ready && !sh.running);
+    app_destroy(a);
+}
+
+/* Playing black: a win in one turn shows as a forced win for Black (the bar empty of
+ * White), its line the winning placement; once played, the finished game shows its result
+ * and no line; taken back, the analysis comes back. */
+static void test_analysis_finished_game(void)
+{
+    App *a = start_as(1, "place 0, place 2, place 1, place 4, place 3, place 7, place 6, place 10, "
+                         "place 9, place 13, place 11, place 15, place 14, place 19, place 18, "
+                         "place 21, place 20");
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(match_current_player(match_of(a)) == 1);
+    analysis_on(a);
+    MoulinAnalysisShown sh;
+    REQUIRE(wait_analysis(a, &sh));
+    char line[ANALYSIS_LINE];
+    check_against_bot(a, &sh, line, sizeof line);
+    CHECK(sh.mate && sh.mate_turns == 1 && sh.white < 0 && sh.bar == 0.0f);
+    CHECK(sh.n == 1 && sh.ply[0] == MOULIN_PLACE + 23 && sh.side[0] == 1);
+    REQUIRE(click_point(a, 23));
+    settle(a);
+    REQUIRE(match_is_over(match_of(a)) && state(a)->winner == 1);
+    REQUIRE(wait_analysis(a, &sh));
+    CHECK(sh.over && sh.n == 0 && sh.white < 0 && sh.bar == 0.0f);
+    REQUIRE(click_named(a, "takeback"));
+    settle(a);
+    REQUIRE(wait_analysis(a, &sh));
+    CHECK(!sh.over && sh.mate && sh.n == 1);
+    app_destroy(a);
+}
+
+/* TASCA_ANALYSIS_SHOT=DIR: pictures of the table with its analysis at 960 x 600 and
+ * 1280 x 800, placing and moving, to look at (the test checks that a line was drawn). */
+static void test_analysis_screenshots(void)
+{
+    static const int sizes[][2] = {{960, 600}, {1280, 800}};
+    static const char *const games[] = {
+        "place 0, place 9, place 4, place 21, place 7, place 1, place 19, place 13", placed};
+    const char *dir = getenv("TASCA_ANALYSIS_SHOT");
+    for (int k = 0; k < 4; k++) {
+        App *a = start_as_sized(k / 2, games[k / 2], sizes[k % 2][0], sizes[k % 2][1]);
+        REQUIRE(a);
+        REQUIRE(settle(a));
+        analysis_on(a);
+        MoulinAnalysisShown sh;
+        REQUIRE(wait_analysis(a, &sh));
+        CHECK(sh.n >= 2);
+        char path[600];
+        if (dir) {
+            snprintf(path, sizeof path, "%s/analysis-%s-%dx%d.png", dir, k / 2 ? "moving" : "placing",
+                     sizes[k % 2][0], sizes[k % 2][1]);
+            a->opt.screenshot = path;
+            app_run_frames(a, 3);
+            a->opt.screenshot = NULL;
+        }
+        app_destroy(a);
+    }
+}
+
+/* Random input with the analysis on, at Hard's own clock: searches started, cancelled by
+ * moves, take-backs, new games and resizes; nothing crashes, hangs or leaks a worker. */
+static void test_analysis_monkey(void)
+{
+    App *a = start("moulin", 41);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    analysis_on(a);
+    moulin_scene_analysis_clock(table_of(a), -1);
+    static const SDL_Keycode keys[] = {SDLK_UP, SDLK_DOWN, SDLK_LEFT, SDLK_RIGHT, SDLK_RETURN,
+                                       SDLK_SPACE, SDLK_u, SDLK_ESCAPE, SDLK_n};
+    uint64_t x = 0xA5A5F00D12345678ULL;
+    long events = getenv("TASCA_MONKEY_EVENTS") ? atol(getenv("TASCA_MONKEY_EVENTS")) : 1500;
+    CHECK(table_monkey(a, "moulin", events, keys, sizeof keys / sizeof keys[0], &x));
+    MoulinAnalysisShown sh;
+    CHECK(moulin_scene_analysis(table_of(a), &sh) && sh.on);
+    app_destroy(a);
+}
+
 /* Random clicks, drags and keys on the table: it never crashes, never accepts an illegal
  * action (the match refuses those) and always settles. */
 static void test_monkey(void)
@@ -496,6 +749,11 @@ static const UiTest tests[] = {
     {"win_by_blocking", test_win_by_blocking},
     {"take_back_a_loss", test_take_back_a_loss},
     {"options_page", test_options_page},
+    {"analysis_off_by_default", test_analysis_off_by_default},
+    {"analysis_follows_the_game", test_analysis_follows_the_game},
+    {"analysis_finished_game", test_analysis_finished_game},
+    {"analysis_screenshots", test_analysis_screenshots},
+    {"analysis_monkey", test_analysis_monkey},
     {"monkey", test_monkey},
 };
 
