@@ -638,10 +638,32 @@ static const WinDist *win_dist(int manilhas, int deck, int np)
     return &thr_dist[manilhas][deck][f];
 }
 
-double truco_variant_threshold(const TrucoState *s, double t)
+/* The stakes of a raise: the other side should accept rather than run when its chance to
+ * win the hand (in hand points, ties aside) is at least (1 - before/after) / 2, `before`
+ * being what a refusal scores and `after` what the hand is then worth. Paulista's truco
+ * (1 to 3) is accepted from 1/3, Mineiro's (2 to 4) from 1/4: a Mineiro truco draws fewer
+ * refusals, so it must rest on a stronger hand. Paulista's thresholds keep about the same
+ * distance above 1 - break-even at every step (0.62, 0.70, 0.78 against 0.67, 0.75,
+ * 0.83); a variant keeps that distance at its own break-even. */
+static double raise_breakeven(int before, int after) { return 0.5 * (1 - (double)before / after); }
+
+double truco_stakes_shift(const TrucoState *s, int up)
 {
-    if (t >= 1 || t <= 0 || (!s->opt_manilhas && !s->opt_deck))
-        return t; /* Paulista's own cards (and "never"/"always") */
+    static const int pb[5] = {0, 1, 3, 6, 9}, pa[5] = {0, 3, 6, 9, 12};
+    if (up < TR_TRUCO || up > TR_DOZE || s->opt_values != TR_VALUES_MINEIRO)
+        return 0;
+    int before = up == TR_TRUCO ? truco_base_value(s) : truco_raise_value(s, up - 1);
+    int after = truco_raise_value(s, up);
+    return raise_breakeven(pb[up], pa[up]) - raise_breakeven(before, after);
+}
+
+double truco_variant_threshold(const TrucoState *s, int up, double t)
+{
+    if (t >= 1 || t <= 0)
+        return t; /* "never" and "always" */
+    t += truco_stakes_shift(s, up);
+    if (!s->opt_manilhas && !s->opt_deck)
+        return t; /* Paulista's own cards */
     const WinDist *pa = win_dist(0, 0, s->num_players);
     const WinDist *va = win_dist(s->opt_manilhas, s->opt_deck, s->num_players);
     int below = 0; /* Paulista hands under t */
@@ -677,7 +699,7 @@ static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
         double l = 1 - w - t;
         int v = s->value, pv = s->pending;
         int up = truco_raise_action(pv);
-        if (up && w >= truco_variant_threshold(s, st->thr[up - 1]))
+        if (up && w >= truco_variant_threshold(s, up, st->thr[up - 1]))
             return up;
         double acc = w * truco_equity(s, team, pv, 0) + l * truco_equity(s, team, 0, pv) +
                      t * truco_equity(s, team, 0, 0);
@@ -693,7 +715,7 @@ static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
     }
     if (truco_can_raise(s, p)) {
         int up = truco_raise_action(s->value);
-        if (e.win >= truco_variant_threshold(s, st->thr[up - 1]))
+        if (e.win >= truco_variant_threshold(s, up, st->thr[up - 1]))
             return up;
         if (s->value == truco_base_value(s) && e.win < 0.35 && rng_unit(rng) < st->bluff)
             return up;
@@ -788,13 +810,16 @@ typedef struct {
     int raises;  /* raises made by the other team */
     int accepts; /* our raises the other team accepted (or answered by raising) */
     bool onze;   /* the other team chose to play its mão de onze */
+    /* Where the values rule moves the strength behind each: the sum over the raises of
+     * their stakes shift (truco_stakes_shift), and over the accepts. 0 with Paulista values. */
+    double raise_shift, accept_shift;
 } OppBets;
 
 
 
 static OppBets opp_bets(const TrucoState *v, int team)
 {
-    OppBets b = {0, 0, false};
+    OppBets b = {0, 0, false, 0, 0};
     int n, last;
     if (v->phase == TR_PH_ANSWER) {
         n = truco_raise_step(v, v->pending);
@@ -807,10 +832,13 @@ static OppBets opp_bets(const TrucoState *v, int team)
         for (int k = n; k >= 1; k--) {
             int by = (n - k) % 2 == 0 ? last : 1 - last;
             bool pending = v->phase == TR_PH_ANSWER && k == n;
-            if (by != team)
+            if (by != team) {
                 b.raises++;
-            else if (!pending)
+                b.raise_shift += truco_stakes_shift(v, k);
+            } else if (!pending) {
                 b.accepts++;
+                b.accept_shift += truco_stakes_shift(v, k);
+            }
         }
     b.onze = v->kind == TR_KIND_ONZE && v->onze_team == 1 - team && v->phase != TR_PH_ONZE;
     return b;
@@ -822,23 +850,37 @@ static double ramp(double x, double lo, double hi)
     return x <= lo ? 0 : x >= hi ? 1 : (x - lo) / (hi - lo);
 }
 
-/* How likely the other side's cards in `det` make the bets it made: a raiser is likely
- * strong (but may bluff), an accepter reasonably strong. */
+/* How likely a hand with win chance w makes the bets in b: a raiser is likely strong (but
+ * may bluff), an accepter reasonably strong. The ramps are Paulista's; a values rule that
+ * asks more of a raise (Mineiro's truco: fewer refusals) raises the raiser's ramp by the
+ * raise's stakes shift, and a raise that is cheaper to accept lowers the accepter's. */
+static double bets_fit(double w, const OppBets *b)
+{
+    const double eps_r = 0.25, eps_a = 0.35; /* bluffs, loose accepts */
+    double l = 1;
+    if (b->raises) {
+        double sh = b->raise_shift / b->raises;
+        for (int i = 0; i < b->raises; i++)
+            l *= eps_r + (1 - eps_r) * ramp(w, 0.40 + sh, 0.70 + sh);
+    }
+    if (b->accepts) {
+        double sh = b->accept_shift / b->accepts;
+        for (int i = 0; i < b->accepts; i++)
+            l *= eps_a + (1 - eps_a) * ramp(w, 0.25 - sh, 0.55 - sh);
+    }
+    if (b->onze)
+        l *= eps_a + (1 - eps_a) * ramp(w, 0.25, 0.55);
+    return l;
+}
+
+/* How likely the other side's cards in `det` make the bets it made. */
 static double bets_likelihood(const TrucoState *det, int seat, const OppBets *b, Rng *rng)
 {
     if (!b->raises && !b->accepts && !b->onze)
         return 1;
     TrucoEstimate e;
     truco_estimate(det, 1 - seat, HARD_INFER_SAMPLES, rng, &e);
-    double w = e.win + 0.5 * e.tie, l = 1;
-    const double eps_r = 0.25, eps_a = 0.35; /* bluffs, loose accepts */
-    for (int i = 0; i < b->raises; i++)
-        l *= eps_r + (1 - eps_r) * ramp(w, 0.40, 0.70);
-    for (int i = 0; i < b->accepts; i++)
-        l *= eps_a + (1 - eps_a) * ramp(w, 0.25, 0.55);
-    if (b->onze)
-        l *= eps_a + (1 - eps_a) * ramp(w, 0.25, 0.55);
-    return l;
+    return bets_fit(e.win + 0.5 * e.tie, b);
 }
 
 /* The same for a timid (seed-like) opponent: it calls and accepts with a chance that grows
@@ -907,13 +949,7 @@ static void hard_world4(const TrucoState *v, int seat, const OppBets *b, bool ti
                 double w1 = seat_win(out, (seat + 1) % 4, rng), w3 = seat_win(out, (seat + 3) % 4, rng);
                 w = w1 > w3 ? w1 : w3;
             }
-            const double eps_r = 0.25, eps_a = 0.35;
-            for (int i = 0; i < b->raises; i++)
-                l *= eps_r + (1 - eps_r) * ramp(w, 0.40, 0.70);
-            for (int i = 0; i < b->accepts; i++)
-                l *= eps_a + (1 - eps_a) * ramp(w, 0.25, 0.55);
-            if (b->onze)
-                l *= eps_a + (1 - eps_a) * ramp(w, 0.25, 0.55);
+            l = bets_fit(w, b);
         }
         if (passed)
             l *= 1 - 0.8 * ramp(seat_win(out, partner, rng), 0.50, 0.75);

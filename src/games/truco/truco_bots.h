@@ -40,8 +40,12 @@ void truco_estimate(const TrucoState *s, int seat, int samples, Rng *rng, TrucoE
  * `add_them` (a model: equal players, typical hand values). */
 double truco_equity(const TrucoState *s, int team, int add_us, int add_them);
 
-/* A Paulista win-chance threshold t carried over to the state's variant as the same share of
- * fresh hands (fixed manilhas, clean deck): t itself for Paulista's cards. */
-double truco_variant_threshold(const TrucoState *s, double t);
+/* A Paulista win-chance threshold t for the raise `up` (TR_TRUCO..TR_DOZE) carried over to
+ * the state's variant: moved by the raise's stakes (truco_stakes_shift), then taken as the
+ * same share of fresh hands (fixed manilhas, clean deck). t itself for Paulista. */
+double truco_variant_threshold(const TrucoState *s, int up, double t);
+/* How much the values rule moves the threshold for the raise `up`: Paulista's break-even
+ * for accepting that raise less the variant's (0 with Paulista values). */
+double truco_stakes_shift(const TrucoState *s, int up);
 
 #endif

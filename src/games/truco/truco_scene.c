@@ -11,7 +11,10 @@
 #include "truco_scene.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "truco.h"
@@ -80,6 +83,10 @@ typedef struct {
      * are to give, for the position after `advice_at` actions. */
     char advice[160];
     int advice_at;
+    /* The advice being worked out off the UI thread, for the position after `job_at`
+     * actions (NULL when none). */
+    struct AdviceJob *advice_job;
+    int advice_waited; /* times "Partner is thinking…" was on show (for the tests) */
 } Tr;
 
 static float card_w(const Tr *t) { return table_card_w(&t->tb.tv, CARD_H); }
@@ -289,9 +296,14 @@ static void sync(Table *tb, bool instantly)
 /* A new match: no cards laid out yet. */
 static void layout(Table *tb);
 
+static void advice_cancel(Tr *t);
+
 static void reset(Table *tb)
 {
     Tr *t = (Tr *)tb;
+    advice_cancel(t); /* a new match: no advice carries over */
+    t->advice[0] = '\0';
+    t->advice_at = -1;
     anim_clear(&tb->anim);
     clear(t, -1);
     t->said_t = t->hand_msg_t = 0;
@@ -540,31 +552,107 @@ static void partner_turn(Tr *t)
     }
 }
 
+/* ---- The partner's advice, worked out on a thread of its own --------------------------- *
+ * A bot's decision can take a good part of a second (Hard with four players); the UI thread
+ * only starts it, shows "Partner is thinking…" and picks the answer up once it is there.
+ * A job for a position that has changed is cancelled (the search stops within a few
+ * milliseconds) and joined. */
+
+typedef struct AdviceJob {
+    pthread_t thread;
+    atomic_int cancel, done;
+    TrucoState x; /* the position, the partner answering in the player's place */
+    int seat, at;
+    Difficulty d;
+    uint64_t seed;
+    App *app;
+    Action a;   /* out: the partner's choice */
+    double win; /* out: its chance to win the hand as it sees it */
+} AdviceJob;
+
+static void *advice_thread(void *arg)
+{
+    AdviceJob *j = arg;
+    Rng rng;
+    rng_seed(&rng, j->seed);
+    j->a = bot_decide(&truco_rules, j->d, &j->x, j->seat, &rng, &j->cancel);
+    TrucoState v;
+    truco_rules.observe(&j->x, j->seat, &v);
+    TrucoEstimate e;
+    truco_estimate(&v, j->seat, 0, &rng, &e);
+    j->win = e.win;
+    atomic_store(&j->done, 1);
+    app_wake(j->app);
+    return NULL;
+}
+
+static void advice_cancel(Tr *t)
+{
+    AdviceJob *j = t->advice_job;
+    if (!j)
+        return;
+    atomic_store(&j->cancel, 1);
+    pthread_join(j->thread, NULL);
+    free(j);
+    t->advice_job = NULL;
+}
+
+/* Forgets a job whose position has changed. */
+static void advice_update(Tr *t)
+{
+    if (t->advice_job && (!t->tb.m || t->advice_job->at != (int)t->tb.m->history_len))
+        advice_cancel(t);
+}
+
+static void leave(Table *tb) { advice_cancel((Tr *)tb); }
+
 /* The partner's advice when the player is to answer a raise or decide the mão de onze: what
- * the bot would do in the player's place, and its chance to win the hand as it sees it. */
+ * the bot would do in the player's place, and its chance to win the hand as it sees it;
+ * "Partner is thinking…" while it works it out. */
 static const char *partner_advice(Tr *t)
 {
     Table *tb = &t->tb;
     int p = bot_partner(tb), me = table_player(tb);
     const Match *m = tb->m;
     const TrucoState *s = m ? m->state : NULL;
+    advice_update(t);
     if (p < 0 || match_current_player(m) != me ||
         (s->phase != TR_PH_ANSWER && s->phase != TR_PH_ONZE))
         return NULL;
     if (t->advice_at == (int)m->history_len && t->advice[0])
         return t->advice;
-    /* The partner answers in the player's place: it may not leave it back. */
-    TrucoState x = *s;
-    x.answerer = (int8_t)p;
-    x.passed = 1;
-    Rng rng;
-    rng_seed(&rng, rng_mix(m->seed, 0x61647669ull + m->history_len));
-    Action a = bot_decide(&truco_rules, m->seats[p].difficulty, &x, p, &rng, NULL);
-    TrucoState v;
-    truco_rules.observe(&x, p, &v);
-    TrucoEstimate e;
-    truco_estimate(&v, p, 0, &rng, &e);
-    int pct = (int)lround(100 * e.win);
+    AdviceJob *j = t->advice_job;
+    if (!j) {
+        j = calloc(1, sizeof *j);
+        if (!j)
+            return NULL;
+        /* The partner answers in the player's place: it may not leave it back. */
+        j->x = *s;
+        j->x.answerer = (int8_t)p;
+        j->x.passed = 1;
+        j->seat = p;
+        j->at = (int)m->history_len;
+        j->d = m->seats[p].difficulty;
+        j->seed = rng_mix(m->seed, 0x61647669ull + m->history_len);
+        j->app = tb->app;
+        atomic_init(&j->cancel, 0);
+        atomic_init(&j->done, 0);
+        if (pthread_create(&j->thread, NULL, advice_thread, j) != 0) {
+            free(j);
+            return NULL;
+        }
+        t->advice_job = j;
+    }
+    if (!atomic_load(&j->done)) {
+        t->advice_waited++;
+        return _("Partner is thinking\xE2\x80\xA6");
+    }
+    pthread_join(j->thread, NULL);
+    Action a = j->a;
+    double win = j->win;
+    free(j);
+    t->advice_job = NULL;
+    int pct = (int)lround(100 * win);
     if (s->phase == TR_PH_ONZE)
         snprintf(t->advice, sizeof t->advice,
                  a == TR_ONZE_PLAY ? _("Partner: play it (%d%% to win the hand)")
@@ -595,6 +683,7 @@ static void update(Table *tb, float dt)
     Tr *t = (Tr *)tb;
     t->said_t = fmaxf(0, t->said_t - dt);
     t->hand_msg_t = fmaxf(0, t->hand_msg_t - dt);
+    advice_update(t);
     partner_turn(t);
 }
 
@@ -1225,8 +1314,13 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     }
     int i = (int)strspn(what, "abcdefghijklmnopqrstuvwxyz"), k = what[i] - '0';
     bool seat = what[i] && !what[i + 1] && k >= 0 && k < players(t);
-    if (strcmp(what, "advice") == 0) /* the partner's advice is on show */
-        return partner_advice(t) != NULL &&
+    if (strcmp(what, "advice_waited") == 0) /* "Partner is thinking…" was shown at times */
+        return t->advice_waited > 0 && (*out = unit_rect(t, mid_x(t), ME_Y, 1, 1), true);
+    if (strcmp(what, "advice_pending") == 0) /* "Partner is thinking…" on show */
+        return partner_advice(t) != NULL && t->advice_job != NULL &&
+               (*out = unit_rect(t, mid_x(t), ME_Y - CARD_H / 2 - 56, 640, 30), true);
+    if (strcmp(what, "advice") == 0) /* the partner's advice is on show (not "thinking") */
+        return partner_advice(t) == t->advice &&
                (*out = unit_rect(t, mid_x(t), ME_Y - CARD_H / 2 - 56, 640, 30), true);
     if (strcmp(what, "vira") == 0 && t->vira.on)
         *out = unit_rect(t, vira_x(t), deck_y(t), card_w(t) * t->vira.scale, CARD_H * t->vira.scale);
@@ -1299,6 +1393,7 @@ static const TableGame truco_table = {
     .seats = seats,
     .seat_name = seat_name,
     .enter = enter,
+    .leave = leave,
     .reset = reset,
     .layout = layout,
     .sync = sync,

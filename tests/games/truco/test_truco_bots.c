@@ -401,11 +401,10 @@ static double share_reaching(int np, const char *kv, double t, uint64_t seed, in
 static void test_variant_thresholds(void **u)
 {
     (void)u;
-    /* Paulista's cards keep Paulista's thresholds, whatever the hand values. */
+    /* Paulista's cards and values keep Paulista's thresholds at every raise. */
     TrucoState s = variant_state(2, NULL);
-    assert_true(truco_variant_threshold(&s, 0.62) == 0.62);
-    s = variant_state(2, "values=mineiro");
-    assert_true(truco_variant_threshold(&s, 0.70) == 0.70);
+    for (int up = TR_TRUCO; up <= TR_DOZE; up++)
+        assert_true(truco_variant_threshold(&s, up, 0.62) == 0.62);
     /* Fixed manilhas and the clean deck: thresholds in (0, 1), in order, and carrying the
      * same share of hands (measured here on other deals than the bots measured). */
     const char *kvs[] = {"variant=velha", "variant=limpo"};
@@ -414,13 +413,13 @@ static void test_variant_thresholds(void **u)
             s = variant_state(np, kvs[i]);
             double last = 0;
             for (double t = 0.62; t < 0.87; t += 0.08) {
-                double m = truco_variant_threshold(&s, t);
+                double m = truco_variant_threshold(&s, TR_TRUCO, t);
                 assert_true(m > 0 && m < 1);
                 assert_true(m >= last);
                 last = m;
             }
             double pa = share_reaching(np, NULL, 0.62, 99, 300);
-            double va = share_reaching(np, kvs[i], truco_variant_threshold(&s, 0.62), 99, 300);
+            double va = share_reaching(np, kvs[i], truco_variant_threshold(&s, TR_TRUCO, 0.62), 99, 300);
             if (fabs(pa - va) > 0.09)
                 fail_msg("%d players %s: %.3f of hands raise, Paulista %.3f", np, kvs[i], va, pa);
         }
@@ -443,10 +442,76 @@ static void test_medium_knows_fixed_manilhas(void **u)
         }
         assert_int_equal(s.phase, TR_PH_PLAY);
         assert_int_equal(decide(truco_medium_decide, &s, 1), TR_TRUCO);
-        assert_int_equal(decide(truco_hard_decide, &s, 1), TR_TRUCO);
+        /* Hard: with a sure hand every choice wins the hand, and a Mineiro truco (2 to 4)
+         * draws few refusals, so Hard may as well play a card first; truco is among its
+         * best choices (a Hard blind to fixed manilhas would see a weak hand and value
+         * truco well below playing). */
+        TrucoState v;
+        truco_rules.observe(&s, 0, &v);
+        Rng rng;
+        rng_seed(&rng, 1);
+        BotRequest req = {&truco_rules, &v, 0, &rng, 200, 0, NULL};
+        Analysis an;
+        Action a = truco_hard_analyze(&req, &an);
+        if (i == 0)
+            assert_int_equal(a, TR_TRUCO);
+        const AnalysisItem *tr = NULL, *best = NULL;
+        for (int k = 0; k < an.n; k++) {
+            if (an.item[k].action == TR_TRUCO)
+                tr = &an.item[k];
+            if (an.item[k].action == a)
+                best = &an.item[k];
+        }
+        assert_non_null(tr);
+        assert_non_null(best);
+        assert_true(tr->value >= best->value - 3 * (tr->stderr_ + best->stderr_));
     }
     TrucoState p = tt_hand(0, "4c 7h As", "5d 6d Kd", "5h");
     assert_int_not_equal(decide(truco_medium_decide, &p, 1), TR_TRUCO);
+}
+
+/* Mineiro values move Medium's raise thresholds by the raise's stakes: a truco from 2 to 4
+ * is worth accepting from a 1/4 chance (Paulista's 1 to 3 from 1/3), so it needs a hand
+ * 1/12 stronger; a dez from 6 to 10 is accepted from 1/5 (Paulista's nove from 1/6), so it
+ * needs a hand 1/30 weaker. */
+static void test_medium_thresholds_follow_the_values(void **u)
+{
+    (void)u;
+    TrucoState m = variant_state(2, "values=mineiro"); /* the vira: only the values differ */
+    const double shift[5] = {0, 1.0 / 3 - 1.0 / 4, 1.0 / 4 - 1.0 / 6, 1.0 / 6 - 1.0 / 5,
+                             1.0 / 8 - 1.0 / 12};
+    for (int up = TR_TRUCO; up <= TR_DOZE; up++) {
+        assert_float_equal(truco_stakes_shift(&m, up), shift[up], 1e-12);
+        assert_float_equal(truco_variant_threshold(&m, up, 0.70), 0.70 + shift[up], 1e-12);
+    }
+    /* The same fresh hand, the same cards and vira: with a win chance between the two truco
+     * thresholds, Medium calls truco under Paulista values and plays a card under Mineiro's. */
+    TrucoState p = variant_state(2, NULL);
+    Rng rng;
+    rng_seed(&rng, 25);
+    Action out[RULES_MAX_ACTIONS];
+    uint32_t w[RULES_MAX_ACTIONS];
+    int found = 0;
+    for (int k = 0; k < 400 && found < 3; k++) {
+        TrucoState a = p, b = m;
+        while (truco_current_player(&a) == PLAYER_CHANCE) {
+            int n = truco_rules.chance_outcomes(&a, out, w);
+            Action x = out[rng_below(&rng, (uint32_t)n)];
+            assert_null(truco_rules.apply(&a, x));
+            assert_null(truco_rules.apply(&b, x));
+        }
+        int seat = truco_current_player(&a);
+        TrucoState v;
+        truco_rules.observe(&a, seat, &v);
+        TrucoEstimate e;
+        truco_estimate(&v, seat, 0, &rng, &e);
+        if (e.win < 0.64 || e.win > 0.69)
+            continue;
+        found++;
+        assert_int_equal(decide(truco_medium_decide, &a, 3), TR_TRUCO);
+        assert_int_not_equal(decide(truco_medium_decide, &b, 3), TR_TRUCO);
+    }
+    assert_true(found > 0);
 }
 
 /* Every level plays every variant to the end of a match, with 2 and 4 players, deciding
@@ -503,6 +568,7 @@ int main(void)
         cmocka_unit_test(test_four_answers_by_the_team),
         cmocka_unit_test(test_four_onze_left_to_the_partner),
         cmocka_unit_test(test_bots_use_only_the_view),
+        cmocka_unit_test(test_medium_thresholds_follow_the_values),
     };
     return cmocka_run_group_tests_name("truco bots", tests, NULL, NULL);
 }

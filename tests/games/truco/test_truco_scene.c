@@ -401,6 +401,7 @@ static void test_mineiro_game(void)
  * comes to you (the partner says "parceiro"), its advice on show, and you decide; with
  * "partner answers for the team" on, it answers itself. */
 static int partner_raised; /* raises the partner (seat 2) made, in the last partner_game */
+static int advice_waits;   /* games where "Partner is thinking…" was on show */
 
 static int partner_game(const char *settings, uint64_t seed, int *deferred, int *answered,
                         int *advised)
@@ -424,6 +425,11 @@ static int partner_game(const char *settings, uint64_t seed, int *deferred, int 
         if (match_current_player(match_of(a)) != 0)
             continue;
         if (s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) {
+            /* The advice is worked out off the UI thread: frames go on meanwhile. */
+            for (int w = 0; w < 2000 && locate(a, "advice_pending", &r); w++) {
+                app_settle(a, 1);
+                SDL_Delay(2);
+            }
             *advised += locate(a, "advice", &r);
             if (press(a, "aceitar") || press(a, "jogar"))
                 continue;
@@ -437,6 +443,8 @@ static int partner_game(const char *settings, uint64_t seed, int *deferred, int 
             }
         }
     }
+    SDL_FRect r;
+    advice_waits += locate(a, "advice_waited", &r);
     /* Every raise east made (seat 1) was next answered by the partner (seat 2): count how. */
     const Match *m = match_of(a);
     partner_raised = 0;
@@ -470,6 +478,7 @@ static void test_partner_advice(void)
     CHECK(deferred > 0);  /* east raised and the partner left it to you */
     CHECK(answered == 0); /* it never answered for the team */
     CHECK(advised > 0);   /* and you saw its advice */
+    CHECK(advice_waits > 0); /* worked out off the UI thread, "thinking" meanwhile */
     /* "Partner answers for the team": the bot answers east's raises itself. */
     deferred = answered = 0;
     for (uint64_t seed = 41; seed < 44; seed++) {
