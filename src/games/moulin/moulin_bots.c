@@ -406,10 +406,10 @@ static int evaluate(const Ctx *c, const Pos *p)
     int v = 100 * (pieces(p, me) - pieces(p, op));
     if (c->full_eval)
         v += full_terms(c, p, me, empty) - full_terms(c, p, op, empty) + 5;
-    if (c->threats)
-        v += placing_tactics(c, p, empty);
     else
         v += simple_terms(c, p, me, empty) - simple_terms(c, p, op, empty);
+    if (c->threats)
+        v += placing_tactics(c, p, empty);
     return v;
 }
 
