@@ -342,26 +342,6 @@ static int full_terms(const Ctx *c, const Pos *p, int col, uint32_t empty)
 #define DOUBLE_THREAT MOULIN_DOUBLE_THREAT
 #define FORK MOULIN_FORK
 
-/* The points where `col` closes a mill on its next turn: the empty point of a line holding
- * two of its pieces, reached by a placement or a flight, or by a step of a piece from
- * outside that line. None while the opponent has no piece on the board to remove. */
-static uint32_t threat_points(const Ctx *c, const Pos *p, int col, uint32_t empty)
-{
-    uint32_t own = p->bb[col], t = 0;
-    if (!p->bb[1 - col])
-        return 0;
-    bool any = p->hand[col] || can_fly(c, p, col);
-    for (int l = 0; l < MOULIN_MILLS; l++) {
-        uint32_t L = moulin_mill_mask[l];
-        if (two_of(own & L, L) && (L & empty)) {
-            uint32_t x = L & empty;
-            if (any || (moulin_adj[__builtin_ctz(x)] & own & ~L))
-                t |= x;
-        }
-    }
-    return t;
-}
-
 /* The fork points of `col`: empty points on two lines that each hold one piece of col and
  * nothing else, so that one placement there makes two threats on two different points. */
 static uint32_t fork_points(const Pos *p, int col, uint32_t empty)
@@ -389,12 +369,33 @@ static int placing_tactics(const Ctx *c, const Pos *p, uint32_t empty)
     int me = p->side, op = 1 - me;
     if (!p->hand[0] && !p->hand[1])
         return 0;
-    if (threat_points(c, p, me, empty))
+    /* One pass over the lines: the threats of both sides (the empty point of a line holding
+     * two of its pieces, reached by a placement or a flight, or by a step of a piece from
+     * outside that line) and the fork points of the side to act (as fork_points). Closing
+     * a mill is no threat while the other side has no piece on the board to remove. */
+    uint32_t own = p->bb[me], opp = p->bb[op], t_me = 0, t_op = 0, seen = 0, fork = 0;
+    bool any_me = p->hand[me] || can_fly(c, p, me), any_op = p->hand[op] || can_fly(c, p, op);
+    for (int l = 0; l < MOULIN_MILLS; l++) {
+        uint32_t L = moulin_mill_mask[l], x = L & empty;
+        if (!x)
+            continue;
+        uint32_t a = own & L, b = opp & L;
+        if (!b && a && (a & (a - 1))) {
+            if (any_me || (moulin_adj[__builtin_ctz(x)] & own & ~L))
+                t_me |= x;
+        } else if (!a && b && (b & (b - 1))) {
+            if (any_op || (moulin_adj[__builtin_ctz(x)] & opp & ~L))
+                t_op |= x;
+        } else if (!b && a) { /* one piece of the side to act, two empty points */
+            fork |= seen & x;
+            seen |= x;
+        }
+    }
+    if (!opp || t_me)
         return 0;
-    uint32_t to = threat_points(c, p, op, empty);
-    if (to & (to - 1))
+    if (own && (t_op & (t_op - 1)))
         return -DOUBLE_THREAT;
-    if (!to && p->hand[me] >= 2 && p->bb[op] && fork_points(p, me, empty))
+    if (!t_op && p->hand[me] >= 2 && fork)
         return FORK;
     return 0;
 }
