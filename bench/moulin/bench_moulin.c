@@ -10,7 +10,8 @@
  *       A, B: easy | medium | hard;  --games N (default 40), --seed S (1),
  *       --jobs J (1), --hard-nodes N (Hard's node budget; default: difficulty.c),
  *       --hard-ms MS (Hard's time cap; default: difficulty.c), --opening K (4),
- *       --show-losses (print every game A did not win)
+ *       --show-losses (print every game A did not win), --hard-config NAME (a variant
+ *       of Hard, as in selfplay: e.g. nothreats, Hard before issue 21's fix)
  *   bench_moulin analyze [position] [flags]   the search's view of one position at
  *                                     increasing depths (see run_analyze)
  *   bench_moulin selfplay [flags]     Hard against Hard variants at equal CPU time per move
@@ -128,13 +129,19 @@ typedef struct {
     uint64_t seed;
     long long hard_nodes;
     int hard_ms;
+    const char *hard_config; /* a variant of Hard by name (see variant_config), or NULL */
     atomic_int next;
     int (*result)[3]; /* per game: winner entry (0 = A, 1 = B, -1 draw), end, winner seat */
     double *ms[2];    /* decision times per entry */
     int *decisions[2];
     long long total_ms[2];
+    double *cpu[2]; /* each decision's CPU time (ms) per entry, for the mean and 95th centile */
+    atomic_int ncpu[2];
+    int cpu_cap;
     pthread_mutex_t lock;
 } Arena;
+
+static bool variant_config(const char *name, MoulinSearchConfig *cfg);
 
 static Action decide(Arena *ar, Difficulty d, const MoulinState *s, Rng *rng)
 {
@@ -149,6 +156,15 @@ static Action decide(Arena *ar, Difficulty d, const MoulinState *s, Rng *rng)
             req.iterations = (int)ar->hard_nodes;
         if (ar->hard_ms >= 0)
             req.time_ms = ar->hard_ms;
+        if (ar->hard_config) { /* as moulin_hard_decide, with the variant's settings */
+            MoulinSearchConfig c;
+            variant_config(ar->hard_config, &c);
+            c.node_budget = req.iterations > 0 ? (uint64_t)req.iterations : 0;
+            c.time_ms = req.time_ms;
+            MoulinSearchResult r;
+            moulin_search(s, &c, &r);
+            return r.best;
+        }
         return moulin_hard_decide(&req);
     default: return bot_random_decide(&req);
     }
@@ -178,10 +194,13 @@ static void play(Arena *ar, int i, double *ms_sum, int *count)
             a = acts[rng_below(&chance, (uint32_t)n)];
         } else {
             int e = (s.side + rot) % 2;
-            long long t0 = clock_now_ns();
+            long long t0 = clock_now_ns(), c0 = clock_thread_cpu_ns();
             a = decide(ar, ar->bot[e], &s, &rng);
             ms_sum[e] += (double)(clock_now_ns() - t0) / 1e6;
             count[e]++;
+            int k = atomic_fetch_add(&ar->ncpu[e], 1);
+            if (k < ar->cpu_cap)
+                ar->cpu[e][k] = (double)(clock_thread_cpu_ns() - c0) / 1e6;
         }
         char t[RULES_ACTION_TEXT];
         moulin_rules.action_to_string(&s, a, t);
@@ -209,6 +228,12 @@ static void play(Arena *ar, int i, double *ms_sum, int *count)
     /* One line per game as it ends, so a run cut short still says what it played. */
     printf("game %d: %s\n", i, s.winner < 0 ? "draw" : awin ? "A won" : "B won");
     fflush(stdout);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
 }
 
 static void *worker(void *p)
@@ -244,7 +269,7 @@ static int run_arena(int argc, char **argv)
     if (argc < 4 || !difficulty_parse(argv[2], &ar.bot[0]) ||
         !difficulty_parse(argv[3], &ar.bot[1])) {
         fprintf(stderr, "bench_moulin arena A B [--games N] [--seed S] [--jobs J] "
-                        "[--hard-nodes N] [--hard-ms MS] [--opening K]\n");
+                        "[--hard-nodes N] [--hard-ms MS] [--opening K] [--hard-config NAME]\n");
         return 2;
     }
     for (int i = 4; i < argc; i += 2) {
@@ -270,6 +295,8 @@ static int run_arena(int argc, char **argv)
             ar.hard_ms = (int)v;
         else if (strcmp(argv[i], "--opening") == 0)
             ar.opening = (int)v;
+        else if (strcmp(argv[i], "--hard-config") == 0)
+            ar.hard_config = argv[i + 1];
         else {
             fprintf(stderr, "unknown flag %s\n", argv[i]);
             return 2;
@@ -277,7 +304,17 @@ static int run_arena(int argc, char **argv)
     }
     if (ar.games < 1 || ar.jobs < 1 || ar.jobs > 64)
         return 2;
+    MoulinSearchConfig probe_cfg;
+    if (ar.hard_config && !variant_config(ar.hard_config, &probe_cfg)) {
+        fprintf(stderr, "unknown config %s\n", ar.hard_config);
+        return 2;
+    }
     ar.result = calloc((size_t)ar.games, sizeof *ar.result);
+    ar.cpu_cap = ar.games * 400;
+    ar.cpu[0] = calloc((size_t)ar.cpu_cap, sizeof(double));
+    ar.cpu[1] = calloc((size_t)ar.cpu_cap, sizeof(double));
+    if (!ar.result || !ar.cpu[0] || !ar.cpu[1])
+        return 2;
     int dec[2] = {0, 0};
     ar.decisions[0] = &dec[0];
     ar.decisions[1] = &dec[1];
@@ -311,7 +348,7 @@ static int run_arena(int argc, char **argv)
            "%d jobs, %.1f s\n",
            difficulty_name(ar.bot[0]), difficulty_name(ar.bot[1]), played,
            (unsigned long long)ar.seed, ar.opening, ar.jobs, wall);
-    printf("Hard budget: %lld nodes, %d ms cap\n",
+    printf("Hard (%s) budget: %lld nodes, %d ms cap\n", ar.hard_config ? ar.hard_config : "new",
            ar.hard_nodes >= 0 ? ar.hard_nodes : (long long)(hc ? hc->iterations : 0),
            ar.hard_ms >= 0 ? ar.hard_ms : (hc ? hc->time_ms : 0));
     printf("A wins %d, draws %d, B wins %d; score of A %.4f\n", wins[0], draws, wins[1],
@@ -321,9 +358,22 @@ static int run_arena(int argc, char **argv)
     printf("Ends: fewer than 3 pieces %d, blocked %d, repetition %d, N-move %d\n",
            why[MOULIN_END_FEWER_THAN_THREE], why[MOULIN_END_BLOCKED], why[MOULIN_END_REPETITION],
            why[MOULIN_END_NMOVE]);
-    for (int e = 0; e < 2; e++)
-        printf("%s: %d decisions, mean %.1f ms\n", e ? "B" : "A", dec[e],
-               dec[e] ? (double)ar.total_ms[e] / dec[e] : 0.0);
+    for (int e = 0; e < 2; e++) {
+        int n = atomic_load(&ar.ncpu[e]);
+        if (n > ar.cpu_cap)
+            n = ar.cpu_cap;
+        qsort(ar.cpu[e], (size_t)n, sizeof(double), cmp_double);
+        double sum = 0;
+        for (int k = 0; k < n; k++)
+            sum += ar.cpu[e][k];
+        printf("%s: %d decisions, mean %.1f ms; CPU time per decision: mean %.1f ms, 95th "
+               "centile %.1f ms, max %.1f ms\n",
+               e ? "B" : "A", dec[e], dec[e] ? (double)ar.total_ms[e] / dec[e] : 0.0,
+               n ? sum / n : 0.0, n ? ar.cpu[e][(int)(0.95 * (n - 1))] : 0.0,
+               n ? ar.cpu[e][n - 1] : 0.0);
+    }
+    free(ar.cpu[0]);
+    free(ar.cpu[1]);
     if (failed)
         printf("%d games failed: defect\n", failed);
     free(ar.result);
@@ -460,7 +510,8 @@ static int run_fixed(int extra)
 
 /* "new": Hard as shipped; "old": Hard before issue 22 (the baseline); the others switch
  * one feature of the shipped Hard off ("noeg": the endgame tables, "notaper": the tapered
- * placing evaluation, "nolmr": late move reductions), or add one to the old Hard
+ * placing evaluation, "nolmr": late move reductions, "nothreats": the placing phase's
+ * threats and forks, that is Hard before issue 21's fix), or add one to the old Hard
  * ("tables", "taper", "lmr"). */
 static bool variant_config(const char *name, MoulinSearchConfig *cfg)
 {
@@ -476,6 +527,8 @@ static bool variant_config(const char *name, MoulinSearchConfig *cfg)
             cfg->taper_eval = false;
         else if (strcmp(name + 2, "lmr") == 0)
             cfg->lmr = false;
+        else if (strcmp(name + 2, "threats") == 0)
+            cfg->place_threats = false;
         else
             return false;
     } else {
@@ -560,11 +613,13 @@ static const char *eg_name(int v)
 }
 
 /* bench_moulin analyze [position flags] [--depth D] [--config new|old|noeg] [--ms MS]
+ *                      [--nodes N]
  *
  * Prints the position, the endgame tables' value when they cover it, then one search per
  * depth 1..D (each from scratch, no time limit; --ms caps each one in CPU time): score (for
  * the side to act, hundredths of a piece; "mate" for forced results), principal variation,
- * nodes, CPU time. */
+ * nodes, CPU time. With --nodes N, one search instead, as Hard makes it: iterative deepening
+ * under a budget of N nodes. */
 static int run_analyze(int argc, char **argv)
 {
     static MoulinState s;
@@ -572,6 +627,7 @@ static int run_analyze(int argc, char **argv)
     if (k < 0)
         return 2;
     int depth = 10, ms = 0;
+    long long nodes = 0;
     const char *cfg_name = "new";
     for (; k + 1 < argc; k += 2) {
         if (strcmp(argv[k], "--depth") == 0)
@@ -580,6 +636,8 @@ static int run_analyze(int argc, char **argv)
             cfg_name = argv[k + 1];
         else if (strcmp(argv[k], "--ms") == 0)
             ms = atoi(argv[k + 1]);
+        else if (strcmp(argv[k], "--nodes") == 0)
+            nodes = atoll(argv[k + 1]);
         else {
             fprintf(stderr, "unknown flag %s\n", argv[k]);
             return 2;
@@ -610,6 +668,17 @@ static int run_analyze(int argc, char **argv)
         printf("\n");
     }
     printf("%5s %8s %11s %9s  %s\n", "depth", "score", "nodes", "cpu ms", "principal variation");
+    if (nodes > 0) {
+        /* One search as Hard makes it: iterative deepening under the node budget. */
+        cfg.node_budget = (uint64_t)nodes;
+        cfg.time_ms = ms;
+        cfg.cpu_time = true;
+        MoulinSearchResult r;
+        moulin_search(&s, &cfg, &r);
+        printf("%5d %8d %11llu %9.1f  %s  (one search, budget %lld nodes)\n", r.depth, r.score,
+               (unsigned long long)r.nodes, r.cpu_ms, r.pv, nodes);
+        return 0;
+    }
     for (int dd = 1; dd <= depth; dd++) {
         cfg.max_depth = dd;
         cfg.time_ms = ms;

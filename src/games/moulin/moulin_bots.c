@@ -86,6 +86,7 @@ typedef struct {
     bool full_eval;
     bool taper;   /* the placing phase's evaluation blends in the moving phase's */
     bool endgame; /* probe the endgame tables (ready when set) */
+    bool threats; /* placing phase: double threats and forks in the evaluation and ordering */
 } Ctx;
 
 /* Bit count without relying on the POPCNT instruction (not in baseline x86-64, where
@@ -334,6 +335,71 @@ static int full_terms(const Ctx *c, const Pos *p, int col, uint32_t empty)
     return v;
 }
 
+/* ---- Placing-phase tactics: threats and forks ------------------------------------ */
+
+/* A piece is worth 100; these are what a double threat and a fork are worth at a leaf (a
+ * piece lost or won on the next turns, less what the loser may get back meanwhile). */
+#define DOUBLE_THREAT MOULIN_DOUBLE_THREAT
+#define FORK MOULIN_FORK
+
+/* The fork points of `col`: empty points on two lines that each hold one piece of col and
+ * nothing else, so that one placement there makes two threats on two different points. */
+static uint32_t fork_points(const Pos *p, int col, uint32_t empty)
+{
+    uint32_t own = p->bb[col], opp = p->bb[1 - col], seen = 0, fork = 0;
+    for (int l = 0; l < MOULIN_MILLS; l++) {
+        uint32_t L = moulin_mill_mask[l], o = own & L;
+        if (o && !(o & (o - 1)) && !(opp & L)) {
+            uint32_t x = L & empty;
+            fork |= seen & x;
+            seen |= x;
+        }
+    }
+    return fork;
+}
+
+/* The tactics of the placing phase for the side to act, which a quiet leaf does not
+ * show: with no mill of its own to close, facing threats on two points it loses a piece
+ * (it blocks one, the other closes); facing none, a fork wins one (the opponent blocks one
+ * threat, the other closes). Facing one threat it must block it, and the block is never a
+ * fork (the point's other line is the threat's). Mills the side to act can close are the
+ * quiescence search's. */
+static int placing_tactics(const Ctx *c, const Pos *p, uint32_t empty)
+{
+    int me = p->side, op = 1 - me;
+    if (!p->hand[0] && !p->hand[1])
+        return 0;
+    /* One pass over the lines: the threats of both sides (the empty point of a line holding
+     * two of its pieces, reached by a placement or a flight, or by a step of a piece from
+     * outside that line) and the fork points of the side to act (as fork_points). Closing
+     * a mill is no threat while the other side has no piece on the board to remove. */
+    uint32_t own = p->bb[me], opp = p->bb[op], t_me = 0, t_op = 0, seen = 0, fork = 0;
+    bool any_me = p->hand[me] || can_fly(c, p, me), any_op = p->hand[op] || can_fly(c, p, op);
+    for (int l = 0; l < MOULIN_MILLS; l++) {
+        uint32_t L = moulin_mill_mask[l], x = L & empty;
+        if (!x)
+            continue;
+        uint32_t a = own & L, b = opp & L;
+        if (!b && a && (a & (a - 1))) {
+            if (any_me || (moulin_adj[__builtin_ctz(x)] & own & ~L))
+                t_me |= x;
+        } else if (!a && b && (b & (b - 1))) {
+            if (any_op || (moulin_adj[__builtin_ctz(x)] & opp & ~L))
+                t_op |= x;
+        } else if (!b && a) { /* one piece of the side to act, two empty points */
+            fork |= seen & x;
+            seen |= x;
+        }
+    }
+    if (!opp || t_me)
+        return 0;
+    if (own && (t_op & (t_op - 1)))
+        return -DOUBLE_THREAT;
+    if (!t_op && p->hand[me] >= 2 && fork)
+        return FORK;
+    return 0;
+}
+
 static int evaluate(const Ctx *c, const Pos *p)
 {
     int me = p->side, op = 1 - me;
@@ -343,6 +409,8 @@ static int evaluate(const Ctx *c, const Pos *p)
         v += full_terms(c, p, me, empty) - full_terms(c, p, op, empty) + 5;
     else
         v += simple_terms(c, p, me, empty) - simple_terms(c, p, op, empty);
+    if (c->threats)
+        v += placing_tactics(c, p, empty);
     return v;
 }
 
@@ -353,10 +421,12 @@ static int evaluate(const Ctx *c, const Pos *p)
  * history off) the point's number of neighbours. The search puts the table's move first. */
 static void ab_order(const void *user, const void *pos, const AbMove *mv, int n, int32_t *score)
 {
-    (void)user;
+    const Ctx *c = user;
     const Pos *p = pos;
     int op = 1 - p->side;
     uint32_t empty = empty_of(p), opp = p->bb[op], opp_threat = 0, opp_open2 = 0;
+    /* Placing: the forks of the side to act, after the blocks and before killers. */
+    uint32_t fork = c->threats && p->hand[p->side] >= 2 && opp ? fork_points(p, p->side, empty) : 0;
     for (int l = 0; l < MOULIN_MILLS; l++) {
         uint32_t L = moulin_mill_mask[l];
         if (two_of(opp & L, L) && (L & empty)) {
@@ -371,6 +441,8 @@ static void ab_order(const void *user, const void *pos, const AbMove *mv, int n,
             score[i] =
                 (1 << 28) + ((opp_open2 >> r & 1) ? 64 : 0) + 4 * popcount(moulin_adj[r] & empty);
         } else if (MV_TO(m) != NONE && (opp_threat >> MV_TO(m) & 1)) {
+            score[i] = AB_ORDER_PRIORITY + 1;
+        } else if (MV_FROM(m) == NONE && MV_TO(m) != NONE && (fork >> MV_TO(m) & 1)) {
             score[i] = AB_ORDER_PRIORITY;
         } else {
             score[i] = popcount(moulin_adj[MV_TO(m)]);
@@ -708,6 +780,7 @@ static void search_impl(const MoulinState *s, const MoulinSearchConfig *cfg,
     long long t0 = clock_now_ns();
     Ctx c = ctx_of(s, cfg->full_eval);
     c.taper = cfg->taper_eval;
+    c.threats = cfg->place_threats;
     Pos root = pos_of(s);
     /* The tables, once the placing is over and few enough pieces are left for the search
      * to reach them (the first time: built or read from the cache). */
@@ -793,6 +866,13 @@ static void search_impl(const MoulinState *s, const MoulinSearchConfig *cfg,
     out->eg_hits = r.probe_hits;
     for (int i = 0; i < r.pv_len; i++)
         pv_append(out->pv, sizeof out->pv, r.pv[i]);
+}
+
+int moulin_placing_tactics(const MoulinState *s)
+{
+    Ctx c = ctx_of(s, true);
+    Pos p = pos_of(s);
+    return placing_tactics(&c, &p, empty_of(&p));
 }
 
 int moulin_evaluate(const MoulinState *s, bool full)
@@ -923,6 +1003,7 @@ void moulin_hard_config(MoulinSearchConfig *cfg)
     cfg->endgame = true;
     cfg->taper_eval = true;
     cfg->lmr = true;
+    cfg->place_threats = true;
 }
 
 Action moulin_hard_decide(const BotRequest *req)

@@ -50,6 +50,8 @@ typedef struct {
                              first */
     bool taper_eval;      /* with full_eval: in the placing phase, blend in the moving
                              phase's terms by the pieces left in hand */
+    bool place_threats;   /* placing phase: double threats and forks valued at the leaves,
+                             forks ordered after blocks (issue 21) */
     int tt_bits;          /* transposition table of 2^tt_bits entries; 0 = none */
     int contempt;         /* a draw counts as this much below 0 for the searching side */
     bool endgame;         /* the endgame tables (moulin_endgame.h): probed in the tree, and a
@@ -79,6 +81,14 @@ void moulin_hard_config_v1(MoulinSearchConfig *cfg);
 
 /* Searches the position of `s` for the side to act. */
 void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSearchResult *out);
+
+/* What Hard's evaluation adds for the placing phase's tactics (place_threats), for the side
+ * to act: MOULIN_DOUBLE_THREAT below 0 when, with no mill of its own to close, it faces
+ * threats on two points; MOULIN_FORK when it can make two threats with one placement (and
+ * faces none, or one on that point); else 0 (tests). */
+#define MOULIN_DOUBLE_THREAT 80
+#define MOULIN_FORK 60
+int moulin_placing_tactics(const MoulinState *s);
 
 /* The static evaluation of a position, for the side to act (tests). */
 int moulin_evaluate(const MoulinState *s, bool full);

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "engine/ai/bot.h"
 #include "engine/match.h"
 #include "games/moulin/moulin.h"
 #include "games/moulin/moulin_bots.h"
@@ -891,6 +892,61 @@ static void test_search_finds_the_win(void **unused)
     assert_string_equal(t, "move 21-9");
 }
 
+/* The placing phase's tactics in Hard's evaluation (issue 21), for the side to act. */
+static void test_placing_tactics(void **unused)
+{
+    (void)unused;
+    MoulinState s;
+    /* Black threatens 2 (0-1-2) and 23 (21-22-23); white closes nothing: a piece lost. */
+    setup(&s, "", "4 10", "0 1 21 22", 5, 5, 0);
+    assert_int_equal(moulin_placing_tactics(&s), -MOULIN_DOUBLE_THREAT);
+    /* The same with a mill of white's own to close first (5): the quiescence search's. */
+    setup(&s, "", "3 4 10", "0 1 21 22", 5, 5, 0);
+    assert_int_equal(moulin_placing_tactics(&s), 0);
+    /* Two black lines on one point (2) are one threat: one block answers both; and white's
+     * fork on 3 (3-4-5, 3-10-18) waits, the block comes first. */
+    setup(&s, "", "4 10", "0 1 14 23", 5, 5, 0);
+    assert_int_equal(moulin_placing_tactics(&s), 0);
+    /* A fork: white on 2 makes 0-1-2 and 2-14-23 threats at once, black threatens nothing. */
+    setup(&s, "", "0 14", "4 16", 5, 5, 0);
+    assert_int_equal(moulin_placing_tactics(&s), MOULIN_FORK);
+    /* Black to act there: no fork of its own, nothing to face. */
+    setup(&s, "", "0 14", "4 16", 5, 5, 1);
+    assert_int_equal(moulin_placing_tactics(&s), 0);
+    /* The last piece in hand cannot both fork and close. */
+    setup(&s, "", "0 14", "4 16", 1, 5, 0);
+    assert_int_equal(moulin_placing_tactics(&s), 0);
+    /* A black threat elsewhere (11) must be blocked first. */
+    setup(&s, "", "0 14", "9 10", 5, 5, 0);
+    assert_int_equal(moulin_placing_tactics(&s), 0);
+    /* The moving phase has terms of its own. */
+    setup(&s, "", "4 10 15 17", "0 1 21 22 6", 0, 0, 0);
+    assert_int_equal(moulin_placing_tactics(&s), 0);
+}
+
+/* Hard at its no-clock budget (difficulty.c) in the placing positions of the two games it
+ * lost to Medium in issue 21's arena (played by the Hard of before issue 22). */
+static void test_hard_placing_horizon(void **unused)
+{
+    (void)unused;
+    const BotConfig *hc = bot_config("moulin", DIFF_HARD);
+    assert_non_null(hc);
+    MoulinState s;
+    char t[RULES_ACTION_TEXT];
+    /* Seed 104, game 19: white has 13-14 open on 12. Black's 11 threatens 9 and 6 at once,
+     * but white closes 12 first, and its mill decides the game later: block on 12. */
+    start(&s, "");
+    play(&s, "place 3, place 15, place 14, place 10, place 13");
+    text_of(&s, ask(moulin_hard_decide, &s, hc->iterations, 1), t);
+    assert_string_equal(t, "place 12");
+    /* Seed 117, game 12: white's 1 (a two on 1-7) is blocked by black's 4, after which
+     * black's forks (23 on 14 and 21, then others) win a piece by force (depth 15). */
+    start(&s, "");
+    play(&s, "place 8, place 14, place 13, place 21, place 7, place 6");
+    text_of(&s, ask(moulin_hard_decide, &s, hc->iterations, 1), t);
+    assert_string_not_equal(t, "place 1");
+}
+
 static void test_bots_are_deterministic(void **unused)
 {
     (void)unused;
@@ -967,6 +1023,8 @@ int main(void)
         cmocka_unit_test(test_bots_block_a_mill),
         cmocka_unit_test(test_bot_removal_turn),
         cmocka_unit_test(test_search_finds_the_win),
+        cmocka_unit_test(test_placing_tactics),
+        cmocka_unit_test(test_hard_placing_horizon),
         cmocka_unit_test(test_bots_are_deterministic),
         cmocka_unit_test(test_bots_only_legal_moves),
     };
