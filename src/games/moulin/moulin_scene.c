@@ -879,9 +879,10 @@ static void status_text(Mou *t, char *out, size_t size)
 #define EVAL_TOP (BY - BOARD / 2 + 12)
 #define EVAL_BOTTOM (BY + BOARD / 2 - 12)
 
-/* The match whose position the table shows: the live one. A review of a finished game
- * points this at its copy of the position reviewed; everything below follows it. */
-static const Match *shown_match(const Mou *t) { return t->tb.m; }
+/* The match whose position the table shows: the live one, or while a finished game is
+ * reviewed the position before the decision picked (tablescene.h); everything below
+ * follows it. */
+static const Match *shown_match(const Mou *t) { return table_shown_match(&t->tb); }
 
 static bool analysis_option(const App *a)
 {
@@ -891,8 +892,8 @@ static bool analysis_option(const App *a)
 /* May the position `m` shows be searched now? */
 static bool analysis_allowed(const Mou *t, const Match *m)
 {
-    if (m != t->tb.m || match_is_over(m))
-        return true; /* a finished game: no bot is thinking */
+    if (table_reviewing(&t->tb) || match_is_over(m))
+        return true; /* a finished game, or one of its positions: no bot is thinking */
     return !m->mirror && table_player_can_act(&t->tb);
 }
 
