@@ -18,6 +18,7 @@
 typedef struct {
     double ret[RULES_MAX_PLAYERS]; /* per entry (the --seats list), not per seat */
     int decisions;
+    int rounds; /* the game's rounds (rules->rounds), 0: not known */
     bool failed;
 } GameResult;
 
@@ -127,6 +128,7 @@ static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
     if (!res->failed) {
         double r[RULES_MAX_PLAYERS];
         m->rules->returns(m->state, r);
+        res->rounds = m->rules->rounds ? m->rules->rounds(m->state) : 0;
         for (int s = 0; s < sim->n; s++)
             res->ret[(s + rot) % sim->n] = r[s];
     }
@@ -394,6 +396,24 @@ int cli_sim(int argc, char **argv)
                 printf("%-6d %-8s %34s (every deal scored alike: no spread to measure)\n", e,
                        difficulty_name(sim.entry[e]), "");
     }
+    /* A match of rounds (Buraco's deals, Truco's hands): how long the games were. */
+    double *rounds = malloc(sizeof(double) * (size_t)(sim.games + 1));
+    int nr = 0;
+    for (int i = 0; rounds && i < sim.games; i++)
+        if (!sim.results[i].failed && sim.results[i].rounds > 0)
+            rounds[nr++] = sim.results[i].rounds;
+    if (nr > 1) {
+        double mean = 0, q = 0;
+        for (int i = 0; i < nr; i++)
+            mean += rounds[i];
+        mean /= nr;
+        for (int i = 0; i < nr; i++)
+            q += (rounds[i] - mean) * (rounds[i] - mean);
+        double half = 1.96 * sqrt(q / (nr - 1) / nr), rlo = mean - half, rhi = mean + half;
+        printf("rounds per game: %.2f [%.2f, %.2f]; %.3f s per game and thread\n", mean, rlo,
+               rhi, wall * jobs / played);
+    }
+    free(rounds);
     double dps = wall > 0 ? (double)decisions / wall : 0;
     printf("%lld bot decisions, %.0f decisions/s, %.0f games/s\n", decisions, dps,
            wall > 0 ? played / wall : 0);

@@ -16,6 +16,9 @@ enum { RANK_ACE = 1, RANK_JACK = 11, RANK_QUEEN = 12, RANK_KING = 13 };
 
 #define CARD_NONE ((Card)0)
 #define CARD_HIDDEN ((Card)0xFF)
+/* A joker (the games that play with them do not tell one joker from another): outside
+ * the four suits, so card_is_valid is false for it; the card art draws the deck's joker. */
+#define CARD_JOKER ((Card)0x4E)
 /* Longest card text: "10" + a 3-byte suit symbol + NUL. */
 #define CARD_TEXT_MAX 8
 

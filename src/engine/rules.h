@@ -86,6 +86,9 @@ typedef struct GameRules {
     /* Optional: NULL when the options can be played together, else why not (init refuses
      * them with the same text). NULL hook: every combination is playable. */
     const char *(*options_check)(const GameOptions *opt);
+    /* Optional: at a terminal state, how many rounds the game had (a match's deals or
+     * hands), for the arena's figures. NULL: a game is one round. */
+    int (*rounds)(const void *state);
 } GameRules;
 
 /* Helpers over any rules table. */

@@ -111,7 +111,7 @@ enum {
 };
 
 /* The joker: a card value no natural card has (card_is_valid is false for it). */
-#define BUR_JOKER ((Card)0x4E)
+#define BUR_JOKER CARD_JOKER
 static inline bool buraco_is_joker(Card c) { return c == BUR_JOKER; }
 /* Faces: card_index for naturals, BUR_JOKER_FACE for the joker. */
 static inline int buraco_face(Card c) { return c == BUR_JOKER ? BUR_JOKER_FACE : card_index(c); }

@@ -752,10 +752,14 @@ typedef struct {
 } Plan;
 
 typedef struct {
-    BuracoState s;
+    BuracoState s; /* its target is 0: a playout ends with the deal */
     Card stock[BUR_DECK_MAX];
     int stock_n;
+    int target; /* the match's (the view's target option), 0 for a single deal */
 } World;
+
+/* What the end of a deal `s` is worth to `team` in a game or match to `target`. */
+typedef double (*DealValue)(const BuracoState *s, int team, int target);
 
 /* A full deal consistent with the view, and the order the stock will come in. The other
  * hands are dealt uniformly from the unseen cards. Measured by the regret against the
@@ -775,6 +779,7 @@ static void make_world(const BuracoState *view, int seat, Rng *rng, const Buraco
         w->s = *truth; /* analysis: the real hands (buraco_hard_regret) */
     else
         buraco_rules.resample(view, seat, rng, &w->s);
+    w->target = view->target;
     w->s.target = 0; /* a match: the playouts end with the deal */
     int n = 0, unseen[BUR_FACES];
     buraco_unseen_counts(&w->s, unseen);
@@ -785,10 +790,54 @@ static void make_world(const BuracoState *view, int seat, Rng *rng, const Buraco
     w->stock_n = n;
 }
 
-static double utility(int diff) { return 1.0 / (1.0 + exp(-diff / HARD_UTILITY_SCALE)); }
+/* A match's deals, measured with Medium on both sides over STBL matches (tasca's own
+ * arena): the score difference of a deal has a spread of about 870 points with two
+ * players and 690 with four, and a team scores about 800 a deal. */
+#define MATCH_DEAL_SD 800.0
+#define MATCH_DEAL_POINTS 800.0
 
-/* The plain result of a score difference: a win 1, a draw 0.5, a loss 0. */
-static double result(int diff) { return diff > 0 ? 1 : diff < 0 ? 0 : 0.5; }
+/* The chance that the side with `me` points against `opp` wins a match to `goal` points
+ * once `deals_done` deals are played: decided when a side has reached the goal ahead (or
+ * at the last deal); otherwise the rest of the match is taken as a sum of independent
+ * deals, as many as the leader needs to reach the goal, whose difference is normal
+ * around nothing. The chance grows ever more slowly with the lead: far ahead late in a
+ * match, more points are worth little and a risk to them much, so a search on this value
+ * plays safe there, and takes chances when far behind. */
+double buraco_match_chance(int me, int opp, int goal, int deals_done)
+{
+    if ((me >= goal || opp >= goal) && me != opp)
+        return me > opp;
+    if (deals_done >= BUR_MATCH_DEALS)
+        return me > opp ? 1 : me < opp ? 0 : 0.5;
+    int lead = me > opp ? me : opp;
+    double left = (goal - lead) / MATCH_DEAL_POINTS;
+    if (left < 0.5)
+        left = 0.5;
+    if (left > BUR_MATCH_DEALS - deals_done)
+        left = BUR_MATCH_DEALS - deals_done;
+    return 0.5 * erfc(-(me - opp) / (MATCH_DEAL_SD * sqrt(left)) / sqrt(2.0));
+}
+
+/* Hard's search value: one deal (the contest's game), a logistic of the score difference
+ * that still rewards the margin; a match, the chance of winning it from the totals the
+ * deal leaves. */
+static double utility(const BuracoState *s, int team, int target)
+{
+    int diff = s->score[team] - s->score[1 - team];
+    if (!target)
+        return 1.0 / (1.0 + exp(-diff / HARD_UTILITY_SCALE));
+    return buraco_match_chance(s->total[team] + s->score[team],
+                               s->total[1 - team] + s->score[1 - team],
+                               buraco_target_points(target), s->deal + 1);
+}
+
+/* The plain result of the deal: a win 1, a draw 0.5, a loss 0. */
+static double result(const BuracoState *s, int team, int target)
+{
+    (void)target;
+    int diff = s->score[team] - s->score[1 - team];
+    return diff > 0 ? 1 : diff < 0 ? 0 : 0.5;
+}
 
 /* Plays s to the end, the stock coming in the world's order; returns the result for
  * `seat`'s team in [0, 1]. The seat's team plays buraco_playout_policy; the other side is
@@ -796,8 +845,8 @@ static double result(int diff) { return diff > 0 ? 1 : diff < 0 ? 0 : 0.5; }
  * (modelled so, Hard weighs a throw by who will really pick it up: 0.59 -> 0.62 against
  * Medium over 400 games). `value` turns the final score difference into that result
  * (Hard's search: utility). */
-static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat,
-                       double (*value)(int))
+static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat, int target,
+                       DealValue value)
 {
     int next = stock_n;
     for (int guard = 0; guard < 20000 && s->phase != BUR_OVER; guard++) {
@@ -817,19 +866,21 @@ static double play_out(BuracoState *s, const Card *stock, int stock_n, int seat,
                 break;
         }
     }
-    if (s->phase != BUR_OVER)
-        return value(0);
     int me = buraco_team(seat);
-    return value(s->score[me] - s->score[1 - me]);
+    if (s->phase != BUR_OVER) { /* (a playout cut short: scored as even) */
+        s->score[0] = s->score[1] = 0;
+        return value(s, me, target);
+    }
+    return value(s, me, target);
 }
 
-static double evaluate(const World *w, const Plan *p, int seat, double (*value)(int))
+static double evaluate(const World *w, const Plan *p, int seat, DealValue value)
 {
     BuracoState s = w->s;
     for (int i = 0; i < p->n; i++)
         if (buraco_rules.apply(&s, p->a[i]))
             return 0; /* cannot happen: the plan was made from the same hand */
-    return play_out(&s, w->stock, w->stock_n, seat, value);
+    return play_out(&s, w->stock, w->stock_n, seat, w->target, value);
 }
 
 /* Sequential halving over the candidates with common deals: every candidate still in the

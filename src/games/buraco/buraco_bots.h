@@ -20,6 +20,10 @@ Action buraco_medium_decide(const BotRequest *req);
  * pile it can); it keeps the candidate that wins most. A throw that lets the other side
  * take the pile shows up in those games. */
 Action buraco_hard_decide(const BotRequest *req);
+/* Hard's value of a match's position after a deal (what its search maximises in a match):
+ * the chance that the side with `me` points against `opp` wins the match to `goal` once
+ * `deals_done` deals are played. */
+double buraco_match_chance(int me, int opp, int goal, int deals_done);
 /* Hard's analysis: each candidate plan's mean result over its deals (ANALYSIS_UTILITY), given
  * to the plan's first step; steps that start no candidate stay unvalued. */
 Action buraco_hard_analyze(const BotRequest *req, Analysis *out);

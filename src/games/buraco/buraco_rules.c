@@ -1835,6 +1835,9 @@ static void option_set(GameOptions *opt, int i)
         opt->v[BUR_OPT_VARIANT] = buraco_options_variant(opt);
 }
 
+/* A match's deals (the contest's single deal: 1). */
+static int rounds(const void *state) { return ((const BuracoState *)state)->deal + 1; }
+
 const GameRules buraco_rules = {
     .id = "buraco",
     .name = N_("Buraco"),
@@ -1858,4 +1861,5 @@ const GameRules buraco_rules = {
     .action_from_string = action_from_string,
     .describe = describe,
     .option_set = option_set,
+    .rounds = rounds,
 };

@@ -87,6 +87,7 @@ enum {
     BTN_DQ_CONTINUE,
     BTN_RECONNECT,
     BTN_NO_RECONNECT,
+    BTN_NEXT_DEAL,
     BTN_COUNT
 };
 
@@ -140,6 +141,15 @@ typedef struct {
     Action queue[PROTO_MAX_ACTIONS];
     int n_queue, queue_next;
     uint32_t queue_at;
+    /* A match over deals: the rules deal the next deal as soon as one ends, and the table
+     * stops on the finished deal's sheet until the player goes on (between). prev is the
+     * position after the action before the last one seen (prev_at: the history length
+     * then), so that the deal's last position (deal_end, with its breakdown) can be
+     * rebuilt: prev and the last action, with no match to go on to. */
+    bool between;
+    BuracoState prev, deal_end;
+    int prev_at;
+    char deal_title[96], deal_reason[160];
 } Bur;
 
 /* ---- What you see ---- */
@@ -517,6 +527,9 @@ static int remembered_program(Bur *t, int seat, char *path, size_t size)
 static void resumed(Table *tb)
 {
     Bur *t = (Bur *)tb;
+    t->between = false;
+    t->prev = *(const BuracoState *)tb->m->state;
+    t->prev_at = (int)tb->m->history_len;
     if (tb->m->mirror) /* a networked table: its seats are as its dealer says */
         return;
     int had_program = 0, you = table_player(tb);
@@ -550,7 +563,8 @@ static void reset(Table *tb)
      * dealt with (a change before the player has moved deals again). */
     t->ext_on = t->ext_game = t->cfg_path[0] != '\0' && table_deals(tb);
     t->ext_seat = t->ext_on ? t->seat_next % tb->m->num_players : 0; /* you: seat 0 */
-    t->offer = t->catching_up = false;
+    t->offer = t->catching_up = t->between = false;
+    t->prev_at = -1;
     const char *base = strrchr(t->cfg_path, '/');
     snprintf(t->ext_name, sizeof t->ext_name, "%s", base ? base + 1 : t->cfg_path);
     remember_program(t);
@@ -589,6 +603,8 @@ static void count_at_table(Table *tb, int result)
     app_save_settings(tb->app);
 }
 
+static void deal_reason(const Bur *t, const BuracoState *s, char *reason, size_t rsize);
+
 static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsize)
 {
     Bur *t = (Bur *)tb;
@@ -598,6 +614,15 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
              res > 0   ? (four(t) ? _("Your team wins!") : _("You win!"))
              : res < 0 ? (four(t) ? _("Your team loses") : _("You lose"))
                        : _("Draw"));
+    deal_reason(t, s, reason, rsize);
+    t->n_choice = 0;
+    return res;
+}
+
+/* Why a deal ended: who went out, or the stock. */
+static void deal_reason(const Bur *t, const BuracoState *s, char *reason, size_t rsize)
+{
+    const Table *tb = &t->tb;
     if (s->end != BUR_END_OUT)
         snprintf(reason, rsize, "%s", _("The stock ran out."));
     else if (s->went_out == me(t))
@@ -606,13 +631,36 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
         snprintf(reason, rsize, "%s", _("The computer went out."));
     else
         snprintf(reason, rsize, _("%s went out."), table_seat_name(tb, s->went_out));
-    t->n_choice = 0;
-    return res;
+}
+
+/* After each action: when it ended a deal of a match (the rules have dealt the next at
+ * once), rebuild the finished deal from prev and stop on its sheet. Not at a networked
+ * table, whose dealer deals on for every seat, nor in a demonstration or while a program
+ * catches up. */
+static void note_deal(Bur *t, Action a)
+{
+    Table *tb = &t->tb;
+    const BuracoState *now = tb->m->state;
+    bool seen = t->prev_at == (int)tb->m->history_len - 1;
+    if (seen && now->target && now->deal != t->prev.deal && !tb->m->mirror &&
+        !t->catching_up && table_player(tb) >= 0 && !match_is_over(tb->m)) {
+        /* The deal's last position: the action again, with no match to go on to. */
+        t->deal_end = t->prev;
+        t->deal_end.target = 0;
+        if (!tb->m->rules->apply(&t->deal_end, a) && t->deal_end.phase == BUR_OVER) {
+            t->between = true;
+            snprintf(t->deal_title, sizeof t->deal_title, _("End of deal %d"), t->prev.deal + 1);
+            deal_reason(t, &t->deal_end, t->deal_reason, sizeof t->deal_reason);
+        }
+    }
+    t->prev = *now;
+    t->prev_at = (int)tb->m->history_len;
 }
 
 static void on_action(Table *tb, int player, Action a)
 {
     Bur *t = (Bur *)tb;
+    note_deal(t, a);
     /* What another seat did, by name or as the computer (see named). */
     static const char *const says[BUR_A_DISCARD + 1][2] = {
         [BUR_A_DRAW] = {N_("%s draws"), N_("Computer draws")},
@@ -722,7 +770,7 @@ static bool busy(const Table *tb)
 static bool holding(const Table *tb)
 {
     const Bur *t = (const Bur *)tb;
-    return dq_up(t) || t->offer || t->catching_up;
+    return dq_up(t) || t->offer || t->catching_up || t->between;
 }
 
 /* ---- The bot program ---- */
@@ -1020,6 +1068,7 @@ static void layout(Table *tb)
     tb->btn[BTN_DQ_CONTINUE] = unit_rect(t, 970, 591, 320, 52);
     tb->btn[BTN_RECONNECT] = tb->btn[BTN_DQ_WIN];
     tb->btn[BTN_NO_RECONNECT] = tb->btn[BTN_DQ_CONTINUE];
+    tb->btn[BTN_NEXT_DEAL] = tb->btn[TABLE_NEXT];
     anim_finish(&tb->anim);
     sync(t, true);
 }
@@ -1029,11 +1078,14 @@ static void layout(Table *tb)
 static bool shown(const Table *tb, int b)
 {
     const Bur *t = (const Bur *)tb;
+    if (b == BTN_NEXT_DEAL)
+        return t->between;
     if (b >= BTN_RECONNECT)
         return t->offer;
     if (b >= BTN_DQ_WIN)
         return dq_up(t);
-    return !dq_up(t) && !t->offer && !t->n_choice && !(ended(tb) && tb->banner > 0.5f);
+    return !dq_up(t) && !t->offer && !t->n_choice && !t->between &&
+           !(ended(tb) && tb->banner > 0.5f);
 }
 
 static void press(Table *tb, int b)
@@ -1071,6 +1123,7 @@ static void press(Table *tb, int b)
         remember_program(t);
         break;
     }
+    case BTN_NEXT_DEAL: t->between = false; break;
     case BTN_NO_RECONNECT:
         t->offer = false;
         table_say(tb, _("The computer plays on in the bot program's seat."));
@@ -1111,7 +1164,7 @@ static bool event(Table *tb, const SDL_Event *e)
                     table_submit(tb, t->choice[i]);
             return true;
         }
-        if (dq_up(t)) /* the dialog is up: the table waits */
+        if (dq_up(t) || t->between) /* a dialog or a deal's sheet is up: the table waits */
             return true;
         bool play;
         int c = hand_press(h, &e->button, &play);
@@ -1149,6 +1202,11 @@ static bool event(Table *tb, const SDL_Event *e)
                 press(tb, BTN_DQ_CONTINUE);
             return k != SDLK_ESCAPE; /* Escape still opens the menu */
         }
+        if (t->between) {
+            if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE)
+                press(tb, BTN_NEXT_DEAL);
+            return k != SDLK_ESCAPE;
+        }
         if (t->offer) {
             if (k == SDLK_RETURN || k == SDLK_KP_ENTER)
                 press(tb, BTN_RECONNECT);
@@ -1175,24 +1233,6 @@ static bool event(Table *tb, const SDL_Event *e)
 
 /* ---- Drawing ---- */
 
-/* The joker (house rules): no deck has a face for it, so the table paints one: a cream
- * card, a star and "JOKER" in its corners. */
-static void draw_joker(App *a, SDL_FRect d, float s, Uint8 alpha)
-{
-    draw_rounded(a->ren, d, 7 * s, rgba(250, 246, 234, alpha));
-    draw_rounded_outline(a->ren, d, 7 * s, fmaxf(1, 1.2f * s), rgba(60, 50, 40, (Uint8)(alpha * 0.6f)));
-    SDL_FRect in = {d.x + d.w * 0.12f, d.y + d.h * 0.12f, d.w * 0.76f, d.h * 0.76f};
-    draw_rounded_outline(a->ren, in, 5 * s, fmaxf(1, 1.5f * s), rgba(176, 40, 40, alpha));
-    text_draw(a->text, "\xE2\x98\x85", (int)lroundf(d.h * 0.42f), true,
-              rgba(176, 40, 40, alpha), d.x + d.w / 2, d.y + d.h / 2,
-              TEXT_CENTER | TEXT_MIDDLE);
-    int fs = (int)lroundf(d.h * 0.095f);
-    text_draw(a->text, "JOKER", fs, true, rgba(40, 36, 30, alpha), d.x + d.w / 2,
-              d.y + d.h * 0.06f, TEXT_CENTER | TEXT_MIDDLE);
-    text_draw(a->text, "JOKER", fs, true, rgba(40, 36, 30, alpha), d.x + d.w / 2,
-              d.y + d.h * 0.94f, TEXT_CENTER | TEXT_MIDDLE);
-}
-
 static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, bool raised)
 {
     App *a = t->tb.app;
@@ -1202,10 +1242,7 @@ static void draw_card(Bur *t, Card c, float cx, float cy, float h, Uint8 alpha, 
     sh.x += 2 * s;
     sh.y += 4 * s;
     cardart_draw_shadow(a->art, a->ren, &sh, 0, alpha);
-    if (c == BUR_JOKER)
-        draw_joker(a, d, s, alpha);
-    else
-        cardart_draw(a->art, a->ren, c, &d, 0, alpha);
+    cardart_draw(a->art, a->ren, c, &d, 0, alpha);
     if (raised)
         draw_rounded_outline(a->ren, d, 8 * s, fmaxf(2, 3 * s), rgba(236, 196, 96, 230));
 }
@@ -1354,8 +1391,9 @@ static void draw_match_sheet(Bur *t, const BuracoState *st, SDL_FRect r, Rgba in
     for (int team = 0; team < 2; team++)
         text_draw(a->text, team_name(t, team), fs - 2, true, COL_GOLD, cx[1 + (team != u)], y,
                   TEXT_CENTER | TEXT_MIDDLE);
-    /* The sheet keeps the newest BUR_SHEET deals; `deal` counts from 0 (the last one). */
-    int first = st->deal + 1 - n > 0 ? st->deal + 1 - n : 0;
+    /* The sheet keeps the newest BUR_SHEET deals; `deal` counts from 0, and is the next
+     * deal's once the rules have dealt it (between deals). */
+    int done = st->deal + (st->phase == BUR_OVER), first = done - n > 0 ? done - n : 0;
     for (int i = 0; i < n; i++) {
         y += row;
         char d[48], v[2][16];
@@ -1377,29 +1415,33 @@ static void draw_match_sheet(Bur *t, const BuracoState *st, SDL_FRect r, Rgba in
     }
 }
 
-/* The end of a game: its plate with the score sheet (melds, canastras, going out, cards in
- * hand, total), or why a disqualified program lost; the table adds its "New game". */
-static void draw_score_sheet(Bur *t, const BuracoState *st)
+/* The end of a game, or of a deal of a match: its plate with the score sheet of the deal
+ * whose last position is `st` (melds, canastras, going out, cards in hand, total) and, in a
+ * match, the deals so far from `match_st`; or why a disqualified program lost. The table
+ * (or the Next deal button) adds the button under it. k: how far the plate has appeared;
+ * result: the colour of the title (+1 gold, -1 red). */
+static void draw_score_sheet(Bur *t, const BuracoState *st, const BuracoState *match_st,
+                             const char *title, const char *reason, float k, int result)
 {
     Table *tb = &t->tb;
     App *a = tb->app;
-    float k = tb->banner, s = tb->tv.s;
+    float s = tb->tv.s;
     /* A match: the deals' sheet to the right of the last deal's breakdown. */
-    bool match = st->target && st->sheet_n > 0 && !t->dq_win;
+    bool match = match_st->target && match_st->sheet_n > 0 && !t->dq_win;
     float bw = (match ? 1160 : 720) * s, bh = 430 * s;
     SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 410) - bh / 2, bw, bh};
-    Rgba accent = tb->result > 0 ? COL_GOLD : tb->result < 0 ? COL_RED : COL_TEXT;
+    Rgba accent = result > 0 ? COL_GOLD : result < 0 ? COL_RED : COL_TEXT;
     Rgba ink = rgba(246, 241, 226, (Uint8)(255 * fminf(1, k)));
     table_plate(a->ren, &tb->tv, b, accent, 240, k);
     accent.a = ink.a;
-    text_draw(a->text, tb->title, (int)lroundf(46 * s), true, accent, b.x + bw / 2, b.y + 46 * s,
+    text_draw(a->text, title, (int)lroundf(46 * s), true, accent, b.x + bw / 2, b.y + 46 * s,
               TEXT_CENTER | TEXT_MIDDLE);
     if (t->dq_win) { /* no sheet: the game stopped where the program failed */
         text_draw_wrapped(a->text, t->dq_msg, (int)lroundf(20 * s), false, ink, b.x + 50 * s,
                           b.y + 100 * s, (int)(bw - 100 * s), TEXT_CENTER, true);
         return;
     }
-    text_draw(a->text, tb->reason, (int)lroundf(20 * s), false, ink, b.x + bw / 2, b.y + 90 * s,
+    text_draw(a->text, reason, (int)lroundf(20 * s), false, ink, b.x + bw / 2, b.y + 90 * s,
               TEXT_CENTER | TEXT_MIDDLE);
     int fs = (int)lroundf(19 * s);
     float lw = 720 * s; /* the breakdown's part of the plate */
@@ -1441,8 +1483,8 @@ static void draw_score_sheet(Bur *t, const BuracoState *st)
         }
     }
     if (match)
-        draw_match_sheet(t, st, (SDL_FRect){b.x + lw, b.y + 112 * s, bw - lw - 30 * s,
-                                            bh - 130 * s}, ink);
+        draw_match_sheet(t, match_st, (SDL_FRect){b.x + lw, b.y + 112 * s, bw - lw - 30 * s,
+                                                  bh - 130 * s}, ink);
 }
 
 /* The bot program was disqualified: why, and what now. */
@@ -1657,7 +1699,15 @@ static void draw(Table *tb, SDL_Renderer *r)
     if (t->n_choice > 0)
         draw_choices(t, &v);
     if (ended(tb) && tb->banner > 0.01f)
-        draw_score_sheet(t, tb->m->state);
+        draw_score_sheet(t, tb->m->state, tb->m->state, tb->title, tb->reason, tb->banner,
+                         tb->result);
+    else if (t->between) {
+        const BuracoState *e = &t->deal_end;
+        int u = us(t), diff = e->score[u] - e->score[1 - u];
+        draw_score_sheet(t, e, tb->m->state, t->deal_title, t->deal_reason, 1,
+                         diff > 0 ? 1 : diff < 0 ? -1 : 0);
+        table_button(tb, BTN_NEXT_DEAL, _("Next deal"), BTN_PRIMARY);
+    }
     if (dq_up(t))
         draw_dq(t);
     if (t->offer)
@@ -1842,7 +1892,8 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     static const char *const buttons[BTN_COUNT] = {
         [BTN_DRAW] = "draw", [BTN_MELD] = "meld", [BTN_DISCARD] = "discard",
         [BTN_DQ_WIN] = "dq-win", [BTN_DQ_CONTINUE] = "dq-continue",
-        [BTN_RECONNECT] = "reconnect", [BTN_NO_RECONNECT] = "no-reconnect"};
+        [BTN_RECONNECT] = "reconnect", [BTN_NO_RECONNECT] = "no-reconnect",
+        [BTN_NEXT_DEAL] = "next-deal"};
     for (int b = BTN_DRAW; b < BTN_COUNT; b++)
         if (buttons[b] && !strcmp(what, buttons[b]) && shown(tb, b)) {
             *out = tb->btn[b];

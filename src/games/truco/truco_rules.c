@@ -911,6 +911,9 @@ static void describe(const void *state, char *out, size_t size)
 #undef PUT
 }
 
+/* The hands of the match. */
+static int rounds(const void *state) { return ((const TrucoState *)state)->hands; }
+
 const GameRules truco_rules = {
     .id = "truco",
     .name = N_("Truco"),
@@ -935,4 +938,5 @@ const GameRules truco_rules = {
     .describe = describe,
     .option_set = option_set,
     .options_check = truco_options_check,
+    .rounds = rounds,
 };

@@ -92,6 +92,7 @@ struct AisleDeck {
     RsvgHandle *svg;
     double doc_w, doc_h; /* intrinsic size, in CSS pixels */
     int back_col, back_row;
+    int joker_col, joker_row;
 };
 
 static void set_gerr(char *err, size_t errsize, const char *what, GError *e)
@@ -119,6 +120,30 @@ static bool doc_size(RsvgHandle *h, double *w, double *hgt)
     return false;
 }
 
+/* The grid cell of the element with this id ("#back"), when the file has it. */
+static void find_cell(const AisleDeck *d, const char *id, int *col_out, int *row_out)
+{
+    RsvgRectangle vp = {0, 0, d->doc_w, d->doc_h}, ink, logical;
+    if (!rs.rsvg_handle_get_geometry_for_layer(d->svg, id, &vp, &ink, &logical, NULL))
+        return;
+    /* Some decks' back group reaches beyond its card (anglo's ink covers a column of
+     * cells) and some have a logical box of the wrong size (dondorf's): believe the box
+     * that has the size of one card. */
+    double cw = d->doc_w / COLS, ch = d->doc_h / ROWS;
+    const RsvgRectangle *boxes[2] = {&ink, &logical};
+    for (int b = 0; b < 2; b++) {
+        const RsvgRectangle *r = boxes[b];
+        if (fabs(r->width - cw) > 0.3 * cw || fabs(r->height - ch) > 0.3 * ch)
+            continue;
+        int col = (int)floor((r->x + r->width / 2) / cw);
+        int row = (int)floor((r->y + r->height / 2) / ch);
+        if (col >= 0 && col < COLS && row >= 0 && row < ROWS) {
+            *col_out = col, *row_out = row;
+            return;
+        }
+    }
+}
+
 AisleDeck *aisle_open(const char *path, char *err, size_t errsize)
 {
     if (!rsvg_load(err, errsize))
@@ -141,27 +166,12 @@ AisleDeck *aisle_open(const char *path, char *err, size_t errsize)
         aisle_close(d);
         return NULL;
     }
-    /* The back is usually the third card of the last row; ask the file where it is. */
+    /* The back is usually the third card of the last row and the red joker the second;
+     * ask the file where they are. */
     d->back_col = 2, d->back_row = 4;
-    RsvgRectangle vp = {0, 0, d->doc_w, d->doc_h}, ink, logical;
-    if (rs.rsvg_handle_get_geometry_for_layer(h, "#back", &vp, &ink, &logical, NULL)) {
-        /* Some decks' back group reaches beyond its card (anglo's ink covers a column of
-         * cells) and some have a logical box of the wrong size (dondorf's): believe the box
-         * that has the size of one card. */
-        double cw = d->doc_w / COLS, ch = d->doc_h / ROWS;
-        const RsvgRectangle *boxes[2] = {&ink, &logical};
-        for (int b = 0; b < 2; b++) {
-            const RsvgRectangle *r = boxes[b];
-            if (fabs(r->width - cw) > 0.3 * cw || fabs(r->height - ch) > 0.3 * ch)
-                continue;
-            int col = (int)floor((r->x + r->width / 2) / cw);
-            int row = (int)floor((r->y + r->height / 2) / ch);
-            if (col >= 0 && col < COLS && row >= 0 && row < ROWS) {
-                d->back_col = col, d->back_row = row;
-                break;
-            }
-        }
-    }
+    find_cell(d, "#back", &d->back_col, &d->back_row);
+    d->joker_col = 1, d->joker_row = 4;
+    find_cell(d, "#red_joker", &d->joker_col, &d->joker_row);
     return d;
 }
 
@@ -233,10 +243,12 @@ static cairo_surface_t *render_rows(AisleDeck *d, int w, int h, int row0, int nr
     return img;
 }
 
-bool aisle_render(AisleDeck *d, int w, int h, SDL_Surface *out[53], char *err, size_t errsize)
+bool aisle_render(AisleDeck *d, int w, int h, SDL_Surface *out[AISLE_CELLS], char *err,
+                  size_t errsize)
 {
-    memset(out, 0, 53 * sizeof out[0]);
-    int nrows = d->back_row >= 4 ? d->back_row + 1 : 4;
+    memset(out, 0, AISLE_CELLS * sizeof out[0]);
+    int last = d->back_row > d->joker_row ? d->back_row : d->joker_row;
+    int nrows = last >= 4 ? last + 1 : 4;
     if (nrows > ROWS)
         nrows = ROWS;
     cairo_surface_t *img = render_rows(d, w, h, 0, nrows, err, errsize);
@@ -246,10 +258,12 @@ bool aisle_render(AisleDeck *d, int w, int h, SDL_Surface *out[53], char *err, s
     for (int i = 0; i < 52 && ok; i++)
         ok = (out[i] = cut(img, (i % 13) * w, (i / 13) * h, w, h)) != NULL;
     if (ok)
-        ok = (out[52] = cut(img, d->back_col * w, d->back_row * h, w, h)) != NULL;
+        ok = (out[AISLE_JOKER] = cut(img, d->joker_col * w, d->joker_row * h, w, h)) != NULL;
+    if (ok)
+        ok = (out[AISLE_BACK] = cut(img, d->back_col * w, d->back_row * h, w, h)) != NULL;
     rs.cairo_surface_destroy(img);
     if (!ok) {
-        for (int i = 0; i < 53; i++) {
+        for (int i = 0; i < AISLE_CELLS; i++) {
             SDL_FreeSurface(out[i]);
             out[i] = NULL;
         }

@@ -16,8 +16,11 @@ AisleDeck *aisle_open(const char *path, char *err, size_t errsize);
 void aisle_close(AisleDeck *d);
 /* Card width / height of this theme. */
 double aisle_aspect(const AisleDeck *d);
-/* Renders the 52 faces (card_index order) and the back (out[52]) at w×h into new RGBA32
- * surfaces with straight alpha. false (and nothing allocated) on failure. */
-bool aisle_render(AisleDeck *d, int w, int h, SDL_Surface *out[53], char *err, size_t errsize);
+/* Renders the 52 faces (card_index order), the red joker (out[AISLE_JOKER]) and the back
+ * (out[AISLE_BACK]) at w×h into new RGBA32 surfaces with straight alpha. false (and nothing
+ * allocated) on failure. */
+enum { AISLE_JOKER = 52, AISLE_BACK, AISLE_CELLS };
+bool aisle_render(AisleDeck *d, int w, int h, SDL_Surface *out[AISLE_CELLS], char *err,
+                  size_t errsize);
 
 #endif

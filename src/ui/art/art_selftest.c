@@ -286,6 +286,63 @@ static void test_audio(void)
     passed++; /* reached the end without crashing */
 }
 
+/* A card's picture at dst as grey levels on a 24×32 grid (felt where nothing is drawn). */
+static void snapshot(Target *t, CardArt *a, Card c, const SDL_FRect *dst, Uint8 out[32][24])
+{
+    clear(t);
+    cardart_draw(a, t->r, c, dst, 0, 255);
+    for (int y = 0; y < 32; y++)
+        for (int x = 0; x < 24; x++) {
+            SDL_Color p = pixel(t, (int)(dst->x + 3 + x * (dst->w - 6) / 24),
+                                (int)(dst->y + 3 + y * (dst->h - 6) / 32));
+            out[y][x] = (Uint8)((p.r + p.g + p.b) / 3);
+        }
+}
+
+/* The joker (Buraco's house rules play with four): every deck draws one, its own when it
+ * has one, and it is neither the back nor any of the 52 faces. */
+static void test_jokers(void)
+{
+    Target t;
+    if (!target_open(&t, 200, 200))
+        return;
+    DeckInfo d[128];
+    int n = cardart_list_decks(d, 128);
+    for (int i = 0; i < n; i++) {
+        char err[256];
+        CardArt *a = cardart_create(t.r, d[i].id, CARDART_BACK_DECK, err, sizeof err);
+        CHECK(a && strcmp(cardart_deck_id(a), d[i].id) == 0, "deck %s: %s", d[i].id, err);
+        if (!a)
+            continue;
+        float w = (float)(120 * cardart_aspect(a));
+        SDL_FRect dst = {10, 10, w, 120};
+        Uint8 joker[32][24], other[32][24];
+        snapshot(&t, a, CARD_JOKER, &dst, joker);
+        int felt = 0;
+        for (int y = 0; y < 32; y++)
+            for (int x = 0; x < 24; x++) {
+                SDL_Color p = pixel(&t, (int)(dst.x + 3 + x * (dst.w - 6) / 24),
+                                    (int)(dst.y + 3 + y * (dst.h - 6) / 32));
+                felt += p.r == 0 && p.g == 96 && p.b == 0;
+            }
+        CHECK(felt < 24 * 32 / 20, "deck %s draws a joker (%d felt samples)", d[i].id, felt);
+        int least = 24 * 32;
+        for (int c = -1; c < 52; c++) {
+            snapshot(&t, a, c < 0 ? CARD_HIDDEN : card_from_index(c), &dst, other);
+            int differ = 0;
+            for (int y = 0; y < 32; y++)
+                for (int x = 0; x < 24; x++)
+                    differ += abs(joker[y][x] - other[y][x]) > 40;
+            if (differ < least)
+                least = differ;
+        }
+        CHECK(least > 24 * 32 / 40, "deck %s: its joker is not the back nor a face (%d differ)",
+              d[i].id, least);
+        cardart_destroy(a);
+    }
+    target_close(&t);
+}
+
 int main(void)
 {
     if (SDL_Init(0) != 0) {
@@ -295,6 +352,7 @@ int main(void)
     test_lists();
     test_builtin();
     test_fallback_and_aisleriot();
+    test_jokers();
     test_audio();
     SDL_Quit();
     printf("%d passed, %d failed\n", passed, failed);

@@ -97,6 +97,8 @@ typedef struct {
     Piece ace[4];
     Piece panel[2];    /* [red] court picture frame, background and fold line */
     Piece medal[2][3]; /* [red][J,Q,K] medallion of the upper half */
+    Piece jmedal;      /* the joker's medallion: a jester's cap */
+    SDL_Surface *joker[5]; /* "J", "O", "K", "E", "R" stacked in the joker's corners */
 } Parts;
 
 struct BuiltinDeck {
@@ -138,6 +140,9 @@ static void drop_parts(Parts *p)
         for (int i = 0; i < 3; i++)
             SDL_FreeSurface(p->medal[c][i].img);
     }
+    SDL_FreeSurface(p->jmedal.img);
+    for (int i = 0; i < 5; i++)
+        SDL_FreeSurface(p->joker[i]);
     for (int i = 0; i < 3; i++)
         SDL_FreeSurface(p->letter[i]);
     for (int s = 0; s < 4; s++) {
@@ -260,6 +265,11 @@ static void make_text_parts(BuiltinDeck *d, Parts *p, int w, int h)
     static const char *const letters[3] = {"J", "Q", "K"};
     for (int i = 0; i < 3; i++)
         p->letter[i] = make_text(d->big, letters[i], gold, 0);
+    /* The joker's corner word, a letter a line, a little smaller than a rank. */
+    TTF_SetFontSize(d->font, font_pt(d, cap * 0.62));
+    static const char *const word[5] = {"J", "O", "K", "E", "R"};
+    for (int i = 0; i < 5; i++)
+        p->joker[i] = make_text(d->font, word[i], ink[1], 0);
 }
 
 /* ---- SVG documents ---- */
@@ -561,6 +571,25 @@ static void emblem_swords(SvgBuf *b)
                "<path d='M-11,3 L0,-7 L11,3 L11,8 L0,-2 L-11,8 Z' fill='url(#gold)'/>");
 }
 
+/* The joker's emblem: a jester's cap of three curled points, each ending in a bell, over
+ * a band. */
+static void emblem_jester(SvgBuf *b)
+{
+    svg_str(b, "<path d='M-30,12 C-34,-4 -44,-16 -54,-6 C-50,-22 -30,-24 -16,-6 "
+               "C-16,-22 -8,-34 0,-42 C8,-34 16,-22 16,-6 C30,-24 50,-22 54,-6 "
+               "C44,-16 34,-4 30,12 Z' fill='url(#gold)' stroke='" GOLD_LINE
+               "' stroke-width='1.4' stroke-linejoin='round'/>"
+               "<path d='M-16,-6 C-12,2 -4,4 0,4 C4,4 12,2 16,-6' fill='none' stroke='" GOLD_LINE
+               "' stroke-width='1.1'/>"
+               "<rect x='-32' y='10' width='64' height='12' rx='3' fill='#2a6fd0' "
+               "stroke='" GOLD_LINE "' stroke-width='1.4'/>"
+               "<g fill='#fffaf0' stroke='" GOLD_LINE "' stroke-width='1.2'>"
+               "<circle cx='-54' cy='-3' r='5.5'/><circle cx='0' cy='-45' r='5.5'/>"
+               "<circle cx='54' cy='-3' r='5.5'/></g>"
+               "<g fill='#d8203c'><circle cx='-19' cy='16' r='2.8'/>"
+               "<circle cx='0' cy='16' r='2.8'/><circle cx='19' cy='16' r='2.8'/></g>");
+}
+
 typedef struct {
     double x0, y0, x1, y1; /* picture frame */
     double mx, my, mr;     /* medallion of the upper half */
@@ -639,8 +668,8 @@ static Piece make_panel(Canvas *cv, bool red)
     return p;
 }
 
-/* The medallion of the upper half: a disk in the suit's colour holding the rank's emblem,
- * in a gold laurel. The letter is set on it afterwards. */
+/* The medallion of the upper half: a disk in the suit's colour holding the rank's emblem
+ * (rank 0: the joker's), in a gold laurel. The letter is set on it afterwards. */
 static Piece make_medal(Canvas *cv, bool red, int rank)
 {
     SvgBuf *b = cv->b;
@@ -669,8 +698,15 @@ static Piece make_medal(Canvas *cv, bool red, int rank)
             "stroke='#ffffff' stroke-opacity='0.35' stroke-width='0.8'/>",
             g.mx, g.my, g.mr, g.mx, g.my, g.mr + 1.9, g.mx, g.my, g.mr - 4.5);
     double k = g.mr / 57;
-    svg_fmt(b, "<g transform='translate(%g %g) scale(%g)'>", g.mx, g.my - 0.36 * g.mr, k);
-    if (rank == RANK_KING)
+    /* The joker's cap has no letter under it: centred, a little smaller. */
+    if (rank == 0)
+        svg_fmt(b, "<g transform='translate(%g %g) scale(%g)'>", g.mx, g.my + 0.18 * g.mr,
+                k * 0.82);
+    else
+        svg_fmt(b, "<g transform='translate(%g %g) scale(%g)'>", g.mx, g.my - 0.36 * g.mr, k);
+    if (rank == 0)
+        emblem_jester(b);
+    else if (rank == RANK_KING)
         emblem_crown(b);
     else if (rank == RANK_QUEEN)
         emblem_tiara(b);
@@ -735,6 +771,7 @@ static int court_job(void *data)
         for (int i = 0; i < 3; i++)
             job->p->medal[red][i] = make_medal(&cv, red, RANK_JACK + i);
     }
+    job->p->jmedal = make_medal(&cv, true, 0);
     svg_free(&b);
     return 0;
 }
@@ -778,8 +815,31 @@ static bool make_parts(BuiltinDeck *d, int w, int h)
     return true;
 }
 
+/* The joker: the red court frame, a jester's cap in both halves, and JOKER down the
+ * corners. */
+static SDL_Surface *joker_face(const Parts *p, int w, int h)
+{
+    SDL_Surface *s = SDL_DuplicateSurface(p->paper.img);
+    if (!s)
+        return NULL;
+    over_piece(s, &p->panel[1], false);
+    over_piece(s, &p->jmedal, true);
+    double y = IDX_TOP * h, cx = IDX_CX * w, gap = 0.012 * h;
+    for (int i = 0; i < 5; i++) {
+        const SDL_Surface *l = p->joker[i];
+        if (!l)
+            continue;
+        Piece t = {(SDL_Surface *)l, (int)lround(cx - l->w / 2.0), (int)lround(y)};
+        over_piece(s, &t, true);
+        y += l->h + gap;
+    }
+    return s;
+}
+
 SDL_Surface *builtin_face(BuiltinDeck *d, Card c, int w, int h)
 {
+    if (c == CARD_JOKER && w >= 8 && h >= 8 && make_parts(d, w, h))
+        return joker_face(&d->parts, w, h);
     if (!card_is_valid(c) || w < 8 || h < 8 || !make_parts(d, w, h))
         return NULL;
     const Parts *p = &d->parts;

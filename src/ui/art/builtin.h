@@ -20,7 +20,8 @@ typedef struct BuiltinDeck BuiltinDeck;
 BuiltinDeck *builtin_open(char *err, size_t errsize);
 void builtin_close(BuiltinDeck *d);
 
-/* Each returns a new w×h RGBA32 surface (straight alpha), or NULL when out of memory. */
+/* Each returns a new w×h RGBA32 surface (straight alpha), or NULL when out of memory.
+ * builtin_face draws the 52 cards and CARD_JOKER. */
 SDL_Surface *builtin_face(BuiltinDeck *d, Card c, int w, int h);
 /* Backs need no font: they can be drawn at any aspect, e.g. for an Aisleriot deck. */
 SDL_Surface *builtin_back(int back, int w, int h);

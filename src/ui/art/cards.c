@@ -15,8 +15,9 @@
 #include <dirent.h>
 #endif
 
-/* Atlas cells: 52 faces in card_index order, then the back, the slot and the shadow. */
-enum { CELL_BACK = 52, CELL_SLOT, CELL_SHADOW, CELL_COUNT };
+/* Atlas cells: 52 faces in card_index order and the joker (the faces a deck draws), then
+ * the back, the slot and the shadow. */
+enum { CELL_JOKER = 52, CELL_FACES, CELL_BACK = CELL_FACES, CELL_SLOT, CELL_SHADOW, CELL_COUNT };
 /* Transparent margin around each cell, so rotated and scaled cards keep smooth edges and
  * linear filtering never reads a neighbour. */
 #define PAD 2
@@ -341,7 +342,7 @@ static bool render_faces(CardArt *a, SDL_Surface *sheet)
 {
 #ifdef TASCA_HAVE_RSVG
     if (a->aisle) {
-        SDL_Surface *img[53];
+        SDL_Surface *img[AISLE_CELLS];
         char why[256];
         if (!aisle_render(a->aisle, a->card_w, a->card_h, img, why, sizeof why)) {
             SDL_Log("cards: %s", why);
@@ -349,14 +350,16 @@ static bool render_faces(CardArt *a, SDL_Surface *sheet)
         }
         for (int i = 0; i < 52; i++)
             place(sheet, &a->cell[i], img[i]);
+        place(sheet, &a->cell[CELL_JOKER], img[AISLE_JOKER]);
         SDL_FreeSurface(a->deck_back);
-        a->deck_back = img[52];
+        a->deck_back = img[AISLE_BACK];
         return true;
     }
 #endif
     for (int i = 0; i < 52; i++)
         place(sheet, &a->cell[i],
               builtin_face(a->builtin, card_from_index(i), a->card_w, a->card_h));
+    place(sheet, &a->cell[CELL_JOKER], builtin_face(a->builtin, CARD_JOKER, a->card_w, a->card_h));
     return true;
 }
 
@@ -398,7 +401,7 @@ static void finish_faces(CardArt *a, bool upload)
     a->job_full = false;
     if (upload && a->faces_ok && a->tex) {
         SDL_Surface *s = a->faces_sheet;
-        for (int i = 0; i < 52; i++) {
+        for (int i = 0; i < CELL_FACES; i++) {
             const SDL_Rect *c = &a->cell[i];
             SDL_Rect area = {c->x - PAD, c->y - PAD, c->w + 2 * PAD, c->h + 2 * PAD};
             const Uint8 *px = (const Uint8 *)s->pixels + (size_t)area.y * s->pitch + area.x * 4;
@@ -668,7 +671,10 @@ void cardart_draw(CardArt *a, SDL_Renderer *r, Card c, const SDL_FRect *dst, dou
 {
     if (!ready(a, r, dst, c != CARD_HIDDEN))
         return;
-    int i = c == CARD_HIDDEN ? CELL_BACK : card_is_valid(c) ? card_index(c) : -1;
+    int i = c == CARD_HIDDEN  ? CELL_BACK
+            : c == CARD_JOKER ? CELL_JOKER
+            : card_is_valid(c) ? card_index(c)
+                               : -1;
     if (i < 0)
         return;
     blit(a, r, &a->cell[i], PAD, dst, angle_deg, alpha);

@@ -42,7 +42,7 @@ double cardart_aspect(const CardArt *a);
  * the same height takes it over. Does nothing for other decks. */
 void cardart_prefetch(CardArt *a, int height_px);
 bool cardart_prepare(CardArt *a, SDL_Renderer *r, int height_px);
-/* Draws a card face, or the back for CARD_HIDDEN, filling dst, rotated by angle_deg
+/* Draws a card face (CARD_JOKER: the deck's joker), or the back for CARD_HIDDEN, filling dst, rotated by angle_deg
  * around its centre, with alpha. A flip is drawn by the caller by narrowing dst. */
 void cardart_draw(CardArt *a, SDL_Renderer *r, Card c, const SDL_FRect *dst, double angle_deg,
                   Uint8 alpha);

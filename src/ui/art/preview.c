@@ -20,7 +20,7 @@ static double ms_since(Uint64 t0)
 }
 
 /* One sheet: 13 columns of faces (clubs, diamonds, hearts, spades), then the backs, a
- * slot, a shadowed card and two turned cards. */
+ * slot, a shadowed card, the joker and the turned cards. */
 static int sheet(const char *outdir, const char *deck, int h)
 {
     char err[512];
@@ -76,6 +76,9 @@ static int sheet(const char *outdir, const char *deck, int h)
     d.x = (float)(gap + col * (w + gap));
     cardart_draw_shadow(a, r, &d, 0, 255);
     cardart_draw(a, r, card_make(RANK_KING, SUIT_HEARTS), &d, 0, 255);
+    col++;
+    d.x = (float)(gap + col * (w + gap));
+    cardart_draw(a, r, CARD_JOKER, &d, 0, 255);
     col++;
     /* Last row: turned, faded and flipped (narrowed) cards. */
     y += h + gap;

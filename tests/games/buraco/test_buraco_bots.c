@@ -2,6 +2,7 @@
 /* The Buraco bots: Easy and Medium do what the seed says, Hard avoids a throw that feeds
  * the other side the pile, no bot peeks at hidden cards, and every bot plays only legal
  * moves, for 2 and 4 players. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "buraco_test.h"
@@ -350,6 +351,45 @@ static void test_house_styles(void **u)
     }
 }
 
+/* Hard's value in a match (issue 24: it plays safe when far ahead late in a match): the
+ * chance of winning the match from the totals a deal leaves. */
+static void test_match_chance(void **unused)
+{
+    (void)unused;
+    /* Decided: a side at the goal and ahead wins; at the last deal the totals decide. */
+    assert_true(buraco_match_chance(3100, 2900, 3000, 3) == 1.0);
+    assert_true(buraco_match_chance(2900, 3100, 3000, 3) == 0.0);
+    assert_true(buraco_match_chance(1200, 900, 3000, BUR_MATCH_DEALS) == 1.0);
+    assert_true(buraco_match_chance(900, 900, 3000, BUR_MATCH_DEALS) == 0.5);
+    /* Equal totals short of the goal: even; the two sides' chances add up to one. */
+    assert_true(fabs(buraco_match_chance(3000, 3000, 3000, 4) - 0.5) < 1e-12);
+    for (int me = 0; me <= 2900; me += 290)
+        for (int opp = 0; opp <= 2900; opp += 290)
+            assert_true(fabs(buraco_match_chance(me, opp, 3000, 2) +
+                             buraco_match_chance(opp, me, 3000, 2) - 1) < 1e-12);
+    /* More points never hurt, and a lead is worth more the nearer the end. */
+    double last = 0;
+    for (int lead = -2000; lead <= 2000; lead += 100) {
+        double c = buraco_match_chance(1000 + lead, 1000, 3000, 1);
+        assert_true(c >= last);
+        last = c;
+    }
+    assert_true(buraco_match_chance(2500, 2000, 3000, 3) >
+                buraco_match_chance(1000, 500, 3000, 1));
+    /* Far ahead late: 300 more points are worth far less than 300 in an even match, and
+     * losing 300 costs more than winning 300 gains (so a gamble for points is refused). */
+    double up = buraco_match_chance(2600, 800, 3000, 3), even = buraco_match_chance(1500, 1500, 3000, 3);
+    double gain_ahead = buraco_match_chance(2600 + 300, 800, 3000, 3) - up;
+    double loss_ahead = up - buraco_match_chance(2600 - 300, 800, 3000, 3);
+    double gain_even = buraco_match_chance(1800, 1500, 3000, 3) - even;
+    assert_true(gain_ahead < gain_even / 4);
+    assert_true(loss_ahead > gain_ahead);
+    /* Far behind late, a gamble is welcome: winning 300 gains more than losing 300 costs. */
+    double down = buraco_match_chance(800, 2600, 3000, 3);
+    assert_true(buraco_match_chance(1100, 2600, 3000, 3) - down >
+                down - buraco_match_chance(500, 2600, 3000, 3));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -358,7 +398,7 @@ int main(void)
         cmocka_unit_test(test_hard_does_not_feed), cmocka_unit_test(test_hard_feeds_junk),
         cmocka_unit_test(test_playout_throw),      cmocka_unit_test(test_no_peeking),
         cmocka_unit_test(test_legal_games),        cmocka_unit_test(test_regret),
-        cmocka_unit_test(test_house_styles),
+        cmocka_unit_test(test_house_styles),       cmocka_unit_test(test_match_chance),
     };
     return cmocka_run_group_tests_name("buraco bots", tests, NULL, NULL);
 }

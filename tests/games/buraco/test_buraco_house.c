@@ -614,6 +614,7 @@ static void test_match_target(void **u)
         }
         assert_int_equal(m.phase, BUR_OVER);
         assert_int_equal(m.sheet_n, BUR_MATCH_DEALS);
+        assert_int_equal(buraco_rules.rounds(&m), BUR_MATCH_DEALS); /* the arena's length */
     }
     /* One deal (target=1): the contest's single game. */
     BuracoState s;
@@ -627,6 +628,7 @@ static void test_match_target(void **u)
     bt_do(&s, "draw");
     assert_int_equal(s.phase, BUR_OVER);
     assert_int_equal(s.sheet_n, 0);
+    assert_int_equal(buraco_rules.rounds(&s), 1);
 }
 
 /* ---- Views -------------------------------------------------------------------------------- */

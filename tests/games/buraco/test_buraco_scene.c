@@ -1221,16 +1221,33 @@ static void set_house(int variant, int target)
 
 static void test_house_rules_table(void)
 {
-    set_house(BUR_VARIANT_STBL, 1); /* a match to 1,500: the end shows the deals' sheet */
+    set_house(BUR_VARIANT_STBL, 2); /* a match to 3,000: a sheet after each deal, and at the end */
     if (!state()->morto) { /* the game in progress stays: deal a new one */
         table_deal((Table *)app->self);
         app_run_frames(app, 5);
     }
     CHECK(state()->morto && state()->jokers && state()->pile_rule == BUR_PILE_CLOSED &&
-          state()->batida == BUR_BATIDA_LIMPA && state()->target == 1);
+          state()->batida == BUR_BATIDA_LIMPA && state()->target == 2);
     bool mortos_seen = false;
+    int pauses = 0;
     for (int i = 0; i < 400000 && !match_is_over(match()); i++) {
         Match *m = match();
+        float nx, ny;
+        if (where("next-deal", &nx, &ny)) {
+            /* A deal of the match ended: the table stops on its sheet, the next deal
+             * waits for the player (nothing is dealt, nobody plays), then goes on. */
+            int deal = state()->deal;
+            int len = m->history_len;
+            CHECK(state()->sheet_n == deal && deal > 0);
+            app_run_frames(app, 30);
+            CHECK(m->history_len == len && where("next-deal", &nx, &ny));
+            if (pauses++ == 0)
+                shot("house-rules-deal.png");
+            click_at("next-deal", 1);
+            app_run_frames(app, 3);
+            CHECK(!where("next-deal", &nx, &ny));
+            continue;
+        }
         if (match_current_player(m) == 0) {
             Rng r;
             rng_seed(&r, (uint64_t)i);
@@ -1251,6 +1268,7 @@ static void test_house_rules_table(void)
         for (int team = 0; team < 2; team++)
             sum[team] += state()->sheet[d][team];
     CHECK(sum[0] == state()->total[0] && sum[1] == state()->total[1]);
+    CHECK(pauses == state()->sheet_n - 1); /* every deal but the last stopped on its sheet */
     app_run_frames(app, 60);
     shot("house-rules-end.png");
     set_house(BUR_VARIANT_CONTEST, 0);
