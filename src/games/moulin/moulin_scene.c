@@ -1501,8 +1501,7 @@ static int table_options(App *a, SceneOption *out)
 {
     memset(out, 0, sizeof *out);
     out[0] = (SceneOption){.label = _("Show analysis"),
-                           .help = _("The computer's evaluation beside the board and its best "
-                                     "line on it, on your turn. It does not count as a hint."),
+                           .help = _("Evaluation and best line on your turn; not a hint."),
                            .choices = {_("Off"), _("On")},
                            .n_choices = 2,
                            .value = analysis_option(a)};

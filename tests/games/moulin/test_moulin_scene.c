@@ -498,6 +498,20 @@ static void check_against_bot(App *a, const MoulinAnalysisShown *sh, char *line_
     free(an);
 }
 
+/* TASCA_ANALYSIS_SHOT=DIR: the window as it is now, into DIR/NAME.png. */
+static void shot(App *a, const char *name)
+{
+    const char *dir = getenv("TASCA_ANALYSIS_SHOT");
+    char path[600];
+    if (!dir)
+        return;
+    snprintf(path, sizeof path, "%s/%s.png", dir, name);
+    a->opt.screenshot = path;
+    app_run_frames(a, 3);
+    a->opt.screenshot = NULL;
+    a->quit = false; /* a screenshot ends a run of the app; this one goes on */
+}
+
 /* Off by default: no search runs, nothing is shown, and the option is on the Options page. */
 static void test_analysis_off_by_default(void)
 {
@@ -600,6 +614,7 @@ static void test_analysis_finished_game(void)
     REQUIRE(match_is_over(match_of(a)) && state(a)->winner == 1);
     REQUIRE(wait_analysis(a, &sh));
     CHECK(sh.over && sh.n == 0 && sh.white < 0 && sh.bar == 0.0f);
+    shot(a, "analysis-over-1280x800");
     REQUIRE(click_named(a, "takeback"));
     settle(a);
     REQUIRE(wait_analysis(a, &sh));
@@ -613,24 +628,25 @@ static void test_analysis_screenshots(void)
 {
     static const int sizes[][2] = {{960, 600}, {1280, 800}};
     static const char *const games[] = {
-        "place 0, place 9, place 4, place 21, place 7, place 1, place 19, place 13", placed};
-    const char *dir = getenv("TASCA_ANALYSIS_SHOT");
-    for (int k = 0; k < 4; k++) {
-        App *a = start_as_sized(k / 2, games[k / 2], sizes[k % 2][0], sizes[k % 2][1]);
+        "place 0, place 9, place 4, place 21, place 7, place 1, place 19, place 13", placed,
+        /* White (you) cannot stop Black's block: the computer ahead, at the top. */
+        "place 0, place 2, place 1, place 4, place 3, place 7, place 6, place 10, place 9, "
+        "place 13, place 11, place 15, place 14, place 19, place 18, place 21"};
+    static const char *const names[] = {"placing", "moving", "losing"};
+    static const int seat[] = {0, 1, 0};
+    for (int k = 0; k < 6; k++) {
+        App *a = start_as_sized(seat[k / 2], games[k / 2], sizes[k % 2][0], sizes[k % 2][1]);
         REQUIRE(a);
         REQUIRE(settle(a));
         analysis_on(a);
         MoulinAnalysisShown sh;
         REQUIRE(wait_analysis(a, &sh));
         CHECK(sh.n >= 2);
-        char path[600];
-        if (dir) {
-            snprintf(path, sizeof path, "%s/analysis-%s-%dx%d.png", dir, k / 2 ? "moving" : "placing",
-                     sizes[k % 2][0], sizes[k % 2][1]);
-            a->opt.screenshot = path;
-            app_run_frames(a, 3);
-            a->opt.screenshot = NULL;
-        }
+        CHECK(k / 2 != 2 || (sh.mate && sh.white < 0));
+        char name[64];
+        snprintf(name, sizeof name, "analysis-%s-%dx%d", names[k / 2], sizes[k % 2][0],
+                 sizes[k % 2][1]);
+        shot(a, name);
         app_destroy(a);
     }
 }
