@@ -1221,13 +1221,13 @@ static void set_house(int variant, int target)
 
 static void test_house_rules_table(void)
 {
-    set_house(BUR_VARIANT_STBL, 2); /* a match to 3,000: a sheet after each deal, and at the end */
+    set_house(BUR_VARIANT_STBL, 1); /* a match to 1,500: the end shows the deals' sheet */
     if (!state()->morto) { /* the game in progress stays: deal a new one */
         table_deal((Table *)app->self);
         app_run_frames(app, 5);
     }
     CHECK(state()->morto && state()->jokers && state()->pile_rule == BUR_PILE_CLOSED &&
-          state()->batida == BUR_BATIDA_LIMPA && state()->target == 2);
+          state()->batida == BUR_BATIDA_LIMPA && state()->target == 1);
     bool mortos_seen = false;
     int pauses = 0;
     for (int i = 0; i < 400000 && !match_is_over(match()); i++) {
@@ -1277,6 +1277,53 @@ static void test_house_rules_table(void)
     CHECK(!state()->morto && !state()->jokers);
 }
 
+/* A match's deal that ends stops the table on its sheet: nothing is dealt until the player
+ * goes on (Enter here), then the next deal comes. The first deal is cut short by an empty
+ * stock at the player's draw. */
+static void test_deal_sheet(void)
+{
+    set_house(BUR_VARIANT_STBL, 2); /* a match to 3,000 */
+    table_deal((Table *)app->self);
+    app_run_frames(app, 5);
+    /* The stock runs out while the computer plays its turn (so that the table has seen a
+     * move since): the deal ends at the player's next draw. */
+    for (int i = 0; i < 4000 && !(match_current_player(match()) == 1 &&
+                                  state()->phase == BUR_PLAY); i++) {
+        if (match_current_player(match()) == 0) {
+            Rng r;
+            rng_seed(&r, (uint64_t)i);
+            Match *m = match();
+            match_submit(m, 0, bot_decide(m->rules, DIFF_MEDIUM, m->state, 0, &r, NULL));
+        }
+        app_run_frames(app, 1);
+    }
+    state()->stock_n = 0;
+    state()->mortos_left = 0;
+    until_my_turn();
+    CHECK(state()->target == 2 && state()->deal == 0 && state()->phase == BUR_DRAW);
+    float x, y;
+    CHECK(!where("next-deal", &x, &y));
+    CHECK(match_submit(match(), 0, buraco_action(BUR_A_DRAW, 0)) == NULL);
+    app_run_frames(app, 5);
+    CHECK(state()->deal == 1 && state()->sheet_n == 1 && state()->phase == BUR_DEALING);
+    CHECK(where("next-deal", &x, &y));
+    int len = match()->history_len;
+    app_run_frames(app, 40);
+    CHECK(match()->history_len == len); /* held: nothing dealt */
+    shot("deal-sheet.png");
+    push_key(app, SDLK_RETURN, 0);
+    app_run_frames(app, 3);
+    CHECK(!where("next-deal", &x, &y));
+    for (int i = 0; i < 3000 && state()->phase == BUR_DEALING; i++)
+        app_run_frames(app, 1);
+    CHECK(match()->history_len > len && state()->phase != BUR_DEALING);
+    CHECK(state()->hand_n[0] == BUR_HAND_START || state()->hand_n[0] == BUR_HAND_START + 1 ||
+          match_current_player(match()) != 0);
+    set_house(BUR_VARIANT_CONTEST, 0);
+    table_deal((Table *)app->self);
+    app_run_frames(app, 5);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -1304,6 +1351,7 @@ int main(void)
     test_canastra_marks();
     test_four_players();
     test_house_rules_table();
+    test_deal_sheet();
     test_resume();
     test_program_plays();
     test_program_disqualified();
