@@ -585,8 +585,9 @@ static const Style rollout_style4 = {HARD_ROLLOUT_SAMPLES4, 0.85, 0.05, {0.62, 0
  * mão to play its first card), the share of Paulista hands whose win chance reaches t is the
  * share of the variant's hands whose win chance reaches map(t). The distributions are
  * measured once per deck rule and player count, from fixed seeds (no effect on the bots'
- * own random numbers). Hand values (Mineiro) do not change the cards' odds; they enter
- * through the match equity of every answer and onze decision. */
+ * own random numbers). Hand values (Mineiro) do not change the cards' odds; they move each
+ * threshold by the raise's stakes (below) and enter the match equity of every answer and
+ * onze decision. */
 
 #define THR_DEALS 600
 #define THR_SAMPLES 300
@@ -648,9 +649,9 @@ static const WinDist *win_dist(int manilhas, int deck, int np)
  * win the hand (in hand points, ties aside) is at least (1 - before/after) / 2, `before`
  * being what a refusal scores and `after` what the hand is then worth. Paulista's truco
  * (1 to 3) is accepted from 1/3, Mineiro's (2 to 4) from 1/4: a Mineiro truco draws fewer
- * refusals, so it must rest on a stronger hand. Paulista's thresholds keep about the same
- * distance above 1 - break-even at every step (0.62, 0.70, 0.78 against 0.67, 0.75,
- * 0.83); a variant keeps that distance at its own break-even. */
+ * refusals, so it must rest on a stronger hand. Paulista's thresholds sit close under
+ * 1 - break-even at every step (0.62, 0.70, 0.78, 0.86 against 0.67, 0.75, 0.83, 0.875);
+ * a variant keeps each distance at its own break-even. */
 static double raise_breakeven(int before, int after) { return 0.5 * (1 - (double)before / after); }
 
 double truco_stakes_shift(const TrucoState *s, int up)
