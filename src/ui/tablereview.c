@@ -333,6 +333,13 @@ static bool banner_event(Table *t, const SDL_Event *e)
             table_review_open(t);
         return true;
     }
+    /* R, once the banner (or the game's own end page) is up. */
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_r &&
+        !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) && on && t->banner > 0.5f &&
+        (t->hold || (t->m && match_is_over(t->m)))) {
+        table_review_open(t);
+        return true;
+    }
     return false;
 }
 
@@ -612,11 +619,11 @@ static void draw_bar(Table *t, SDL_Renderer *r)
                   TEXT_LEFT | TEXT_MIDDLE, w);
 }
 
-/* The Review button, left of the next button on the banner, the same size. */
+/* The Review button, left of the next button on the banner, as high and a little narrower. */
 void table_review_banner_button(Table *t)
 {
     SDL_FRect n = t->btn[TABLE_NEXT];
-    float gap = 16 * t->tv.s, w = fmaxf(n.w * 0.8f, 150 * t->tv.s);
+    float gap = 16 * t->tv.s, w = fmaxf(n.w * 0.62f, 140 * t->tv.s); /* inside an end page */
     t->review_btn = (SDL_FRect){n.x - gap - w, n.y, w, n.h};
     if (n.w <= 0 || t->review_open || !table_review_available(t))
         return;

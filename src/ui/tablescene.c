@@ -684,10 +684,10 @@ bool table_settled(const void *self)
     if (!t->m)
         return true;
     if (anim_busy(&t->anim) || confetti_busy(&t->confetti) ||
-        (t->g->moving && t->g->moving(t)) || t->review_job)
+        (t->g->moving && t->g->moving(t)))
         return false;
     if (t->review_open)
-        return true;
+        return true; /* the table waits; the review's worker is no move of the game */
     bool demo = pacer_demo(&t->pace);
     if (holding(t) || match_is_over(t->m))
         return !demo || t->banner >= 1;
