@@ -316,10 +316,19 @@ static void press(Table *t, int b)
     }
 }
 
+/* The banner's Review button is there: only while the banner (or the game's end page) is
+ * up, since its place is kept from the last banner drawn and is the table's again once the
+ * next game is dealt. */
+static bool review_button_up(const Table *t)
+{
+    return t->m && (t->hold || match_is_over(t->m)) && t->banner > 0.5f &&
+           t->review_btn.w > 0 && table_review_available(t);
+}
+
 /* The banner's Review button (the page closed). */
 static bool banner_event(Table *t, const SDL_Event *e)
 {
-    bool on = t->review_btn.w > 0 && table_review_available(t);
+    bool on = review_button_up(t);
     if (e->type == SDL_MOUSEMOTION) {
         t->review_btn_hover = on && rect_has(t->review_btn, (float)e->motion.x, (float)e->motion.y);
         if (t->review_btn_hover)
@@ -335,8 +344,7 @@ static bool banner_event(Table *t, const SDL_Event *e)
     }
     /* R, once the banner (or the game's own end page) is up. */
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_r &&
-        !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) && on && t->banner > 0.5f &&
-        (t->hold || (t->m && match_is_over(t->m)))) {
+        !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) && on) {
         table_review_open(t);
         return true;
     }
@@ -394,7 +402,7 @@ bool table_review_event(Table *t, const SDL_Event *e)
 bool table_review_locate(Table *t, const char *what, SDL_FRect *out)
 {
     if (strcmp(what, "review") == 0) {
-        if (t->review_open || !table_review_available(t) || t->review_btn.w <= 0)
+        if (t->review_open || !review_button_up(t))
             return false;
         *out = t->review_btn;
         return true;

@@ -193,6 +193,15 @@ static void review_twentyone(int w, int h)
     app_settle(a, 4000);
     CHECK(!table_review_is_open(t) && match_of(a) != live);
     CHECK(table_review_available(t) && t->last->history_len == len);
+    /* Once the banner is gone, where its Review button was is the table's again: a click
+     * there (or R) during the new round opens nothing. */
+    CHECK(!locate(a, "review", &r));
+    SDL_FRect old = t->review_btn;
+    CHECK(old.w > 0);
+    click(a, old, 1);
+    push_key(a, SDLK_r, 0);
+    app_run_frames(a, 2);
+    CHECK(!table_review_is_open(t));
     app_destroy(a);
 }
 
