@@ -437,6 +437,12 @@ static void test_stats_intervals(void **unused)
     double same[3] = {1, 1, 1};
     m = stats_mean_interval(same, 3, &lo, &hi); /* no spread seen */
     assert_true(m == 1 && lo == 0 && hi == 1);
+    /* Any values: mean 2.5, sample s.d. sqrt(5/3), so 1.96 * 1.29099 / 2 either side. */
+    double any[4] = {1, 2, 3, 4}, half;
+    m = stats_mean_normal(any, 4, &half);
+    assert_true(fabs(m - 2.5) < 1e-12 && fabs(half - 1.265151) < 1e-5);
+    m = stats_mean_normal(any, 1, &half); /* one value: no interval */
+    assert_true(m == 1 && half == 0);
 }
 
 int main(void)

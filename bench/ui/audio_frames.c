@@ -15,12 +15,12 @@
  *   bench_audio_frames [DELAY_MS] [RUNS] [SOUNDS_DIR] */
 #include <SDL.h>
 #include <SDL_mixer.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "audio.h"
+#include "core/stats.h"
 
 #define FRAMES 60
 #define SOUND_AT 10
@@ -100,18 +100,6 @@ static void run(bool threaded, Uint32 delay, const char *dir, double *out)
     }
 }
 
-static double mean_ci(const double *x, int n, double *half)
-{
-    double m = 0, q = 0;
-    for (int i = 0; i < n; i++)
-        m += x[i];
-    m /= n;
-    for (int i = 0; i < n; i++)
-        q += (x[i] - m) * (x[i] - m);
-    *half = n > 1 ? 1.96 * sqrt(q / (n - 1) / n) : 0;
-    return m;
-}
-
 int main(int argc, char **argv)
 {
     Uint32 delay = argc > 1 ? (Uint32)atoi(argv[1]) : 100;
@@ -141,7 +129,8 @@ int main(int argc, char **argv)
             }
             after[r] = trace[SOUND_AT]; /* from the frame of the sound to the next */
         }
-        double hl, ha, ml = mean_ci(longest, runs, &hl), ma = mean_ci(after, runs, &ha);
+        double hl, ha, ml = stats_mean_normal(longest, runs, &hl),
+                       ma = stats_mean_normal(after, runs, &ha);
         printf("%-7s longest frame interval %7.1f ms [%.1f, %.1f]; the sound's frame %7.1f ms "
                "[%.1f, %.1f]\n",
                threaded ? "thread" : "inline", ml, ml - hl, ml + hl, ma, ma - ha, ma + ha);

@@ -403,13 +403,8 @@ int cli_sim(int argc, char **argv)
         if (!sim.results[i].failed && sim.results[i].rounds > 0)
             rounds[nr++] = sim.results[i].rounds;
     if (nr > 1) {
-        double mean = 0, q = 0;
-        for (int i = 0; i < nr; i++)
-            mean += rounds[i];
-        mean /= nr;
-        for (int i = 0; i < nr; i++)
-            q += (rounds[i] - mean) * (rounds[i] - mean);
-        double half = 1.96 * sqrt(q / (nr - 1) / nr), rlo = mean - half, rhi = mean + half;
+        double half, mean = stats_mean_normal(rounds, nr, &half);
+        double rlo = mean - half, rhi = mean + half;
         printf("rounds per game: %.2f [%.2f, %.2f]; %.3f s per game and thread\n", mean, rlo,
                rhi, wall * jobs / played);
     }

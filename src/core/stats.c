@@ -26,17 +26,36 @@ void stats_wilson(double p, int n, double *lo, double *hi)
     wilson(p, n, lo, hi);
 }
 
-double stats_mean_interval(const double *x, int n, double *lo, double *hi)
+/* The mean of n values and the sum of their squared deviations from it. */
+static double mean_ss(const double *x, int n, double *ss)
 {
-    *lo = 0, *hi = 1;
-    if (n <= 0)
-        return 0;
     double m = 0, q = 0;
     for (int i = 0; i < n; i++)
         m += x[i];
     m /= n;
     for (int i = 0; i < n; i++)
         q += (x[i] - m) * (x[i] - m);
+    *ss = q;
+    return m;
+}
+
+double stats_mean_normal(const double *x, int n, double *half)
+{
+    *half = 0;
+    if (n <= 0)
+        return 0;
+    double q, m = mean_ss(x, n, &q);
+    if (n > 1)
+        *half = Z95 * sqrt(q / (n - 1) / n);
+    return m;
+}
+
+double stats_mean_interval(const double *x, int n, double *lo, double *hi)
+{
+    *lo = 0, *hi = 1;
+    if (n <= 0)
+        return 0;
+    double q, m = mean_ss(x, n, &q);
     /* One value, or values all alike, tell nothing of the spread: no interval. */
     if (n < 2 || q <= 0)
         return m;

@@ -12,4 +12,8 @@ void stats_wilson(double p, int n, double *lo, double *hi);
  * than two values, or all of them equal, the spread is unknown: the interval is [0, 1]. */
 double stats_mean_interval(const double *x, int n, double *lo, double *hi);
 
+/* Mean of n values of any size and the half-width of its normal 95 % interval (1.96
+ * standard errors; 0 with fewer than two values). */
+double stats_mean_normal(const double *x, int n, double *half);
+
 #endif
