@@ -20,4 +20,21 @@ if grep -E '^ +[0-9]+ seat' "$DIR/seat0.txt" | grep -Ev '^ +[0-9]+ seat 0 (hit|s
   echo "a line names something else than seat 0's own actions" >&2
   exit 1
 fi
+# --json ends the output with one JSON object: a decision per line of text, and each
+# seat's accuracy. A save with a person at seat 0 analyses that seat only by default, and
+# every seat with --all-seats.
+sed 's/^seat 0 bot hard$/seat 0 human/' "$DIR"/game-00000.tasca > "$DIR/person.tasca"
+grep -q '^seat 0 human$' "$DIR/person.tasca"
+"$TASCA" analyze --json "$DIR/person.tasca" > "$DIR/person.txt"
+"$TASCA" analyze --json --all-seats "$DIR/person.tasca" > "$DIR/all.txt"
+tail -n 1 "$DIR/person.txt" | grep -Eq '^\{"decisions": \[\{"file": "[^"]*person.tasca", "ply": [0-9]+, "seat": 0, "taken": "(hit|stand)", "best": "(hit|stand)", "value_taken": [0-9.e-]+, "value_best": [0-9.e-]+, "cost": [0-9.e-]+\}.*\], "accuracy": \[\{"file": "[^"]*person.tasca", "seat": 0, "accuracy": [0-9.e-]+, "decisions": [1-9][0-9]*\}\]\}$'
+if tail -n 1 "$DIR/person.txt" | grep -q '"seat": 1'; then
+  echo "the person's save analysed a bot's seat without --all-seats" >&2
+  exit 1
+fi
+tail -n 1 "$DIR/all.txt" | grep -q '"seat": 1, "taken"'
+# As many decisions in the JSON as lines of text.
+lines=$(grep -Ec '^ +[0-9]+ seat [0-9]' "$DIR/all.txt")
+objs=$(tail -n 1 "$DIR/all.txt" | grep -o '"ply": ' | wc -l)
+[ "$lines" -eq "$objs" ] && [ "$objs" -gt 1 ]
 echo analyze-ok
