@@ -198,6 +198,13 @@ void botproc_free(BotProc *p)
 
 void botproc_describe_exit(BotProc *p, char *out, size_t size)
 {
+    /* Its output closes as it exits, a moment before the exit can be seen: a program that
+     * is ending gets up to 100 ms to be seen ending, so that its status is the reason given
+     * (only on this fault, once). */
+    for (int i = 0; i < 20 && !botproc_peek_exit(p); i++) {
+        struct timespec ts = {0, 5 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
     if (!botproc_peek_exit(p))
         snprintf(out, size, "closed its output");
     else if (p->exit_code == CLD_EXITED)
