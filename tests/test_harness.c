@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sanitized.h"
 #include "support.h"
 
 #define PLAYOUTS 2000
@@ -37,13 +38,6 @@
 
 /* Sanitizers slow the games down tenfold, and find memory errors without long runs: they
  * get a quarter of the step budget. TASCA_HARNESS_SCALE (a factor) overrides. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
 
 static double budget_scale(void)
 {
@@ -53,11 +47,7 @@ static double budget_scale(void)
         if (f > 0)
             return f;
     }
-#ifdef SANITIZED
-    return 0.25;
-#else
-    return 1.0;
-#endif
+    return TASCA_SANITIZED ? 0.25 : 1.0;
 }
 
 typedef struct {

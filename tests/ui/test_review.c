@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sanitized.h"
 #include "engine/match.h"
 #include "engine/review.h"
 #include "games/bisca/bisca.h"
@@ -346,17 +347,6 @@ static void test_statistics_accuracy(void)
     app_destroy(a);
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
-
 /* Any game: played to the end of its first game with the player's first legal move each
  * time; the banner's Review button; the worker's decisions equal review_match_range's over
  * that game's steps; each of the first decisions shown is exactly the player's view of the
@@ -398,7 +388,7 @@ static void every_game(const char *game, uint64_t seed)
      * much: the test's own review covers the first six decisions only (each decision's
      * generator depends on its step alone, so their values are the same; which three are
      * the costliest is the whole game's). */
-    bool part = SANITIZED && strcmp(game, "moulin") == 0 && n > 6;
+    bool part = TASCA_SANITIZED && strcmp(game, "moulin") == 0 && n > 6;
     int to = part ? st[5].step + 1 : t->last_to;
     int nw = review_match_range(live, me, t->last_from, to, REVIEW_SEED, NULL, NULL, want,
                                 live->history_len + 1);
