@@ -37,7 +37,8 @@ typedef struct Sim {
     atomic_int next;
     GameResult *results;
     pthread_mutex_t lock;
-    Times times[RULES_MAX_PLAYERS]; /* per entry */
+    Times times[RULES_MAX_PLAYERS]; /* per entry: wall time of each decision */
+    Times cpu[RULES_MAX_PLAYERS];   /* per entry: the deciding thread's CPU time */
     const char *nats, *creds;       /* through the network: a dealer's NATS URL */
     const char *save_dir;           /* NULL, or where each game's save goes */
     Times latency;                  /* per action there: sent -> every seat has its view */
@@ -75,7 +76,8 @@ static void times_push(Times *t, double ms)
 
 /* Game i plays deal i/2 with the seats rotated by i%2: seat s is played by entry
  * (s + rotation) % n. */
-static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
+static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS],
+                     Times local_cpu[RULES_MAX_PLAYERS])
 {
     GameResult *res = &sim->results[i];
     int rot = i % 2;
@@ -102,7 +104,7 @@ static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
             continue;
         }
         int p = match_current_player(m);
-        long long t0 = clock_now_ns();
+        long long t0 = clock_now_ns(), c0 = clock_thread_cpu_ns();
         /* Each decision draws from its own stream, so a seat playing through the network
          * (which sees only its own decisions) draws exactly what it draws here. */
         Rng rng;
@@ -113,6 +115,7 @@ static void play_one(Sim *sim, int i, Times local[RULES_MAX_PLAYERS])
         Action a = bot_decide_timed(m->rules, seats[p].difficulty, view, p, &rng, NULL, 0);
         double ms = (double)(clock_now_ns() - t0) / 1e6;
         times_push(&local[(p + rot) % sim->n], ms);
+        times_push(&local_cpu[(p + rot) % sim->n], (double)(clock_thread_cpu_ns() - c0) / 1e6);
         res->decisions++;
         if (match_apply(m, a)) {
             res->failed = true;
@@ -168,7 +171,7 @@ static void play_one_net(Sim *sim, int i, Times *latency)
 static void *worker(void *arg)
 {
     Sim *sim = arg;
-    Times local[RULES_MAX_PLAYERS] = {{0}}, latency = {0};
+    Times local[RULES_MAX_PLAYERS] = {{0}}, local_cpu[RULES_MAX_PLAYERS] = {{0}}, latency = {0};
     for (;;) {
         int i = atomic_fetch_add(&sim->next, 1);
         if (i >= sim->games)
@@ -176,7 +179,7 @@ static void *worker(void *arg)
         if (sim->nats)
             play_one_net(sim, i, &latency);
         else
-            play_one(sim, i, local);
+            play_one(sim, i, local, local_cpu);
     }
     pthread_mutex_lock(&sim->lock);
     times_add(&sim->latency, &latency);
@@ -184,6 +187,8 @@ static void *worker(void *arg)
     for (int e = 0; e < sim->n; e++) {
         times_add(&sim->times[e], &local[e]);
         free(local[e].ms);
+        times_add(&sim->cpu[e], &local_cpu[e]);
+        free(local_cpu[e].ms);
     }
     pthread_mutex_unlock(&sim->lock);
     return NULL;
@@ -363,18 +368,19 @@ int cli_sim(int argc, char **argv)
     }
     int played = sim.games - failed;
     double score[RULES_MAX_PLAYERS], lo[RULES_MAX_PLAYERS], hi[RULES_MAX_PLAYERS],
-        p95[RULES_MAX_PLAYERS];
+        p95[RULES_MAX_PLAYERS], p95_cpu[RULES_MAX_PLAYERS];
     printf("%s: %d games (%d deals, seats rotated), seed %llu, %d threads, %.2f s\n",
            sim.rules->name, played, (sim.games + 1) / 2, (unsigned long long)seed, jobs, wall);
-    printf("%-6s %-8s %8s %8s %8s %7s  %-17s %9s\n", "seat", "bot", "wins", "draws", "losses",
-           "score", "95% interval", "p95 ms");
+    printf("%-6s %-8s %8s %8s %8s %7s  %-17s %9s %11s\n", "seat", "bot", "wins", "draws",
+           "losses", "score", "95% interval", "p95 ms", "p95 cpu ms");
     for (int e = 0; e < sim.n; e++) {
         score[e] = played ? (wins[e] + 0.5 * draws_of[e]) / played : 0;
         stats_wilson(score[e], played, &lo[e], &hi[e]);
         p95[e] = percentile(&sim.times[e], 0.95);
-        printf("%-6d %-8s %8d %8d %8d %7.4f  [%.4f, %.4f] %9.3f\n", e,
+        p95_cpu[e] = percentile(&sim.cpu[e], 0.95);
+        printf("%-6d %-8s %8d %8d %8d %7.4f  [%.4f, %.4f] %9.3f %11.3f\n", e,
                difficulty_name(sim.entry[e]), wins[e], draws_of[e], losses[e], score[e], lo[e],
-               hi[e], p95[e]);
+               hi[e], p95[e], p95_cpu[e]);
     }
     /* Over the deals: a deal's two games are one trial, so the luck of the cards that the
      * rotation cancels does not widen the interval. */
@@ -443,13 +449,18 @@ int cli_sim(int argc, char **argv)
         printf("],\"decisions\":%lld,\"decisions_per_s\":%.1f,\"p95_ms\":[", decisions, dps);
         for (int e = 0; e < sim.n; e++)
             printf("%s%.4f", e ? "," : "", p95[e]);
+        printf("],\"p95_cpu_ms\":[");
+        for (int e = 0; e < sim.n; e++)
+            printf("%s%.4f", e ? "," : "", p95_cpu[e]);
         printf("],\"failed\":%d,\"wall_s\":%.3f", failed, wall);
         if (sim.nats)
             printf(",\"actions\":%d,\"p50_ms\":%.3f,\"p99_ms\":%.3f", sim.latency.n, p50, p99);
         printf("}\n");
     }
-    for (int e = 0; e < sim.n; e++)
+    for (int e = 0; e < sim.n; e++) {
         free(sim.times[e].ms);
+        free(sim.cpu[e].ms);
+    }
     free(sim.latency.ms);
     free(sim.results);
     pthread_mutex_destroy(&sim.lock);
