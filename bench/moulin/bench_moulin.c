@@ -512,11 +512,14 @@ static int run_fixed(int extra)
  * one feature of the shipped Hard off ("noeg": the endgame tables, "notaper": the tapered
  * placing evaluation, "nolmr": late move reductions, "nothreats": the placing phase's
  * threats and forks, that is Hard before issue 21's fix), or add one to the old Hard
- * ("tables", "taper", "lmr"). */
+ * ("tables", "taper", "lmr"); "ext" adds the mill-threat extension to the shipped Hard. */
 static bool variant_config(const char *name, MoulinSearchConfig *cfg)
 {
     if (strcmp(name, "new") == 0) {
         moulin_hard_config(cfg);
+    } else if (strcmp(name, "ext") == 0) {
+        moulin_hard_config(cfg);
+        cfg->extensions = true;
     } else if (strcmp(name, "old") == 0) {
         moulin_hard_config_v1(cfg);
     } else if (strncmp(name, "no", 2) == 0) {
@@ -863,7 +866,7 @@ static int run_selfplay(int argc, char **argv)
     }
     for (int e = 0; e < 2; e++)
         if (!variant_config(sp.name[e], &sp.cfg[e])) {
-            fprintf(stderr, "unknown variant %s (new, old, noeg, notaper, nolmr, tables, "
+            fprintf(stderr, "unknown variant %s (new, ext, old, noeg, notaper, nolmr, nothreats, tables, "
                             "taper, lmr)\n",
                     sp.name[e]);
             return 2;

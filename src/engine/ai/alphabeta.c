@@ -100,6 +100,8 @@ typedef struct {
     uint64_t rep[AB_HIST_KEEP + AB_MAX_PLY + 8]; /* repetition keys: game window, then path */
     int nrep;
     uint64_t probe_hits;
+    int iter_depth; /* the iteration's nominal depth (bounds the extensions of a path) */
+    uint64_t extended; /* moves searched one ply deeper by `extend` */
 } Ctx;
 
 /* A position buffer on the stack. */
@@ -308,6 +310,21 @@ static void update_killers_history(Ctx *c, const void *p, AbMove m, int depth, i
             c->history[k / AB_HISTORY][k % AB_HISTORY] /= 2;
 }
 
+/* One more ply for a forcing move, while the path's extensions so far (its depth
+ * beyond the iteration's, less any reductions) stay under half the iteration's depth
+ * (rounded up, so that an iteration of one ply may extend once). */
+static int extension(Ctx *c, const void *p, AbMove m, const void *ch, int depth, int ply)
+{
+    if (!c->cfg->extensions || !c->g->extend || depth < 1)
+        return 0;
+    if (ply + depth >= c->iter_depth + (c->iter_depth + 1) / 2)
+        return 0;
+    if (!c->g->extend(c->user, p, m, ch))
+        return 0;
+    c->extended++;
+    return 1;
+}
+
 static int search(Ctx *c, const void *p, int depth, int alpha, int beta, int ply, int win, bool pv)
 {
     const AbGame *g = c->g;
@@ -360,20 +377,23 @@ static int search(Ctx *c, const void *p, int depth, int alpha, int beta, int ply
         if (c->tt)
             __builtin_prefetch(&c->tt[(g->hash(c->user, ch.b) & c->tt_mask) * 2]);
         int cw = irreversible(c, m) ? c->nrep : win;
+        int nd = depth - 1 + extension(c, p, m, ch.b, depth, ply);
         if (!c->cfg->pvs) {
-            v = -search(c, ch.b, depth - 1, -beta, -alpha, ply + 1, cw, false);
+            v = -search(c, ch.b, nd, -beta, -alpha, ply + 1, cw, false);
         } else if (i == 0) {
-            v = -search(c, ch.b, depth - 1, -beta, -alpha, ply + 1, cw, pv);
+            v = -search(c, ch.b, nd, -beta, -alpha, ply + 1, cw, pv);
         } else {
             /* Late move reductions: a late move the ordering ranks low (not the table's,
-             * a priority move or a killer) is first searched one turn shallower, and again
-             * at full depth if it beats alpha. */
-            int r = c->cfg->lmr && depth >= 3 && i >= 3 && sc[i] < (1 << 26) ? 1 : 0;
-            v = -search(c, ch.b, depth - 1 - r, -alpha - 1, -alpha, ply + 1, cw, false);
+             * a priority move or a killer, not an extended one) is first searched one turn
+             * shallower, and again at full depth if it beats alpha. */
+            int r = c->cfg->lmr && depth >= 3 && i >= 3 && sc[i] < (1 << 26) && nd < depth
+                        ? 1
+                        : 0;
+            v = -search(c, ch.b, nd - r, -alpha - 1, -alpha, ply + 1, cw, false);
             if (r && v > alpha && !c->stop)
-                v = -search(c, ch.b, depth - 1, -alpha - 1, -alpha, ply + 1, cw, false);
+                v = -search(c, ch.b, nd, -alpha - 1, -alpha, ply + 1, cw, false);
             if (v > alpha && v < beta && !c->stop)
-                v = -search(c, ch.b, depth - 1, -beta, -alpha, ply + 1, cw, true);
+                v = -search(c, ch.b, nd, -beta, -alpha, ply + 1, cw, true);
         }
         if (c->stop)
             break;
@@ -510,13 +530,15 @@ static void score_root(Ctx *c, const void *root, const RootMove *rm, int n, AbRe
     if (n < 2)
         return;
     for (int d = 1; d <= dmax && !c->stop; d++) {
+        c->iter_depth = d;
         for (int i = 0; i < n; i++) {
             if (rm[i].move == out->best)
                 continue;
             PosBuf ch;
             c->g->make(c->user, root, rm[i].move, ch.b);
             int cw = irreversible(c, rm[i].move) ? c->nrep : 0;
-            pass[i] = -search(c, ch.b, d - 1, -AB_INF, AB_INF, 1, cw, true);
+            int nd = d - 1 + extension(c, root, rm[i].move, ch.b, d, 0);
+            pass[i] = -search(c, ch.b, nd, -AB_INF, AB_INF, 1, cw, true);
             if (c->stop)
                 break;
         }
@@ -568,16 +590,18 @@ int ab_search_all(const AbGame *g, const void *user, const void *root, const uin
     int root_win = 0; /* the game's window: the root's own key is its last entry */
     for (int d = 1; d <= max_depth; d++) {
         int alpha = -AB_INF, beta = AB_INF, best = -AB_INF, best_i = -1;
+        c->iter_depth = d;
         for (int i = 0; i < n; i++) {
             PosBuf ch;
             g->make(user, root, rm[i].move, ch.b);
             int cw = irreversible(c, rm[i].move) ? c->nrep : root_win, v;
+            int nd = d - 1 + extension(c, root, rm[i].move, ch.b, d, 0);
             if (i == 0 || !cfg->pvs) {
-                v = -search(c, ch.b, d - 1, -beta, -alpha, 1, cw, cfg->pvs);
+                v = -search(c, ch.b, nd, -beta, -alpha, 1, cw, cfg->pvs);
             } else {
-                v = -search(c, ch.b, d - 1, -alpha - 1, -alpha, 1, cw, false);
+                v = -search(c, ch.b, nd, -alpha - 1, -alpha, 1, cw, false);
                 if (v > alpha && !c->stop)
-                    v = -search(c, ch.b, d - 1, -beta, -alpha, 1, cw, true);
+                    v = -search(c, ch.b, nd, -beta, -alpha, 1, cw, true);
             }
             if (c->stop)
                 break;
@@ -617,6 +641,7 @@ int ab_search_all(const AbGame *g, const void *user, const void *root, const uin
 done:
     out->nodes = c->nodes;
     out->probe_hits = c->probe_hits;
+    out->extended = c->extended;
     out->ms = (double)(clock_now_ns() - t0) / 1e6;
     out->cpu_ms = (double)(thread_cpu_ns() - cpu0) / 1e6;
     if (moves)
@@ -632,6 +657,7 @@ int ab_score_moves(const AbGame *g, const void *user, const void *root, const ui
     if (!c)
         return 0;
     int n = g->terminal(user, root) == AB_GOING ? g->generate(user, root, moves, false) : 0;
+    c->iter_depth = depth;
     for (int i = 0; i < n; i++) {
         PosBuf ch;
         g->make(user, root, moves[i], ch.b);

@@ -85,6 +85,10 @@ typedef struct AbGame {
      * AB_DRAW (scored as the search's draws); or AB_SCORE with *value a score for the side
      * to act, taken as it is. */
     AbTerminal (*probe)(const void *user, const void *pos, int *value);
+    /* Extensions (NULL: none; used with AbConfig.extensions): whether the move `m` from
+     * `pos`, giving `child`, is forcing enough to be searched one ply deeper (a double
+     * threat, a check). A path is extended by at most half the iteration's depth, rounded up. */
+    bool (*extend)(const void *user, const void *pos, AbMove m, const void *child);
 } AbGame;
 
 typedef struct {
@@ -96,6 +100,7 @@ typedef struct {
     bool killers_history; /* killer and history move ordering */
     bool quiescence;      /* follow noisy moves beyond the horizon */
     bool lmr;             /* late move reductions (with pvs, below the root) */
+    bool extensions;      /* the game's `extend`: forcing moves one ply deeper */
     int tt_bits;          /* 2 * 2^tt_bits entries (16 bytes each); 0 = no table */
     int contempt;         /* a draw counts this much below 0 for the root's side */
     const atomic_int *cancel; /* set from another thread: stop as soon as possible */
@@ -113,6 +118,7 @@ typedef struct {
     bool mate;     /* the score is a forced result */
     int root_moves;
     uint64_t probe_hits; /* nodes answered by `probe` */
+    uint64_t extended;   /* moves searched one ply deeper (`extend`) */
     int pv_len; /* the principal variation, from the table (best first) */
     AbMove pv[AB_MAX_PV];
 } AbResult;

@@ -571,6 +571,44 @@ static AbTerminal ab_probe(const void *user, const void *pos, int *value)
     return eg_value(user, pos, value);
 }
 
+/* The points where `col` could close a mill on its next turn: the empty point of a line
+ * holding two of its pieces, reached by a placement or a flight, or by a step of one of its
+ * pieces from outside that line. */
+static uint32_t mill_threats(const Ctx *c, const Pos *p, int col, uint32_t empty)
+{
+    uint32_t own = p->bb[col], pts = 0;
+    bool any = p->hand[col] || can_fly(c, p, col);
+    for (int l = 0; l < MOULIN_MILLS; l++) {
+        uint32_t L = moulin_mill_mask[l], x = L & empty;
+        if (x && !(p->bb[1 - col] & L) && two_of(own & L, L) &&
+            (any || (moulin_adj[__builtin_ctz(x)] & own & ~L)))
+            pts |= x;
+    }
+    return pts;
+}
+
+/* Mill-threat extension: a turn after which its player threatens to close mills on two
+ * points at once, while the other side has no mill of its own to close, is searched one
+ * turn deeper: one threat can be blocked, the other closes, and the leaf that would stand
+ * between the two is exactly where a static evaluation misjudges it. */
+static bool ab_extend(const void *user, const void *pos, AbMove m, const void *child)
+{
+    const Ctx *c = user;
+    const Pos *ch = child;
+    (void)pos;
+    (void)m;
+    if (ch->pending)
+        return false;
+    int mover = 1 - ch->side;
+    uint32_t empty = empty_of(ch);
+    if (!ch->bb[ch->side] && !ch->hand[ch->side])
+        return false;
+    uint32_t t = mill_threats(c, ch, mover, empty);
+    if (!(t & (t - 1)))
+        return false;
+    return !mill_threats(c, ch, ch->side, empty);
+}
+
 static const AbGame moulin_ab = {
     .pos_size = sizeof(Pos),
     .generate = ab_generate,
@@ -585,6 +623,7 @@ static const AbGame moulin_ab = {
     .order = ab_order,
     .history_index = ab_history_index,
     .probe = ab_probe,
+    .extend = ab_extend,
 };
 
 /* ---- Search ------------------------------------------------------------------------ */
@@ -622,6 +661,7 @@ static AbConfig ab_config(const MoulinSearchConfig *cfg)
         .killers_history = cfg->killers_history,
         .quiescence = cfg->quiescence,
         .lmr = cfg->lmr,
+        .extensions = cfg->extensions,
         .tt_bits = cfg->tt_bits,
         .contempt = cfg->contempt,
         .cancel = cfg->cancel,
@@ -864,6 +904,7 @@ static void search_impl(const MoulinState *s, const MoulinSearchConfig *cfg,
     out->cpu_ms = r.cpu_ms;
     out->mate = r.mate;
     out->eg_hits = r.probe_hits;
+    out->extended = r.extended;
     for (int i = 0; i < r.pv_len; i++)
         pv_append(out->pv, sizeof out->pv, r.pv[i]);
 }

@@ -52,6 +52,8 @@ typedef struct {
                              phase's terms by the pieces left in hand */
     bool place_threats;   /* placing phase: double threats and forks valued at the leaves,
                              forks ordered after blocks (issue 21) */
+    bool extensions;      /* a turn that makes two mill threats at once is searched one turn
+                             deeper (mill-threat extension, issue 22) */
     int tt_bits;          /* transposition table of 2^tt_bits entries; 0 = none */
     int contempt;         /* a draw counts as this much below 0 for the searching side */
     bool endgame;         /* the endgame tables (moulin_endgame.h): probed in the tree, and a
@@ -70,6 +72,7 @@ typedef struct {
     int eg;        /* MoulinEgValue of the root when the tables cover it (else 0) */
     int eg_dist;   /* its distance in turns (win or loss) */
     uint64_t eg_hits; /* tree nodes answered by the tables */
+    uint64_t extended; /* turns searched one turn deeper (cfg.extensions) */
     char pv[320];  /* the principal variation, turns separated by ", " ("move 3-4 x7": the
                       move and its removal) */
 } MoulinSearchResult;

@@ -892,6 +892,44 @@ static void test_search_finds_the_win(void **unused)
     assert_string_equal(t, "move 21-9");
 }
 
+/* The mill-threat extension (issue 22): 1-0 makes two threats at once (1 by 4-1 and 9 by
+ * 10-9) that black cannot both stop; with the extension a one-turn search already looks
+ * at black's answer, and without it, it does not. A position whose turns make no double
+ * threat is searched exactly as without the extension. */
+static void test_mill_threat_extension(void **unused)
+{
+    (void)unused;
+    MoulinState s;
+    setup(&s, "", "1 2 4 10 21", "14 23 19 17 6", 0, 0, 0);
+    MoulinSearchConfig cfg;
+    moulin_hard_config(&cfg);
+    cfg.endgame = false;
+    cfg.max_depth = 1;
+    MoulinSearchResult plain, ext;
+    moulin_search(&s, &cfg, &plain);
+    cfg.extensions = true;
+    moulin_search(&s, &cfg, &ext);
+    char t[RULES_ACTION_TEXT];
+    text_of(&s, ext.best, t);
+    assert_string_equal(t, "move 1-0");
+    assert_int_equal(plain.extended, 0);
+    assert_true(ext.extended > 0);
+    assert_null(strchr(plain.pv, ','));     /* one turn */
+    assert_non_null(strchr(ext.pv, ','));   /* the turn and black's answer */
+    assert_true(ext.nodes > plain.nodes);
+    /* No turn within three of this position makes two threats at once: nothing is
+     * extended, and the search is the same node for node. */
+    setup(&s, "", "0 2 9 13", "4 7 19 22 23", 0, 0, 1);
+    cfg.max_depth = 3;
+    cfg.extensions = false;
+    moulin_search(&s, &cfg, &plain);
+    cfg.extensions = true;
+    moulin_search(&s, &cfg, &ext);
+    assert_int_equal(ext.extended, 0);
+    assert_int_equal(ext.nodes, plain.nodes);
+    assert_int_equal(ext.best, plain.best);
+}
+
 /* The placing phase's tactics in Hard's evaluation (issue 21), for the side to act. */
 static void test_placing_tactics(void **unused)
 {
@@ -1024,6 +1062,7 @@ int main(void)
         cmocka_unit_test(test_bot_removal_turn),
         cmocka_unit_test(test_search_finds_the_win),
         cmocka_unit_test(test_placing_tactics),
+        cmocka_unit_test(test_mill_threat_extension),
         cmocka_unit_test(test_hard_placing_horizon),
         cmocka_unit_test(test_bots_are_deterministic),
         cmocka_unit_test(test_bots_only_legal_moves),
