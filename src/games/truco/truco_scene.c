@@ -536,19 +536,28 @@ static void partner_turn(Tr *t)
         return;
     }
     if (s->phase == TR_PH_PLAY && truco_can_raise(s, p) && !partner_raises(tb->app)) {
-        /* Decide here, as if its team had just raised (so it cannot): a card. */
+        /* Decide here, as if its team had just raised (so it cannot): a card, after the
+         * signs it makes first (each followed by the draw of who catches it), so its turn
+         * is over before the bots are driven again. */
         stop_partner_bot(m);
-        TrucoState x = *s;
-        x.last_raise_team = (int8_t)truco_team(p);
-        Rng rng;
-        rng_seed(&rng, rng_mix(m->seed, (uint64_t)m->history_len));
-        Action a = bot_decide(&truco_rules, m->seats[p].difficulty, &x, p, &rng, NULL);
-        if (!rules_is_legal(&truco_rules, s, a) || (a >= TR_TRUCO && a <= TR_DOZE)) {
-            Action acts[RULES_MAX_ACTIONS];
-            int n = truco_rules.legal_actions(s, acts);
-            a = n > 0 ? acts[0] : a; /* its first card */
+        for (int k = 0; k <= TR_SIGNS && match_current_player(m) == p; k++) {
+            s = m->state;
+            TrucoState x = *s;
+            x.last_raise_team = (int8_t)truco_team(p);
+            Rng rng;
+            rng_seed(&rng, rng_mix(m->seed, (uint64_t)m->history_len));
+            Action a = bot_decide(&truco_rules, m->seats[p].difficulty, &x, p, &rng, NULL);
+            if (!rules_is_legal(&truco_rules, s, a) || (a >= TR_TRUCO && a <= TR_DOZE)) {
+                Action acts[RULES_MAX_ACTIONS];
+                int n = truco_rules.legal_actions(s, acts);
+                a = n > 0 ? acts[0] : a; /* its first card */
+            }
+            if (match_submit(m, p, a))
+                break;
+            for (int g = 0; g < 4 && ((const TrucoState *)m->state)->phase == TR_PH_CAUGHT; g++)
+                if (match_apply(m, match_next_chance(m)))
+                    break;
         }
-        match_submit(m, p, a);
     }
 }
 

@@ -202,6 +202,11 @@ static void test_four_players(void)
             break;
         if (match_current_player(match_of(a)) != 0)
             continue;
+        if ((s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) && !truco_can_pass(s)) {
+            /* The partner left it to you first: answer. */
+            if (press(a, "aceitar") || press(a, "jogar"))
+                continue;
+        }
         if (s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) {
             REQUIRE(locate(a, "parceiro", &r));
             int len = match_of(a)->history_len;
