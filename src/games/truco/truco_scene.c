@@ -1373,7 +1373,7 @@ static void draw(Table *tb, SDL_Renderer *r)
 static const char *rules_text(void)
 {
     static char text[14000];
-    snprintf(text, sizeof text, "%s\n\n%s\n\n%s\n\n%s", _("# The aim\n"
+    snprintf(text, sizeof text, "%s\n\n%s\n\n%s\n\n%s\n\n%s", _("# The aim\n"
              "Truco Paulista for two: win hands to be the first to 12 points (tentos).\n\n"
              "# Cards\n"
              "40 cards, no 8, 9 or 10. From low to high: 4 5 6 7 Q J K A 2 3. Each player gets "
@@ -1443,7 +1443,20 @@ static const char *rules_text(void)
                "you and shows its advice (what it would do, and its chance to win the hand); you "
                "accept, run or raise. Options: Partner answers for the team (off) lets it answer "
                "alone, as before; Partner may raise on its own (on) lets it call truco on its "
-               "turn."));
+               "turn."),
+             _("# Signals\n"
+               "With four players partners show each other their best cards with the traditional "
+               "signs: raised eyebrows for the zap (manilha of clubs), a wink for copas (hearts), "
+               "a shoulder for espadilha (spades), the mouth for pica-fumo (diamonds), a corner of "
+               "the mouth for a three. On your turn to play a card, the row of buttons under the "
+               "panel makes a sign; it does not end your turn, and each sign can be made once a "
+               "hand. You may bluff: nothing checks that you hold the card. Your partner always "
+               "sees a sign; each opponent catches it only by chance (option Signals can be seen, "
+               "10 % by default), and an opponent who misses it learns nothing at all. A "
+               "computer player signs honestly what it holds, at its first turn to play; its "
+               "signs light up on its name plate when you see them. The computer players read "
+               "the signs they saw, their partner's and any they caught. Option Signals (4 "
+               "players) turns them off."));
     return text;
 }
 
