@@ -36,8 +36,10 @@
  * Signals (4 players, option "signals"): on its turn to play a card, a seat may make any of
  * the five traditional signs, each at most once a hand; its partner always sees it, and each
  * opponent catches it with the chance of the option "signal_seen" (a chance step right after
- * the sign). A sign says nothing the rules check: a person may bluff. A seat that did not
- * see a sign learns nothing of it: observe() leaves no trace of it in that seat's view.
+ * the sign). A sign says nothing the rules check: a person may bluff. While the catch is
+ * drawn the other team's view shows that the seat to play made a sign, not which
+ * (sig_sign TR_SIGNS); once it is drawn, a seat that did not see the sign has the view it
+ * would have had without it.
  */
 #ifndef TASCA_TRUCO_H
 #define TASCA_TRUCO_H
@@ -182,7 +184,7 @@ typedef struct {
     uint8_t opt_seen;    /* percent chance an opponent catches a sign */
     uint8_t sig[TR_MAX_SEATS][TR_SIGNS];
     int8_t sig_seat;     /* TR_PH_CAUGHT: the seat that signed, else -1 */
-    uint8_t sig_sign;    /* and its sign */
+    uint8_t sig_sign;    /* and its sign (TR_SIGNS in the other team's view: unknown) */
 } TrucoState;
 
 extern const GameRules truco_rules;

@@ -1147,11 +1147,9 @@ static Action hard_run(const BotRequest *req, Analysis *an)
         analysis_begin(an, &truco_rules, v, req->seat, ANALYSIS_WIN);
     if (n <= 0)
         return -1;
-    if (!an) {
-        Action sign = truco_signal_decide(v, req->seat);
-        if (sign >= 0)
-            return sign;
-    }
+    Action sign = truco_signal_decide(v, req->seat); /* honest signs first, no search */
+    if (sign >= 0)
+        return sign;
     n = drop_signals(acts, n);
     if (n == 1)
         return acts[0];

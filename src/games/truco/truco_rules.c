@@ -777,7 +777,8 @@ static const char *apply(void *state, Action a)
         int n = caught_outcomes(s, outs, w);
         for (int i = 0; i < n; i++)
             if (outs[i] == a) {
-                s->sig[s->sig_seat][s->sig_sign] |= (uint8_t)(a - TR_CAUGHT);
+                if (s->sig_sign < TR_SIGNS)
+                    s->sig[s->sig_seat][s->sig_sign] |= (uint8_t)(a - TR_CAUGHT);
                 s->sig_seat = -1;
                 s->sig_sign = 0;
                 s->phase = TR_PH_PLAY;
@@ -817,14 +818,12 @@ static void observe(const void *state, int seat, void *view)
             if ((v->down[r] >> p) & 1 && v->table[r][p] != CARD_NONE)
                 v->table[r][p] = CARD_HIDDEN;
     }
-    /* Signals: a sign the seat did not see leaves no trace, not even the draw of who
-     * catches it; of a sign it saw, it knows its makers, not who else caught it. */
+    /* Signals: while the catch is drawn, the other team sees that the seat to play made a
+     * sign, not which (TR_SIGNS); once drawn, a sign the seat did not see leaves no trace.
+     * Of a sign it saw, a seat knows its makers, not who else caught it. */
     bool own_team = seat >= 0 && v->sig_seat >= 0 && truco_team(seat) == truco_team(v->sig_seat);
-    if (v->phase == TR_PH_CAUGHT && !own_team) {
-        v->phase = TR_PH_PLAY;
-        v->sig_seat = -1;
-        v->sig_sign = 0;
-    }
+    if (v->phase == TR_PH_CAUGHT && !own_team)
+        v->sig_sign = TR_SIGNS;
     for (int p = 0; p < TR_MAX_SEATS; p++)
         for (int k = 0; k < TR_SIGNS; k++) {
             uint8_t m = v->sig[p][k];
@@ -868,6 +867,16 @@ static void resample(const void *view, int seat, Rng *rng, void *out)
     rng_shuffle(rng, pool, (size_t)n, sizeof pool[0]);
     for (int k = 0; k < n_hidden && k < n; k++)
         *slots[k] = pool[k];
+    /* The other team's view of a catch being drawn: some sign the seat did not see. */
+    if (s->phase == TR_PH_CAUGHT && s->sig_seat >= 0 && s->sig_sign >= TR_SIGNS) {
+        int ks[TR_SIGNS], nk = 0;
+        for (int k = 0; k < TR_SIGNS; k++)
+            if (s->sig[s->sig_seat][k] == 0)
+                ks[nk++] = k;
+        int k = nk ? ks[rng_below(rng, (uint32_t)nk)] : 0;
+        s->sig_sign = (uint8_t)k;
+        s->sig[s->sig_seat][k] = team_bits(s->sig_seat);
+    }
 }
 
 /* ---- Text ------------------------------------------------------------------------------- */

@@ -1452,7 +1452,7 @@ static const char *rules_text(void)
                "panel makes a sign; it does not end your turn, and each sign can be made once a "
                "hand. You may bluff: nothing checks that you hold the card. Your partner always "
                "sees a sign; each opponent catches it only by chance (option Signals can be seen, "
-               "10 % by default), and an opponent who misses it learns nothing at all. A "
+               "10 % by default); an opponent who misses it only sees that a sign was made, not which. A "
                "computer player signs honestly what it holds, at its first turn to play; its "
                "signs light up on its name plate when you see them. The computer players read "
                "the signs they saw, their partner's and any they caught. Option Signals (4 "

@@ -163,18 +163,28 @@ static void assert_views(const TrucoState *with, const TrucoState *without, int 
         assert_memory_not_equal(&v1, &v2, sizeof v1);
 }
 
-/* A seat that did not see a sign has exactly the view it would have had without it: during
- * the draw and after it. The partner sees it; no one learns who caught it. */
+/* A seat that did not see a sign has exactly the view it would have had without it once the
+ * catch is drawn (during the draw, only that a sign was made). The partner sees it; no one
+ * learns who caught it. */
 static void test_no_trace(void **u)
 {
     (void)u;
     TrucoState plain = tt_hand4(0, H0, H1, H2, H3, "4h");
-    TrucoState s = plain;
+    TrucoState s = plain, other = plain;
     tt_act(&s, "sinal espadilha");
-    /* The draw is on: the opponents' views are those of the hand without a sign. */
-    assert_views(&s, &plain, 1, true);
-    assert_views(&s, &plain, 3, true);
-    assert_views(&s, &plain, 2, false);
+    tt_act(&other, "sinal tres");
+    /* The draw is on: the opponents see that seat 0 made a sign, not which (the views after
+     * two different signs are the same), and everyone sees a chance step. */
+    for (int q = 1; q < 4; q += 2) {
+        TrucoState v;
+        truco_rules.observe(&s, q, &v);
+        assert_int_equal(truco_current_player(&v), PLAYER_CHANCE);
+        assert_int_equal(v.sig_sign, TR_SIGNS);
+        for (int k = 0; k < TR_SIGNS; k++)
+            assert_int_equal(v.sig[0][k], 0);
+        assert_views(&s, &other, q, true);
+    }
+    assert_views(&s, &other, 2, false);
     TrucoState none = s, one = s, both = s;
     tt_act(&none, "caught none");
     tt_act(&one, "caught 1");
