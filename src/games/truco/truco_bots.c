@@ -1147,12 +1147,13 @@ static Action hard_run(const BotRequest *req, Analysis *an)
         analysis_begin(an, &truco_rules, v, req->seat, ANALYSIS_WIN);
     if (n <= 0)
         return -1;
-    Action sign = truco_signal_decide(v, req->seat); /* honest signs first, no search */
-    if (sign >= 0)
+    /* Honest signs first, without a search; an analysis still values the other actions. */
+    Action sign = truco_signal_decide(v, req->seat);
+    if (sign >= 0 && !an)
         return sign;
     n = drop_signals(acts, n);
     if (n == 1)
-        return acts[0];
+        return sign >= 0 ? sign : acts[0];
     if (v->phase == TR_PH_ONZE && truco_can_pass(v))
         return TR_PASS; /* both see both hands: the partner (perhaps a person) chooses */
     double sumsq[RULES_MAX_ACTIONS] = {0};
@@ -1205,7 +1206,7 @@ static Action hard_run(const BotRequest *req, Analysis *an)
             x->visits = done;
         }
     }
-    return acts[best];
+    return sign >= 0 ? sign : acts[best];
 }
 
 Action truco_hard_decide(const BotRequest *req) { return hard_run(req, NULL); }
