@@ -27,6 +27,19 @@
  *   "jogar" "fugir"                mão de onze: play the hand for 3, or give the opponent 1
  *   "parceiro"                     4 players: leave the answer (or the mão de onze) to the
  *                                  partner
+ *   "sinal zap" "sinal copas" "sinal espadilha" "sinal pica-fumo" "sinal tres"
+ *                                  4 players with signals: a sign to the partner (on the
+ *                                  seat's turn to play; the turn does not pass)
+ *   "caught none" / "caught 1" / "caught 1 3"
+ *                                  chance, after a sign: which opponents caught it
+ *
+ * Signals (4 players, option "signals"): on its turn to play a card, a seat may make any of
+ * the five traditional signs, each at most once a hand; its partner always sees it, and each
+ * opponent catches it with the chance of the option "signal_seen" (a chance step right after
+ * the sign). A sign says nothing the rules check: a person may bluff. While the catch is
+ * drawn the other team's view shows that the seat to play made a sign, not which
+ * (sig_sign TR_SIGNS); once it is drawn, a seat that did not see the sign has the view it
+ * would have had without it.
  */
 #ifndef TASCA_TRUCO_H
 #define TASCA_TRUCO_H
@@ -54,7 +67,21 @@ enum {
     TR_OPT_MANILHAS = 3,
     TR_OPT_DECK = 4,
     TR_OPT_VALUES = 5,
+    TR_OPT_SIGNALS = 6, /* off, on (4 players only) */
+    TR_OPT_SEEN = 7,    /* chance an opponent catches a sign: value v is 5 × v percent */
 };
+/* The signs partners make (RULES.md §1, four players): the zap (eyebrows), copas (a wink),
+ * espadilha (a shoulder), pica-fumo (the mouth), a three (a corner of the mouth). The four
+ * manilhas by suit — clubs, hearts, spades, diamonds, with the vira or fixed — and a three
+ * that is not a manilha. */
+typedef enum {
+    TR_SIGN_ZAP,
+    TR_SIGN_COPAS,
+    TR_SIGN_ESPADILHA,
+    TR_SIGN_PICAFUMO,
+    TR_SIGN_THREE,
+    TR_SIGNS
+} TrucoSign;
 /* Values of the variant option. */
 typedef enum {
     TR_VAR_PAULISTA,
@@ -74,6 +101,7 @@ typedef enum {
     TR_PH_PLAY,   /* a seat plays a card (or raises first) */
     TR_PH_ANSWER, /* a seat answers a raise */
     TR_PH_OVER,
+    TR_PH_CAUGHT, /* chance: which opponents catch the sign just made (then PLAY again) */
 } TrucoPhase;
 
 typedef enum { TR_KIND_NORMAL, TR_KIND_ONZE, TR_KIND_FERRO } TrucoHandKind;
@@ -107,6 +135,8 @@ enum {
     TR_HIDE_SLOT = 310, /* + slot: blind hand, face down */
     TR_DEAL = 400,      /* + card_index: chance */
     TR_FIRST = 500,     /* + seat: chance */
+    TR_SIGNAL = 600,    /* + TrucoSign */
+    TR_CAUGHT = 610,    /* + bit per seat that caught the sign: chance */
 };
 
 typedef struct {
@@ -147,6 +177,14 @@ typedef struct {
     int8_t game_winner;  /* team that won the last finished game, -1 none yet */
     int8_t winner;       /* team that won the match (phase OVER) */
     uint16_t hands;      /* hands started */
+    /* Signals (4 players). sig[p][k]: a bit per seat that saw seat p's sign k in this hand,
+     * 0 when it was not made. In a view, a sign the seat did not see is 0, and of the
+     * others who saw it only the signalling team shows (nobody knows who caught it). */
+    uint8_t opt_signals; /* option on, and 4 players */
+    uint8_t opt_seen;    /* percent chance an opponent catches a sign */
+    uint8_t sig[TR_MAX_SEATS][TR_SIGNS];
+    int8_t sig_seat;     /* TR_PH_CAUGHT: the seat that signed, else -1 */
+    uint8_t sig_sign;    /* and its sign (TR_SIGNS in the other team's view: unknown) */
 } TrucoState;
 
 extern const GameRules truco_rules;
@@ -212,6 +250,21 @@ int truco_raise_action(int value);
 bool truco_can_raise(const TrucoState *s, int seat);
 /* May the seat to answer (or to decide the mão de onze) leave it to its partner? */
 bool truco_can_pass(const TrucoState *s);
+/* May `seat` make sign k now (signals on, its turn to play a card, not blind, not made
+ * yet in this hand)? */
+bool truco_can_signal(const TrucoState *s, int seat, int k);
+/* Does `seat` know of `signer`'s sign k (the state or the seat's own view)? */
+static inline bool truco_saw_signal(const TrucoState *s, int seat, int signer, int k)
+{
+    return seat >= 0 && signer >= 0 && signer < TR_MAX_SEATS && k >= 0 && k < TR_SIGNS &&
+           ((s->sig[signer][k] >> seat) & 1);
+}
+/* Does card c (a valid card) answer sign k in this hand: the manilha of that suit, or a three
+ * that is not a manilha? */
+bool truco_sign_matches(const TrucoState *s, int k, Card c);
+/* The sign's short name as the save writes it ("zap", "pica-fumo", "tres"). */
+const char *truco_sign_name(int k);
+
 /* Does `seat` see the faces of `owner`'s cards (in hand, or played face down)? Its own
  * unless the hand is blind; its partner's in the mão de onze of their team, once dealt. */
 bool truco_sees_hand(const TrucoState *s, int seat, int owner);

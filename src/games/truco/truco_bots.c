@@ -230,6 +230,9 @@ static void est_eval(const Sim *x, EstAcc *acc, double weight)
     }
 }
 
+static int signal_force(const TrucoState *s, int seat, Card pool[TR_DECK], int n, Sim *base,
+                        int unknown[TR_MAX_SEATS]);
+
 /* Four players: Medium's default number of holdings drawn. */
 #define FOUR_SAMPLES 160
 
@@ -242,9 +245,6 @@ void truco_estimate(const TrucoState *s, int seat, int samples, Rng *rng, TrucoE
     int unknown[TR_MAX_SEATS];
     sim_from_state(s, seat, &base, unknown);
     int k0 = unknown[seat], k1 = 0;
-    for (int p = 0; p < s->num_players; p++)
-        if (p != seat)
-            k1 += unknown[p];
 
     EstAcc acc;
     memset(&acc, 0, sizeof acc);
@@ -258,6 +258,10 @@ void truco_estimate(const TrucoState *s, int seat, int samples, Rng *rng, TrucoE
     {
         Card pool[TR_DECK];
         int np = unseen_pool(s, seat, pool), other = 1 - seat;
+        np = signal_force(s, seat, pool, np, &base, unknown);
+        for (int p = 0; p < s->num_players; p++)
+            if (p != seat)
+                k1 += unknown[p];
         int8_t ps[TR_DECK];
         for (int i = 0; i < np; i++)
             ps[i] = (int8_t)truco_card_strength(s, pool[i]);
@@ -329,6 +333,146 @@ void truco_estimate(const TrucoState *s, int seat, int samples, Rng *rng, TrucoE
     out->lose = acc.l[best] / total;
     out->tie = acc.t[best] / total;
     out->best_strength = acc.n_cand ? acc.cand[best] : -1;
+}
+
+/* ---- Signals (four players) ----------------------------------------------------------------
+ * Every bot signs honestly what it holds, and Medium and Hard read the signs their seat saw
+ * (the partner's, and the other team's that it caught): a seat that signed a card holds it.
+ * A sign whose card is already in sight (played face up) is spent and says nothing more. */
+
+/* Has seat q played face up a card answering sign k in this hand? */
+static bool sign_spent(const TrucoState *s, int q, int k)
+{
+    for (int r = 0; r < TR_RODADAS; r++)
+        if (!((s->down[r] >> q) & 1) && truco_sign_matches(s, k, s->table[r][q]))
+            return true;
+    return false;
+}
+
+/* truco_estimate's model: the cards `seat` knows from signs go into their makers' hands
+ * and out of the unseen pool. Returns the pool's new size. */
+static int signal_force(const TrucoState *s, int seat, Card pool[TR_DECK], int n, Sim *base,
+                        int unknown[TR_MAX_SEATS])
+{
+    if (s->num_players != 4)
+        return n;
+    for (int q = 0; q < 4; q++)
+        for (int k = 0; k < TR_SIGNS && q != seat; k++) {
+            if (unknown[q] == 0 || !truco_saw_signal(s, seat, q, k) || sign_spent(s, q, k))
+                continue;
+            for (int i = 0; i < n; i++)
+                if (truco_sign_matches(s, k, pool[i])) {
+                    sim_add(base, q, truco_card_strength(s, pool[i]));
+                    unknown[q]--;
+                    pool[i] = pool[--n];
+                    break;
+                }
+        }
+    return n;
+}
+
+Action truco_signal_decide(const TrucoState *v, int seat)
+{
+    if (!v->opt_signals || v->phase != TR_PH_PLAY || truco_current_player(v) != seat)
+        return -1;
+    for (int k = 0; k < TR_SIGNS; k++) {
+        if (!truco_can_signal(v, seat, k))
+            continue;
+        for (int i = 0; i < TR_HAND; i++)
+            if (truco_sign_matches(v, k, v->hand[seat][i]))
+                return TR_SIGNAL + k;
+    }
+    return -1;
+}
+
+/* Is card c in sight of the view (a hand it sees, the table face up, the vira)? */
+static bool in_view(const TrucoState *v, Card c)
+{
+    if (v->vira == c)
+        return true;
+    for (int p = 0; p < v->num_players; p++)
+        for (int i = 0; i < TR_HAND; i++)
+            if (v->hand[p][i] == c || v->table[i][p] == c)
+                return true;
+    return false;
+}
+
+void truco_signal_world(const TrucoState *v, int seat, Rng *rng, TrucoState *det)
+{
+    if (!v->opt_signals || v->num_players != 4)
+        return;
+    for (int q = 0; q < 4; q++) {
+        if (q == seat)
+            continue;
+        uint8_t locked = 0; /* q's slots holding a signed card */
+        for (int k = 0; k < TR_SIGNS; k++) {
+            if (!truco_saw_signal(v, seat, q, k) || sign_spent(v, q, k))
+                continue;
+            int slot = -1;
+            bool holds = false;
+            for (int i = 0; i < TR_HAND; i++) {
+                if (v->hand[q][i] != CARD_HIDDEN || ((locked >> i) & 1))
+                    continue;
+                if (truco_sign_matches(det, k, det->hand[q][i])) {
+                    holds = true;
+                    locked |= (uint8_t)(1u << i);
+                    break;
+                }
+                if (slot < 0)
+                    slot = i;
+            }
+            if (holds || slot < 0)
+                continue;
+            /* A card of the sign out of the view's sight, at random (a three has 4 suits). */
+            Card cands[4];
+            int nc = 0;
+            for (int i = 0; i < 52 && nc < 4; i++) {
+                Card c = card_from_index(i);
+                if (truco_in_deck(det, c) && truco_sign_matches(det, k, c) && !in_view(v, c))
+                    cands[nc++] = c;
+            }
+            if (nc == 0)
+                continue;
+            Card c = cands[rng_below(rng, (uint32_t)nc)];
+            /* Where the deal put it: swap it with q's slot (or it was not dealt at all). */
+            Card *at = NULL;
+            for (int p = 0; p < 4 && !at; p++)
+                for (int i = 0; i < TR_HAND && !at; i++) {
+                    if (det->hand[p][i] == c && !(p == q && ((locked >> i) & 1)))
+                        at = &det->hand[p][i];
+                    else if (det->table[i][p] == c)
+                        at = &det->table[i][p];
+                }
+            if (at && at != &det->hand[q][slot])
+                *at = det->hand[q][slot];
+            det->hand[q][slot] = c;
+            locked |= (uint8_t)(1u << slot);
+        }
+    }
+}
+
+/* Hard's worlds: the other team catches each sign of ours with the table's chance, so the
+ * rollouts play against opponents who sometimes know our cards. */
+static void signal_catch(TrucoState *det, int seat, Rng *rng)
+{
+    if (!det->opt_signals || det->num_players != 4 || det->opt_seen == 0)
+        return;
+    for (int q = seat % 2; q < 4; q += 2)
+        for (int k = 0; k < TR_SIGNS; k++)
+            for (int o = 1; o < 4 && det->sig[q][k]; o += 2)
+                if (rng_below(rng, 100) < det->opt_seen)
+                    det->sig[q][k] |= (uint8_t)(1u << ((q + o) % 4));
+}
+
+/* A bot's action without its signs: the legal actions less the signals (Hard does not
+ * search them; it signs before it searches). Returns the new count. */
+static int drop_signals(Action *acts, int n)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (acts[i] < TR_SIGNAL || acts[i] >= TR_SIGNAL + TR_SIGNS)
+            acts[m++] = acts[i];
+    return m;
 }
 
 /* ---- Match equity ------------------------------------------------------------------------
@@ -495,6 +639,9 @@ Action truco_seed_decide(const BotRequest *req)
     const TrucoState *s = req->view;
     int p = req->seat;
     Rng *rng = req->rng;
+    Action sign = truco_signal_decide(s, p);
+    if (sign >= 0)
+        return sign;
     switch (s->phase) {
     case TR_PH_ONZE: {
         /* The seed gives no formula for its own mão de onze: we use its truco answer (base 8),
@@ -742,6 +889,9 @@ static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
 
 Action truco_medium_decide(const BotRequest *req)
 {
+    Action sign = truco_signal_decide(req->view, req->seat);
+    if (sign >= 0)
+        return sign;
     return policy_act(req->view, req->seat, &medium_style, req->rng);
 }
 
@@ -940,6 +1090,8 @@ static void hard_world4(const TrucoState *v, int seat, const OppBets *b, bool ti
                      : -1;
     for (int tries = 0; tries < HARD_INFER_TRIES4; tries++) {
         truco_rules.resample(v, seat, rng, out);
+        truco_signal_world(v, seat, rng, out);
+        signal_catch(out, seat, rng);
         if (!bets && !passed)
             return;
         double l = 1;
@@ -995,8 +1147,13 @@ static Action hard_run(const BotRequest *req, Analysis *an)
         analysis_begin(an, &truco_rules, v, req->seat, ANALYSIS_WIN);
     if (n <= 0)
         return -1;
+    /* Honest signs first, without a search; an analysis still values the other actions. */
+    Action sign = truco_signal_decide(v, req->seat);
+    if (sign >= 0 && !an)
+        return sign;
+    n = drop_signals(acts, n);
     if (n == 1)
-        return acts[0];
+        return sign >= 0 ? sign : acts[0];
     if (v->phase == TR_PH_ONZE && truco_can_pass(v))
         return TR_PASS; /* both see both hands: the partner (perhaps a person) chooses */
     double sumsq[RULES_MAX_ACTIONS] = {0};
@@ -1049,7 +1206,7 @@ static Action hard_run(const BotRequest *req, Analysis *an)
             x->visits = done;
         }
     }
-    return acts[best];
+    return sign >= 0 ? sign : acts[best];
 }
 
 Action truco_hard_decide(const BotRequest *req) { return hard_run(req, NULL); }

@@ -21,6 +21,16 @@ Action truco_hard_decide(const BotRequest *req);
  * match) over the same worlds, with its standard error. */
 Action truco_hard_analyze(const BotRequest *req, Analysis *out);
 
+/* Four players with signals: the sign a bot makes now, honestly (a manilha or a three it
+ * holds that it has not signed in this hand, on its turn to play), or -1. Every level signs
+ * before anything else, so a bot shows its partner all it holds at its first turn to play. */
+Action truco_signal_decide(const TrucoState *view, int seat);
+/* Hard's sampler: moves into each signer's hidden hand the cards of the signs `seat` saw
+ * (a partner's, an opponent's it caught) in a deal `det` drawn from `view`, keeping
+ * observe(det, seat) equal to the view. A person may bluff; the bots read every sign as
+ * true. */
+void truco_signal_world(const TrucoState *view, int seat, Rng *rng, TrucoState *det);
+
 /* The seed's "calculaProbabilidade": Σ weight × base over the cards in hand, in percent
  * (A ×2, 2 ×3, 3 ×4, manilha ×5, other ×1). Cards the seat cannot see count 1. */
 int truco_seed_strength(const TrucoState *view, int seat, int base);

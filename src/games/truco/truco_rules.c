@@ -13,6 +13,9 @@ static const char *const variant_names[] = {N_("paulista"), N_("mineiro"), N_("v
 static const char *const manilha_names[] = {N_("vira"), N_("fixed")};
 static const char *const deck_names[] = {"40", "24"};
 static const char *const value_names[] = {N_("paulista"), N_("mineiro")};
+static const char *const seen_names[] = {"0",  "5",  "10", "15", "20", "25", "30",
+                                         "35", "40", "45", "50", "55", "60", "65",
+                                         "70", "75", "80", "85", "90", "95", "100"};
 static const OptionDesc options[] = {
     {"blind", N_("Mão de ferro às cegas"),
      N_("When both have 11, the cards are dealt face down and played unseen."), 0, 0, 1, off_on},
@@ -32,6 +35,12 @@ static const OptionDesc options[] = {
      N_("Paulista: 1, truco 3, 6, 9, 12, mão de onze. Mineiro: 2, truco 4, 6, 10, 12, mão de "
         "dez."),
      TR_VALUES_PAULISTA, 0, 1, value_names},
+    {"signals", N_("Signals (4 players)"),
+     N_("Partners may show each other their manilhas and threes with the traditional signs."),
+     1, 0, 1, off_on},
+    {"signal_seen", N_("Signals can be seen (%)"),
+     N_("The chance that an opponent catches a sign made to the partner."), 2, 0, 20,
+     seen_names},
 };
 
 /* ---- Variants ---------------------------------------------------------------------- */
@@ -229,6 +238,7 @@ int truco_current_player(const TrucoState *s)
     switch (s->phase) {
     case TR_PH_FIRST:
     case TR_PH_DEAL:
+    case TR_PH_CAUGHT:
         return PLAYER_CHANCE;
     case TR_PH_ONZE: /* the seat deciding for the team at 11 */
     case TR_PH_ANSWER:
@@ -250,6 +260,67 @@ bool truco_can_pass(const TrucoState *s)
 {
     return s->num_players == 4 && (s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) &&
            !s->passed;
+}
+
+/* ---- Signals ---------------------------------------------------------------------------- */
+
+const char *truco_sign_name(int k)
+{
+    static const char *const names[TR_SIGNS] = {"zap", "copas", "espadilha", "pica-fumo", "tres"};
+    return k >= 0 && k < TR_SIGNS ? names[k] : "?";
+}
+
+bool truco_can_signal(const TrucoState *s, int seat, int k)
+{
+    return s->opt_signals && s->num_players == 4 && k >= 0 && k < TR_SIGNS &&
+           s->phase == TR_PH_PLAY && !s->blind && seat >= 0 && truco_current_player(s) == seat &&
+           s->sig[seat][k] == 0;
+}
+
+bool truco_sign_matches(const TrucoState *s, int k, Card c)
+{
+    static const int suit_of_sign[4] = {SUIT_CLUBS, SUIT_HEARTS, SUIT_SPADES, SUIT_DIAMONDS};
+    if (!truco_card_valid(c) || k < 0 || k >= TR_SIGNS)
+        return false;
+    bool manilha = truco_card_is_manilha(s, c);
+    if (k == TR_SIGN_THREE)
+        return card_rank(c) == 3 && !manilha;
+    return manilha && card_suit(c) == suit_of_sign[k];
+}
+
+/* Both partners of seat p's team, as seat bits. */
+static uint8_t team_bits(int p) { return (uint8_t)((1u << p) | (1u << ((p + 2) % 4))); }
+
+static const char *apply_signal(TrucoState *s, int p, int k)
+{
+    if (!s->opt_signals || s->num_players != 4)
+        return N_("signals are not played at this table");
+    if (s->blind)
+        return N_("no signals in a blind hand");
+    if (s->sig[p][k])
+        return N_("you made that sign already in this hand");
+    s->sig[p][k] = team_bits(p); /* the partner always sees it */
+    if (s->opt_seen > 0) {       /* do the opponents catch it? */
+        s->phase = TR_PH_CAUGHT;
+        s->sig_seat = (int8_t)p;
+        s->sig_sign = (uint8_t)k;
+    }
+    return NULL;
+}
+
+/* The catch outcomes after seat p's sign: no opponent, either one, both; with weights. */
+static int caught_outcomes(const TrucoState *s, Action out[4], uint32_t w[4])
+{
+    int p = s->sig_seat, o1 = (p + 1) % 4, o2 = (p + 3) % 4, n = 0;
+    uint32_t q = s->opt_seen, r = 100 - q;
+    const uint32_t weight[4] = {r * r, q * r, r * q, q * q};
+    const int mask[4] = {0, 1 << o1, 1 << o2, (1 << o1) | (1 << o2)};
+    for (int i = 0; i < 4; i++)
+        if (weight[i] > 0) {
+            w[n] = weight[i];
+            out[n++] = TR_CAUGHT + mask[i];
+        }
+    return n;
 }
 
 bool truco_sees_hand(const TrucoState *s, int seat, int owner)
@@ -280,6 +351,10 @@ static const char *init(void *state, const GameOptions *opt, int num_players, ui
     s->opt_manilhas = (uint8_t)(opt->v[TR_OPT_MANILHAS] != 0);
     s->opt_deck = (uint8_t)(opt->v[TR_OPT_DECK] != 0);
     s->opt_values = (uint8_t)(opt->v[TR_OPT_VALUES] != 0);
+    s->opt_signals = (uint8_t)(num_players == 4 && opt->v[TR_OPT_SIGNALS] != 0);
+    int seen = opt->v[TR_OPT_SEEN];
+    s->opt_seen = (uint8_t)(5 * (seen < 0 ? 0 : seen > 20 ? 20 : seen));
+    s->sig_seat = -1;
     s->phase = TR_PH_FIRST;
     s->mao = 0;
     s->value = (uint8_t)truco_base_value(s);
@@ -336,6 +411,9 @@ static int legal_actions(const void *state, Action out[RULES_MAX_ACTIONS])
             }
         if (truco_can_raise(s, p))
             out[n++] = truco_raise_action(s->value);
+        for (int k = 0; k < TR_SIGNS; k++)
+            if (truco_can_signal(s, p, k))
+                out[n++] = TR_SIGNAL + k;
     }
     return n;
 }
@@ -378,6 +456,8 @@ static int chance_outcomes(const void *state, Action out[RULES_MAX_ACTIONS],
             weights[n] = 1;
             out[n++] = TR_DEAL + i;
         }
+    } else if (s->phase == TR_PH_CAUGHT) {
+        n = caught_outcomes(s, out, weights);
     }
     return n;
 }
@@ -393,6 +473,8 @@ static void begin_deal(TrucoState *s)
     memset(s->hand, 0, sizeof s->hand);
     memset(s->table, 0, sizeof s->table);
     memset(s->down, 0, sizeof s->down);
+    memset(s->sig, 0, sizeof s->sig);
+    s->sig_seat = -1;
     s->vira = CARD_NONE;
     for (int r = 0; r < TR_RODADAS; r++)
         s->result[r] = TR_RES_NONE;
@@ -634,6 +716,8 @@ static const char *apply(void *state, Action a)
         }
         if (a == TR_PASS)
             return pass_to_partner(s);
+        if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
+            return N_("signs are made on your turn to play a card");
         return N_("mão de onze: choose jogar or fugir");
     case TR_PH_ANSWER:
         if (a == TR_ACCEPT) {
@@ -663,6 +747,8 @@ static const char *apply(void *state, Action a)
         }
         if (a == TR_PASS)
             return pass_to_partner(s);
+        if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
+            return N_("signs are made on your turn to play a card");
         return N_("answer the raise: aceitar, correr or raise");
     case TR_PH_PLAY:
         if (a >= TR_TRUCO && a <= TR_DOZE) {
@@ -682,7 +768,24 @@ static const char *apply(void *state, Action a)
             s->phase = TR_PH_ANSWER;
             return NULL;
         }
+        if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
+            return apply_signal(s, p, a - TR_SIGNAL);
         return apply_play(s, p, a);
+    case TR_PH_CAUGHT: {
+        Action outs[4];
+        uint32_t w[4];
+        int n = caught_outcomes(s, outs, w);
+        for (int i = 0; i < n; i++)
+            if (outs[i] == a) {
+                if (s->sig_sign < TR_SIGNS)
+                    s->sig[s->sig_seat][s->sig_sign] |= (uint8_t)(a - TR_CAUGHT);
+                s->sig_seat = -1;
+                s->sig_sign = 0;
+                s->phase = TR_PH_PLAY;
+                return NULL;
+            }
+        return N_("who catches the sign must be drawn now");
+    }
     default:
         return N_("bad state");
     }
@@ -715,6 +818,19 @@ static void observe(const void *state, int seat, void *view)
             if ((v->down[r] >> p) & 1 && v->table[r][p] != CARD_NONE)
                 v->table[r][p] = CARD_HIDDEN;
     }
+    /* Signals: while the catch is drawn, the other team sees that the seat to play made a
+     * sign, not which (TR_SIGNS); once drawn, a sign the seat did not see leaves no trace.
+     * Of a sign it saw, a seat knows its makers, not who else caught it. */
+    bool own_team = seat >= 0 && v->sig_seat >= 0 && truco_team(seat) == truco_team(v->sig_seat);
+    if (v->phase == TR_PH_CAUGHT && !own_team)
+        v->sig_sign = TR_SIGNS;
+    for (int p = 0; p < TR_MAX_SEATS; p++)
+        for (int k = 0; k < TR_SIGNS; k++) {
+            uint8_t m = v->sig[p][k];
+            v->sig[p][k] = (uint8_t)(truco_saw_signal(v, seat, p, k)
+                                         ? m & (team_bits(p) | (1u << seat))
+                                         : 0);
+        }
 }
 
 static void resample(const void *view, int seat, Rng *rng, void *out)
@@ -751,6 +867,16 @@ static void resample(const void *view, int seat, Rng *rng, void *out)
     rng_shuffle(rng, pool, (size_t)n, sizeof pool[0]);
     for (int k = 0; k < n_hidden && k < n; k++)
         *slots[k] = pool[k];
+    /* The other team's view of a catch being drawn: some sign the seat did not see. */
+    if (s->phase == TR_PH_CAUGHT && s->sig_seat >= 0 && s->sig_sign >= TR_SIGNS) {
+        int ks[TR_SIGNS], nk = 0;
+        for (int k = 0; k < TR_SIGNS; k++)
+            if (s->sig[s->sig_seat][k] == 0)
+                ks[nk++] = k;
+        int k = nk ? ks[rng_below(rng, (uint32_t)nk)] : 0;
+        s->sig_sign = (uint8_t)k;
+        s->sig[s->sig_seat][k] = team_bits(s->sig_seat);
+    }
 }
 
 /* ---- Text ------------------------------------------------------------------------------- */
@@ -785,7 +911,16 @@ static void action_to_string(const void *state, Action a, char out[RULES_ACTION_
         snprintf(out, RULES_ACTION_TEXT, "deal %s", card_to_text(card_from_index(a - TR_DEAL), c));
     else if (a >= TR_FIRST && a < TR_FIRST + TR_MAX_SEATS)
         snprintf(out, RULES_ACTION_TEXT, "first %d", (int)(a - TR_FIRST));
-    else
+    else if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
+        snprintf(out, RULES_ACTION_TEXT, "sinal %s", truco_sign_name(a - TR_SIGNAL));
+    else if (a >= TR_CAUGHT && a < TR_CAUGHT + 16) {
+        int m = a - TR_CAUGHT, len = snprintf(out, RULES_ACTION_TEXT, "caught");
+        if (!m)
+            snprintf(out + len, RULES_ACTION_TEXT - (size_t)len, " none");
+        for (int p = 0; p < TR_MAX_SEATS; p++)
+            if ((m >> p) & 1)
+                len += snprintf(out + len, RULES_ACTION_TEXT - (size_t)len, " %d", p);
+    } else
         snprintf(out, RULES_ACTION_TEXT, "?%d", (int)a);
 }
 
@@ -831,6 +966,40 @@ static bool action_from_string(const void *state, const char *text, Action *out)
     }
     if (strncmp(text, "deal ", 5) == 0 && parse_card(text + 5, &c)) {
         *out = TR_DEAL + card_index(c);
+        return true;
+    }
+    if (strncmp(text, "sinal ", 6) == 0) {
+        for (int k = 0; k < TR_SIGNS; k++)
+            if (strcmp(text + 6, truco_sign_name(k)) == 0) {
+                *out = TR_SIGNAL + k;
+                return true;
+            }
+        if (strcmp(text + 6, "tr\xC3\xAAs") == 0) { /* "três" */
+            *out = TR_SIGNAL + TR_SIGN_THREE;
+            return true;
+        }
+        return false;
+    }
+    if (strcmp(text, "caught none") == 0) {
+        *out = TR_CAUGHT;
+        return true;
+    }
+    if (strncmp(text, "caught ", 7) == 0) {
+        int m = 0;
+        const char *t = text + 7;
+        while (*t) {
+            if (*t < '0' || *t >= '0' + TR_MAX_SEATS || (m >> (*t - '0')) & 1)
+                return false;
+            m |= 1 << (*t - '0');
+            t++;
+            if (*t == ' ')
+                t++;
+            else if (*t)
+                return false;
+        }
+        if (!m)
+            return false;
+        *out = TR_CAUGHT + m;
         return true;
     }
     if (strncmp(text, "first ", 6) == 0 && text[6] >= '0' && text[6] < '0' + TR_MAX_SEATS &&
@@ -886,6 +1055,15 @@ static void describe(const void *state, char *out, size_t size)
         }
         PUT("\n");
     }
+    for (int p = 0; p < s->num_players; p++)
+        for (int k = 0; k < TR_SIGNS; k++)
+            if (s->sig[p][k]) {
+                PUT("Sign: seat %d %s (seen by", p, truco_sign_name(k));
+                for (int q = 0; q < s->num_players; q++)
+                    if ((s->sig[p][k] >> q) & 1)
+                        PUT(" %d", q);
+                PUT(")\n");
+            }
     PUT("Rodadas:");
     for (int r = 0; r < TR_RODADAS; r++)
         PUT(" %s", s->result[r] == TR_RES_NONE ? "-"
@@ -901,6 +1079,7 @@ static void describe(const void *state, char *out, size_t size)
     case TR_PH_OVER: PUT("Match over: team %d wins\n", s->winner); break;
     case TR_PH_FIRST: PUT("Drawing the first player\n"); break;
     case TR_PH_DEAL: PUT("Dealing\n"); break;
+    case TR_PH_CAUGHT: PUT("Seat %d made a sign (%s)\n", s->sig_seat, truco_sign_name(s->sig_sign)); break;
     case TR_PH_ONZE: PUT("Mão de onze: seat %d decides\n", truco_current_player(s)); break;
     case TR_PH_ANSWER:
         PUT("Seat %d answers %s%s\n", s->answerer, raise_name[truco_raise_step(s, s->pending)],

@@ -58,7 +58,8 @@ enum {
     BTN_FUGIR,
     BTN_DOWN, /* the face-down toggle */
     BTN_PASS, /* four players: leave the answer (or the mão de onze) to the partner */
-    BTN_COUNT
+    BTN_SIGN0, /* four players with signals: one button per sign (TrucoSign order) */
+    BTN_COUNT = BTN_SIGN0 + TR_SIGNS
 };
 
 /* Where a seat sits on the screen. */
@@ -87,6 +88,12 @@ typedef struct {
      * actions (NULL when none). */
     struct AdviceJob *advice_job;
     int advice_waited; /* times "Partner is thinking…" was on show (for the tests) */
+    /* Signs the player's seat saw (a bit per sign and signer) as last drawn, and how long
+     * each signer's newest signs stay lit on its name plate. */
+    uint8_t sig_known[TR_MAX_SEATS];
+    uint8_t sig_fresh[TR_MAX_SEATS];
+    float sig_t[TR_MAX_SEATS];
+    int sig_hand;
 } Tr;
 
 static float card_w(const Tr *t) { return table_card_w(&t->tb.tv, CARD_H); }
@@ -307,6 +314,10 @@ static void reset(Table *tb)
     anim_clear(&tb->anim);
     clear(t, -1);
     t->said_t = t->hand_msg_t = 0;
+    memset(t->sig_known, 0, sizeof t->sig_known);
+    memset(t->sig_fresh, 0, sizeof t->sig_fresh);
+    memset(t->sig_t, 0, sizeof t->sig_t);
+    t->sig_hand = -1;
     layout(tb); /* two or four players: the places change */
 }
 
@@ -475,6 +486,124 @@ static const char *call_text_in(const TrucoState *s, int a)
     return call_text_plain(a);
 }
 
+/* ---- Signals (four players) ----
+ * The player's signs are buttons that only the partner sees the meaning of; the signs the
+ * player's seat saw (always the partner's, an opponent's when caught) light up on the
+ * signer's name plate for a moment: a small face making the sign and its meaning. Only the
+ * seat's view is read, so a sign it did not see never shows, even at a local table. */
+
+static const char *sign_gesture(int k)
+{
+    static const char *const g[TR_SIGNS] = {N_("eyebrows: the zap"), N_("a wink: copas"),
+                                            N_("a shoulder: espadilha"),
+                                            N_("the mouth: pica-fumo"),
+                                            N_("a mouth corner: a three")};
+    return k >= 0 && k < TR_SIGNS ? _(g[k]) : "";
+}
+
+static const char *sign_button(int k)
+{
+    static const char *const b[TR_SIGNS] = {N_("Zap"), N_("Copas"), N_("Espadilha"),
+                                            N_("Pica-fumo"), N_("Three")};
+    return k >= 0 && k < TR_SIGNS ? _(b[k]) : "";
+}
+
+/* After every step: the signs the seat now knows of that were not drawn yet light up. */
+static void signs_seen(Tr *t)
+{
+    const Match *m = t->tb.m;
+    if (!m || m->num_players != 4)
+        return;
+    TrucoState v;
+    match_view(m, ME, &v);
+    if (v.hands != t->sig_hand) { /* a new hand: the signs of the last are gone */
+        memset(t->sig_known, 0, sizeof t->sig_known);
+        memset(t->sig_fresh, 0, sizeof t->sig_fresh);
+        t->sig_hand = v.hands;
+    }
+    for (int p = 0; p < 4; p++) {
+        uint8_t known = 0;
+        for (int k = 0; k < TR_SIGNS; k++)
+            if (truco_saw_signal(&v, ME, p, k))
+                known |= (uint8_t)(1u << k);
+        uint8_t fresh = (uint8_t)(known & ~t->sig_known[p]);
+        if (fresh && p != ME) {
+            t->sig_fresh[p] = t->sig_t[p] > 0 ? (uint8_t)(t->sig_fresh[p] | fresh) : fresh;
+            t->sig_t[p] = 2.6f;
+            app_sound(t->tb.app, SND_CLICK);
+        }
+        t->sig_known[p] = known;
+    }
+}
+
+/* A small face making sign k, centred at (x, y) in table units, r its radius. */
+static void draw_sign_face(Tr *t, int k, float x, float y, float r, float alpha)
+{
+    SDL_Renderer *ren = t->tb.app->ren;
+    float s = t->tb.tv.s;
+    Uint8 a = (Uint8)(255 * alpha);
+    Rgba skin = rgba(240, 200, 110, a), ink = rgba(40, 30, 20, a);
+    float cx = PX(t, x), cy = PY(t, y), R = r * s;
+    if (k == TR_SIGN_ESPADILHA) /* a raised shoulder under the face */
+        draw_quad(ren, cx + R * 0.9f, cy + R * 1.05f, R * 1.1f, R * 0.45f, -25, skin);
+    draw_circle(ren, cx, cy, R, skin);
+    float ex = R * 0.38f, ey = -R * 0.2f, er = R * 0.13f;
+    if (k == TR_SIGN_COPAS) /* a wink: the right eye shut */
+        draw_quad(ren, cx + ex, cy + ey, R * 0.34f, R * 0.08f, 0, ink);
+    else
+        draw_circle(ren, cx + ex, cy + ey, er, ink);
+    draw_circle(ren, cx - ex, cy + ey, er, ink);
+    if (k == TR_SIGN_ZAP) { /* raised eyebrows */
+        draw_quad(ren, cx - ex, cy - R * 0.55f, R * 0.36f, R * 0.09f, -12, ink);
+        draw_quad(ren, cx + ex, cy - R * 0.55f, R * 0.36f, R * 0.09f, 12, ink);
+    }
+    if (k == TR_SIGN_PICAFUMO) /* pursed mouth */
+        draw_circle(ren, cx, cy + R * 0.42f, R * 0.16f, ink);
+    else if (k == TR_SIGN_THREE) /* one corner of the mouth drawn up */
+        draw_quad(ren, cx + R * 0.12f, cy + R * 0.42f, R * 0.5f, R * 0.09f, -22, ink);
+    else
+        draw_quad(ren, cx, cy + R * 0.45f, R * 0.5f, R * 0.08f, 0, ink);
+}
+
+static void label(Tr *t, const char *s, int size, bool bold, Rgba c, float x, float y, int align);
+
+/* Under (north) or over (east, west) a signer's name: its fresh signs lit, with a face;
+ * afterwards the hand's signs in a dim line. */
+static void draw_signs(Tr *t, int p, float x, float y, int align)
+{
+    uint8_t known = t->sig_known[p];
+    if (!known || p == ME)
+        return;
+    int side = side_of(t, p);
+    float ly = side == NORTH ? y + 58 : y - 34;
+    if (t->sig_t[p] > 0 && t->sig_fresh[p]) {
+        float alpha = fminf(1, t->sig_t[p] * 2);
+        float pulse = 1 + 0.12f * sinf((2.6f - t->sig_t[p]) * 9);
+        int n = 0;
+        for (int k = 0; k < TR_SIGNS; k++) {
+            if (!((t->sig_fresh[p] >> k) & 1))
+                continue;
+            float fy = side == NORTH ? ly + n * 34 : ly - n * 34;
+            float fx = align == LEFT ? x + 16 : x - 110;
+            draw_sign_face(t, k, fx, fy, 14 * pulse, alpha);
+            Rgba gold = COL_GOLD;
+            gold.a = (Uint8)(255 * alpha);
+            label(t, sign_gesture(k), 19, true, gold, fx + 24, fy, LEFT);
+            n++;
+        }
+        return;
+    }
+    char line[160] = "";
+    size_t len = 0;
+    for (int k = 0; k < TR_SIGNS; k++)
+        if ((known >> k) & 1)
+            len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", len ? ", " : "",
+                                    sign_button(k));
+    char b[200];
+    snprintf(b, sizeof b, _("Signed: %s"), line);
+    label(t, b, 17, false, COL_DIM, x, ly, align);
+}
+
 static void on_action(Table *tb, int player, Action a)
 {
     Tr *t = (Tr *)tb;
@@ -485,6 +614,7 @@ static void on_action(Table *tb, int player, Action a)
         t->said_t = 2.2f;
         app_sound(tb->app, table_human(tb, player) ? SND_CLICK : SND_CALL);
     }
+    signs_seen(t);
     const TrucoState *s = tb->m->state;
     if (player >= 0 && s->n_dealt == 0 && s->phase != TR_PH_FIRST && s->last_end != TR_END_NONE) {
         hand_message(t);
@@ -536,19 +666,28 @@ static void partner_turn(Tr *t)
         return;
     }
     if (s->phase == TR_PH_PLAY && truco_can_raise(s, p) && !partner_raises(tb->app)) {
-        /* Decide here, as if its team had just raised (so it cannot): a card. */
+        /* Decide here, as if its team had just raised (so it cannot): a card, after the
+         * signs it makes first (each followed by the draw of who catches it), so its turn
+         * is over before the bots are driven again. */
         stop_partner_bot(m);
-        TrucoState x = *s;
-        x.last_raise_team = (int8_t)truco_team(p);
-        Rng rng;
-        rng_seed(&rng, rng_mix(m->seed, (uint64_t)m->history_len));
-        Action a = bot_decide(&truco_rules, m->seats[p].difficulty, &x, p, &rng, NULL);
-        if (!rules_is_legal(&truco_rules, s, a) || (a >= TR_TRUCO && a <= TR_DOZE)) {
-            Action acts[RULES_MAX_ACTIONS];
-            int n = truco_rules.legal_actions(s, acts);
-            a = n > 0 ? acts[0] : a; /* its first card */
+        for (int k = 0; k <= TR_SIGNS && match_current_player(m) == p; k++) {
+            s = m->state;
+            TrucoState x = *s;
+            x.last_raise_team = (int8_t)truco_team(p);
+            Rng rng;
+            rng_seed(&rng, rng_mix(m->seed, (uint64_t)m->history_len));
+            Action a = bot_decide(&truco_rules, m->seats[p].difficulty, &x, p, &rng, NULL);
+            if (!rules_is_legal(&truco_rules, s, a) || (a >= TR_TRUCO && a <= TR_DOZE)) {
+                Action acts[RULES_MAX_ACTIONS];
+                int n = truco_rules.legal_actions(s, acts);
+                a = n > 0 ? acts[0] : a; /* its first card */
+            }
+            if (match_submit(m, p, a))
+                break;
+            for (int g = 0; g < 4 && ((const TrucoState *)m->state)->phase == TR_PH_CAUGHT; g++)
+                if (match_apply(m, match_next_chance(m)))
+                    break;
         }
-        match_submit(m, p, a);
     }
 }
 
@@ -682,6 +821,8 @@ static void update(Table *tb, float dt)
 {
     Tr *t = (Tr *)tb;
     t->said_t = fmaxf(0, t->said_t - dt);
+    for (int p = 0; p < TR_MAX_SEATS; p++)
+        t->sig_t[p] = fmaxf(0, t->sig_t[p] - dt / fmaxf(0.35f, app_speed_factor(tb->app)));
     t->hand_msg_t = fmaxf(0, t->hand_msg_t - dt);
     advice_update(t);
     partner_turn(t);
@@ -733,6 +874,8 @@ static void layout(Table *tb)
     tb->btn[BTN_RUN] = unit_rect(t, bx, 660, bw, bh);
     tb->btn[BTN_UP] = unit_rect(t, bx, 740, bw, bh);
     tb->btn[BTN_PASS] = unit_rect(t, bx, 820, bw, bh);
+    for (int k = 0; k < TR_SIGNS; k++) /* a row under the panel, right of your name */
+        tb->btn[BTN_SIGN0 + k] = unit_rect(t, 1080 + k * 112, 928, 106, 52);
     float mx = mid_x(t);
     tb->btn[BTN_JOGAR] = unit_rect(t, mx - 140, 560, 250, 70);
     tb->btn[BTN_FUGIR] = unit_rect(t, mx + 140, 560, 250, 70);
@@ -755,7 +898,9 @@ static bool shown(const Table *tb, int b)
     case BTN_JOGAR:
     case BTN_FUGIR: return s->phase == TR_PH_ONZE;
     case BTN_PASS: return truco_can_pass(s);
-    default: return false;
+    default:
+        return b >= BTN_SIGN0 && b < BTN_SIGN0 + TR_SIGNS && four(t) &&
+               truco_can_signal(s, ME, b - BTN_SIGN0);
     }
 }
 
@@ -791,9 +936,13 @@ static void press(Table *tb, int b)
     case BTN_JOGAR: table_submit(tb, TR_ONZE_PLAY); break;
     case BTN_FUGIR: table_submit(tb, TR_ONZE_RUN); break;
     case BTN_PASS: table_submit(tb, TR_PASS); break;
-    default: /* BTN_DOWN */
+    case BTN_DOWN:
         t->face_down = !t->face_down;
         app_sound(tb->app, SND_CLICK);
+        break;
+    default:
+        if (b >= BTN_SIGN0 && b < BTN_SIGN0 + TR_SIGNS)
+            table_submit(tb, TR_SIGNAL + (b - BTN_SIGN0));
         break;
     }
 }
@@ -1136,6 +1285,8 @@ static void draw(Table *tb, SDL_Renderer *r)
         label(t, nb, 22, true, cur == p ? COL_GOLD : COL_TEXT, x, y, align);
         if (v.mao == p && (v.n_dealt > 0 || v.hands > 0))
             label(t, _("(mão)"), 17, false, COL_DIM, x, y + 30, align);
+        if (four(t))
+            draw_signs(t, p, x, y, align);
     }
     draw_panel(t, &v);
     draw_scores(t, &v);
@@ -1205,6 +1356,15 @@ static void draw(Table *tb, SDL_Renderer *r)
         draw_onze(t);
     if (shown(tb, BTN_PASS))
         table_button(tb, BTN_PASS, labels[BTN_PASS], 0);
+    bool any_sign = false;
+    for (int k = 0; k < TR_SIGNS; k++)
+        if (shown(tb, BTN_SIGN0 + k)) {
+            table_button(tb, BTN_SIGN0 + k, sign_button(k), 0);
+            any_sign = true;
+        }
+    if (any_sign)
+        label(t, _("Signs to your partner (only your partner sees them)"), 16, false, COL_DIM,
+              1080 - 53, 890, LEFT);
     if (t->hand_msg_t > 0 && !over)
         ui_toast(a, t->hand_msg, PX(t, mx), PY(t, four(t) ? MID4_Y : (TBOT_Y + TME_Y) / 2),
                  fminf(1, t->hand_msg_t * 2));
@@ -1213,7 +1373,7 @@ static void draw(Table *tb, SDL_Renderer *r)
 static const char *rules_text(void)
 {
     static char text[14000];
-    snprintf(text, sizeof text, "%s\n\n%s\n\n%s\n\n%s", _("# The aim\n"
+    snprintf(text, sizeof text, "%s\n\n%s\n\n%s\n\n%s\n\n%s", _("# The aim\n"
              "Truco Paulista for two: win hands to be the first to 12 points (tentos).\n\n"
              "# Cards\n"
              "40 cards, no 8, 9 or 10. From low to high: 4 5 6 7 Q J K A 2 3. Each player gets "
@@ -1283,7 +1443,20 @@ static const char *rules_text(void)
                "you and shows its advice (what it would do, and its chance to win the hand); you "
                "accept, run or raise. Options: Partner answers for the team (off) lets it answer "
                "alone, as before; Partner may raise on its own (on) lets it call truco on its "
-               "turn."));
+               "turn."),
+             _("# Signals\n"
+               "With four players partners show each other their best cards with the traditional "
+               "signs: raised eyebrows for the zap (manilha of clubs), a wink for copas (hearts), "
+               "a shoulder for espadilha (spades), the mouth for pica-fumo (diamonds), a corner of "
+               "the mouth for a three. On your turn to play a card, the row of buttons under the "
+               "panel makes a sign; it does not end your turn, and each sign can be made once a "
+               "hand. You may bluff: nothing checks that you hold the card. Your partner always "
+               "sees a sign; each opponent catches it only by chance (option Signals can be seen, "
+               "10 % by default); an opponent who misses it only sees that a sign was made, not which. A "
+               "computer player signs honestly what it holds, at its first turn to play; its "
+               "signs light up on its name plate when you see them. The computer players read "
+               "the signs they saw, their partner's and any they caught. Option Signals (4 "
+               "players) turns them off."));
     return text;
 }
 
@@ -1301,7 +1474,9 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     static const char *const names[BTN_COUNT] = {
         [BTN_RAISE] = "truco",  [BTN_ACCEPT] = "aceitar", [BTN_RUN] = "correr",
         [BTN_UP] = "aumentar",  [BTN_JOGAR] = "jogar",    [BTN_FUGIR] = "fugir",
-        [BTN_DOWN] = "facedown", [BTN_PASS] = "parceiro"};
+        [BTN_DOWN] = "facedown", [BTN_PASS] = "parceiro", [BTN_SIGN0] = "sinal zap",
+        [BTN_SIGN0 + 1] = "sinal copas", [BTN_SIGN0 + 2] = "sinal espadilha",
+        [BTN_SIGN0 + 3] = "sinal pica-fumo", [BTN_SIGN0 + 4] = "sinal tres"};
     for (int b = BTN_RAISE; b < BTN_COUNT; b++)
         if (strcmp(what, names[b]) == 0) {
             *out = tb->btn[b];
@@ -1314,6 +1489,8 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     }
     int i = (int)strspn(what, "abcdefghijklmnopqrstuvwxyz"), k = what[i] - '0';
     bool seat = what[i] && !what[i + 1] && k >= 0 && k < players(t);
+    if (strncmp(what, "signs", 5) == 0 && i == 5 && seat) /* signs of seat k drawn (tests) */
+        return t->sig_known[k] != 0 && (name_pos(t, k, &out->x, &out->y, &(int){0}), true);
     if (strcmp(what, "advice_waited") == 0) /* "Partner is thinking…" was shown at times */
         return t->advice_waited > 0 && (*out = unit_rect(t, mid_x(t), ME_Y, 1, 1), true);
     if (strcmp(what, "advice_pending") == 0) /* "Partner is thinking…" on show */
@@ -1358,6 +1535,8 @@ static int hint_rects(Table *tb, Action a, SDL_FRect out[2])
         b = a == TR_ONZE_PLAY ? BTN_JOGAR : BTN_FUGIR;
     else if (a == TR_PASS)
         b = BTN_PASS;
+    else if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
+        b = BTN_SIGN0 + (a - TR_SIGNAL);
     else if (a >= TR_PLAY_SLOT && a < TR_PLAY_SLOT + TR_HAND)
         slot = a - TR_PLAY_SLOT;
     else if (a >= TR_HIDE_SLOT && a < TR_HIDE_SLOT + TR_HAND)

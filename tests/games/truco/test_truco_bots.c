@@ -268,6 +268,15 @@ static void test_four_no_overtaking_the_partner(void **u)
     tt_act(&s, "aceitar");
     tt_act(&s, "play 5♣");
     tt_act(&s, "play K♦");
+    /* With signals (on by default), every level first shows its partner the pica-fumo
+     * (5♦) it holds, once; then it plays. */
+    for (uint64_t seed = 0; seed < 3; seed++) {
+        assert_int_equal(decide(truco_seed_decide, &s, seed), named(&s, "sinal pica-fumo"));
+        assert_int_equal(decide(truco_medium_decide, &s, seed), named(&s, "sinal pica-fumo"));
+        assert_int_equal(decide(truco_hard_decide, &s, seed), named(&s, "sinal pica-fumo"));
+    }
+    tt_act(&s, "sinal pica-fumo");
+    tt_act(&s, "caught none");
     for (uint64_t seed = 0; seed < 6; seed++) {
         assert_int_equal(decide(truco_seed_decide, &s, seed), named(&s, "play 4♣"));
         assert_int_equal(decide(truco_medium_decide, &s, seed), named(&s, "play 4♣"));

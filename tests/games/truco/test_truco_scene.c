@@ -202,6 +202,11 @@ static void test_four_players(void)
             break;
         if (match_current_player(match_of(a)) != 0)
             continue;
+        if ((s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) && !truco_can_pass(s)) {
+            /* The partner left it to you first: answer. */
+            if (press(a, "aceitar") || press(a, "jogar"))
+                continue;
+        }
         if (s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) {
             REQUIRE(locate(a, "parceiro", &r));
             int len = match_of(a)->history_len;
@@ -497,6 +502,77 @@ static void test_partner_advice(void)
     CHECK(raised == 0);
 }
 
+/* Four players with signals: your sign buttons issue signs (each once a hand) and leave the
+ * turn with you; your partner's signs show on its plate; the other team's signs, never
+ * caught at 0 %, never show. With signals off there are no sign buttons. */
+static void test_signals(void)
+{
+    fresh_home("tasca-truco", "truco.players = 4\noption.truco.signal_seen = 0\n");
+    App *a = start(SPEED_INSTANT, 21);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    bool signed_ = false, partner_shown = false;
+    int their_signs = 0;
+    for (int guard = 0; guard < 4000; guard++) {
+        settle(a);
+        SDL_FRect r;
+        const TrucoState *s = state(a);
+        const Match *m = match_of(a);
+        if (!s || locate(a, "next", &r) || match_is_over(m))
+            break;
+        CHECK(!locate(a, "signs1", &r) && !locate(a, "signs3", &r));
+        bool partner_signed = false;
+        for (int k = 0; k < TR_SIGNS; k++)
+            partner_signed |= truco_saw_signal(s, 0, 2, k);
+        if (partner_signed)
+            partner_shown |= locate(a, "signs2", &r);
+        if (match_current_player(m) != 0)
+            continue;
+        if (s->phase == TR_PH_PLAY && locate(a, "sinal tres", &r)) {
+            int len = m->history_len;
+            click(a, r, 1);
+            settle(a);
+            m = match_of(a);
+            REQUIRE(m->history_len >= len + 1);
+            CHECK(m->history[len] == TR_SIGNAL + TR_SIGN_THREE && m->history_player[len] == 0);
+            CHECK(match_current_player(m) == 0); /* still your turn */
+            CHECK(!locate(a, "sinal tres", &r));  /* once a hand */
+            signed_ = true;
+            continue;
+        }
+        if ((s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) &&
+            (press(a, "aceitar") || press(a, "jogar")))
+            continue;
+        for (int i = 1; i <= TR_HAND; i++) {
+            char name[8];
+            snprintf(name, sizeof name, "card%d", i);
+            if (locate(a, name, &r)) {
+                double_click(a, r);
+                break;
+            }
+        }
+    }
+    const Match *m = match_of(a);
+    for (int k = 0; k < m->history_len; k++)
+        their_signs += m->history_player[k] % 2 == 1 && m->history[k] >= TR_SIGNAL &&
+                       m->history[k] < TR_SIGNAL + TR_SIGNS;
+    CHECK(signed_);
+    CHECK(partner_shown);
+    printf("signs by the other team, unseen: %d\n", their_signs);
+    CHECK(their_signs > 0);
+    app_destroy(a);
+    /* Signals off: no buttons. */
+    fresh_home("tasca-truco", "truco.players = 4\noption.truco.signals = 0\n");
+    a = start(SPEED_INSTANT, 21);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    SDL_FRect r;
+    for (int guard = 0; guard < 200 && match_current_player(match_of(a)) != 0; guard++)
+        settle(a);
+    CHECK(!locate(a, "sinal zap", &r) && !locate(a, "sinal tres", &r));
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
     {"double_click", test_double_click_plays},
     {"drag", test_drag_plays},
@@ -509,6 +585,7 @@ static const UiTest tests[] = {
     {"options_variant", test_options_variant},
     {"mineiro_game", test_mineiro_game},
     {"partner_advice", test_partner_advice},
+    {"signals", test_signals},
 };
 
 int main(int argc, char **argv)
