@@ -609,6 +609,8 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at)
     return N_("the dealer does not answer");
 }
 
+const char *net_client_again(NetClient *c) { return net_client_act(c, WIRE_ACTION_AGAIN, 0); }
+
 static void on_ack(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
 {
     (void)nc;
