@@ -164,9 +164,9 @@ bool match_mirror_refused(Match *m, char *why, size_t size)
 const char *match_mirror_again(Match *m)
 {
     if (!m->mirror || !m->feed.again)
-        return "this table plays one game";
+        return N_("this table plays one game");
     if (!match_is_over(m))
-        return "the game is not over yet";
+        return N_("the game is not over yet");
     if (m->asked)
         return NULL;
     const char *why = m->feed.again(m->feed.user);
