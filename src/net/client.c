@@ -19,6 +19,7 @@
 
 struct NetClient {
     natsConnection *nc;
+    bool shared; /* nc is the caller's (net_client_on): neither closed nor reconnected here */
     SealKeys keys;
     char name[WIRE_NAME];
     pthread_mutex_t lock;
@@ -279,6 +280,26 @@ NetClient *net_client_new_keys(const char *url, const char *creds, const char *n
     return c;
 }
 
+NetClient *net_client_on(natsConnection *nc, const char *name, char *err, size_t errsize)
+{
+    if (!seal_init()) {
+        snprintf(err, errsize, "libsodium could not start");
+        return NULL;
+    }
+    NetClient *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&c->lock, NULL);
+    seal_keys_new(&c->keys);
+    snprintf(c->name, sizeof c->name, "%s", name);
+    c->seat = -1;
+    c->nc = nc;
+    c->shared = true;
+    return c;
+}
+
 /* Drained, not just dropped: no callback of it may still run once it is gone. */
 static void drop_sub(natsSubscription **sub)
 {
@@ -298,7 +319,8 @@ void net_client_free(NetClient *c)
     drop_sub(&c->views);
     drop_sub(&c->info);
     drop_sub(&c->acks);
-    natsConnection_Close(c->nc);
+    if (!c->shared)
+        natsConnection_Close(c->nc);
     /* a rejoin started by a reconnection finishes before the client goes */
     for (;;) {
         pthread_mutex_lock(&c->lock);
@@ -308,7 +330,8 @@ void net_client_free(NetClient *c)
             break;
         nats_Sleep(10);
     }
-    natsConnection_Destroy(c->nc);
+    if (!c->shared)
+        natsConnection_Destroy(c->nc);
     natsInbox_Destroy(c->ack_inbox);
     free(c->early);
     memset(&c->keys, 0, sizeof c->keys);

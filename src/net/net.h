@@ -95,6 +95,12 @@ NetClient *net_client_new(const char *url, const char *creds, const char *name, 
  * (after a crash, or from the same program started again). */
 NetClient *net_client_new_keys(const char *url, const char *creds, const char *name,
                                const SealKeys *keys, char *err, size_t errsize);
+/* A client with keys of its own on a connection it shares with others (benches: thousands
+ * of seats need not be thousands of connections). Each seat still joins with its own
+ * signed join and talks to the dealer under its own session keys; what it does not do is
+ * take its seat back by itself after the connection drops. The connection must outlive
+ * the client. */
+NetClient *net_client_on(natsConnection *nc, const char *name, char *err, size_t errsize);
 void net_client_free(NetClient *c);
 /* Asks the dealers for a new table; writes its code. NULL or the reason. */
 const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIRE_CODE]);
