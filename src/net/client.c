@@ -45,6 +45,7 @@ struct NetClient {
     struct NetClient *beat_next; /* under beat_lock, like the two below */
     bool beating;
     uint64_t beat_stamp; /* the last beat's stamp: rises with every beat */
+    uint64_t applied_ms; /* when the dealer last said it applied one of its actions (lock) */
 };
 
 static pthread_once_t nats_once = PTHREAD_ONCE_INIT;
@@ -90,10 +91,13 @@ static void send_beat(NetClient *c)
     snprintf(m.u.here.code, sizeof m.u.here.code, "%s", c->code);
     int seat = c->seat;
     bool keyed = c->have_dealer;
+    /* An applied action is a sign of life of its own: a seat that is playing needs no beat,
+     * only one that waits (the dealer takes 7 s of silence, three beats, for away). */
+    bool busy = c->applied_ms && wall_ms() - c->applied_ms < BEAT_MS;
     uint8_t tx[SEAL_KEY];
     memcpy(tx, c->ses.tx, sizeof tx);
     pthread_mutex_unlock(&c->lock);
-    if (!m.u.here.code[0] || seat < 0 || !keyed)
+    if (!m.u.here.code[0] || seat < 0 || !keyed || busy)
         return;
     uint64_t now = wall_ms();
     c->beat_stamp = now > c->beat_stamp ? now : c->beat_stamp + 1;
@@ -621,6 +625,7 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at)
             pthread_mutex_lock(&c->lock);
             if (c->next_seq <= seq)
                 c->next_seq = seq + 1;
+            c->applied_ms = wall_ms();
             pthread_mutex_unlock(&c->lock);
         } else if (!why) {
             snprintf(c->reason, sizeof c->reason, "%s", ack.u.ack.reason);
@@ -644,7 +649,9 @@ static void on_ack(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void
         pthread_mutex_lock(&c->lock);
         if (ack.u.ack.ok && c->next_seq <= ack.u.ack.seq)
             c->next_seq = ack.u.ack.seq + 1;
-        else if (!ack.u.ack.ok) {
+        if (ack.u.ack.ok)
+            c->applied_ms = wall_ms();
+        else {
             c->refused++;
             snprintf(c->reason, sizeof c->reason, "%s", ack.u.ack.reason);
         }

@@ -41,6 +41,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/fileio.h"
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "natsfix.h"
@@ -1025,6 +1027,75 @@ static void kill_mid_game(bool dealer, bool cluster)
         if (!natsfix_restart(fix.server, err, sizeof err))
             fail_msg("%s", err);
     }
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    net_close(&ng);
+}
+
+/* ---- signs of life only while a seat waits ---- */
+
+static atomic_int beats_seen[RULES_MAX_PLAYERS];
+
+static void count_beat(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    (void)closure;
+    const uint8_t *d = (const uint8_t *)natsMsg_GetData(msg);
+    if (natsMsg_GetDataLength(msg) > 1 + SEAL_BOX_OVERHEAD && d[0] < RULES_MAX_PLAYERS)
+        atomic_fetch_add(&beats_seen[d[0]], 1);
+    natsMsg_Destroy(msg);
+}
+
+/* Two seats playing a move every 300 ms or so send no beat (their applied actions are signs
+ * of life); once they stop and wait, both beat every 2 s again, and the dealer never takes
+ * either for away. The game then ends as the local one. */
+static void test_beats_idle(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_EASY}, 8080, 8181, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    char err[NET_ERR], subject[64];
+    natsConnection *tap = net_connect(url, NULL, "tap", err, sizeof err);
+    assert_non_null(tap);
+    natsSubscription *sub = NULL;
+    snprintf(subject, sizeof subject, "tasca.t.%s.here", ng.code);
+    NATS_CHECK(natsConnection_Subscribe(&sub, tap, subject, count_beat, NULL));
+    natsConnection_Flush(tap);
+    for (int i = 0; i < 2; i++) /* each seat has had an action applied */
+        assert_true(net_step(&ng));
+    for (int s = 0; s < 2; s++)
+        atomic_store(&beats_seen[s], 0);
+    long long until = clock_now_ns() + 6000000000LL;
+    int steps = 0;
+    while (clock_now_ns() < until) {
+        assert_true(net_step(&ng));
+        steps++;
+        nats_Sleep(300);
+    }
+    int busy[2] = {atomic_load(&beats_seen[0]), atomic_load(&beats_seen[1])};
+    print_message("6 s of play (%d moves): beats %d and %d\n", steps, busy[0], busy[1]);
+    assert_true(busy[0] <= 1 && busy[1] <= 1); /* one may slip in on a slow machine */
+    for (int s = 0; s < 2; s++)
+        atomic_store(&beats_seen[s], 0);
+    nats_Sleep(6500); /* nobody moves: both wait */
+    int idle[2] = {atomic_load(&beats_seen[0]), atomic_load(&beats_seen[1])};
+    print_message("6.5 s of waiting: beats %d and %d\n", idle[0], idle[1]);
+    assert_true(idle[0] >= 2 && idle[1] >= 2);
+    MsgTable t;
+    assert_true(net_lobby_table(tap, ng.code, &t, 2000));
+    assert_int_equal(t.seats[0].state, WSTATE_PLAYER);
+    assert_int_equal(t.seats[1].state, WSTATE_PLAYER);
+    natsSubscription_Destroy(sub);
+    natsConnection_Destroy(tap);
     double ret[RULES_MAX_PLAYERS];
     uint32_t seq;
     net_finish(&ng, ret, &seq);
@@ -2055,6 +2126,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_client_drop, teardown),
         cmocka_unit_test_teardown(test_dealer_kill, teardown),
         cmocka_unit_test_teardown(test_again, teardown),
+        cmocka_unit_test_teardown(test_beats_idle, teardown),
         cmocka_unit_test_teardown(test_nats_kill, teardown),
         cmocka_unit_test_teardown(test_nats_away, teardown),
         cmocka_unit_test_teardown(test_cluster, teardown),
@@ -2069,7 +2141,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_window_kill, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
-                           "dealer_kill", "again", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
+                           "dealer_kill", "again", "beats_idle", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
                            "lease_lost", "fence", "window_kill"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
