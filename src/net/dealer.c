@@ -506,6 +506,7 @@ static void apply_and_publish(Dealer *d, DTable *t, int player, Action a)
 /* ---- play again at the same table ---- */
 
 static Match *make_match(const MsgCreate *spec, unsigned game, char *err, size_t errsize);
+static const char *record_async(Dealer *d, DTable *t, const MsgRecord *r, const char *reply);
 
 /* Every seat has asked for the next game: a bot's seat always has, a person's once its
  * player said so. */
@@ -547,10 +548,16 @@ static void maybe_next_game(Dealer *d, DTable *t)
         return;
     MsgRecord r = {.kind = REC_NEXT, .n = (uint32_t)t->game + 1};
     snprintf(r.code, sizeof r.code, "%s", t->code);
-    if (!record(d, t, &r) || !start_game(t, r.n))
+    record_async(d, t, &r, NULL); /* dealt when the store has it (next_recorded) */
+}
+
+/* The store has the next game's REC_NEXT: it is dealt and every seat gets its first view. */
+static void next_recorded(Dealer *d, DTable *t, unsigned game)
+{
+    if (!start_game(t, game))
         return;
     if (d->cfg.verbose)
-        fprintf(stderr, "tasca serve: table %s: game %u begins\n", t->code, r.n + 1);
+        fprintf(stderr, "tasca serve: table %s: game %u begins\n", t->code, game + 1);
     for (int s = 0; s < t->spec.num_players; s++)
         publish_view(d, t, s, NULL, -3, 0, NULL);
     publish_table(d, t, NULL);
@@ -577,6 +584,11 @@ static void action_recorded(Dealer *d, DTable *t, uint64_t rec_seq)
     t->pend = NULL;
     t->rec_seq = rec_seq;
     const MsgRecord *r = &p->r;
+    if (r->kind == REC_NEXT) {
+        next_recorded(d, t, r->n);
+        pending_free(p);
+        return;
+    }
     if (r->seq) /* a player's; the dealer's own bots (and stand-ins) send 0 */
         t->seat[r->player].next_seq = r->seq + 1;
     if (r->action == WIRE_ACTION_AGAIN) { /* a seat asks for the next game */
@@ -648,11 +660,19 @@ static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_
     }
     if (t->lost)
         return N_("the table's record cannot be written; try again");
+    MsgRecord r = {.kind = REC_ACTION, .n = (uint32_t)t->m->history_len,
+                   .player = (int8_t)seat, .action = a, .seq = seq};
+    snprintf(r.code, sizeof r.code, "%s", t->code);
+    return record_async(d, t, &r, reply);
+}
+
+/* Sends the record entry to the store without waiting; what it records is done when the
+ * store has it (action_recorded). NULL, or why it could not even be sent. */
+static const char *record_async(Dealer *d, DTable *t, const MsgRecord *r, const char *reply)
+{
     Pending *p = calloc(1, sizeof *p);
     if (p) {
-        p->r = (MsgRecord){.kind = REC_ACTION, .n = (uint32_t)t->m->history_len,
-                           .player = (int8_t)seat, .action = a, .seq = seq};
-        snprintf(p->r.code, sizeof p->r.code, "%s", t->code);
+        p->r = *r;
         snprintf(p->reply, sizeof p->reply, "%s", reply ? reply : "");
         p->len = record_bytes(d, &p->r, p->msg_id);
     }
