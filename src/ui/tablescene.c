@@ -556,10 +556,6 @@ static bool leave_event(Table *t, const SDL_Event *e)
             app_leave_online(t->app, true); /* the seat stays the player's */
         return true;
     }
-    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE) {
-        app_leave_online(t->app, true);
-        return true;
-    }
     return false;
 }
 
