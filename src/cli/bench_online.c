@@ -537,10 +537,15 @@ int cli_bench_online(int argc, char **argv)
                "\"refused\":%d,\"share\":%d,\"again\":%s}\n",
                rules->id, tables, think, wall, actions, (double)actions / wall, p50, p99, live, t_seated,
                rss_seated, per_table, refused, share, again ? "true" : "false");
+    fflush(stdout);
     pthread_mutex_lock(&b.lock);
     b.stop = true;
     pthread_cond_broadcast(&b.cond);
     pthread_mutex_unlock(&b.lock);
+    /* Shared connections closed first: the clients' subscriptions then go at once instead of
+     * draining one round trip at a time. */
+    for (int i = 0; b.conns && i < n_conns; i++)
+        natsConnection_Close(b.conns[i]);
     for (int i = 0; i < 4; i++)
         pthread_join(workers[i], NULL);
     for (int i = 0; i < tables; i++)
