@@ -479,19 +479,22 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     snprintf(j->name, sizeof j->name, "%s", c->name);
     memcpy(j->sign_key, c->keys.sign_pk, WIRE_KEY);
     memcpy(j->box_key, c->keys.box_pk, WIRE_KEY);
-    j->nonce = seal_random64();
     uint8_t buf[WIRE_MAX];
-    size_t n = wire_encode(&m, buf, sizeof buf - 64);
-    if (!n)
-        return N_("the join could not be written (is the name too long?)");
-    seal_sign(&c->keys, buf, n, buf + n);
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.join", code);
     natsMsg *r = NULL;
     natsStatus s = NATS_ERR;
-    for (int tries = 0; tries < 20 && s != NATS_OK; tries++)
+    for (int tries = 0; tries < 20 && s != NATS_OK; tries++) {
+        /* A fresh nonce each try: a try whose answer was only late has taken the seat, and
+         * the same join again would be refused as replayed; a new one takes it back. */
+        j->nonce = seal_random64();
+        size_t n = wire_encode(&m, buf, sizeof buf - 64);
+        if (!n)
+            return N_("the join could not be written (is the name too long?)");
+        seal_sign(&c->keys, buf, n, buf + n);
         if ((s = request(c, subject, buf, n + 64, &r, 1000)) != NATS_OK)
             nats_Sleep(250); /* no dealer for the moment (restarting): try again */
+    }
     if (s != NATS_OK)
         return N_("no dealer answers for this table");
     const char *why = reply_as(r, MSG_JOINED, &m);
