@@ -29,6 +29,10 @@ typedef struct {
     uint32_t waiting_at[RULES_MAX_PLAYERS];
     bool over;
     uint64_t games;
+    /* Play again (the default): the table's game as last seen, and the seats that asked
+     * for the next one. */
+    uint16_t game_no;
+    bool asked[RULES_MAX_PLAYERS];
 } BTable;
 
 typedef struct Job {
@@ -54,6 +58,9 @@ struct Bench {
     long long games;
     double live_sum; /* tables with a game under way, summed over the samples */
     int live_n;
+    bool again;             /* a finished table plays again (false: a new table each game) */
+    int share;              /* seats per connection (1: each seat its own) */
+    natsConnection **conns; /* the shared connections (share > 1) */
 };
 
 static void job_push(Bench *b, Job *j)
@@ -98,6 +105,18 @@ static void on_view(void *user, NetClient *c, const MsgView *v)
         return;
     int p = b->rules->current_player(v->view);
     pthread_mutex_lock(&t->lock);
+    if (v->game_no < t->game_no) { /* a late view of the game before */
+        pthread_mutex_unlock(&t->lock);
+        return;
+    }
+    if (v->game_no > t->game_no) { /* the next game at the same table: steps from 0 again */
+        t->game_no = v->game_no;
+        memset(t->seen, 0, sizeof t->seen);
+        memset(t->acted, 0, sizeof t->acted);
+        memset(t->asked, 0, sizeof t->asked);
+        t->t0 = 0;
+        t->over = false;
+    }
     if (v->seq > t->seen[v->seat])
         t->seen[v->seat] = v->seq;
     double ms = -1;
@@ -122,7 +141,13 @@ static void on_view(void *user, NetClient *c, const MsgView *v)
         b->games += b->measuring;
         pthread_mutex_unlock(&b->lock);
     }
+    /* Over: each seat asks to play again once (the dealer deals when all four have). */
+    bool ask = b->again && p == PLAYER_TERMINAL && !t->asked[v->seat];
+    if (ask)
+        t->asked[v->seat] = true;
     pthread_mutex_unlock(&t->lock);
+    if (ask)
+        net_client_act_async(t->cl[v->seat], WIRE_ACTION_AGAIN, v->seq);
     if (ms >= 0)
         lat_push(b, ms);
     if (due) {
@@ -223,6 +248,8 @@ static const char *seat_table(BTable *t, const MsgCreate *spec)
     t->t0 = 0;
     t->over = false;
     t->seated = false;
+    t->game_no = 0;
+    memset(t->asked, 0, sizeof t->asked);
     for (int s = 0; s < t->n; s++) {
         free(t->waiting[s]);
         t->waiting[s] = NULL;
@@ -262,7 +289,12 @@ static void *seat_first(void *arg)
         for (int s = 0; s < t->n && !st->why; s++) {
             char name[WIRE_NAME];
             snprintf(name, sizeof name, "random %d.%d", i + 1, s + 1);
-            if (!(t->cl[s] = net_client_new(st->url, st->creds, name, st->err, sizeof st->err)))
+            Bench *b = st->b;
+            t->cl[s] = b->share > 1 ? net_client_on(b->conns[(i * t->n + s) / b->share], name,
+                                                    st->err, sizeof st->err)
+                                    : net_client_new(st->url, st->creds, name, st->err,
+                                                     sizeof st->err);
+            if (!t->cl[s])
                 st->why = st->err;
         }
         if (!st->why)
@@ -290,7 +322,7 @@ static void *seat_again(void *arg)
         for (int i = st->r; i < st->tables && clock_now_ns() < st->end && !st->why;
              i += SEATERS) {
             pthread_mutex_lock(&st->ts[i].lock);
-            bool over = st->ts[i].over;
+            bool over = st->ts[i].over && !st->b->again; /* else it plays again by itself */
             pthread_mutex_unlock(&st->ts[i].lock);
             if (over)
                 st->why = seat_table(&st->ts[i], st->spec);
@@ -317,13 +349,16 @@ static void usage(void)
 {
     printf("Usage: tasca bench-online --nats URL --tables N --seconds S [--game ID]\n"
            "                          [--option KEY=VALUE]... [--think MS] [--creds FILE]\n"
-           "                          [--json]\n"
+           "                          [--share K] [--new-tables] [--json]\n"
            "Plays N tables at once on the dealer ('tasca serve') of URL, every seat a Random\n"
            "bot connected as its own client; prints actions/s, the round trip from an\n"
            "action to every seat holding its view (p50, p99) and the dealer's memory.\n"
            "Default game: bisca with 4 players. --think: a seat acts MS milliseconds after\n"
            "its view comes, as a person would (default 0: at once, the most the dealer\n"
-           "can take); the round trip is timed from the action's sending either way.\n");
+           "can take); the round trip is timed from the action's sending either way.\n"
+           "A finished table plays again (every seat asks); --new-tables seats each game at\n"
+           "a new table instead. --share K: K seats per NATS connection (default 1, every\n"
+           "seat its own); each seat keeps its own keys, join and session either way.\n");
 }
 
 static bool dealer_stats(natsConnection *nc, long *rss_kb, int *tables)
@@ -340,8 +375,8 @@ static bool dealer_stats(natsConnection *nc, long *rss_kb, int *tables)
 int cli_bench_online(int argc, char **argv)
 {
     const char *cmd = "bench-online", *v, *url = NULL, *creds = NULL;
-    int tables = 0, seconds = 0, think = 0, n_opts = 0;
-    bool json = false;
+    int tables = 0, seconds = 0, think = 0, n_opts = 0, share = 1;
+    bool json = false, again = true;
     const GameRules *rules = NULL;
     const char *opts[RULES_MAX_OPTIONS];
     for (int i = 1; i < argc; i++) {
@@ -351,6 +386,12 @@ int cli_bench_online(int argc, char **argv)
             return 0;
         } else if (strcmp(a, "--json") == 0) {
             json = true;
+        } else if (strcmp(a, "--new-tables") == 0) {
+            again = false;
+        } else if (strcmp(a, "--share") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                !cli_parse_int(cmd, a, v, 1, 100000, &share))
+                return 2;
         } else if (strcmp(a, "--nats") == 0 || strcmp(a, "--creds") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)))
                 return 2;
@@ -389,7 +430,8 @@ int cli_bench_online(int argc, char **argv)
     }
     if (!rules)
         rules = cli_find_game(cmd, "bisca");
-    Bench b = {.rules = rules, .n = rules->max_players, .think_ns = think * 1000000LL};
+    Bench b = {.rules = rules, .n = rules->max_players, .think_ns = think * 1000000LL,
+               .again = again, .share = share};
     pthread_mutex_init(&b.lock, NULL);
     pthread_cond_init(&b.cond, NULL);
     net_global_delivery(4);
@@ -420,8 +462,19 @@ int cli_bench_online(int argc, char **argv)
     for (int i = 0; i < 4; i++)
         pthread_create(&workers[i], NULL, bot_worker, &b);
     BTable *ts = calloc((size_t)tables, sizeof *ts);
-    printf("bench-online: %s, %d players, %d tables, %d clients, think %d ms...\n", rules->name,
-           b.n, tables, tables * b.n, think);
+    int n_conns = share > 1 ? (tables * b.n + share - 1) / share : tables * b.n;
+    if (share > 1) {
+        b.conns = calloc((size_t)n_conns, sizeof *b.conns);
+        for (int i = 0; i < n_conns; i++)
+            if (!(b.conns[i] = net_connect(url, creds, "tasca bench seats", err, sizeof err))) {
+                fprintf(stderr, "tasca bench-online: %s\n", err);
+                return 1;
+            }
+    }
+    printf("bench-online: %s, %d players, %d tables, %d clients on %d connections, think %d "
+           "ms, %s...\n",
+           rules->name, b.n, tables, tables * b.n, n_conns, think,
+           again ? "each table plays again" : "a new table for each game");
     fflush(stdout);
     /* Seating runs on several threads: a table's set-up is a few round trips, and a
      * thousand of them one after another would measure the bench, not the dealer. */
@@ -481,13 +534,18 @@ int cli_bench_online(int argc, char **argv)
         printf("{\"game\":\"%s\",\"tables\":%d,\"think_ms\":%d,\"seconds\":%.2f,\"actions\":%lld,"
                "\"actions_per_s\":%.1f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,\"live_tables\":%.1f,"
                "\"dealer_tables\":%d,\"dealer_rss_kb\":%ld,\"rss_kb_per_table\":%.2f,"
-               "\"refused\":%d}\n",
+               "\"refused\":%d,\"share\":%d,\"again\":%s}\n",
                rules->id, tables, think, wall, actions, (double)actions / wall, p50, p99, live, t_seated,
-               rss_seated, per_table, refused);
+               rss_seated, per_table, refused, share, again ? "true" : "false");
+    fflush(stdout);
     pthread_mutex_lock(&b.lock);
     b.stop = true;
     pthread_cond_broadcast(&b.cond);
     pthread_mutex_unlock(&b.lock);
+    /* Shared connections closed first: the clients' subscriptions then go at once instead of
+     * draining one round trip at a time. */
+    for (int i = 0; b.conns && i < n_conns; i++)
+        natsConnection_Close(b.conns[i]);
     for (int i = 0; i < 4; i++)
         pthread_join(workers[i], NULL);
     for (int i = 0; i < tables; i++)
@@ -496,6 +554,9 @@ int cli_bench_online(int argc, char **argv)
             free(ts[i].waiting[s]);
         }
     free(ts);
+    for (int i = 0; b.conns && i < n_conns; i++)
+        natsConnection_Destroy(b.conns[i]);
+    free(b.conns);
     free(b.lat);
     natsConnection_Destroy(nc);
     return why || refused ? 1 : 0;

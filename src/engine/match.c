@@ -117,6 +117,18 @@ int match_mirror_pull(Match *m)
     if (!view)
         return 0;
     bool got = m->feed.next(m->feed.user, &player, &a, &steps, view);
+    if (!got && m->feed.restart && m->feed.restart(m->feed.user, &steps, view)) {
+        /* The next game at the same table: its first view, and no history yet. */
+        memcpy(m->state, view, m->rules->state_size);
+        free(view);
+        m->history_len = 0;
+        m->chance_count = 0;
+        m->hint_len = 0;
+        memset(m->hints, 0, sizeof m->hints);
+        m->steps = steps;
+        m->sent = m->asked = false;
+        return 2;
+    }
     if (!got || steps <= m->steps) { /* nothing, or a step already taken (a copy) */
         free(view);
         return 0;
@@ -145,9 +157,24 @@ bool match_mirror_refused(Match *m, char *why, size_t size)
 {
     if (!m->mirror || !m->feed.refused || !m->feed.refused(m->feed.user, why, size))
         return false;
-    m->sent = false;
+    m->sent = m->asked = false;
     return true;
 }
+
+const char *match_mirror_again(Match *m)
+{
+    if (!m->mirror || !m->feed.again)
+        return N_("this table plays one game");
+    if (!match_is_over(m))
+        return N_("the game is not over yet");
+    if (m->asked)
+        return NULL;
+    const char *why = m->feed.again(m->feed.user);
+    m->asked = why == NULL;
+    return why;
+}
+
+bool match_mirror_asked(const Match *m) { return m->mirror && m->asked; }
 
 bool match_bot_to_move(const Match *m)
 {

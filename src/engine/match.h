@@ -48,6 +48,7 @@ typedef struct {
     Difficulty difficulty; /* a bot's, or a stand-in's */
     char name[32];
     int away_left; /* seconds before a bot stands in (FEED_SEAT_AWAY); -1 never */
+    bool again;    /* the game is over and this seat asked to play again (a bot always has) */
 } FeedSeat;
 
 typedef enum { FEED_LINK_UP, FEED_LINK_DOWN, FEED_LINK_CLOSED } FeedLink;
@@ -66,6 +67,11 @@ typedef struct {
     /* Who sits at `seat` now; false when the feed does not know yet. */
     bool (*seat)(void *user, int seat, FeedSeat *out);
     FeedLink (*link)(void *user);
+    /* Play again at the same table (NULL: the table plays one game): once the game is over,
+     * the seat asks for the next (NULL, or why it cannot); `restart` gives the next game's
+     * first view once it has begun (the table's step count after it and the view). */
+    const char *(*again)(void *user);
+    bool (*restart)(void *user, uint32_t *steps, void *view);
 } MatchFeed;
 
 struct Match {
@@ -87,7 +93,7 @@ struct Match {
     /* A mirror (match_mirror): where its steps come from, the table's step count and
      * whether the seat's last action is still on its way. */
     MatchFeed feed;
-    bool mirror, sent;
+    bool mirror, sent, asked;
     int mirror_seat;
     uint32_t steps;
     /* Hints taken (match_hint_taken): how many per seat, and at which step (history
@@ -108,8 +114,13 @@ Match *match_mirror(const GameRules *rules, const GameOptions *opt, int num_play
                     size_t errsize);
 /* Takes the next step the feed has, if any: the state becomes the view after it, the step
  * joins the history and the listener hears of it. 1 when a step was taken, 0 when none is
- * waiting. */
+ * waiting; 2 when the next game at the table has begun: the state is its first view and
+ * the history is empty again (the listener does not hear of it: the table starts over). */
 int match_mirror_pull(Match *m);
+/* The game is over: the seat asks to play again at the same table. NULL, or why not. */
+const char *match_mirror_again(Match *m);
+/* The seat has asked to play again (until the next game begins). */
+bool match_mirror_asked(const Match *m);
 /* A refusal of the seat's last action, if one arrived (the seat may act again). */
 bool match_mirror_refused(Match *m, char *why, size_t size);
 

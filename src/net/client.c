@@ -19,6 +19,7 @@
 
 struct NetClient {
     natsConnection *nc;
+    bool shared; /* nc is the caller's (net_client_on): neither closed nor reconnected here */
     SealKeys keys;
     char name[WIRE_NAME];
     pthread_mutex_t lock;
@@ -44,6 +45,7 @@ struct NetClient {
     struct NetClient *beat_next; /* under beat_lock, like the two below */
     bool beating;
     uint64_t beat_stamp; /* the last beat's stamp: rises with every beat */
+    uint64_t applied_ms; /* when the dealer last said it applied one of its actions (lock) */
 };
 
 static pthread_once_t nats_once = PTHREAD_ONCE_INIT;
@@ -89,10 +91,13 @@ static void send_beat(NetClient *c)
     snprintf(m.u.here.code, sizeof m.u.here.code, "%s", c->code);
     int seat = c->seat;
     bool keyed = c->have_dealer;
+    /* An applied action is a sign of life of its own: a seat that is playing needs no beat,
+     * only one that waits (the dealer takes 7 s of silence, three beats, for away). */
+    bool busy = c->applied_ms && wall_ms() - c->applied_ms < BEAT_MS;
     uint8_t tx[SEAL_KEY];
     memcpy(tx, c->ses.tx, sizeof tx);
     pthread_mutex_unlock(&c->lock);
-    if (!m.u.here.code[0] || seat < 0 || !keyed)
+    if (!m.u.here.code[0] || seat < 0 || !keyed || busy)
         return;
     uint64_t now = wall_ms();
     c->beat_stamp = now > c->beat_stamp ? now : c->beat_stamp + 1;
@@ -279,6 +284,26 @@ NetClient *net_client_new_keys(const char *url, const char *creds, const char *n
     return c;
 }
 
+NetClient *net_client_on(natsConnection *nc, const char *name, char *err, size_t errsize)
+{
+    if (!seal_init()) {
+        snprintf(err, errsize, "libsodium could not start");
+        return NULL;
+    }
+    NetClient *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&c->lock, NULL);
+    seal_keys_new(&c->keys);
+    snprintf(c->name, sizeof c->name, "%s", name);
+    c->seat = -1;
+    c->nc = nc;
+    c->shared = true;
+    return c;
+}
+
 /* Drained, not just dropped: no callback of it may still run once it is gone. */
 static void drop_sub(natsSubscription **sub)
 {
@@ -298,7 +323,8 @@ void net_client_free(NetClient *c)
     drop_sub(&c->views);
     drop_sub(&c->info);
     drop_sub(&c->acks);
-    natsConnection_Close(c->nc);
+    if (!c->shared)
+        natsConnection_Close(c->nc);
     /* a rejoin started by a reconnection finishes before the client goes */
     for (;;) {
         pthread_mutex_lock(&c->lock);
@@ -308,7 +334,8 @@ void net_client_free(NetClient *c)
             break;
         nats_Sleep(10);
     }
-    natsConnection_Destroy(c->nc);
+    if (!c->shared)
+        natsConnection_Destroy(c->nc);
     natsInbox_Destroy(c->ack_inbox);
     free(c->early);
     memset(&c->keys, 0, sizeof c->keys);
@@ -452,19 +479,22 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     snprintf(j->name, sizeof j->name, "%s", c->name);
     memcpy(j->sign_key, c->keys.sign_pk, WIRE_KEY);
     memcpy(j->box_key, c->keys.box_pk, WIRE_KEY);
-    j->nonce = seal_random64();
     uint8_t buf[WIRE_MAX];
-    size_t n = wire_encode(&m, buf, sizeof buf - 64);
-    if (!n)
-        return N_("the join could not be written (is the name too long?)");
-    seal_sign(&c->keys, buf, n, buf + n);
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.join", code);
     natsMsg *r = NULL;
     natsStatus s = NATS_ERR;
-    for (int tries = 0; tries < 20 && s != NATS_OK; tries++)
+    for (int tries = 0; tries < 20 && s != NATS_OK; tries++) {
+        /* A fresh nonce each try: a try whose answer was only late has taken the seat, and
+         * the same join again would be refused as replayed; a new one takes it back. */
+        j->nonce = seal_random64();
+        size_t n = wire_encode(&m, buf, sizeof buf - 64);
+        if (!n)
+            return N_("the join could not be written (is the name too long?)");
+        seal_sign(&c->keys, buf, n, buf + n);
         if ((s = request(c, subject, buf, n + 64, &r, 1000)) != NATS_OK)
             nats_Sleep(250); /* no dealer for the moment (restarting): try again */
+    }
     if (s != NATS_OK)
         return N_("no dealer answers for this table");
     const char *why = reply_as(r, MSG_JOINED, &m);
@@ -598,6 +628,7 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at)
             pthread_mutex_lock(&c->lock);
             if (c->next_seq <= seq)
                 c->next_seq = seq + 1;
+            c->applied_ms = wall_ms();
             pthread_mutex_unlock(&c->lock);
         } else if (!why) {
             snprintf(c->reason, sizeof c->reason, "%s", ack.u.ack.reason);
@@ -609,6 +640,8 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at)
     return N_("the dealer does not answer");
 }
 
+const char *net_client_again(NetClient *c) { return net_client_act(c, WIRE_ACTION_AGAIN, 0); }
+
 static void on_ack(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
 {
     (void)nc;
@@ -619,7 +652,9 @@ static void on_ack(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void
         pthread_mutex_lock(&c->lock);
         if (ack.u.ack.ok && c->next_seq <= ack.u.ack.seq)
             c->next_seq = ack.u.ack.seq + 1;
-        else if (!ack.u.ack.ok) {
+        if (ack.u.ack.ok)
+            c->applied_ms = wall_ms();
+        else {
             c->refused++;
             snprintf(c->reason, sizeof c->reason, "%s", ack.u.ack.reason);
         }

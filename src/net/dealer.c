@@ -91,6 +91,10 @@ typedef struct DTable {
     uint32_t bot_gen; /* a decision asked before this changed is dropped when it comes */
     bool closed;
     long long over_at; /* when the game ended (ns), 0: under way */
+    /* Play again: the game at the table (0, 1, ...; game k is dealt from net_game_seed) and
+     * the seats that asked for the next once this one is over (a bot's seat always has). */
+    uint16_t game;
+    bool again[RULES_MAX_PLAYERS];
     /* the lease (TASCA_LEASE, key = code) and the record's fence */
     uint64_t lease_rev; /* the revision of our last write of the key */
     long long lease_at; /* when it was last written or renewed (ns) */
@@ -335,6 +339,7 @@ static void publish_table(Dealer *d, const DTable *t, const char *to)
     o->num_players = t->spec.num_players;
     o->n_options = t->spec.n_options;
     memcpy(o->options, t->spec.options, sizeof o->options);
+    o->game_no = t->game;
     o->seq = (uint32_t)t->m->history_len;
     o->over = match_is_over(t->m);
     double r[RULES_MAX_PLAYERS] = {0};
@@ -348,6 +353,7 @@ static void publish_table(Dealer *d, const DTable *t, const char *to)
         si->away_left = away_left(t, s, now);
         snprintf(si->name, sizeof si->name, "%s", t->seat[s].name);
         o->result[s] = (int8_t)(r[s] > 0 ? 1 : r[s] < 0 ? -1 : 0);
+        si->again = o->over && (bot_seat(t, s) || t->again[s]);
     }
     char subject[64];
     if (!to) {
@@ -408,6 +414,7 @@ static void publish_view(Dealer *d, DTable *t, int seat, const void *before, int
     MsgView *v = &m.u.view;
     snprintf(v->code, sizeof v->code, "%s", t->code);
     v->seat = (int8_t)seat;
+    v->game_no = t->game;
     v->seq = (uint32_t)t->m->history_len;
     v->last_player = (int8_t)(before ? player : -3);
     v->last_action = before && (player == seat || action_visible(t, before, view, seat, a))
@@ -496,6 +503,67 @@ static void apply_and_publish(Dealer *d, DTable *t, int player, Action a)
     maybe_start_bot(d, t);
 }
 
+/* ---- play again at the same table ---- */
+
+static Match *make_match(const MsgCreate *spec, unsigned game, char *err, size_t errsize);
+static const char *record_async(Dealer *d, DTable *t, const MsgRecord *r, const char *reply);
+
+/* Every seat has asked for the next game: a bot's seat always has, a person's once its
+ * player said so. */
+static bool all_again(const DTable *t)
+{
+    for (int s = 0; s < t->spec.num_players; s++)
+        if (!bot_seat(t, s) && !t->again[s])
+            return false;
+    return true;
+}
+
+/* Game number `game` begins at the table: a new match dealt from its own seed. The seats,
+ * their keys, names and sequence numbers stay. False (the table as it was) when the match
+ * cannot be made. */
+static bool start_game(DTable *t, unsigned game)
+{
+    char err[MATCH_ERR];
+    Match *m = make_match(&t->spec, game, err, sizeof err);
+    if (!m)
+        return false;
+    match_free(t->m);
+    t->m = m;
+    t->game = (uint16_t)game;
+    memset(t->again, 0, sizeof t->again);
+    t->over_at = 0;
+    t->bot_pending = false;
+    t->bot_gen++; /* a decision asked during the last game is dropped when it comes */
+    match_play_chance(t->m);
+    return true;
+}
+
+/* Once the game is over and every seat has asked, the next one is recorded (REC_NEXT),
+ * then dealt, and every seat gets its first view. A record that cannot be written leaves
+ * the table as it is: the sweep tries again. */
+static void maybe_next_game(Dealer *d, DTable *t)
+{
+    if (!match_is_over(t->m) || !all_again(t) || t->pend || t->lost || t->closed ||
+        t->game == UINT16_MAX)
+        return;
+    MsgRecord r = {.kind = REC_NEXT, .n = (uint32_t)t->game + 1};
+    snprintf(r.code, sizeof r.code, "%s", t->code);
+    record_async(d, t, &r, NULL); /* dealt when the store has it (next_recorded) */
+}
+
+/* The store has the next game's REC_NEXT: it is dealt and every seat gets its first view. */
+static void next_recorded(Dealer *d, DTable *t, unsigned game)
+{
+    if (!start_game(t, game))
+        return;
+    if (d->cfg.verbose)
+        fprintf(stderr, "tasca serve: table %s: game %u begins\n", t->code, game + 1);
+    for (int s = 0; s < t->spec.num_players; s++)
+        publish_view(d, t, s, NULL, -3, 0, NULL);
+    publish_table(d, t, NULL);
+    maybe_start_bot(d, t);
+}
+
 static void seat_here(Dealer *d, DTable *t, int s);
 static void ack_to(Dealer *d, const char *reply, bool ok, uint32_t seq, uint32_t applied,
                    const char *why);
@@ -516,8 +584,25 @@ static void action_recorded(Dealer *d, DTable *t, uint64_t rec_seq)
     t->pend = NULL;
     t->rec_seq = rec_seq;
     const MsgRecord *r = &p->r;
+    if (r->kind == REC_NEXT) {
+        next_recorded(d, t, r->n);
+        pending_free(p);
+        return;
+    }
     if (r->seq) /* a player's; the dealer's own bots (and stand-ins) send 0 */
         t->seat[r->player].next_seq = r->seq + 1;
+    if (r->action == WIRE_ACTION_AGAIN) { /* a seat asks for the next game */
+        t->again[r->player] = true;
+        say(d, "tasca serve: table %s: %s asks to play again\n", t->code, t->seat[r->player].name);
+        if (p->reply[0]) {
+            seat_here(d, t, r->player);
+            ack_to(d, p->reply, true, r->seq, (uint32_t)t->m->history_len, NULL);
+        }
+        pending_free(p);
+        publish_table(d, t, NULL);
+        maybe_next_game(d, t);
+        return;
+    }
     if (d->cfg.verbose)
         fprintf(stderr, "tasca serve: table %s: action %d by seat %d (seq %u)\n", t->code,
                 t->m->history_len, r->player, r->seq);
@@ -559,22 +644,35 @@ static void action_record_again(Dealer *d, DTable *t)
 static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_t seq,
                                const char *reply)
 {
-    if (match_is_over(t->m))
-        return N_("the game is over");
-    if (match_current_player(t->m) != seat)
-        return N_("it is not this seat's turn");
-    if (!everyone_seated(t))
-        return N_("wait: not everyone has sat down yet");
-    const char *why = match_check(t->m, a);
-    if (why)
-        return why;
+    if (a == WIRE_ACTION_AGAIN) {
+        if (!match_is_over(t->m))
+            return N_("the game is not over yet");
+    } else {
+        if (match_is_over(t->m))
+            return N_("the game is over");
+        if (match_current_player(t->m) != seat)
+            return N_("it is not this seat's turn");
+        if (!everyone_seated(t))
+            return N_("wait: not everyone has sat down yet");
+        const char *why = match_check(t->m, a);
+        if (why)
+            return why;
+    }
     if (t->lost)
         return N_("the table's record cannot be written; try again");
+    MsgRecord r = {.kind = REC_ACTION, .n = (uint32_t)t->m->history_len,
+                   .player = (int8_t)seat, .action = a, .seq = seq};
+    snprintf(r.code, sizeof r.code, "%s", t->code);
+    return record_async(d, t, &r, reply);
+}
+
+/* Sends the record entry to the store without waiting; what it records is done when the
+ * store has it (action_recorded). NULL, or why it could not even be sent. */
+static const char *record_async(Dealer *d, DTable *t, const MsgRecord *r, const char *reply)
+{
     Pending *p = calloc(1, sizeof *p);
     if (p) {
-        p->r = (MsgRecord){.kind = REC_ACTION, .n = (uint32_t)t->m->history_len,
-                           .player = (int8_t)seat, .action = a, .seq = seq};
-        snprintf(p->r.code, sizeof p->r.code, "%s", t->code);
+        p->r = *r;
         snprintf(p->reply, sizeof p->reply, "%s", reply ? reply : "");
         p->len = record_bytes(d, &p->r, p->msg_id);
     }
@@ -836,8 +934,13 @@ static void lease_answer(Dealer *d, const Event *e)
     }
 }
 
-static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec, char *err,
-                         size_t errsize)
+uint64_t net_game_seed(uint64_t table_seed, unsigned game)
+{
+    return game ? rng_mix(table_seed, game) : table_seed;
+}
+
+/* Game number `game` of a table made as `spec` says: its match, dealt from its own seed. */
+static Match *make_match(const MsgCreate *spec, unsigned game, char *err, size_t errsize)
 {
     const GameRules *g = registry_find(spec->game);
     if (!g) {
@@ -858,6 +961,13 @@ static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec, cha
     for (int s = 0; s < spec->num_players; s++)
         seats[s] = (SeatSpec){spec->seats[s].kind == WSEAT_BOT,
                               (Difficulty)spec->seats[s].difficulty};
+    return match_create(g, &opt, spec->num_players, seats, net_game_seed(spec->seed, game), err,
+                        errsize);
+}
+
+static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec, char *err,
+                         size_t errsize)
+{
     if (d->n_tables == d->cap_tables) {
         int cap = d->cap_tables ? d->cap_tables * 2 : 64;
         DTable **p = realloc(d->tables, (size_t)cap * sizeof *p);
@@ -873,7 +983,7 @@ static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec, cha
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
-    t->m = match_create(g, &opt, spec->num_players, seats, spec->seed, err, errsize);
+    t->m = make_match(spec, 0, err, errsize);
     if (!t->m) {
         free(t);
         return NULL;
@@ -1147,6 +1257,8 @@ static void sweep(Dealer *d)
     long long now = clock_now_ns(), linger = (long long)d->cfg.linger_seconds * 1000000000LL;
     for (int i = 0; i < d->n_tables; i++) {
         DTable *t = d->tables[i];
+        if (t->over_at)
+            maybe_next_game(d, t); /* its record could not be written at the last ask */
         if (!t->over_at || now - t->over_at < linger || t->bot_pending)
             continue;
         char subject[64];
@@ -1368,6 +1480,15 @@ static void replay_entry(Dealer *d, const MsgRecord *r)
         snprintf(s->name, sizeof s->name, "%s", r->name);
         memcpy(s->sign, r->sign_key, WIRE_KEY);
         memcpy(s->box, r->box_key, WIRE_KEY);
+    } else if (r->kind == REC_ACTION && r->n == (uint32_t)t->m->history_len &&
+               r->action == WIRE_ACTION_AGAIN) {
+        if (r->player >= 0 && r->player < t->spec.num_players && match_is_over(t->m)) {
+            t->again[r->player] = true;
+            if (r->seq)
+                t->seat[r->player].next_seq = r->seq + 1;
+        }
+    } else if (r->kind == REC_NEXT && r->n == (uint32_t)t->game + 1) {
+        start_game(t, r->n);
     } else if (r->kind == REC_ACTION && r->n == (uint32_t)t->m->history_len) {
         if (match_apply(t->m, r->action) == NULL) {
             match_play_chance(t->m);
@@ -1393,6 +1514,7 @@ static void wake_table(Dealer *d, DTable *t)
     if (match_is_over(t->m))
         t->over_at = clock_now_ns();
     maybe_start_bot(d, t);
+    maybe_next_game(d, t); /* every seat had asked, but the next game was not recorded */
 }
 
 /* Reads the record stream's messages on `subject` (all tables', or one's) from the start

@@ -71,6 +71,12 @@ typedef struct {
 Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize);
 void dealer_stop(Dealer *d);
 int dealer_tables(Dealer *d);
+/* Play again: once a table's game is over, each person's seat may ask for the next game
+ * (an action WIRE_ACTION_AGAIN, recorded like any other); when every person's seat has
+ * asked (a bot's always does), the dealer records REC_NEXT and deals game number k + 1 at
+ * the same table: same code, seats, keys and options, from net_game_seed(seed, k + 1).
+ * Game 0 is dealt from the table's seed itself. */
+uint64_t net_game_seed(uint64_t table_seed, unsigned game);
 /* `ms` from now on the realtime clock, for pthread_cond_timedwait. */
 void net_deadline_in(struct timespec *ts, int ms);
 /* Current resident memory of the process, in kB (for the benches). */
@@ -89,6 +95,12 @@ NetClient *net_client_new(const char *url, const char *creds, const char *name, 
  * (after a crash, or from the same program started again). */
 NetClient *net_client_new_keys(const char *url, const char *creds, const char *name,
                                const SealKeys *keys, char *err, size_t errsize);
+/* A client with keys of its own on a connection it shares with others (benches: thousands
+ * of seats need not be thousands of connections). Each seat still joins with its own
+ * signed join and talks to the dealer under its own session keys; what it does not do is
+ * take its seat back by itself after the connection drops. The connection must outlive
+ * the client. */
+NetClient *net_client_on(natsConnection *nc, const char *name, char *err, size_t errsize);
 void net_client_free(NetClient *c);
 /* Asks the dealers for a new table; writes its code. NULL or the reason. */
 const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIRE_CODE]);
@@ -104,6 +116,10 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at);
  * net_client_refused, which also gives the last refusal's reason. */
 const char *net_client_act_async(NetClient *c, Action a, uint32_t at);
 int net_client_refused(NetClient *c, char *last, size_t size);
+/* Once the game is over: the seat asks to play again at the same table (the next game
+ * begins when every person's seat has asked; its first view comes as usual). NULL or the
+ * dealer's refusal. */
+const char *net_client_again(NetClient *c);
 /* The table's last public description (seats, names, the result once over); false
  * before the first one arrives. */
 bool net_client_table(NetClient *c, MsgTable *out);

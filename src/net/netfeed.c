@@ -14,6 +14,7 @@ typedef struct Step {
     int player;
     Action action;
     uint32_t steps;
+    uint16_t game_no; /* the game at the table it belongs to */
     size_t len;
     uint8_t view[];
 } Step;
@@ -27,6 +28,7 @@ struct NetFeed {
     pthread_cond_t cond;
     Step *head, *tail; /* views not yet taken, oldest first */
     size_t state_size; /* once mirrored: the only view length accepted */
+    uint16_t game_no;  /* the game the mirror shows (a step of the next waits for restart) */
     /* the sender */
     pthread_t sender;
     bool sender_on, stop, have_act;
@@ -55,6 +57,7 @@ static void on_view(void *user, NetClient *c, const MsgView *v)
     s->player = v->last_player;
     s->action = v->last_action;
     s->steps = v->seq;
+    s->game_no = v->game_no;
     s->len = v->view_len;
     memcpy(s->view, v->view, v->view_len);
     pthread_mutex_lock(&f->lock);
@@ -202,6 +205,10 @@ static bool feed_next(void *user, int *player, Action *a, uint32_t *steps, void 
     for (;;) {
         pthread_mutex_lock(&f->lock);
         Step *s = f->head;
+        if (s && s->game_no > f->game_no) { /* the next game: the table restarts first */
+            pthread_mutex_unlock(&f->lock);
+            return false;
+        }
         if (s) {
             f->head = s->next;
             if (!f->head)
@@ -210,7 +217,7 @@ static bool feed_next(void *user, int *player, Action *a, uint32_t *steps, void 
         pthread_mutex_unlock(&f->lock);
         if (!s)
             return false;
-        bool fits = s->len == f->state_size;
+        bool fits = s->len == f->state_size && s->game_no == f->game_no;
         if (fits) {
             *player = s->player;
             *a = s->action;
@@ -222,6 +229,35 @@ static bool feed_next(void *user, int *player, Action *a, uint32_t *steps, void 
             return true; /* a view of another size is not this game's: dropped */
     }
 }
+
+/* The next game's first view, once a step of it has come: the steps of the game before
+ * that are still queued are dropped. */
+static bool feed_restart(void *user, uint32_t *steps, void *view)
+{
+    NetFeed *f = user;
+    pthread_mutex_lock(&f->lock);
+    Step *s;
+    while ((s = f->head) && (s->game_no <= f->game_no || s->len != f->state_size)) {
+        f->head = s->next;
+        free(s);
+    }
+    if (!s) {
+        f->tail = NULL;
+        pthread_mutex_unlock(&f->lock);
+        return false;
+    }
+    f->head = s->next;
+    if (!f->head)
+        f->tail = NULL;
+    f->game_no = s->game_no;
+    pthread_mutex_unlock(&f->lock);
+    *steps = s->steps;
+    memcpy(view, s->view, s->len);
+    free(s);
+    return true;
+}
+
+static const char *feed_again(void *user) { return feed_send(user, WIRE_ACTION_AGAIN, 0); }
 
 static bool feed_refused(void *user, char *why, size_t size)
 {
@@ -252,6 +288,7 @@ static bool feed_seat(void *user, int seat, FeedSeat *out)
     out->difficulty = (Difficulty)si->difficulty;
     snprintf(out->name, sizeof out->name, "%s", si->name);
     out->away_left = si->state == WSTATE_AWAY ? si->away_left : -1;
+    out->again = t.over && si->again;
     return true;
 }
 
@@ -267,7 +304,8 @@ static FeedLink feed_link(void *user)
 MatchFeed net_feed_match(NetFeed *f)
 {
     return (MatchFeed){.user = f, .send = feed_send, .next = feed_next, .refused = feed_refused,
-                       .seat = feed_seat, .link = feed_link};
+                       .seat = feed_seat, .link = feed_link, .again = feed_again,
+                       .restart = feed_restart};
 }
 
 Match *net_feed_mirror(NetFeed *f, const GameRules *rules, char *err, size_t errsize)
@@ -286,8 +324,10 @@ Match *net_feed_mirror(NetFeed *f, const GameRules *rules, char *err, size_t err
         free(s);
         s = f->head;
     }
-    if (s)
+    if (s) {
         f->head = f->tail = NULL;
+        f->game_no = s->game_no;
+    }
     f->state_size = rules->state_size;
     pthread_mutex_unlock(&f->lock);
     if (!s || s->len != rules->state_size) {

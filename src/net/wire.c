@@ -251,6 +251,7 @@ static void io_view(Cur *c, MsgView *m)
 {
     io_str(c, m->code, WIRE_CODE, code_ok, "bad code");
     io_seat(c, &m->seat, false);
+    io_u16(c, &m->game_no);
     io_u32(c, &m->seq);
     io_i8(c, &m->last_player, -3, RULES_MAX_PLAYERS - 1, "bad last player");
     check(c, m->last_player != PLAYER_TERMINAL, "bad last player");
@@ -273,6 +274,7 @@ static void io_table(Cur *c, MsgTable *m)
     io_str(c, m->game, WIRE_GAME, game_ok, "bad game");
     io_players(c, &m->num_players);
     io_options(c, &m->n_options, m->options);
+    io_u16(c, &m->game_no);
     io_u32(c, &m->seq);
     io_bool(c, &m->over);
     for (int i = 0; i < m->num_players && !c->err; i++) {
@@ -281,13 +283,14 @@ static void io_table(Cur *c, MsgTable *m)
         io_u8(c, &s->difficulty, 0, DIFF_COUNT - 1, "bad difficulty");
         io_str(c, s->name, WIRE_NAME, text_ok, "bad name");
         io_u16(c, &s->away_left);
+        io_bool(c, &s->again);
         io_i8(c, &m->result[i], -1, 1, "bad result");
     }
 }
 
 static void io_record(Cur *c, MsgRecord *m)
 {
-    io_u8(c, &m->kind, REC_OPEN, REC_CLOSE, "bad record kind");
+    io_u8(c, &m->kind, REC_OPEN, REC_NEXT, "bad record kind");
     io_str(c, m->code, WIRE_CODE, code_ok, "bad code");
     if (c->err)
         return;
@@ -305,6 +308,7 @@ static void io_record(Cur *c, MsgRecord *m)
         io_i32(c, &m->action);
         io_u32(c, &m->seq);
         break;
+    case REC_NEXT: io_u32(c, &m->n); break;
     default: break; /* REC_CLOSE: the code says it all */
     }
 }

@@ -23,6 +23,9 @@
 #define WIRE_REASON 160    /* a refusal: one line of text + NUL */
 #define WIRE_KEY 32        /* a public key (Ed25519 or X25519) */
 #define WIRE_ACTION_HIDDEN ACTION_HIDDEN /* an action the seat may not know (a closed card) */
+/* A seat's "play again": sent as an action (MsgAct) once the game is over, it asks for the
+ * next game at the same table; no game's rules use it. */
+#define WIRE_ACTION_AGAIN (INT32_MIN + 1)
 
 typedef enum {
     MSG_CREATE = 1, /* client -> dealers (sealed to the dealer): host a new table */
@@ -107,7 +110,8 @@ typedef struct {
 typedef struct {
     char code[WIRE_CODE];
     int8_t seat;
-    uint32_t seq;        /* actions applied so far (chance included) */
+    uint16_t game_no;    /* the game at this table it belongs to: 0, then 1, 2... (play again) */
+    uint32_t seq;        /* actions applied so far in that game (chance included) */
     int8_t last_player;  /* who made action seq (PLAYER_CHANCE for a deal; -3: none yet) */
     int32_t last_action; /* that action, or WIRE_ACTION_HIDDEN when this seat cannot know it */
     uint32_t next_seq;   /* the seq this seat's next action must carry */
@@ -120,6 +124,7 @@ typedef struct {
     uint8_t difficulty;
     char name[WIRE_NAME];
     uint16_t away_left; /* seconds before a bot stands in (WSTATE_AWAY) */
+    bool again;         /* once over: the seat asked to play again (a bot's always has) */
 } WireSeatInfo;
 
 typedef struct {
@@ -128,7 +133,8 @@ typedef struct {
     uint8_t num_players;
     uint8_t n_options;
     int32_t options[RULES_MAX_OPTIONS];
-    uint32_t seq;       /* actions so far */
+    uint16_t game_no;   /* the game being played: 0, then 1, 2... at the same table */
+    uint32_t seq;       /* actions so far in it */
     bool over;          /* the game has ended */
     WireSeatInfo seats[RULES_MAX_PLAYERS];
     int8_t result[RULES_MAX_PLAYERS]; /* once over, per seat: 1 won, 0 drawn, -1 lost */
@@ -148,7 +154,8 @@ typedef enum {
     REC_OPEN = 1, /* game, options, seed, seats: the table is created */
     REC_SEAT,     /* a seat's keys and name (a join, or a return with new keys) */
     REC_ACTION,   /* action number n: who, what, and the seat's seq for it */
-    REC_CLOSE     /* the table is over and removed */
+    REC_CLOSE,    /* the table is over and removed */
+    REC_NEXT      /* every seat asked to play again: game number n begins at the same table */
 } RecordKind;
 
 typedef struct {
@@ -161,7 +168,7 @@ typedef struct {
     char name[WIRE_NAME];
     uint8_t sign_key[WIRE_KEY];
     uint8_t box_key[WIRE_KEY];
-    /* REC_ACTION */
+    /* REC_ACTION (REC_NEXT: the new game's number) */
     uint32_t n;
     int8_t player; /* a seat, or PLAYER_CHANCE for a deal */
     int32_t action;

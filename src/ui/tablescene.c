@@ -251,12 +251,47 @@ void table_game_over(Table *t, bool live)
     }
 }
 
+/* A networked table whose game is over and whose dealer deals the next one at the same
+ * table when everyone asks (play again). */
+static bool plays_again(const Table *t)
+{
+    return t->m && t->m->mirror && t->m->feed.again && match_is_over(t->m);
+}
+
+/* The next game at a networked table has begun (every seat asked): the table starts over
+ * from its first view, as after a deal. */
+static void table_restarted(Table *t)
+{
+    hint_clear(t);
+    table_review_close(t);
+    t->game_start = 0;
+    t->over = t->hold = t->confirm = false;
+    t->banner = 0;
+    t->title[0] = t->reason[0] = '\0';
+    t->leave_hover = false;
+    pacer_reset(&t->pace);
+    confetti_clear(&t->confetti);
+    anim_finish(&t->anim);
+    t->deal_wait = 0.3f * app_speed_factor(t->app);
+    if (t->g->reset)
+        t->g->reset(t);
+    if (t->g->sync)
+        t->g->sync(t, true);
+    table_say(t, _("A new game at the same table"));
+}
+
 void table_next(Table *t)
 {
     if (!t->m)
         return;
     table_review_close(t);
-    if (t->m->mirror && match_is_over(t->m)) { /* a networked table plays one match */
+    if (plays_again(t)) { /* the seat asks for the next game at the same table */
+        const char *why = match_mirror_again(t->m);
+        if (why)
+            table_say(t, _(why));
+        return;
+    }
+    if (t->m->mirror && match_is_over(t->m)) { /* a table that plays one match */
         app_leave_online(t->app, true);
         return;
     }
@@ -356,10 +391,33 @@ bool table_press(Table *t, int b)
     return true;
 }
 
+/* Who the seat waits for once it asked to play again: the first person who has not. */
+static const char *waited_for(const Table *t)
+{
+    for (int p = 0; p < t->m->num_players; p++) {
+        FeedSeat fs;
+        if (p != table_player(t) && feed_seat(t, p, &fs) && fs.state != FEED_SEAT_BOT && !fs.again)
+            return table_seat_name(t, p);
+    }
+    return NULL;
+}
+
 void table_button(Table *t, int b, const char *label, int flags)
 {
-    if (b == TABLE_NEXT && t->m && t->m->mirror && match_is_over(t->m))
-        label = _("Back to the tables"); /* a networked table plays one match */
+    static char waiting_label[96];
+    if (b == TABLE_NEXT && plays_again(t) && match_mirror_asked(t->m)) {
+        const char *who = waited_for(t);
+        if (who)
+            snprintf(waiting_label, sizeof waiting_label, _("Waiting for %s\xE2\x80\xA6"), who);
+        else
+            snprintf(waiting_label, sizeof waiting_label, "%s", _("Dealing\xE2\x80\xA6"));
+        label = waiting_label;
+        flags &= ~BTN_PRIMARY;
+    } else if (b == TABLE_NEXT && plays_again(t)) {
+        label = _("Play again");
+    } else if (b == TABLE_NEXT && t->m && t->m->mirror && match_is_over(t->m)) {
+        label = _("Back to the tables"); /* a table that plays one match */
+    }
     flags |= (t->hover == b ? BTN_HOVER : 0) | (t->pressed == b ? BTN_PRESSED : 0);
     if (t->live && b != TABLE_NEXT)
         flags |= BTN_DISABLED; /* a past position under review: read-only */
@@ -475,11 +533,49 @@ static bool confirm_event(Table *t, const SDL_Event *e)
            e->type == SDL_MOUSEBUTTONUP || e->type == SDL_KEYDOWN || e->type == SDL_MOUSEWHEEL;
 }
 
+/* The banner's "Leave the table" at a networked table that plays again. */
+static bool leave_shown(const Table *t)
+{
+    return plays_again(t) && t->banner > 0.5f && t->leave_btn.w > 0 && !t->review_open;
+}
+
+static bool leave_event(Table *t, const SDL_Event *e)
+{
+    if (!leave_shown(t))
+        return false;
+    if (e->type == SDL_MOUSEMOTION) {
+        t->leave_hover = rect_has(t->leave_btn, (float)e->motion.x, (float)e->motion.y);
+        if (t->leave_hover)
+            t->app->pointer_hand = true;
+        return false;
+    }
+    if ((e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) &&
+        e->button.button == SDL_BUTTON_LEFT &&
+        rect_has(t->leave_btn, (float)e->button.x, (float)e->button.y)) {
+        if (e->type == SDL_MOUSEBUTTONUP)
+            app_leave_online(t->app, true); /* the seat stays the player's */
+        return true;
+    }
+    return false;
+}
+
+static void draw_leave_button(Table *t)
+{
+    SDL_FRect n = t->btn[TABLE_NEXT];
+    float gap = 16 * t->tv.s, w = fmaxf(n.w * 0.8f, 170 * t->tv.s);
+    t->leave_btn = (SDL_FRect){n.x + n.w + gap, n.y, w, n.h};
+    if (n.w <= 0 || !plays_again(t) || t->review_open)
+        return;
+    ui_button(t->app, t->leave_btn, _("Leave the table"), t->leave_hover ? BTN_HOVER : 0);
+}
+
 bool table_scene_event(void *self, const SDL_Event *e)
 {
     Table *t = self;
     if (t->confirm)
         return confirm_event(t, e);
+    if (leave_event(t, e))
+        return true;
     if (table_review_event(t, e))
         return true; /* the review page, or the banner's Review button */
     bool ended = t->m && (t->hold || match_is_over(t->m));
@@ -581,8 +677,13 @@ static void mirror_update(Table *t, bool hold, float f)
         if (f > 0 && (anim_busy(&t->anim) || (t->g->busy && t->g->busy(t))))
             break;
         bool chance = match_current_player(t->m) == PLAYER_CHANCE;
-        if (match_mirror_pull(t->m) <= 0)
+        int pulled = match_mirror_pull(t->m);
+        if (pulled <= 0)
             break;
+        if (pulled == 2) { /* the next game at the same table */
+            table_restarted(t);
+            break;
+        }
         if (chance || match_current_player(t->m) == PLAYER_CHANCE) {
             bool more = false;
             float pause = t->g->chance_pause ? t->g->chance_pause(t, &more) : 0.1f;
@@ -722,6 +823,12 @@ bool table_locate(void *self, const char *what, SDL_FRect *out)
         if (!shown(t, TABLE_NEXT))
             return false;
         *out = t->btn[TABLE_NEXT];
+        return true;
+    }
+    if (strcmp(what, "leave") == 0) {
+        if (!leave_shown(t))
+            return false;
+        *out = t->leave_btn;
         return true;
     }
     return t->g->locate && t->g->locate(t, what, out);
@@ -962,8 +1069,10 @@ void table_draw(void *self, SDL_Renderer *r)
         table_button(t, TABLE_NEXT, _(t->g->next_label), BTN_PRIMARY);
     if (t->g->draw_over)
         t->g->draw_over(t, r);
-    if (shown(t, TABLE_NEXT)) /* beside it, over a game's own end page too */
+    if (shown(t, TABLE_NEXT)) { /* beside it, over a game's own end page too */
         table_review_banner_button(t);
+        draw_leave_button(t);
+    }
     draw_network(t);
     table_review_draw(t, r);
     table_toast_draw(&t->toast, t->app, table_px(&t->tv, t->g->toast_x),

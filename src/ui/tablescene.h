@@ -199,6 +199,9 @@ struct Table {
     float live_banner;
     SDL_FRect review_btn; /* on the banner, beside the next button */
     bool review_btn_hover;
+    /* A networked table's banner: "Leave the table" right of "Play again". */
+    SDL_FRect leave_btn;
+    bool leave_hover;
 };
 
 /* ---- The review page and the shown position ----

@@ -41,6 +41,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/fileio.h"
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "natsfix.h"
@@ -129,6 +131,7 @@ typedef struct {
     pthread_cond_t cond;
     uint8_t *view[RULES_MAX_PLAYERS];
     uint32_t seq[RULES_MAX_PLAYERS];
+    uint16_t game_no[RULES_MAX_PLAYERS]; /* the game at the table each seat's view is of */
     bool have[RULES_MAX_PLAYERS];
     int views[RULES_MAX_PLAYERS]; /* how many each seat received */
     uint32_t acted[RULES_MAX_PLAYERS];
@@ -149,9 +152,15 @@ static void on_view(void *user, NetClient *c, const MsgView *v)
                 ng->g->current_player(v->view));
     pthread_mutex_lock(&ng->lock);
     ng->views[v->seat]++;
-    if (v->seat == 0 && v->seq >= 1 && v->seq <= sizeof ng->who && v->last_player != -3)
+    if (v->seat == 0 && v->seq >= 1 && v->seq <= sizeof ng->who && v->last_player != -3 &&
+        v->game_no == 0)
         ng->who[v->seq - 1] = v->last_player;
-    if (!ng->have[v->seat] || v->seq >= ng->seq[v->seat]) {
+    int s = v->seat;
+    if (!ng->have[s] || v->game_no > ng->game_no[s] ||
+        (v->game_no == ng->game_no[s] && v->seq >= ng->seq[s])) {
+        if (v->game_no != ng->game_no[s])
+            ng->acted[s] = 0; /* the next game at the table: its steps count from 0 again */
+        ng->game_no[s] = v->game_no;
         memcpy(ng->view[v->seat], v->view, v->view_len);
         ng->seq[v->seat] = v->seq;
         ng->have[v->seat] = true;
@@ -1022,6 +1031,210 @@ static void kill_mid_game(bool dealer, bool cluster)
     uint32_t seq;
     net_finish(&ng, ret, &seq);
     same_result(&sp, ret, seq);
+    net_close(&ng);
+}
+
+/* ---- signs of life only while a seat waits ---- */
+
+static atomic_int beats_seen[RULES_MAX_PLAYERS];
+
+static void count_beat(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    (void)closure;
+    const uint8_t *d = (const uint8_t *)natsMsg_GetData(msg);
+    if (natsMsg_GetDataLength(msg) > 1 + SEAL_BOX_OVERHEAD && d[0] < RULES_MAX_PLAYERS)
+        atomic_fetch_add(&beats_seen[d[0]], 1);
+    natsMsg_Destroy(msg);
+}
+
+/* Two seats playing a move every 300 ms or so send no beat (their applied actions are signs
+ * of life); once they stop and wait, both beat every 2 s again, and the dealer never takes
+ * either for away. The game then ends as the local one. */
+static void test_beats_idle(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_EASY}, 8080, 8181, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    char err[NET_ERR], subject[64];
+    natsConnection *tap = net_connect(url, NULL, "tap", err, sizeof err);
+    assert_non_null(tap);
+    natsSubscription *sub = NULL;
+    snprintf(subject, sizeof subject, "tasca.t.%s.here", ng.code);
+    NATS_CHECK(natsConnection_Subscribe(&sub, tap, subject, count_beat, NULL));
+    natsConnection_Flush(tap);
+    for (int i = 0; i < 2; i++) /* each seat has had an action applied */
+        assert_true(net_step(&ng));
+    for (int s = 0; s < 2; s++)
+        atomic_store(&beats_seen[s], 0);
+    long long until = clock_now_ns() + 6000000000LL;
+    int steps = 0;
+    while (clock_now_ns() < until) {
+        assert_true(net_step(&ng));
+        steps++;
+        nats_Sleep(300);
+    }
+    int busy[2] = {atomic_load(&beats_seen[0]), atomic_load(&beats_seen[1])};
+    print_message("6 s of play (%d moves): beats %d and %d\n", steps, busy[0], busy[1]);
+    assert_true(busy[0] <= 1 && busy[1] <= 1); /* one may slip in on a slow machine */
+    for (int s = 0; s < 2; s++)
+        atomic_store(&beats_seen[s], 0);
+    nats_Sleep(6500); /* nobody moves: both wait */
+    int idle[2] = {atomic_load(&beats_seen[0]), atomic_load(&beats_seen[1])};
+    print_message("6.5 s of waiting: beats %d and %d\n", idle[0], idle[1]);
+    assert_true(idle[0] >= 2 && idle[1] >= 2);
+    MsgTable t;
+    assert_true(net_lobby_table(tap, ng.code, &t, 2000));
+    assert_int_equal(t.seats[0].state, WSTATE_PLAYER);
+    assert_int_equal(t.seats[1].state, WSTATE_PLAYER);
+    natsSubscription_Destroy(sub);
+    natsConnection_Destroy(tap);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    net_close(&ng);
+}
+
+/* ---- play again at the same table ---- */
+
+static void kill_and_restart_serve(const char *url)
+{
+    natsfix_child_kill(fix.serve_pid, SIGKILL);
+    natsfix_child_wait(fix.serve_pid, 5000, NULL);
+    fix.serve_pid = 0;
+    spawn_serve(url, fix.store, 1);
+}
+
+/* Waits until every client's seat holds a view of game `game_no` of the table. */
+static void wait_game(NetGame *ng, int game_no)
+{
+    pthread_mutex_lock(&ng->lock);
+    for (;;) {
+        bool all = true;
+        for (int s = 0; s < ng->sp.n; s++)
+            if (ng->cl[s] && (!ng->have[s] || ng->game_no[s] != game_no))
+                all = false;
+        if (all)
+            break;
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_sec += 60;
+        if (pthread_cond_timedwait(&ng->cond, &ng->lock, &ts) != 0) {
+            pthread_mutex_unlock(&ng->lock);
+            fail_msg("game %d did not begin in 60 s", game_no + 1);
+        }
+    }
+    pthread_mutex_unlock(&ng->lock);
+}
+
+/* The lobby's news of the table once it says game `game_no` is over (30 s at most). */
+static MsgTable table_over(NetGame *ng, int game_no)
+{
+    MsgTable t = {0};
+    for (int i = 0; i < 6000; i++) {
+        if (net_client_table(ng->cl[0], &t) && t.over && t.game_no == game_no)
+            return t;
+        nats_Sleep(5);
+    }
+    fail_msg("the lobby never said game %d was over", game_no + 1);
+    return t;
+}
+
+/* A 4-player Bisca with two people (seats 1 and 3) and two of the dealer's bots plays a
+ * game, then the next at the same table: the people ask to play again one after the other
+ * (the bots always agree), `tasca serve` killed with -9 between the two asks and again in
+ * the middle of the second game. The first ask is in the record (else the second game
+ * never begins), nothing begins before both have asked, the second game is dealt from
+ * rng_mix(table seed, 1) at the same code and seats, with the same keys and sequence
+ * numbers, and each game ends as the local game of its seed. */
+static void test_again(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
+    spawn_serve(url, fix.store, 1);
+    Spec sp = {"bisca", 4, {DIFF_EASY, DIFF_MEDIUM, DIFF_RANDOM, DIFF_EASY}, 7070, 7171, 0xA};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    char code[WIRE_CODE];
+    snprintf(code, sizeof code, "%s", ng.code);
+    const char *why = net_client_again(ng.cl[0]);
+    assert_non_null(why); /* not while the game is under way */
+    assert_string_equal(why, "the game is not over yet");
+
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    MsgTable t = table_over(&ng, 0);
+    for (int s = 0; s < 4; s++) /* the bots' seats have asked, the people's not yet */
+        assert_int_equal(t.seats[s].again, s % 2 == 1);
+
+    assert_null(net_client_again(ng.cl[0]));
+    bool seen = false;
+    for (int i = 0; i < 1000 && !seen; i++) {
+        seen = net_client_table(ng.cl[0], &t) && t.seats[0].again;
+        if (!seen)
+            nats_Sleep(5);
+    }
+    assert_true(seen);
+    assert_false(t.seats[2].again);
+    nats_Sleep(500); /* seat 3 has not asked: nothing begins */
+    pthread_mutex_lock(&ng.lock);
+    assert_int_equal(ng.game_no[0], 0);
+    assert_int_equal(ng.game_no[2], 0);
+    pthread_mutex_unlock(&ng.lock);
+
+    kill_and_restart_serve(url); /* between the two asks */
+    assert_null(net_client_again(ng.cl[2])); /* waits for the dealer to take the table back */
+    wait_game(&ng, 1);
+    assert_string_equal(ng.code, code);
+    Spec sp1 = sp;
+    sp1.seed = rng_mix(sp.seed, 1);
+    /* Seat 1's first view of the second game is the local game's of that seed at that step
+     * (its hand: the deal). */
+    uint8_t *first = malloc(ng.g->state_size), *mine = malloc(ng.g->state_size);
+    pthread_mutex_lock(&ng.lock);
+    memcpy(first, ng.view[0], ng.g->state_size);
+    uint32_t at = ng.seq[0];
+    pthread_mutex_unlock(&ng.lock);
+    Local l1;
+    local_game(&sp1, &l1, true);
+    GameOptions opt;
+    rules_default_options(ng.g, &opt);
+    SeatSpec seats[RULES_MAX_PLAYERS] = {{0}};
+    char err[MATCH_ERR];
+    Match *m = match_create(ng.g, &opt, 4, seats, sp1.seed, err, sizeof err);
+    assert_non_null(m);
+    for (uint32_t k = 0; k < at; k++)
+        assert_null(match_apply(m, l1.m->history[k]));
+    match_view(m, 0, mine);
+    assert_memory_equal(first, mine, ng.g->state_size);
+    match_free(m);
+    match_free(l1.m);
+    free(first);
+    free(mine);
+    for (int i = 0; i < 6; i++)
+        assert_true(net_step(&ng));
+    kill_and_restart_serve(url); /* in the middle of the second game */
+    while (net_step(&ng))
+        ;
+    t = table_over(&ng, 1);
+    for (int s = 0; s < 4; s++)
+        ret[s] = t.result[s];
+    same_result(&sp1, ret, t.seq);
+    assert_string_equal(t.code, code);
     net_close(&ng);
 }
 
@@ -1912,6 +2125,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_burst, teardown),
         cmocka_unit_test_teardown(test_client_drop, teardown),
         cmocka_unit_test_teardown(test_dealer_kill, teardown),
+        cmocka_unit_test_teardown(test_again, teardown),
+        cmocka_unit_test_teardown(test_beats_idle, teardown),
         cmocka_unit_test_teardown(test_nats_kill, teardown),
         cmocka_unit_test_teardown(test_nats_away, teardown),
         cmocka_unit_test_teardown(test_cluster, teardown),
@@ -1926,7 +2141,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_window_kill, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
-                           "dealer_kill", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
+                           "dealer_kill", "again", "beats_idle", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
                            "lease_lost", "fence", "window_kill"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");

@@ -61,9 +61,9 @@ static void sample_create(MsgCreate *c, bool extreme)
 }
 
 /* The samples: a typical and an extreme one of each type but the record, then records:
- * open, open extreme, seat, seat extreme, action, close; then the types after the record
+ * open, open extreme, seat, seat extreme, action, close, next, next extreme; then the types after the record
  * (a sign of life), typical and extreme. */
-enum { N_PLAIN = 2 * (MSG_RECORD - 1), N_RECORDS = N_PLAIN + 6, N_SAMPLES = N_RECORDS + 2 };
+enum { N_PLAIN = 2 * (MSG_RECORD - 1), N_RECORDS = N_PLAIN + 8, N_SAMPLES = N_RECORDS + 2 };
 
 static void sample(int i, WireMsg *m)
 {
@@ -113,6 +113,7 @@ static void sample(int i, WireMsg *m)
         MsgView *v = &m->u.view;
         set_str(v->code, WIRE_CODE, x ? "ABCDEFG" : "K7P2QX");
         v->seat = (int8_t)(x ? 3 : 0);
+        v->game_no = x ? UINT16_MAX : 1;
         v->seq = x ? UINT32_MAX : 13;
         v->last_player = (int8_t)(x ? -3 : PLAYER_CHANCE);
         v->last_action = x ? WIRE_ACTION_HIDDEN : 5;
@@ -136,6 +137,7 @@ static void sample(int i, WireMsg *m)
         t->n_options = x ? RULES_MAX_OPTIONS : 0;
         for (int k = 0; k < t->n_options; k++)
             t->options[k] = k % 2 ? INT32_MAX : INT32_MIN;
+        t->game_no = x ? UINT16_MAX : 2;
         t->seq = x ? UINT32_MAX : 30;
         t->over = x;
         for (int k = 0; k < t->num_players; k++) {
@@ -143,6 +145,7 @@ static void sample(int i, WireMsg *m)
             t->seats[k].difficulty = (uint8_t)(x ? 3 : 1);
             set_str(t->seats[k].name, WIRE_NAME, x ? long_name : k ? "Bea" : "");
             t->seats[k].away_left = x ? UINT16_MAX : 0;
+            t->seats[k].again = x && k % 2;
             t->result[k] = (int8_t)(x ? (k % 3) - 1 : 0);
         }
         break;
@@ -155,7 +158,8 @@ static void sample(int i, WireMsg *m)
     default: {
         MsgRecord *r = &m->u.record;
         int k = i - N_PLAIN;
-        r->kind = (uint8_t)(REC_OPEN + (k < 2 ? 0 : k < 4 ? 1 : k == 4 ? 2 : 3));
+        r->kind = (uint8_t)(k < 2 ? REC_OPEN : k < 4 ? REC_SEAT : k == 4 ? REC_ACTION
+                            : k == 5 ? REC_CLOSE : REC_NEXT);
         set_str(r->code, WIRE_CODE, x ? "ABCDEFG" : "K7P2QX");
         if (r->kind == REC_OPEN) {
             sample_create(&r->open, x);
@@ -169,6 +173,8 @@ static void sample(int i, WireMsg *m)
             r->player = PLAYER_CHANCE;
             r->action = 17;
             r->seq = 0;
+        } else if (r->kind == REC_NEXT) {
+            r->n = x ? UINT32_MAX : 2; /* the third game at the table */
         }
         break;
     }
@@ -238,7 +244,7 @@ static void test_round_trip_every_type(void **unused)
 {
     (void)unused;
     fill(view_bytes, sizeof view_bytes, 9);
-    bool seen[MSG_TYPE_END] = {false}, kinds[REC_CLOSE + 1] = {false};
+    bool seen[MSG_TYPE_END] = {false}, kinds[REC_NEXT + 1] = {false};
     WireMsg m;
     for (int i = 0; i < N_SAMPLES; i++) {
         sample(i, &m);
@@ -251,7 +257,7 @@ static void test_round_trip_every_type(void **unused)
     round_trip(&m);
     for (int t = MSG_CREATE; t < MSG_TYPE_END; t++)
         assert_true(seen[t]);
-    for (int k = REC_OPEN; k <= REC_CLOSE; k++)
+    for (int k = REC_OPEN; k <= REC_NEXT; k++)
         assert_true(kinds[k]);
     assert_int_equal(strlen(long_name), WIRE_NAME - 1);
 }
@@ -289,8 +295,9 @@ static void test_exact_bytes(void **unused)
     m.u.view.last_player = -3;
     m.u.view.view_len = 2;
     m.u.view.view = (const uint8_t *)"hi";
-    static const uint8_t view[] = {'T', 'S', 'C', '1', 7, 1, 0, 'C', 0, 0, 0, 0, 0,   0xFD,
-                                   0,   0,   0,   0,   0, 0, 0, 0,   2, 0, 0, 0, 'h', 'i'};
+    m.u.view.game_no = 0x0102;
+    static const uint8_t view[] = {'T', 'S', 'C', '1', 7, 1,    0, 'C', 0, 2, 1, 0, 0, 0, 0,
+                                   0xFD, 0, 0,   0,   0, 0,    0, 0,   0, 2, 0, 0, 0, 'h', 'i'};
     assert_int_equal(wire_encode(&m, buf, sizeof buf), sizeof view);
     assert_memory_equal(buf, view, sizeof view);
 }
@@ -392,7 +399,8 @@ static const FieldCase field_cases[] = {
     {14, AT(table.seats[0].state), {0, 4}, {5, 255}, 2, false, "bad seat state"},
     {14, AT(table.seats[1].difficulty), {0, 3}, {4}, 1, false, "bad difficulty"},
     {14, AT(table.result[1]), {NEG(-1), 1}, {2, NEG(-2), 127}, 3, false, "bad result"},
-    {16, AT(record.kind), {REC_OPEN, REC_CLOSE}, {0, 5, 255}, 3, false, "bad record kind"},
+    {14, AT(table.seats[1].again), {0, 1}, {2, 255}, 2, true, "bad bool"},
+    {16, AT(record.kind), {REC_OPEN, REC_NEXT}, {0, 6, 255}, 3, false, "bad record kind"},
     {16, AT(record.open.num_players), {1, 4}, {0, 5}, 2, false, "bad number of players"},
     {16, AT(record.open.seats[0].difficulty), {0, 3}, {4}, 1, false, "bad difficulty"},
     {18, AT(record.seat), {0, 3}, {NEG(-1), 4}, 2, false, "bad seat"},
@@ -666,7 +674,7 @@ static const char *const corpus_names[N_SAMPLES] = {
     "create",      "create_x",      "created",       "created_x",    "join",        "join_x",
     "joined",      "joined_x",      "act",           "act_x",        "ack",         "ack_x",
     "view",        "view_x",        "table",         "table_x",      "record_open", "record_open_x",
-    "record_seat", "record_seat_x", "record_action", "record_close", "here",        "here_x"};
+    "record_seat", "record_seat_x", "record_action", "record_close", "record_next", "record_next_x", "here",        "here_x"};
 
 static int write_corpus(const char *dir)
 {

@@ -4,7 +4,10 @@
  *   window_seat: the window sits at seat 2 of a Bisca table another client created (no
  *     move is made before it sits down); its
  *     table shows that seat's hand south, the window plays it with the mouse to the end,
- *     and the result it shows is the dealer's; the banner's button leaves the table.
+ *     and the result it shows is the dealer's; the banner's "Leave the table" leaves it.
+ *   play_again: the same window asks to play again on the banner; nothing is dealt until
+ *     Ana asks too; then the same table starts over with the next game, which the window
+ *     plays to its end with the dealer's result (TASCA_SHOT_DIR: the banner's pictures).
  *   person_named: at a 21 table against a person, the result names her ("Ana went over
  *     21"), never "the computer".
  *   lobby_async: Show open tables asks off the window's thread, on a server that never
@@ -25,6 +28,8 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <SDL_image.h>
 
 #include "engine/registry.h"
 #include "net/localnats.h"
@@ -220,14 +225,122 @@ static void test_window_seat(void)
     CHECK(m->steps == info.seq);
     CHECK(t->result == info.result[1]);
     CHECK(atomic_load(&ana.acted) > 5);
-    /* The banner's button: back to the Play online page, an offline table again. */
-    REQUIRE(locate(a, "next", &r));
+    /* The banner's Leave button: back to the Play online page, an offline table again. */
+    REQUIRE(locate(a, "leave", &r));
     click(a, r, 1);
     app_run_frames(a, 5);
     CHECK(menu_is_open(a->menu) && menu_page(a->menu) == PAGE_ONLINE);
     CHECK(online_code(a) == NULL);
     m = match_of(a);
     CHECK(m && !m->mirror);
+    app_destroy(a);
+    net_client_free(ana.c);
+    dealer_stop(d);
+    localnats_stop(ns);
+}
+
+/* The frame as a PNG in $TASCA_SHOT_DIR (nothing when it is not set). */
+static void shot(App *a, const char *name)
+{
+    const char *dir = getenv("TASCA_SHOT_DIR");
+    if (!dir)
+        return;
+    app_run_frames(a, 1);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, a->w, a->h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (s && SDL_RenderReadPixels(a->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) == 0)
+        IMG_SavePNG(s, path);
+    SDL_FreeSurface(s);
+}
+
+/* The table's last news once it says game `game_no` is over (false after 10 s without). */
+static bool game_over(BotSeat *ana, int game_no, MsgTable *info)
+{
+    for (int i = 0; i < 1000; i++) {
+        if (net_client_table(ana->c, info) && info->over && info->game_no == game_no)
+            return true;
+        usleep(10000);
+    }
+    return false;
+}
+
+static void test_play_again(void)
+{
+    char dir[600], err[256], code[WIRE_CODE];
+    LocalNats *ns = server(dir, sizeof dir);
+    REQUIRE(ns);
+    Dealer *d = dealer_on(localnats_url(ns), home);
+    REQUIRE(d);
+    BotSeat ana;
+    REQUIRE(ana_table(&ana, localnats_url(ns), 13, NULL, code));
+    AppOptions o = test_options("bisca", SPEED_INSTANT, 5);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    kv_set(&a->kv, "online.server", localnats_url(ns));
+    kv_set(&a->kv, "online.name", "Bruno");
+    REQUIRE(online_join(a, code, -1, err, sizeof err));
+    Match *m = match_of(a);
+    REQUIRE(m && m->mirror && m->mirror_seat == 1);
+    Table *t = a->self;
+    REQUIRE(play_cards(a, 20000));
+    app_run_frames(a, 200);
+    MsgTable info;
+    REQUIRE(game_over(&ana, 0, &info));
+    CHECK(m->steps == info.seq);
+    CHECK(t->result == info.result[1]);
+    CHECK(!info.seats[0].again && !info.seats[1].again);
+    shot(a, "play_again_banner.png");
+    /* Play again: the window asks; Ana has not, so nothing is dealt. */
+    SDL_FRect r, leave;
+    REQUIRE(locate(a, "next", &r));
+    CHECK(locate(a, "leave", &leave));
+    click(a, r, 1);
+    app_run_frames(a, 20);
+    CHECK(match_mirror_asked(match_of(a)));
+    bool asked = false;
+    for (int i = 0; i < 500 && !asked; i++) {
+        asked = net_client_table(ana.c, &info) && info.seats[1].again;
+        if (!asked)
+            usleep(10000);
+    }
+    CHECK(asked);
+    CHECK(!info.seats[0].again);
+    for (int i = 0; i < 30; i++) {
+        app_run_frames(a, 1);
+        usleep(10000);
+    }
+    CHECK(match_of(a) == m && match_is_over(m)); /* still the first game's end */
+    shot(a, "play_again_waiting.png");
+    /* Ana asks too: the next game begins at the same table, and the window starts over. */
+    REQUIRE(!net_client_again(ana.c));
+    bool begun = false;
+    for (int i = 0; i < 3000 && !begun; i++) {
+        app_run_frames(a, 1);
+        begun = !match_is_over(match_of(a));
+        if (!begun)
+            usleep(2000);
+    }
+    REQUIRE(begun);
+    m = match_of(a);
+    CHECK(m->mirror && m->mirror_seat == 1);
+    CHECK(!t->over && t->banner == 0);
+    CHECK(!match_mirror_asked(m));
+    CHECK(online_code(a) && strcmp(online_code(a), code) == 0);
+    shot(a, "play_again_second_game.png");
+    REQUIRE(play_cards(a, 20000));
+    app_run_frames(a, 200);
+    REQUIRE(game_over(&ana, 1, &info));
+    CHECK(m->steps == info.seq);
+    CHECK(t->result == info.result[1]);
+    CHECK(t->over && t->banner >= 1);
+    /* Leave the table: back to the Play online page. */
+    REQUIRE(locate(a, "leave", &r));
+    click(a, r, 1);
+    app_run_frames(a, 5);
+    CHECK(menu_is_open(a->menu) && menu_page(a->menu) == PAGE_ONLINE);
+    CHECK(online_code(a) == NULL);
     app_destroy(a);
     net_client_free(ana.c);
     dealer_stop(d);
@@ -577,6 +690,7 @@ static void test_menu_create(void)
 
 static const UiTest tests[] = {
     {"window_seat", test_window_seat},
+    {"play_again", test_play_again},
     {"person_named", test_person_named},
     {"lobby_async", test_lobby_async},
     {"broker_kill", test_broker_kill},
