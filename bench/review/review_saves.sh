@@ -49,7 +49,8 @@ for F in "$DIR"/*.tasca; do
 done | awk -v budget="$BUDGET" -v files="$(ls "$DIR"/*.tasca.an 2> /dev/null | wc -l)" '
   { n[$1]++; s[$1] += $2; q[$1] += $2 * $2; good[$1] += ($2 <= ($3 == "pieces" ? 0.5 : 0.02)) }
   END {
-    printf "%d games analysed, Hard at %s\n", files, budget > 0 ? budget " (not its own budget)" : "its own budget"
+    how = budget > 0 ? budget " nodes or iterations (not its own budget)" : "its own budget"
+    printf "%d games analysed, Hard at %s\n", files, how
     for (k in n) {
       m = s[k] / n[k]; v = n[k] > 1 ? (q[k] - n[k] * m * m) / (n[k] - 1) : 0
       printf "  %-7s %6d decisions  mean cost %.4f +- %.4f  accuracy %.1f %%\n", k, n[k], m,

@@ -692,12 +692,13 @@ static void other_lines(Table *t, int step, char *l1, char *l2, size_t size)
     char act[RULES_ACTION_TEXT] = "";
     t->m->rules->action_to_string(t->m->state, t->last->history[step], act);
     if (seat == review_seat(t))
-        snprintf(l1, size, _("Move %d of %d: yours, with no other choice"), t->review_at + 1,
-                 moves);
+        snprintf(l1, size, _("Move %d of %d, yours: no other move was possible"),
+                 t->review_at + 1, moves);
     else
-        snprintf(l1, size, _("Move %d of %d: %s"), t->review_at + 1, moves,
+        snprintf(l1, size, _("Move %d of %d, by %s"), t->review_at + 1, moves,
                  table_seat_name(t, seat));
-    snprintf(l2, size, _("%s played %s"), table_seat_name(t, seat), act);
+    /* TRANSLATORS: who made the move, and the move (the rules' name of it). */
+    snprintf(l2, size, _("%s: %s"), table_seat_name(t, seat), act);
 }
 
 static void draw_bar(Table *t, SDL_Renderer *r)
