@@ -685,7 +685,7 @@ static void other_lines(Table *t, int step, char *l1, char *l2, size_t size)
         char title[96] = "", reason[240] = "";
         if (match_is_over(t->m) && t->g->result)
             t->g->result(t, title, sizeof title, reason, sizeof reason);
-        snprintf(l2, size, "%s %s", title, reason);
+        snprintf(l2, size, title[0] && reason[0] ? "%s \xC2\xB7 %s" : "%s%s", title, reason);
         return;
     }
     int seat = t->last->history_player[step];

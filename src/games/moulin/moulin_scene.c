@@ -846,8 +846,10 @@ static void status_text(Mou *t, char *out, size_t size)
                  _("%s closed a mill and takes one of your pieces..."), who);
         takes = remote_takes;
     }
+    /* Over a past position (the review) nobody is thinking: the review's bar names the
+     * move. */
     const char *line =
-        cur < 0                 ? ""
+        cur < 0 || (theirs && table_reviewing(&t->tb)) ? ""
         : theirs && s->pending  ? takes
         : theirs                ? thinking
         : s->pending            ? (who ? _("Mill! Take one of your opponent's highlighted pieces.")
