@@ -351,7 +351,9 @@ static void test_statistics_accuracy(void)
  * time; the banner's Review button; the worker's decisions equal review_match_range's over
  * that game's steps; each of the first decisions shown is exactly the player's view of the
  * position before it (observe of the replayed state: nothing else can be drawn), with the
- * player to move. */
+ * player to move. ◀ ▶ step through the decisions, or in a game stepped action by action
+ * (Moulin) through every move of both seats and the end, each position the player's view
+ * of the game before that move. */
 static void every_game(const char *game, uint64_t seed)
 {
     App *a = start_table(game, SPEED_INSTANT, seed);
