@@ -2,8 +2,9 @@
 /* The review page at the table (under SDL's dummy video driver): the banner's Review
  * button opens it, the worker values the player's decisions as review_match does (and so
  * as `tasca analyze`), the costliest are marked, a click shows the position before a
- * decision as the player saw it, ◀ ▶ step through them, Esc goes back; the accuracy goes
- * to Statistics once per game.
+ * decision as the player saw it, ◀ ▶ step through them (Moulin: through every move), Esc
+ * goes back; the accuracy goes to Statistics once per game; no word of the live game
+ * stays over a past position.
  *
  *   test_review NAME    runs one test (see the table at the end), or "all".
  *   TASCA_REVIEW_SHOT=DIR saves pictures of the page and of a shown position
