@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tasca analyze over arena games: in 21 the analysis is exact, so Hard's decisions cost
 # exactly nothing and Random's cost something; with --seat only that seat's own actions
-# appear (the other seat's hole card is never named before it is shown).
+# appear (the other seat's hole card is never named before it is shown); --budget.
 # Usage: cli_analyze.sh TASCA
 set -eu
 TASCA=$1
@@ -37,4 +37,22 @@ tail -n 1 "$DIR/all.txt" | grep -q '"seat": 1, "taken"'
 lines=$(grep -Ec '^ +[0-9]+ seat [0-9]' "$DIR/all.txt")
 objs=$(tail -n 1 "$DIR/all.txt" | grep -o '"ply": ' | wc -l)
 [ "$lines" -eq "$objs" ] && [ "$objs" -gt 1 ]
+# --budget N values with N instead of Hard's own budget (Truco: rollouts): 0 is Hard's own,
+# and a budget of 3 gives other values than Hard's 200 and says so.
+mkdir "$DIR/truco"
+"$TASCA" sim --game truco --seats hard,random --games 1 --seed 5 --jobs 1 \
+  --save-dir "$DIR/truco" > /dev/null
+"$TASCA" analyze "$DIR"/truco/game-00000.tasca > "$DIR/own.txt"
+"$TASCA" analyze --budget 0 "$DIR"/truco/game-00000.tasca > "$DIR/zero.txt"
+"$TASCA" analyze --budget 3 "$DIR"/truco/game-00000.tasca > "$DIR/three.txt"
+cmp "$DIR/own.txt" "$DIR/zero.txt"
+grep -q "budget of 3 (not its own)" "$DIR/three.txt"
+if grep -q "budget of" "$DIR/own.txt"; then
+  echo "Hard's own budget reported as another" >&2
+  exit 1
+fi
+if [ "$(grep -E '^ +[0-9]+ seat' "$DIR/own.txt")" = "$(grep -E '^ +[0-9]+ seat' "$DIR/three.txt")" ]; then
+  echo "--budget 3 valued the decisions as Hard's own budget does" >&2
+  exit 1
+fi
 echo analyze-ok

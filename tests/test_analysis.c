@@ -9,6 +9,7 @@
 #include "engine/ai/analysis.h"
 #include "engine/review.h"
 #include "games/moulin/moulin.h"
+#include "games/moulin/moulin_bots.h"
 #include "games/truco/truco.h"
 #include "games/twentyone/twentyone_bots.h"
 #include "support.h"
@@ -174,6 +175,40 @@ static void test_moulin_allowing_a_mill(void **u)
             assert_true(analysis_cost(an, an->item[i].action) < worst);
     }
     free(an);
+}
+
+/* bot_analyze_budget searches with the budget asked for: in Moulin the nodes (its decision
+ * within the budget, the alternatives half as many again), and the same choice as Hard's
+ * decision at that budget; budget 0 is bot_analyze, Hard's own. */
+static void test_analysis_budget(void **u)
+{
+    (void)u;
+    MoulinState s;
+    GameOptions opt;
+    rules_default_options(&moulin_rules, &opt);
+    uint32_t white = 1u << 4 | 1u << 9 | 1u << 12 | 1u << 18 | 1u << 23;
+    uint32_t black = 1u << 0 | 1u << 3 | 1u << 5 | 1u << 7 | 1u << 16;
+    assert_null(moulin_setup(&s, &opt, white, black, 0, 0, MOULIN_WHITE));
+    Analysis *small = malloc(sizeof *small), *big = malloc(sizeof *big);
+    assert_non_null(small);
+    assert_non_null(big);
+    for (int budget = 20000; budget <= 80000; budget *= 4) {
+        Rng r, r2;
+        rng_seed(&r, 5);
+        rng_seed(&r2, 5);
+        Analysis *an = budget == 20000 ? small : big;
+        Action a = bot_analyze_budget(&moulin_rules, DIFF_HARD, &s, MOULIN_WHITE, &r, NULL, 0,
+                                      budget, an);
+        /* Nodes: the decision's budget and half as much again, give or take the last
+         * node's children. */
+        assert_true(an->samples > budget / 2);
+        assert_true(an->samples <= budget + budget / 2 + 1000);
+        BotRequest req = {&moulin_rules, &s, MOULIN_WHITE, &r2, budget, 0, NULL};
+        assert_int_equal(a, moulin_hard_decide(&req));
+    }
+    assert_true(big->samples > 2 * small->samples);
+    free(small);
+    free(big);
 }
 
 static Card card(const char *text)
@@ -475,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_ismcts_analysis),
         cmocka_unit_test(test_twentyone_stand_on_12),
         cmocka_unit_test(test_moulin_allowing_a_mill),
+        cmocka_unit_test(test_analysis_budget),
         cmocka_unit_test(test_truco4_wasted_manilha),
         cmocka_unit_test(test_review_twentyone),
         cmocka_unit_test(test_review_accuracy_position),

@@ -13,7 +13,8 @@
 
 static void usage(void)
 {
-    printf("Usage: tasca analyze [--quiet] [--json] [--all-seats | --seat N] [--seed S] FILE...\n"
+    printf("Usage: tasca analyze [--quiet] [--json] [--all-seats | --seat N] [--seed S]\n"
+           "                     [--budget N] FILE...\n"
            "Replays each saved game and values every decision a seat made with the Hard\n"
            "bot's analysis of that seat's view (node and iteration budgets only, no clock, so\n"
            "the figures do not depend on the machine). Per decision: the choice, its value,\n"
@@ -30,9 +31,14 @@ static void usage(void)
            "               played by bots only, every seat)\n"
            "  --seat       only this seat's decisions\n"
            "  --seed       the analyses' generator (default 1)\n"
+           "  --budget     Hard's analysis with N instead of its own budget: nodes for\n"
+           "               Moulin (Hard's own: %d), iterations, worlds or rollouts for the\n"
+           "               card games' searches (0: Hard's own). Say the budget with the\n"
+           "               figures: a smaller one values less deeply.\n"
            "Values: win chance (a draw counts half) for 21 and Truco, Hard's own result in\n"
            "[0, 1] for Bisca and Buraco, pieces for Moulin (costs capped at %g pieces).\n",
-           REVIEW_GOOD_WIN, REVIEW_GOOD_PIECES, ANALYSIS_PIECES_CAP);
+           REVIEW_GOOD_WIN, REVIEW_GOOD_PIECES, bot_config("moulin", DIFF_HARD)->iterations,
+           ANALYSIS_PIECES_CAP);
 }
 
 typedef struct {
@@ -99,7 +105,7 @@ static bool wanted(const Match *m, int p, int only_seat, bool all_seats)
 
 /* Analyses one saved game (review.h); adds its costs to acc[level of the seat]. */
 static int analyze_file(const char *path, bool quiet, int only_seat, bool all_seats,
-                        uint64_t seed, Acc acc[DIFF_COUNT + 1], Json *js)
+                        uint64_t seed, int budget, Acc acc[DIFF_COUNT + 1], Json *js)
 {
     char err[MATCH_ERR];
     Match *m = match_load(path, err, sizeof err);
@@ -109,7 +115,9 @@ static int analyze_file(const char *path, bool quiet, int only_seat, bool all_se
     }
     const GameRules *g = m->rules;
     ReviewStep *st = malloc(sizeof *st * (size_t)(m->history_len + 1));
-    int n = st ? review_match(m, only_seat, seed, NULL, st, m->history_len + 1) : -1;
+    int n = st ? review_match_budget(m, only_seat, 0, -1, seed, budget, NULL, NULL, st,
+                                     m->history_len + 1)
+               : -1;
     if (n < 0) {
         fprintf(stderr, "tasca analyze: %s: cannot replay\n", path);
         free(st);
@@ -189,7 +197,7 @@ int cli_analyze(int argc, char **argv)
 {
     const char *cmd = "analyze";
     bool quiet = false, json = false, all_seats = false;
-    int only_seat = -1, nfiles = 0, failed = 0;
+    int only_seat = -1, nfiles = 0, failed = 0, budget = 0;
     uint64_t seed = REVIEW_SEED;
     Acc acc[DIFF_COUNT + 1] = {{0}};
     for (int i = 1; i < argc; i++) {
@@ -209,6 +217,10 @@ int cli_analyze(int argc, char **argv)
                 return 2;
         } else if (strcmp(a, "--seed") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_u64(cmd, a, v, &seed))
+                return 2;
+        } else if (strcmp(a, "--budget") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                !cli_parse_int(cmd, a, v, 0, 1000000000, &budget))
                 return 2;
         } else if (a[0] == '-') {
             fprintf(stderr, "tasca analyze: unknown argument '%s' (see 'tasca analyze --help')\n",
@@ -234,13 +246,16 @@ int cli_analyze(int argc, char **argv)
     }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--seat") == 0 || strcmp(a, "--seed") == 0) {
+        if (strcmp(a, "--seat") == 0 || strcmp(a, "--seed") == 0 || strcmp(a, "--budget") == 0) {
             i++; /* its value */
             continue;
         }
         if (a[0] != '-')
-            failed |= analyze_file(a, quiet, only_seat, all_seats, seed, acc, json ? &js : NULL);
+            failed |= analyze_file(a, quiet, only_seat, all_seats, seed, budget, acc,
+                                   json ? &js : NULL);
     }
+    if (budget > 0)
+        printf("Hard's analysis at a budget of %d (not its own)\n", budget);
     printf("Mean cost per decision (95%% interval):\n");
     for (int d = 0; d <= DIFF_COUNT; d++) {
         if (!acc[d].n)

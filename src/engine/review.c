@@ -25,6 +25,13 @@ int review_match_range(const Match *m, int seat, int from, int to, uint64_t seed
                        const atomic_int *cancel, atomic_int *progress, ReviewStep *out,
                        int max)
 {
+    return review_match_budget(m, seat, from, to, seed, 0, cancel, progress, out, max);
+}
+
+int review_match_budget(const Match *m, int seat, int from, int to, uint64_t seed, int budget,
+                        const atomic_int *cancel, atomic_int *progress, ReviewStep *out,
+                        int max)
+{
     const GameRules *g = m->rules;
     void *state = malloc(g->state_size), *view = malloc(g->state_size);
     Analysis *an = malloc(sizeof *an);
@@ -45,7 +52,7 @@ int review_match_range(const Match *m, int seat, int from, int to, uint64_t seed
             g->observe(state, p, view);
             Rng rng;
             rng_seed(&rng, rng_mix(seed, (uint64_t)i));
-            bot_analyze(g, DIFF_HARD, view, p, &rng, cancel, 0, an);
+            bot_analyze_budget(g, DIFF_HARD, view, p, &rng, cancel, 0, budget, an);
             if (cancel && atomic_load(cancel))
                 break; /* a cut-short analysis is no value */
             ReviewStep *st = &out[n++];

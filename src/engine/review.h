@@ -41,6 +41,11 @@ int review_match(const Match *m, int seat, uint64_t seed, const atomic_int *canc
 int review_match_range(const Match *m, int seat, int from, int to, uint64_t seed,
                        const atomic_int *cancel, atomic_int *progress, ReviewStep *out,
                        int max);
+/* The same with Hard's analysis at another budget: `budget` > 0 replaces Hard's own
+ * iterations (Moulin: nodes), as bot_analyze_budget; 0 is review_match_range. */
+int review_match_budget(const Match *m, int seat, int from, int to, uint64_t seed, int budget,
+                        const atomic_int *cancel, atomic_int *progress, ReviewStep *out,
+                        int max);
 /* How many decisions review_match_range would value (those with a choice). */
 int review_count(const Match *m, int seat, int from, int to);
 

@@ -2,7 +2,8 @@
 /* The review page of the table layer (tablescene.h): every decision the player made in the
  * last finished game, valued by Hard's analysis on a worker thread (review.h), the three
  * costliest marked; a decision picked shows the position before it, as the player saw it,
- * through the game's own scene. */
+ * through the game's own scene, and ◀ ▶ step from there through the decisions (or, in a
+ * game that asks for it, through every action of every seat). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +41,7 @@ static SDL_FRect row_rect(const Table *t, int k)
  * previous, next, list and close. */
 static SDL_FRect button_rect(const Table *t, int b)
 {
-    bool bar = t->review_sel >= 0;
+    bool bar = t->review_at >= 0;
     switch (b) {
     case B_CLOSE:
         return bar ? urect(t, 1420, 18, 150, 62) : urect(t, PANEL_X + PANEL_W - 224, 870, 200, 62);
@@ -55,7 +56,7 @@ static SDL_FRect button_rect(const Table *t, int b)
 
 static bool button_shown(const Table *t, int b)
 {
-    bool bar = t->review_sel >= 0;
+    bool bar = t->review_at >= 0;
     switch (b) {
     case B_CLOSE: return true;
     case B_LIST:
@@ -87,6 +88,24 @@ int table_review_steps(const Table *t, const ReviewStep **out)
     return t->review_open && !t->review_job && !t->review_failed ? t->review_n : -1;
 }
 
+int table_review_positions(const Table *t, const int **steps)
+{
+    if (steps)
+        *steps = t->review_pos;
+    return t->review_open && t->review_pos ? t->review_npos : -1;
+}
+
+int table_review_shown_at(const Table *t) { return t->live ? t->review_at : -1; }
+
+/* The position on the table changes: what was said or flashed over the last one goes. */
+static void quiet(Table *t)
+{
+    t->toast.t = 0;
+    confetti_clear(&t->confetti);
+    if (t->g->quiet)
+        t->g->quiet(t);
+}
+
 /* Puts the live match back on the table. */
 static void unshow(Table *t)
 {
@@ -98,6 +117,7 @@ static void unshow(Table *t)
     t->over = t->live_over;
     t->hold = t->live_hold;
     t->banner = t->live_banner;
+    quiet(t);
     anim_finish(&t->anim);
     if (t->g->sync)
         t->g->sync(t, true);
@@ -112,17 +132,27 @@ static int review_seat(const Table *t)
     return 0;
 }
 
-void table_review_show(Table *t, int i)
+/* The index of the decision listed whose step is `step`, or -1. */
+static int decision_at(const Table *t, int step)
+{
+    for (int i = 0; t->review && i < t->review_n; i++)
+        if (t->review[i].step == step)
+            return i;
+    return -1;
+}
+
+void table_review_show_at(Table *t, int k)
 {
     if (!t->review_open)
         return;
-    if (i < 0 || i >= t->review_n || !t->review || !t->last) {
+    if (k < 0 || k >= t->review_npos || !t->review_pos || !t->last) {
         unshow(t);
-        t->review_sel = -1;
+        t->review_at = t->review_sel = -1;
         return;
     }
     char err[MATCH_ERR];
-    Match *pos = review_position(t->last, t->review[i].step, review_seat(t), err, sizeof err);
+    int step = t->review_pos[k];
+    Match *pos = review_position(t->last, step, review_seat(t), err, sizeof err);
     if (!pos) {
         table_say(t, _("This position cannot be shown."));
         return;
@@ -138,15 +168,52 @@ void table_review_show(Table *t, int i)
     t->m = pos;
     t->over = t->hold = false;
     t->banner = 0;
-    t->toast.t = 0; /* a message of the live game is not the past position's */
-    t->review_sel = i;
-    if (i < t->review_first)
+    quiet(t); /* what was said over the live game (or the last position) is not this one's */
+    t->review_at = k;
+    t->review_sel = decision_at(t, step);
+    int i = t->review_sel;
+    if (i >= 0 && i < t->review_first)
         t->review_first = i;
     else if (i >= t->review_first + ROWS)
         t->review_first = i - ROWS + 1;
     anim_finish(&t->anim);
     if (t->g->sync)
         t->g->sync(t, true);
+}
+
+void table_review_show(Table *t, int i)
+{
+    if (i < 0 || i >= t->review_n || !t->review) {
+        table_review_show_at(t, -1);
+        return;
+    }
+    for (int k = 0; k < t->review_npos; k++)
+        if (t->review_pos[k] == t->review[i].step) {
+            table_review_show_at(t, k);
+            return;
+        }
+}
+
+/* The positions the bar steps through, once the decisions are known: theirs, or every
+ * action's (not the chance steps: a deal is no move) and the end's. */
+static bool make_positions(Table *t)
+{
+    free(t->review_pos);
+    t->review_npos = 0;
+    int cap = t->last_to - t->last_from + 1;
+    t->review_pos = malloc(sizeof *t->review_pos * (size_t)(cap > 0 ? cap : 1));
+    if (!t->review_pos)
+        return false;
+    if (t->g->review_every_action) {
+        for (int i = t->last_from; i < t->last_to; i++)
+            if (t->last->history_player[i] >= 0)
+                t->review_pos[t->review_npos++] = i;
+        t->review_pos[t->review_npos++] = t->last_to;
+    } else {
+        for (int i = 0; i < t->review_n && i < cap; i++)
+            t->review_pos[t->review_npos++] = t->review[i].step;
+    }
+    return true;
 }
 
 /* ---- The last finished game ---- */
@@ -180,7 +247,10 @@ bool table_review_open(Table *t)
     if (t->review_open)
         return true;
     t->review_open = true;
-    t->review_sel = -1;
+    t->review_sel = t->review_at = -1;
+    free(t->review_pos);
+    t->review_pos = NULL;
+    t->review_npos = 0;
     t->review_first = 0;
     t->review_hover = -1;
     t->review_failed = false;
@@ -203,7 +273,7 @@ void table_review_close(Table *t)
     }
     unshow(t);
     t->review_open = false;
-    t->review_sel = -1;
+    t->review_sel = t->review_at = -1;
 }
 
 void table_review_free(Table *t)
@@ -211,6 +281,9 @@ void table_review_free(Table *t)
     table_review_close(t);
     free(t->review);
     t->review = NULL;
+    free(t->review_pos);
+    t->review_pos = NULL;
+    t->review_npos = 0;
     match_free(t->last);
     t->last = NULL;
 }
@@ -268,6 +341,10 @@ void table_review_update(Table *t)
     }
     t->review = st;
     t->review_n = n;
+    if (!make_positions(t)) {
+        t->review_failed = true;
+        return;
+    }
     count_review(t);
 }
 
@@ -278,7 +355,7 @@ static int hit(const Table *t, float x, float y)
     for (int b = B_CLOSE; b <= B_DOWN; b++)
         if (button_shown(t, b) && rect_has(button_rect(t, b), x, y))
             return b;
-    if (t->review_sel < 0 && t->review_n > 0)
+    if (t->review_at < 0 && t->review_n > 0)
         for (int k = 0; k < ROWS && t->review_first + k < t->review_n; k++)
             if (rect_has(row_rect(t, k), x, y))
                 return k;
@@ -301,12 +378,12 @@ static void press(Table *t, int b)
     case B_CLOSE: table_review_close(t); break;
     case B_LIST: table_review_show(t, -1); break;
     case B_PREV:
-        if (t->review_sel > 0)
-            table_review_show(t, t->review_sel - 1);
+        if (t->review_at > 0)
+            table_review_show_at(t, t->review_at - 1);
         break;
     case B_NEXT:
-        if (t->review_sel + 1 < t->review_n)
-            table_review_show(t, t->review_sel + 1);
+        if (t->review_at + 1 < t->review_npos)
+            table_review_show_at(t, t->review_at + 1);
         break;
     case B_UP: scroll(t, -ROWS); break;
     case B_DOWN: scroll(t, ROWS); break;
@@ -364,25 +441,32 @@ bool table_review_event(Table *t, const SDL_Event *e)
     case SDL_MOUSEBUTTONUP:
         if (e->button.button == SDL_BUTTON_LEFT)
             press(t, hit(t, (float)e->button.x, (float)e->button.y));
-        else if (e->button.button == SDL_BUTTON_RIGHT && t->review_sel >= 0)
-            table_review_show(t, -1);
+        else if (e->button.button == SDL_BUTTON_RIGHT && t->review_at >= 0)
+            table_review_show_at(t, -1);
         return true;
     case SDL_MOUSEWHEEL:
-        if (t->review_sel < 0)
+        if (t->review_at < 0)
             scroll(t, e->wheel.y > 0 ? -1 : e->wheel.y < 0 ? 1 : 0);
         return true;
     case SDL_KEYDOWN: {
         SDL_Keycode k = e->key.keysym.sym;
-        bool bar = t->review_sel >= 0;
+        bool bar = t->review_at >= 0;
         if (k == SDLK_ESCAPE || k == SDLK_BACKSPACE)
             press(t, bar ? B_LIST : B_CLOSE);
         else if (k == SDLK_LEFT && bar)
             press(t, B_PREV);
         else if (k == SDLK_RIGHT && bar)
             press(t, B_NEXT);
+        else if (k == SDLK_HOME && bar)
+            table_review_show_at(t, 0);
+        else if (k == SDLK_END && bar)
+            table_review_show_at(t, t->review_npos - 1);
         else if ((k == SDLK_RIGHT || k == SDLK_RETURN || k == SDLK_KP_ENTER) && !bar &&
                  t->review_n > 0)
             table_review_show(t, t->review_first);
+        else if ((k == SDLK_RIGHT || k == SDLK_RETURN || k == SDLK_KP_ENTER) && !bar &&
+                 t->review_npos > 0)
+            table_review_show_at(t, 0); /* no decision: the game from its start */
         else if (k == SDLK_UP && !bar)
             scroll(t, -1);
         else if (k == SDLK_DOWN && !bar)
@@ -424,7 +508,7 @@ bool table_review_locate(Table *t, const char *what, SDL_FRect *out)
     int i;
     char tail;
     if (sscanf(what, "review-row-%d%c", &i, &tail) == 1) {
-        if (t->review_sel >= 0 || i < t->review_first || i >= t->review_first + ROWS ||
+        if (t->review_at >= 0 || i < t->review_first || i >= t->review_first + ROWS ||
             i >= t->review_n)
             return false;
         *out = row_rect(t, i - t->review_first);
@@ -577,53 +661,93 @@ static void draw_list(Table *t, SDL_Renderer *r)
     page_button(t, B_CLOSE, _("Close"), BTN_PRIMARY);
 }
 
-/* Where the move taken and Hard's choice are made on the table (the hint's rectangles):
- * Hard's in gold, the player's in red when it differs. */
-static void draw_moves(Table *t, SDL_Renderer *r, const ReviewStep *st)
+/* Where a move is made on the table (the hint's rectangles), outlined in `col`. */
+static void outline_move(Table *t, SDL_Renderer *r, Action a, Rgba col)
 {
-    if (!t->g->hint_rects)
+    if (!t->g->hint_rects || a < 0)
         return;
     float s = t->tv.s;
-    for (int k = 0; k < 2; k++) {
-        Action a = k == 0 ? st->best : st->chosen;
-        if (a < 0 || (k == 1 && st->chosen == st->best))
-            continue;
-        SDL_FRect rc[2];
-        int n = t->g->hint_rects(t, a, rc);
-        for (int i = 0; i < n; i++) {
-            SDL_FRect o = {rc[i].x - 7 * s, rc[i].y - 7 * s, rc[i].w + 14 * s, rc[i].h + 14 * s};
-            draw_rounded_outline(r, o, 12 * s, 6 * s, k == 0 ? COL_GOLD : COL_RED);
-        }
+    SDL_FRect rc[2];
+    int n = t->g->hint_rects(t, a, rc);
+    for (int i = 0; i < n; i++) {
+        SDL_FRect o = {rc[i].x - 7 * s, rc[i].y - 7 * s, rc[i].w + 14 * s, rc[i].h + 14 * s};
+        draw_rounded_outline(r, o, 12 * s, 6 * s, col);
     }
+}
+
+/* The bar's two lines over a position that is no decision of the player's (a game stepped
+ * action by action): which move it is and who made it, or the game's end. */
+static void other_lines(Table *t, int step, char *l1, char *l2, size_t size)
+{
+    int moves = t->review_npos - 1; /* the last position is the end's, not a move */
+    if (step >= t->last_to) {
+        snprintf(l1, size, "%s", _("The end of the game"));
+        char title[96] = "", reason[240] = "";
+        if (match_is_over(t->m) && t->g->result)
+            t->g->result(t, title, sizeof title, reason, sizeof reason);
+        snprintf(l2, size, title[0] && reason[0] ? "%s \xC2\xB7 %s" : "%s%s", title, reason);
+        return;
+    }
+    int seat = t->last->history_player[step];
+    char act[RULES_ACTION_TEXT] = "";
+    t->m->rules->action_to_string(t->m->state, t->last->history[step], act);
+    if (seat == review_seat(t))
+        snprintf(l1, size, _("Move %d of %d, yours: no other move was possible"),
+                 t->review_at + 1, moves);
+    else
+        snprintf(l1, size, _("Move %d of %d, by %s"), t->review_at + 1, moves,
+                 table_seat_name(t, seat));
+    /* TRANSLATORS: who made the move, and the move (the rules' name of it). */
+    snprintf(l2, size, _("%s: %s"), table_seat_name(t, seat), act);
 }
 
 static void draw_bar(Table *t, SDL_Renderer *r)
 {
     App *a = t->app;
-    const ReviewStep *st = &t->review[t->review_sel];
+    const ReviewStep *st = table_review_step(t);
+    int step = t->review_pos[t->review_at];
+    bool every = t->g->review_every_action, costly = st && st->costliest;
     float s = t->tv.s;
-    draw_moves(t, r, st);
+    if (st) {
+        /* Hard's choice in gold, the player's in red when it differs. */
+        outline_move(t, r, st->best, COL_GOLD);
+        if (st->chosen != st->best)
+            outline_move(t, r, st->chosen, COL_RED);
+    } else if (step < t->last_to) {
+        outline_move(t, r, t->last->history[step], COL_TEXT); /* the move made from here */
+    }
     SDL_FRect b = urect(t, 100, 8, 1490, 82);
-    table_plate(r, &t->tv, b, st->costliest ? COL_RED : COL_GOLD, 246, 1);
-    page_button(t, B_PREV, "\xE2\x97\x80", t->review_sel > 0 ? 0 : BTN_DISABLED);
-    page_button(t, B_NEXT, "\xE2\x96\xB6", t->review_sel + 1 < t->review_n ? 0 : BTN_DISABLED);
+    table_plate(r, &t->tv, b, costly ? COL_RED : COL_GOLD, 246, 1);
+    page_button(t, B_PREV, "\xE2\x97\x80", t->review_at > 0 ? 0 : BTN_DISABLED);
+    page_button(t, B_NEXT, "\xE2\x96\xB6", t->review_at + 1 < t->review_npos ? 0 : BTN_DISABLED);
     page_button(t, B_LIST, _("List"), 0);
     page_button(t, B_CLOSE, _("Close"), BTN_PRIMARY);
     float x = table_px(&t->tv, 306), w = button_rect(t, B_LIST).x - x - 16 * s;
-    char line[400], v1[48], v2[48], cost[48];
-    if (st->costliest)
-        snprintf(line, sizeof line, _("Decision %d of %d: one of your three costliest"),
-                 t->review_sel + 1, t->review_n);
-    else
-        snprintf(line, sizeof line, _("Decision %d of %d"), t->review_sel + 1, t->review_n);
-    text_draw_fit(a->text, line, px(t, 22), true, st->costliest ? COL_GOLD : COL_TEXT, x,
+    char line[400], line2[400], v1[48], v2[48], cost[48];
+    if (!st) {
+        other_lines(t, step, line, line2, sizeof line);
+    } else {
+        if (every && costly)
+            snprintf(line, sizeof line,
+                     _("Move %d of %d: your decision %d of %d, one of your three costliest"),
+                     t->review_at + 1, t->review_npos - 1, t->review_sel + 1, t->review_n);
+        else if (every)
+            snprintf(line, sizeof line, _("Move %d of %d: your decision %d of %d"),
+                     t->review_at + 1, t->review_npos - 1, t->review_sel + 1, t->review_n);
+        else if (costly)
+            snprintf(line, sizeof line, _("Decision %d of %d: one of your three costliest"),
+                     t->review_sel + 1, t->review_n);
+        else
+            snprintf(line, sizeof line, _("Decision %d of %d"), t->review_sel + 1, t->review_n);
+        fmt_value(st, st->chosen_valued, st->chosen_value, v1, sizeof v1);
+        fmt_value(st, st->best_valued, st->best_value, v2, sizeof v2);
+        fmt_cost(st, cost, sizeof cost);
+        snprintf(line2, sizeof line2, _("You: %s (%s) \xC2\xB7 Hard: %s (%s) \xC2\xB7 cost %s"),
+                 st->chosen_text, v1, st->best_text, v2, cost);
+    }
+    text_draw_fit(a->text, line, px(t, 22), true, costly ? COL_GOLD : COL_TEXT, x,
                   b.y + 26 * s, TEXT_LEFT | TEXT_MIDDLE, w);
-    fmt_value(st, st->chosen_valued, st->chosen_value, v1, sizeof v1);
-    fmt_value(st, st->best_valued, st->best_value, v2, sizeof v2);
-    fmt_cost(st, cost, sizeof cost);
-    snprintf(line, sizeof line, _("You: %s (%s) \xC2\xB7 Hard: %s (%s) \xC2\xB7 cost %s"),
-             st->chosen_text, v1, st->best_text, v2, cost);
-    text_draw_fit(a->text, line, px(t, 20), false, COL_TEXT, x, b.y + 58 * s,
+    text_draw_fit(a->text, line2, px(t, 20), false, COL_TEXT, x, b.y + 58 * s,
                   TEXT_LEFT | TEXT_MIDDLE, w);
 }
 
@@ -642,7 +766,7 @@ void table_review_draw(Table *t, SDL_Renderer *r)
 {
     if (!t->review_open)
         return;
-    if (t->review_sel >= 0 && t->review && t->live)
+    if (t->review_at >= 0 && t->review_pos && t->live)
         draw_bar(t, r);
     else
         draw_list(t, r);

@@ -925,8 +925,8 @@ void table_hint(Table *t)
 
 bool table_hint_action(const Table *t, Action *out)
 {
-    if (!t->hint_shown || !t->m || t->hint_step != t->m->history_len)
-        return false;
+    if (!t->hint_shown || !t->m || t->live || t->hint_step != t->m->history_len)
+        return false; /* (a past position under review may be as long: not the hint's) */
     *out = t->hint_action;
     return true;
 }

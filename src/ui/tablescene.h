@@ -134,6 +134,16 @@ typedef struct TableGame {
     /* Where the player's action `a` is done on the table, for a hint's highlight: up to two
      * rectangles (pixels; a move's from and to), their count (0: none to show). */
     int (*hint_rects)(Table *t, Action a, SDL_FRect out[2]);
+    /* The review of a finished game steps through every action of every seat (and the
+     * final position), not only through the player's decisions: a game of open positions
+     * read move by move (Moulin). The list still values the player's decisions. */
+    bool review_every_action;
+    /* The position on the table changes under the review (a past position shown, another,
+     * or the live one back): forget the passing words, messages and flashes of the
+     * position that was on show (a speech bubble, the end of a hand's message), which
+     * belong to no other. The table forgets its own (the toast, the confetti). NULL:
+     * nothing to forget. */
+    void (*quiet)(Table *t);
 } TableGame;
 
 struct Table {
@@ -191,7 +201,13 @@ struct Table {
     ReviewStep *review; /* the decisions listed, once the worker is done */
     int review_n;       /* their count; -1 while the worker runs or when it failed */
     bool review_failed;
-    int review_sel;     /* the decision whose position is shown; -1: the list */
+    int review_sel;     /* the decision whose position is shown; -1: none (the list, or a
+                           position that was no decision of the player's) */
+    int *review_pos;    /* the history steps whose positions the bar steps through: the
+                           decisions', or with review_every_action every action's and the
+                           game's end (last_to) */
+    int review_npos;
+    int review_at;      /* the position shown, an index into review_pos; -1: the list */
     int review_first;   /* the first row listed */
     int review_hover;   /* a row or a REVIEW_B_* button under the pointer, else -1 */
     Match *live;        /* while a position is shown: the live match (t->m is the shown one) */
@@ -236,6 +252,14 @@ bool table_review_available(const Table *t);
 bool table_review_open(Table *t);
 /* Shows the position before decision i of the list (-1: back to the list). */
 void table_review_show(Table *t, int i);
+/* The positions the bar steps through (◀ ▶): their history steps into *steps (the
+ * position before that step; last_to: the game's end) and their count, -1 before the
+ * worker is done. With the game's review_every_action, every action of every seat; else
+ * the player's decisions. */
+int table_review_positions(const Table *t, const int **steps);
+/* Shows position k of table_review_positions (-1: back to the list); the one shown. */
+void table_review_show_at(Table *t, int k);
+int table_review_shown_at(const Table *t);
 /* Closes the review page: the live match is shown again. */
 void table_review_close(Table *t);
 /* The decisions listed: their count and the steps once the worker is done, else -1. */

@@ -2,8 +2,9 @@
 /* The review page at the table (under SDL's dummy video driver): the banner's Review
  * button opens it, the worker values the player's decisions as review_match does (and so
  * as `tasca analyze`), the costliest are marked, a click shows the position before a
- * decision as the player saw it, ◀ ▶ step through them, Esc goes back; the accuracy goes
- * to Statistics once per game.
+ * decision as the player saw it, ◀ ▶ step through them (Moulin: through every move), Esc
+ * goes back; the accuracy goes to Statistics once per game; no word of the live game
+ * stays over a past position.
  *
  *   test_review NAME    runs one test (see the table at the end), or "all".
  *   TASCA_REVIEW_SHOT=DIR saves pictures of the page and of a shown position
@@ -351,7 +352,9 @@ static void test_statistics_accuracy(void)
  * time; the banner's Review button; the worker's decisions equal review_match_range's over
  * that game's steps; each of the first decisions shown is exactly the player's view of the
  * position before it (observe of the replayed state: nothing else can be drawn), with the
- * player to move. */
+ * player to move. ◀ ▶ step through the decisions, or in a game stepped action by action
+ * (Moulin) through every move of both seats and the end, each position the player's view
+ * of the game before that move. */
 static void every_game(const char *game, uint64_t seed)
 {
     App *a = start_table(game, SPEED_INSTANT, seed);
@@ -418,6 +421,66 @@ static void every_game(const char *game, uint64_t seed)
         if (i == 1)
             shot(a, "position");
     }
+    /* The positions ◀ ▶ step through: the decisions, or in a game stepped action by
+     * action (Moulin) every action of either seat and the end. From the first (Home), ▶
+     * visits each in turn, each exactly the player's view of the position before that
+     * step, with its decision when it was one; ▶ at the end stays; ◀ goes back one. */
+    const int *pos;
+    int np = table_review_positions(t, &pos);
+    if (t->g->review_every_action) {
+        int want_n = 0;
+        for (int i = t->last_from; i < t->last_to; i++)
+            if (live->history_player[i] >= 0)
+                CHECK(want_n < np && pos[want_n++] == i);
+        CHECK(np == want_n + 1 && pos[np - 1] == t->last_to);
+        int seats_seen = 0; /* bit p: a position before a move of seat p */
+        table_review_show(t, 0);
+        app_run_frames(a, 1);
+        push_key(a, SDLK_HOME, 0);
+        app_run_frames(a, 1);
+        for (int k = 0; k < np; k++) {
+            if (k > 0) {
+                push_key(a, SDLK_RIGHT, 0);
+                app_run_frames(a, 1);
+            }
+            REQUIRE(table_review_shown_at(t) == k);
+            const Match *sh = table_shown_match(t);
+            REQUIRE(table_reviewing(t) && sh->history_len == pos[k]);
+            Match *full = review_position(live, pos[k], -1, err, sizeof err);
+            REQUIRE(full);
+            g->observe(full->state, me, view);
+            CHECK(memcmp(view, sh->state, g->state_size) == 0);
+            match_free(full);
+            const ReviewStep *d = table_review_step(t);
+            int dec = -1;
+            for (int i = 0; i < n; i++)
+                if (st[i].step == pos[k])
+                    dec = i;
+            CHECK(dec < 0 ? d == NULL : d == &st[dec]);
+            if (k + 1 < np) {
+                int p = live->history_player[pos[k]];
+                seats_seen |= 1 << p;
+                CHECK(!match_is_over(sh) && match_current_player(sh) == p);
+            } else {
+                CHECK(match_is_over(sh));
+            }
+            if (k == np / 2)
+                shot(a, "every-action");
+        }
+        CHECK(seats_seen == (1 << live->num_players) - 1); /* the opponent's moves too */
+        shot(a, "end");
+        push_key(a, SDLK_RIGHT, 0);
+        app_run_frames(a, 1);
+        CHECK(table_review_shown_at(t) == np - 1);
+        push_key(a, SDLK_LEFT, 0);
+        app_run_frames(a, 1);
+        CHECK(table_review_shown_at(t) == np - 2);
+        CHECK(table_shown_match(t)->history_len == pos[np - 2]);
+    } else {
+        CHECK(np == n);
+        for (int i = 0; i < n && i < np; i++)
+            CHECK(pos[i] == st[i].step);
+    }
     free(view);
     table_review_close(t);
     CHECK(t->m == live && !table_reviewing(t));
@@ -425,6 +488,69 @@ static void every_game(const char *game, uint64_t seed)
 }
 
 static void test_truco(void) { every_game("truco", 3); }
+
+/* Truco's words of the live game are not drawn over a past position: the match played to
+ * its end (the player's first legal action each time) and the review opened at once, while
+ * the last hand's message (and maybe a bubble) is still up on the live table; every
+ * decision shown then has neither the bubble nor the hand's message, and nothing of the
+ * live game holds the table (busy). */
+static void test_truco_leftovers(void)
+{
+    App *a = start_table("truco", SPEED_INSTANT, 5);
+    REQUIRE(a);
+    Table *t = table_of(a);
+    /* Frame by frame, so that the end is caught while its message is up (settling would
+     * wait until it is gone). */
+    for (int guard = 0; guard < 400000 && !match_is_over(match_of(a)); guard++) {
+        app_run_frames(a, 1);
+        Match *m = match_of(a);
+        int me = table_player(t);
+        if (!match_is_over(m) && match_current_player(m) == me && table_player_can_act(t)) {
+            Action acts[RULES_MAX_ACTIONS];
+            REQUIRE(m->rules->legal_actions(m->state, acts) > 0);
+            REQUIRE(match_submit(m, me, acts[0]) == NULL);
+        } else if (match_bot_busy(m)) {
+            SDL_Delay(1);
+        }
+    }
+    Match *live = match_of(a);
+    REQUIRE(match_is_over(live));
+    app_run_frames(a, 1);
+    REQUIRE(table_review_open(t));
+    /* The worker's decisions, waited for without frames: the live game's message keeps
+     * its time. */
+    for (int i = 0; i < 12000 && t->review_job; i++) {
+        int total, done = review_job_progress(t->review_job, &total);
+        if (done >= total) {
+            app_run_frames(a, 1);
+            continue;
+        }
+        SDL_Delay(5);
+    }
+    const ReviewStep *st;
+    int n = table_review_steps(t, &st);
+    REQUIRE(n > 0);
+    SDL_FRect r;
+    /* The premise: the live table is still busy with the last hand's message. */
+    REQUIRE(t->g->busy && t->g->busy(t));
+    table_review_show(t, n - 1);
+    app_run_frames(a, 1);
+    REQUIRE(table_reviewing(t));
+    shot(a, "truco-leftovers");
+    for (int i = n - 1; i >= 0; i--) {
+        if (i < n - 1) {
+            push_key(a, SDLK_LEFT, 0);
+            app_run_frames(a, 1);
+        }
+        REQUIRE(table_review_step(t) == &st[i]);
+        CHECK(!locate(a, "hand-message", &r));
+        CHECK(!locate(a, "bubble", &r));
+        CHECK(!t->g->busy(t));
+    }
+    table_review_close(t);
+    CHECK(t->m == live && !locate(a, "hand-message", &r) && !locate(a, "bubble", &r));
+    app_destroy(a);
+}
 static void test_buraco(void) { every_game("buraco", 3); }
 static void test_moulin(void) { every_game("moulin", 3); }
 
@@ -434,6 +560,7 @@ static const UiTest tests[] = {
     {"bisca_hidden", test_bisca_hidden},
     {"statistics_accuracy", test_statistics_accuracy},
     {"truco", test_truco},
+    {"truco_leftovers", test_truco_leftovers},
     {"buraco", test_buraco},
     {"moulin", test_moulin},
 };

@@ -91,6 +91,13 @@ double analysis_cost(const Analysis *an, Action a)
 Action bot_analyze(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
                    const atomic_int *cancel, int time_ms, Analysis *out)
 {
+    return bot_analyze_budget(rules, d, view, seat, rng, cancel, time_ms, 0, out);
+}
+
+Action bot_analyze_budget(const GameRules *rules, Difficulty d, const void *view, int seat,
+                          Rng *rng, const atomic_int *cancel, int time_ms, int budget,
+                          Analysis *out)
+{
     const BotConfig *cfg = bot_config(rules->id, d);
     AnalyzeFn fn = NULL;
     for (size_t i = 0; cfg && i < sizeof analyzers / sizeof analyzers[0]; i++)
@@ -103,8 +110,8 @@ Action bot_analyze(const GameRules *rules, Difficulty d, const void *view, int s
         analysis_choose(out, a);
         return a;
     }
-    /* The budget exactly as bot_decide_timed sets it. */
-    int iterations = cfg->iterations;
+    /* The budget exactly as bot_decide_timed sets it (unless another was asked for). */
+    int iterations = budget > 0 ? budget : cfg->iterations;
     if (time_ms < 0 || (iterations <= 0 && cfg->time_ms > 0))
         time_ms = cfg->time_ms;
     BotRequest req = {rules, view, seat, rng, iterations, time_ms, cancel};

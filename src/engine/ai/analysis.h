@@ -66,6 +66,13 @@ typedef Action (*AnalyzeFn)(const BotRequest *req, Analysis *out);
  * item unvalued. */
 Action bot_analyze(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
                    const atomic_int *cancel, int time_ms, Analysis *out);
+/* The same with another budget: `budget` > 0 replaces the level's own budget of
+ * iterations (Moulin's Hard: nodes; the card games' searches: iterations, worlds or
+ * rollouts, as each bot reads BotRequest.iterations); 0 keeps the level's own. For figures
+ * that would take too long at the level's own budget (`tasca analyze --budget`). */
+Action bot_analyze_budget(const GameRules *rules, Difficulty d, const void *view, int seat,
+                          Rng *rng, const atomic_int *cancel, int time_ms, int budget,
+                          Analysis *out);
 
 /* Starts `out` for the legal actions of `view`: every item unvalued, best = -1. */
 void analysis_begin(Analysis *out, const GameRules *rules, const void *view, int seat,

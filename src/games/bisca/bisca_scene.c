@@ -590,6 +590,10 @@ static void update(Table *tb, float dt)
 
 static bool busy(const Table *tb) { return ((const TBisca *)tb)->review_t > 0; }
 
+/* Another position on the table (the review): the last trick on show was the one before
+ * the position that was there. */
+static void quiet(Table *tb) { ((TBisca *)tb)->review_t = 0; }
+
 /* "Show opponents' cards" may have changed: faces follow the view. */
 static void settings_changed(Table *tb)
 {
@@ -955,6 +959,7 @@ static const TableGame bisca_table = {
     .settings_changed = settings_changed,
     .locate = locate,
     .hint_rects = hint_rects,
+    .quiet = quiet,
 };
 
 const Scene bisca_scene = TABLE_SCENE("bisca", bisca_table, .rules_text = rules_text,

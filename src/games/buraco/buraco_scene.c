@@ -776,6 +776,10 @@ static bool busy(const Table *tb)
     return ((const Bur *)tb)->bot_said_t > 0 && table_player_can_act(tb);
 }
 
+/* Another position on the table (the review): what another seat did was done before the
+ * position that was there. */
+static void quiet(Table *tb) { ((Bur *)tb)->bot_said_t = 0; }
+
 /* While the disqualification dialog is up, nothing is dealt and nobody plays. */
 static bool holding(const Table *tb)
 {
@@ -2045,6 +2049,7 @@ static const TableGame buraco_table = {
     .press = press,
     .busy = busy,
     .holding = holding,
+    .quiet = quiet,
 };
 
 const Scene buraco_scene =

@@ -846,8 +846,10 @@ static void status_text(Mou *t, char *out, size_t size)
                  _("%s closed a mill and takes one of your pieces..."), who);
         takes = remote_takes;
     }
+    /* Over a past position (the review) nobody is thinking: the review's bar names the
+     * move. */
     const char *line =
-        cur < 0                 ? ""
+        cur < 0 || (theirs && table_reviewing(&t->tb)) ? ""
         : theirs && s->pending  ? takes
         : theirs                ? thinking
         : s->pending            ? (who ? _("Mill! Take one of your opponent's highlighted pieces.")
@@ -1486,6 +1488,15 @@ static void update(Table *tb, float dt)
     analysis_update((Mou *)tb);
 }
 
+/* Another position on the table (the review): no selection, no flash of a mill made
+ * elsewhere; the last turn's marks are those of the position shown. */
+static void quiet(Table *tb)
+{
+    Mou *t = (Mou *)tb;
+    clear_turn(t);
+    mark_last(t);
+}
+
 /* Settings changed: the pieces where they are, the analysis turned on or off. */
 static void settings_changed(Table *tb)
 {
@@ -1580,6 +1591,8 @@ static const TableGame moulin_table = {
     .settings_changed = settings_changed,
     .locate = locate,
     .hint_rects = hint_rects,
+    .review_every_action = true,
+    .quiet = quiet,
 };
 
 const Scene moulin_scene =

@@ -653,8 +653,8 @@ static void partner_turn(Tr *t)
 {
     Table *tb = &t->tb;
     int p = bot_partner(tb);
-    if (p < 0 || tb->hold || match_is_over(tb->m))
-        return;
+    if (p < 0 || tb->hold || match_is_over(tb->m) || table_reviewing(tb))
+        return; /* a past position under review is only looked at */
     Match *m = tb->m;
     const TrucoState *s = m->state;
     if (match_current_player(m) != p)
@@ -755,7 +755,8 @@ static const char *partner_advice(Tr *t)
     const Match *m = tb->m;
     const TrucoState *s = m ? m->state : NULL;
     advice_update(t);
-    if (p < 0 || match_current_player(m) != me ||
+    /* Over a past position (the review) the partner's cards are not in the view shown. */
+    if (p < 0 || table_reviewing(tb) || match_current_player(m) != me ||
         (s->phase != TR_PH_ANSWER && s->phase != TR_PH_ONZE))
         return NULL;
     if (t->advice_at == (int)m->history_len && t->advice[0])
@@ -826,6 +827,14 @@ static void update(Table *tb, float dt)
     t->hand_msg_t = fmaxf(0, t->hand_msg_t - dt);
     advice_update(t);
     partner_turn(t);
+}
+
+/* Another position on the table (the review): what was said and the end of a hand's
+ * message belong to the one that was there. */
+static void quiet(Table *tb)
+{
+    Tr *t = (Tr *)tb;
+    t->said_t = t->hand_msg_t = 0;
 }
 
 /* The bubbles need frames; they do not hold the computer's answer (frames run while it
@@ -1499,6 +1508,18 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
     if (strcmp(what, "advice") == 0) /* the partner's advice is on show (not "thinking") */
         return partner_advice(t) == t->advice &&
                (*out = unit_rect(t, mid_x(t), ME_Y - CARD_H / 2 - 56, 640, 30), true);
+    if (strcmp(what, "bubble") == 0) { /* a seat's words on show */
+        if (!(t->said_t > 0 && t->said[0] && t->said_seat >= 0 && t->said_seat < players(t)))
+            return false;
+        float x, y;
+        bubble_pos(t, t->said_seat, &x, &y);
+        *out = unit_rect(t, x, y, 200, 80);
+        return true;
+    }
+    if (strcmp(what, "hand-message") == 0) /* the end of a hand's message on show */
+        return t->hand_msg_t > 0 && !match_is_over(tb->m) &&
+               (*out = unit_rect(t, mid_x(t), four(t) ? MID4_Y : (TBOT_Y + TME_Y) / 2, 600, 60),
+                true);
     if (strcmp(what, "vira") == 0 && t->vira.on)
         *out = unit_rect(t, vira_x(t), deck_y(t), card_w(t) * t->vira.scale, CARD_H * t->vira.scale);
     else if (strcmp(what, "table") == 0 && !four(t))
@@ -1591,6 +1612,7 @@ static const TableGame truco_table = {
     .settings_changed = settings_changed,
     .locate = locate,
     .hint_rects = hint_rects,
+    .quiet = quiet,
 };
 
 const Scene truco_scene =

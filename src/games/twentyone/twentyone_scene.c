@@ -263,6 +263,10 @@ static void update(Table *tb, float dt)
 
 static bool busy(const Table *tb) { return ((const T21 *)tb)->bot_said_t > 0; }
 
+/* Another position on the table (the review): the computer's words were said over the one
+ * that was there. */
+static void quiet(Table *tb) { ((T21 *)tb)->bot_said_t = 0; }
+
 static void layout(Table *tb)
 {
     T21 *t = (T21 *)tb;
@@ -606,6 +610,7 @@ static const TableGame twentyone_table = {
     .settings_changed = settings_changed,
     .locate = locate,
     .hint_rects = hint_rects,
+    .quiet = quiet,
 };
 
 const Scene twentyone_scene = TABLE_SCENE("twentyone", twentyone_table, .rules_text = rules_text,
