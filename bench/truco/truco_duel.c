@@ -7,7 +7,8 @@
  * LEVEL is easy, medium or hard (the configured bots, at their own budgets), or hard0 (Hard
  * as it was at commit 2b9a067, bench/truco/truco_hard_v0.c: 200 worlds under a 2 s cap);
  * hard and hard0 may be followed by ":N" (N worlds, no clock: replayable) or "@MS" (MS ms
- * a decision by the clock), e.g. hard:2000. Every deal seed is played twice with the seats
+ * a decision by the clock), e.g. hard:2000, and the new Hard by its settings for tuning,
+ * "/key=value" (TrucoHardParams: reraise, margin, exact), e.g. hard:400/exact=1/reraise=0.6. Every deal seed is played twice with the seats
  * swapped. Prints A's match score with a 95 % Wilson interval, and per bot: truco calls per
  * hand, answers (accept / run / raise), points won per hand, the points it won and lost in
  * raised hands (worth more than the base value), and decision times (wall, and the thread's
@@ -29,12 +30,45 @@ typedef struct {
     DecideFn decide; /* NULL: the configured level */
     Difficulty level;
     int iterations, time_ms;
+    TrucoHardParams params; /* the new Hard's settings ("/key=value" after its name) */
 } Entry;
 
-static bool parse_entry(const char *text, Entry *e)
+static Entry *tuned[2];
+static Action tuned0(const BotRequest *r) { return truco_hard_decide_with(r, &tuned[0]->params); }
+static Action tuned1(const BotRequest *r) { return truco_hard_decide_with(r, &tuned[1]->params); }
+
+static bool parse_params(char *list, TrucoHardParams *p)
 {
-    char base[64];
+    for (char *save = NULL, *tok = strtok_r(list, "/", &save); tok;
+         tok = strtok_r(NULL, "/", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq)
+            return false;
+        *eq = '\0';
+        double v = atof(eq + 1);
+        if (strcmp(tok, "reraise") == 0)
+            p->reraise_min = v;
+        else if (strcmp(tok, "margin") == 0)
+            p->raise_margin = v;
+        else if (strcmp(tok, "exact") == 0)
+            p->exact = (int)v;
+        else
+            return false;
+    }
+    return true;
+}
+
+static bool parse_entry(const char *text, Entry *e, int index)
+{
+    char base[128];
     snprintf(base, sizeof base, "%s", text);
+    char *slash = strchr(base, '/');
+    TrucoHardParams prm = truco_hard_defaults;
+    if (slash) {
+        *slash = '\0';
+        if (!parse_params(slash + 1, &prm))
+            return false;
+    }
     char *colon = strchr(base, ':'), *at = strchr(base, '@');
     if (colon)
         *colon = '\0';
@@ -56,6 +90,18 @@ static bool parse_entry(const char *text, Entry *e)
             e->decide = truco_hard_decide;
         e->iterations = colon ? atoi(colon + 1) : 0;
         e->time_ms = at ? atoi(at + 1) : 0;
+    }
+    if (slash) {
+        if (e->level != DIFF_HARD || e->decide == truco_hard_v0_decide)
+            return false;
+        if (!e->decide) { /* the level's own budget */
+            const BotConfig *c = bot_config("truco", DIFF_HARD);
+            e->iterations = c->iterations;
+            e->time_ms = c->time_ms;
+        }
+        e->params = prm;
+        tuned[index] = e;
+        e->decide = index == 0 ? tuned0 : tuned1;
     }
     return true;
 }
@@ -175,7 +221,7 @@ int main(int argc, char **argv)
         return 2;
     }
     Entry lv[2];
-    if (!parse_entry(argv[1], &lv[0]) || !parse_entry(argv[2], &lv[1])) {
+    if (!parse_entry(argv[1], &lv[0], 0) || !parse_entry(argv[2], &lv[1], 1)) {
         fprintf(stderr, "levels: random easy medium hard hard0 (hard[0]:N, hard[0]@MS)\n");
         return 2;
     }

@@ -170,10 +170,11 @@ static int sim_run(Sim *x)
 /* The model of `s` from `seat`'s side: the cards it can see in hands (truco_sees_hand;
  * seat -1: every card of a full state), the rodadas, the cards on the table. unknown[p]
  * counts the cards of seat p's hand that are not known. */
-static void sim_from_state(const TrucoState *s, int seat, Sim *x, int unknown[TR_MAX_SEATS])
+static void sim_from_state_team(const TrucoState *s, int seat, int team, Sim *x,
+                                int unknown[TR_MAX_SEATS])
 {
     memset(x, 0, sizeof *x);
-    int team = truco_team(seat), np = s->num_players;
+    int np = s->num_players;
     x->np = (uint8_t)np;
     x->us = (uint8_t)team;
     for (int p = 0; p < np; p++) {
@@ -198,6 +199,50 @@ static void sim_from_state(const TrucoState *s, int seat, Sim *x, int unknown[TR
         x->table[k] = (int8_t)((s->down[r] >> p) & 1 ? -1 : truco_card_strength(s, s->table[r][p]));
     }
     x->n_table = s->n_table;
+}
+
+static void sim_from_state(const TrucoState *s, int seat, Sim *x, int unknown[TR_MAX_SEATS])
+{
+    sim_from_state_team(s, seat, truco_team(seat), x, unknown);
+}
+
+/* The hand's result for team x->us (+1, -1, 0 nobody) when every seat plays its cards
+ * face up knowing every card (alpha-beta over the cards left; distinct strengths only, as
+ * equal strengths play alike). */
+static int sim_minimax(const Sim *x, int alpha, int beta)
+{
+    int r = sim_result(x->res, x->rodada);
+    if (r != 2)
+        return r;
+    int seat = sim_to_move(x);
+    if (x->n[seat] == 0 || x->rodada >= TR_RODADAS)
+        return 0;
+    bool ours = (seat & 1) == x->us;
+    int best = ours ? -2 : 2;
+    for (int i = 0; i < x->n[seat]; i++) {
+        if (i > 0 && x->c[seat][i] == x->c[seat][i - 1])
+            continue;
+        Sim y = *x;
+        sim_play(&y, i);
+        int v = sim_minimax(&y, alpha, beta);
+        if (ours ? v > best : v < best)
+            best = v;
+        if (ours && best > alpha)
+            alpha = best;
+        if (!ours && best < beta)
+            beta = best;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+int truco_exact_result(const TrucoState *s, int team)
+{
+    Sim x;
+    int unknown[TR_MAX_SEATS];
+    sim_from_state_team(s, -1, team, &x, unknown);
+    return sim_minimax(&x, -2, 2);
 }
 
 typedef struct {
@@ -985,8 +1030,27 @@ static void hard_world(const TrucoState *v, int seat, const OppBets *b, double t
     }
 }
 
+const TrucoHardParams truco_hard_defaults = {
+    .worlds = 200,
+    .reraise_min = 0,
+    .raise_margin = 0,
+    .exact = 0,
+};
+
+static bool is_raise(Action a) { return a >= TR_TRUCO && a <= TR_DOZE; }
+static bool is_card(Action a) { return a >= TR_PLAY && a < TR_PLAY_SLOT; }
+
+/* The equity of the hand's three ends at its current value, for `team`. */
+static void end_equities(const TrucoState *s, int team, double eq[3])
+{
+    int v = s->value;
+    eq[0] = truco_equity(s, team, 0, v); /* lost */
+    eq[1] = truco_equity(s, team, 0, 0); /* nobody scores */
+    eq[2] = truco_equity(s, team, v, 0); /* won */
+}
+
 /* Hard's search; with `an`, also each action's mean result and its standard error. */
-static Action hard_run(const BotRequest *req, Analysis *an)
+static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analysis *an)
 {
     const TrucoState *v = req->view;
     Action acts[RULES_MAX_ACTIONS];
@@ -1002,27 +1066,46 @@ static Action hard_run(const BotRequest *req, Analysis *an)
     double sumsq[RULES_MAX_ACTIONS] = {0};
     int done = 0;
     int team = truco_team(req->seat);
-    int worlds = req->iterations > 0 ? req->iterations : 200;
-    long long deadline = req->time_ms > 0 ? clock_now_ns() + req->time_ms * 1000000LL : 0;
+    BotBudget budget;
+    bot_budget_start(&budget, req, prm->worlds > 0 ? prm->worlds : truco_hard_defaults.worlds);
     double sum[RULES_MAX_ACTIONS] = {0};
     OppBets bets = opp_bets(v, team);
     const double timid_share = HARD_TIMID_SHARE;
-    for (int d = 0; d < worlds; d++) {
-        if (d > 0 && (d & 7) == 0) {
-            if (deadline && clock_now_ns() > deadline)
-                break;
-            if (req->cancel && atomic_load(req->cancel))
-                break;
-        }
+    /* Two players, cards face up: each world is also solved exactly (every card known),
+     * for the card choice (exact) and the win chance behind a re-raise (reraise_min). */
+    bool two = v->num_players == 2 && !v->blind &&
+               (v->phase == TR_PH_PLAY || v->phase == TR_PH_ANSWER);
+    bool exact = two && prm->exact && v->phase == TR_PH_PLAY;
+    bool solve = exact || (two && v->phase == TR_PH_ANSWER && prm->reraise_min > 0);
+    double xsum[RULES_MAX_ACTIONS] = {0}, wsum = 0;
+    double eq[3];
+    if (exact)
+        end_equities(v, team, eq);
+    for (int d = 0;; d++) {
+        if (budget.iterations > 0 && d >= budget.iterations)
+            break;
+        if (d > 0 && (d & 7) == 0 && bot_budget_over(&budget, d))
+            break;
         TrucoState det;
         bool timid = false;
         hard_world(v, req->seat, &bets, timid_share, req->rng, &det, &timid);
+        if (solve) {
+            int r = truco_exact_result(&det, team);
+            wsum += r > 0 ? 1 : r == 0 ? 0.5 : 0;
+        }
         uint64_t seed = rng_next(req->rng);
         for (int i = 0; i < n; i++) {
             TrucoState x = det;
             if (truco_rules.apply(&x, acts[i])) {
                 sum[i] = -1e9;
                 continue;
+            }
+            if (exact && (is_card(acts[i]))) {
+                int r = x.phase == TR_PH_PLAY ? truco_exact_result(&x, team)
+                                              : x.last_winner == team ? 1
+                                              : x.last_winner < 0     ? 0
+                                                                      : -1;
+                xsum[i] += eq[r + 1];
             }
             Rng r;
             rng_seed(&r, seed);
@@ -1036,6 +1119,27 @@ static Action hard_run(const BotRequest *req, Analysis *an)
     for (int i = 1; i < n; i++)
         if (sum[i] > sum[best] + 1e-9)
             best = i;
+    if (done > 0 && is_raise(acts[best])) {
+        /* A raise must beat the best other choice by the margin, and a raise answering a
+         * raise needs a hand that wins often enough in the worlds the bets point to. */
+        int alt = -1;
+        for (int i = 0; i < n; i++)
+            if (!is_raise(acts[i]) && (alt < 0 || sum[i] > sum[alt] + 1e-9))
+                alt = i;
+        bool weak = solve && v->phase == TR_PH_ANSWER && wsum / done < prm->reraise_min;
+        if (alt >= 0 && (weak || sum[best] - sum[alt] < prm->raise_margin * done))
+            best = alt;
+    }
+    if (exact && done > 0 && is_card(acts[best])) {
+        /* The card by the exact values over the worlds; the rollouts break ties (a card
+         * face down or up alike). */
+        int xb = best;
+        for (int i = 0; i < n; i++)
+            if (is_card(acts[i]) &&
+                (xsum[i] > xsum[xb] + 1e-9 || (xsum[i] > xsum[xb] - 1e-9 && sum[i] > sum[xb])))
+                xb = i;
+        best = xb;
+    }
     if (an && done > 0) {
         an->samples = done;
         for (int i = 0; i < n; i++) {
@@ -1052,6 +1156,14 @@ static Action hard_run(const BotRequest *req, Analysis *an)
     return acts[best];
 }
 
-Action truco_hard_decide(const BotRequest *req) { return hard_run(req, NULL); }
+Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params)
+{
+    return hard_run(req, params, NULL);
+}
 
-Action truco_hard_analyze(const BotRequest *req, Analysis *out) { return hard_run(req, out); }
+Action truco_hard_decide(const BotRequest *req) { return hard_run(req, &truco_hard_defaults, NULL); }
+
+Action truco_hard_analyze(const BotRequest *req, Analysis *out)
+{
+    return hard_run(req, &truco_hard_defaults, out);
+}

@@ -21,6 +21,25 @@ Action truco_hard_decide(const BotRequest *req);
  * match) over the same worlds, with its standard error. */
 Action truco_hard_analyze(const BotRequest *req, Analysis *out);
 
+/* Hard's settings (truco_hard_defaults are the level's), for tuning and tests. */
+typedef struct {
+    int worlds;          /* worlds when the request sets neither iterations nor a clock */
+    double reraise_min;  /* two players: answer a raise by raising only when the hand wins
+                          * at least this share of the worlds the bets point to, every card
+                          * known (0: no floor) */
+    double raise_margin; /* a raise must beat the best other choice by this much match
+                          * equity, on average over the worlds */
+    int exact;           /* two players: choose the card by the exact result of each world
+                          * (every card known, no more raises) instead of the rollouts */
+} TrucoHardParams;
+extern const TrucoHardParams truco_hard_defaults;
+Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);
+
+/* The hand's result for `team` in a full state (every hand known): +1 won, -1 lost, 0
+ * nobody scores, when every seat plays its remaining cards face up, each side at its best
+ * knowing every card, and nobody raises. */
+int truco_exact_result(const TrucoState *s, int team);
+
 /* The seed's "calculaProbabilidade": Σ weight × base over the cards in hand, in percent
  * (A ×2, 2 ×3, 3 ×4, manilha ×5, other ×1). Cards the seat cannot see count 1. */
 int truco_seed_strength(const TrucoState *view, int seat, int base);

@@ -255,6 +255,124 @@ static void test_hard_takes_sure_points(void **u)
     assert_true(b == named(&t, "play 5♦") || b == named(&t, "hide 5♦"));
 }
 
+/* ---- Hard's exact card play --------------------------------------------------------------- */
+
+/* The hand's result for `team` by the rules themselves: every face-up card play of the seat
+ * to move tried, the seat's team taking its best, to the end of the hand. */
+static int brute_result(const TrucoState *s, int team)
+{
+    if (s->phase != TR_PH_PLAY)
+        return s->last_winner == team ? 1 : s->last_winner < 0 ? 0 : -1;
+    int p = truco_current_player(s);
+    Action acts[RULES_MAX_ACTIONS];
+    int n = truco_rules.legal_actions(s, acts);
+    bool ours = truco_team(p) == team;
+    int best = ours ? -2 : 2;
+    for (int i = 0; i < n; i++) {
+        if (acts[i] < TR_PLAY || acts[i] >= TR_HIDE)
+            continue; /* face-up cards only: no raises, no face-down cards */
+        TrucoState t = *s;
+        assert_null(truco_rules.apply(&t, acts[i]));
+        int v = brute_result(&t, team);
+        if (ours ? v > best : v < best)
+            best = v;
+    }
+    assert_int_not_equal(best, ours ? -2 : 2);
+    return best;
+}
+
+/* truco_exact_result agrees with the brute force of the rules on positions from random
+ * deals (2 and 4 players, the variants' cards), part played at random, some cards face
+ * down from the 2nd rodada, for both teams. */
+static void test_exact_result_is_brute_force(void **u)
+{
+    (void)u;
+    Rng rng;
+    rng_seed(&rng, 26);
+    int checked = 0, decided[3] = {0}, hidden = 0;
+    for (int k = 0; k < 600; k++) {
+        int np = k % 3 == 2 ? 4 : 2;
+        GameOptions o;
+        rules_default_options(&truco_rules, &o);
+        if (k % 5 == 4)
+            o.v[TR_OPT_MANILHAS] = TR_MANILHAS_FIXED;
+        if (k % 7 == 6)
+            o.v[TR_OPT_DECK] = TR_DECK_24, o.v[TR_OPT_MANILHAS] = TR_MANILHAS_VIRA;
+        TrucoState s;
+        assert_null(truco_rules.init(&s, &o, np, rng_next(&rng)));
+        Action acts[RULES_MAX_ACTIONS];
+        uint32_t w[RULES_MAX_ACTIONS];
+        while (truco_current_player(&s) == PLAYER_CHANCE) {
+            int n = truco_rules.chance_outcomes(&s, acts, w);
+            assert_null(truco_rules.apply(&s, acts[rng_below(&rng, (uint32_t)n)]));
+        }
+        if (s.phase != TR_PH_PLAY)
+            continue; /* a mão de onze to decide first */
+        int plays = (int)rng_below(&rng, (uint32_t)(np * 3));
+        for (int m = 0; m < plays && s.phase == TR_PH_PLAY; m++) {
+            int n = truco_rules.legal_actions(&s, acts), c = 0;
+            Action cards[RULES_MAX_ACTIONS];
+            for (int i = 0; i < n; i++)
+                if (acts[i] >= TR_PLAY && acts[i] < TR_PLAY_SLOT)
+                    cards[c++] = acts[i];
+            assert_true(c > 0);
+            Action a = cards[rng_below(&rng, (uint32_t)c)];
+            hidden += a >= TR_HIDE;
+            assert_null(truco_rules.apply(&s, a));
+        }
+        if (s.phase != TR_PH_PLAY)
+            continue;
+        for (int team = 0; team < 2; team++) {
+            int x = truco_exact_result(&s, team), b = brute_result(&s, team);
+            assert_int_equal(x, b);
+            decided[x + 1]++;
+            checked++;
+        }
+    }
+    assert_true(checked > 400);
+    assert_true(hidden > 20);
+    /* the positions are not all of one kind: hands won and lost both occur */
+    assert_true(decided[0] > 100 && decided[2] > 100);
+}
+
+/* Hard with a budget of worlds and no clock decides the same from the same generator,
+ * whatever the clock of the machine (what makes `tasca sim --seed` replay its games). */
+static void test_hard_replayable(void **u)
+{
+    (void)u;
+    Rng deal;
+    rng_seed(&deal, 4);
+    for (int k = 0; k < 12; k++) {
+        TrucoState s;
+        GameOptions o;
+        rules_default_options(&truco_rules, &o);
+        assert_null(truco_rules.init(&s, &o, 2, rng_next(&deal)));
+        Action acts[RULES_MAX_ACTIONS];
+        uint32_t w[RULES_MAX_ACTIONS];
+        /* The first hands of a match, Hard deciding every seat's moves. */
+        for (int m = 0; m < 40 && s.phase != TR_PH_OVER; m++) {
+            int p = truco_current_player(&s);
+            if (p == PLAYER_CHANCE) {
+                int n = truco_rules.chance_outcomes(&s, acts, w);
+                assert_null(truco_rules.apply(&s, acts[rng_below(&deal, (uint32_t)n)]));
+                continue;
+            }
+            TrucoState view;
+            truco_rules.observe(&s, p, &view);
+            uint64_t seed = rng_next(&deal);
+            Action a[2];
+            for (int t = 0; t < 2; t++) {
+                Rng r;
+                rng_seed(&r, seed);
+                BotRequest req = {&truco_rules, &view, p, &r, 300, 0, NULL};
+                a[t] = truco_hard_decide(&req);
+            }
+            assert_int_equal(a[0], a[1]);
+            assert_null(truco_rules.apply(&s, a[0]));
+        }
+    }
+}
+
 /* ---- Four players ------------------------------------------------------------------------- */
 
 static void test_four_no_overtaking_the_partner(void **u)
@@ -564,6 +682,8 @@ int main(void)
         cmocka_unit_test(test_medium_raises_good_and_runs_bad),
         cmocka_unit_test(test_mao_de_onze_decisions),
         cmocka_unit_test(test_hard_takes_sure_points),
+        cmocka_unit_test(test_exact_result_is_brute_force),
+        cmocka_unit_test(test_hard_replayable),
         cmocka_unit_test(test_four_no_overtaking_the_partner),
         cmocka_unit_test(test_four_answers_by_the_team),
         cmocka_unit_test(test_four_onze_left_to_the_partner),
