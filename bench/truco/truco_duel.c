@@ -8,7 +8,7 @@
  * as it was at commit 2b9a067, bench/truco/truco_hard_v0.c: 200 worlds under a 2 s cap);
  * hard and hard0 may be followed by ":N" (N worlds, no clock: replayable) or "@MS" (MS ms
  * a decision by the clock), e.g. hard:2000, and the new Hard by its settings for tuning,
- * "/key=value" (TrucoHardParams: reraise, margin, exact), e.g. hard:400/exact=1/reraise=0.6. Every deal seed is played twice with the seats
+ * "/key=value" (TrucoHardParams: reraise, margin, exact, oppdisc, particles, worlds), e.g. hard:400/exact=1/reraise=0.6. Every deal seed is played twice with the seats
  * swapped. Prints A's match score with a 95 % Wilson interval, and per bot: truco calls per
  * hand, answers (accept / run / raise), points won per hand, the points it won and lost in
  * raised hands (worth more than the base value), and decision times (wall, and the thread's
@@ -52,6 +52,12 @@ static bool parse_params(char *list, TrucoHardParams *p)
             p->raise_margin = v;
         else if (strcmp(tok, "exact") == 0)
             p->exact = (int)v;
+        else if (strcmp(tok, "oppdisc") == 0)
+            p->opp_discount = v;
+        else if (strcmp(tok, "particles") == 0)
+            p->particles = (int)v;
+        else if (strcmp(tok, "worlds") == 0)
+            p->worlds = (int)v;
         else
             return false;
     }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../core/fileio.h"
+#include "../../engine/ai/infer.h"
 #include "truco_bots.h"
 
 /* ---- What a seat knows --------------------------------------------------------------- */
@@ -837,18 +838,18 @@ static Action timid_act(const TrucoState *s, int p, Rng *rng)
     return policy_act(s, p, &st, rng);
 }
 
-static double rollout(TrucoState *x, int team, bool timid, Rng *rng)
+/* A rollout to the end of the hand; `opp` is the policy of the other team's rational
+ * seats (NULL: the same as ours). */
+static double rollout(TrucoState *x, int team, bool timid, const Style *opp, Rng *rng)
 {
+    const Style *own = x->num_players == 2 ? &rollout_style : &rollout_style4;
     for (int guard = 0; guard < 64; guard++) {
         if (x->phase != TR_PH_PLAY && x->phase != TR_PH_ANSWER && x->phase != TR_PH_ONZE)
             break;
         int p = truco_current_player(x);
-        Action a = timid && truco_team(p) != team ? timid_act(x, p, rng)
-                                                  : policy_act(x, p,
-                                                               x->num_players == 2
-                                                                   ? &rollout_style
-                                                                   : &rollout_style4,
-                                                               rng);
+        bool other = truco_team(p) != team;
+        Action a = timid && other ? timid_act(x, p, rng)
+                                  : policy_act(x, p, other && opp ? opp : own, rng);
         if (truco_rules.apply(x, a))
             break;
     }
@@ -1030,11 +1031,45 @@ static void hard_world(const TrucoState *v, int seat, const OppBets *b, double t
     }
 }
 
+/* Two players, by importance weights (infer.h): a guess is a deal consistent with the view
+ * and a type for the opponent, weighed by how likely its bets are under that type. */
+typedef struct {
+    TrucoState det;
+    bool timid;
+} World2;
+
+typedef struct {
+    const TrucoState *v;
+    int seat;
+    const OppBets *b;
+    double timid_share;
+} World2Model;
+
+static bool world2_propose(void *user, Rng *rng, void *out)
+{
+    const World2Model *m = user;
+    World2 *w = out;
+    truco_rules.resample(m->v, m->seat, rng, &w->det);
+    w->timid = rng_unit(rng) < m->timid_share;
+    return true;
+}
+
+static double world2_log_likelihood(void *user, const void *guess, Rng *rng)
+{
+    const World2Model *m = user;
+    const World2 *w = guess;
+    double l = w->timid ? timid_likelihood(&w->det, 1 - m->seat, m->b)
+                        : bets_likelihood(&w->det, m->seat, m->b, rng);
+    return l > 0 ? log(l) : -INFINITY;
+}
+
 const TrucoHardParams truco_hard_defaults = {
     .worlds = 200,
     .reraise_min = 0,
     .raise_margin = 0,
     .exact = 0,
+    .opp_discount = 0,
+    .particles = 0,
 };
 
 static bool is_raise(Action a) { return a >= TR_TRUCO && a <= TR_DOZE; }
@@ -1077,7 +1112,24 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
                (v->phase == TR_PH_PLAY || v->phase == TR_PH_ANSWER);
     bool exact = two && prm->exact && v->phase == TR_PH_PLAY;
     bool solve = exact || (two && v->phase == TR_PH_ANSWER && prm->reraise_min > 0);
+    /* Two players with bets to read and `particles` set: the worlds are drawn by weight
+     * from that many weighed guesses, instead of by rejection. */
+    Particles parts;
+    particles_init(&parts, sizeof(World2));
+    bool weighted = false;
+    if (v->num_players == 2 && prm->particles > 0 && (bets.raises || bets.accepts || bets.onze)) {
+        World2Model wm = {v, req->seat, &bets, timid_share};
+        const InferModel model = {sizeof(World2), world2_propose, world2_log_likelihood};
+        weighted = infer_sample(&model, &wm, req->rng, prm->particles, 1.0, &parts) > 0;
+    }
     double xsum[RULES_MAX_ACTIONS] = {0}, wsum = 0;
+    /* Two players: how the other side's rational type answers a raise in the rollouts. */
+    Style opp_style = rollout_style;
+    const Style *opp = NULL;
+    if (v->num_players == 2 && prm->opp_discount > 0) {
+        opp_style.discount = prm->opp_discount;
+        opp = &opp_style;
+    }
     double eq[3];
     if (exact)
         end_equities(v, team, eq);
@@ -1088,7 +1140,13 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
             break;
         TrucoState det;
         bool timid = false;
-        hard_world(v, req->seat, &bets, timid_share, req->rng, &det, &timid);
+        if (weighted) {
+            const World2 *w = particle_at(&parts, particles_pick(&parts, rng_unit(req->rng)));
+            det = w->det;
+            timid = w->timid;
+        } else {
+            hard_world(v, req->seat, &bets, timid_share, req->rng, &det, &timid);
+        }
         if (solve) {
             int r = truco_exact_result(&det, team);
             wsum += r > 0 ? 1 : r == 0 ? 0.5 : 0;
@@ -1109,12 +1167,13 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
             }
             Rng r;
             rng_seed(&r, seed);
-            double y = rollout(&x, team, timid, &r);
+            double y = rollout(&x, team, timid, opp, &r);
             sum[i] += y;
             sumsq[i] += y * y;
         }
         done++;
     }
+    particles_free(&parts);
     int best = 0;
     for (int i = 1; i < n; i++)
         if (sum[i] > sum[best] + 1e-9)

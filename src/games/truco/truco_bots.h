@@ -31,6 +31,10 @@ typedef struct {
                           * equity, on average over the worlds */
     int exact;           /* two players: choose the card by the exact result of each world
                           * (every card known, no more raises) instead of the rollouts */
+    double opp_discount; /* two players: in the rollouts the other side answers a raise with
+                          * its win chance scaled by this (0: as Hard's own policy, 0.85) */
+    int particles;       /* two players: worlds drawn by weight from this many guesses
+                          * weighed by the opponent's bets (infer.h); 0: by rejection */
 } TrucoHardParams;
 extern const TrucoHardParams truco_hard_defaults;
 Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);
