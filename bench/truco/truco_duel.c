@@ -13,6 +13,7 @@
  * hand, answers (accept / run / raise), points won per hand, the points it won and lost in
  * raised hands (worth more than the base value), and decision times (wall, and the thread's
  * CPU time with its 95th percentile). Figures only; nothing is asserted. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,12 +246,31 @@ int main(int argc, char **argv)
     Stats st[2];
     memset(st, 0, sizeof st);
     int wins = 0;
-    for (int g = 0; g < games; g++)
+    double pair_net = 0, pair_hands = 0, net_sum = 0, net_sq = 0;
+    int pairs = 0;
+    for (int g = 0; g < games; g++) {
+        long net0 = st[0].points - st[1].points, hands0 = st[0].hands;
         wins += play(lv, g % 2, rng_mix(seed, (uint64_t)(g / 2)), &opt, st) > 0;
+        pair_net += (double)(st[0].points - st[1].points - net0);
+        pair_hands += (double)(st[0].hands - hands0);
+        if (g % 2 == 1 && pair_hands > 0) { /* a deal played both ways */
+            double x = pair_net / pair_hands;
+            net_sum += x;
+            net_sq += x * x;
+            pairs++;
+            pair_net = pair_hands = 0;
+        }
+    }
     double p = (double)wins / games, lo, hi;
     stats_wilson(p, games, &lo, &hi);
     printf("%s vs %s: %d games, %s wins %d (%.4f, 95%% [%.4f, %.4f])\n", argv[1], argv[2],
            games, argv[1], wins, p, lo, hi);
+    if (pairs > 1) {
+        /* A's net points a hand, per deal played both ways (a finer signal than the games) */
+        double m = net_sum / pairs, sd = sqrt((net_sq / pairs - m * m) * pairs / (pairs - 1));
+        printf("  %s net points/hand %.3f, 95%% [%.3f, %.3f] over %d deals played both ways\n",
+               argv[1], m, m - 1.96 * sd / sqrt(pairs), m + 1.96 * sd / sqrt(pairs), pairs);
+    }
     for (int e = 0; e < 2; e++) {
         Stats *x = &st[e];
         double hands = x->hands ? (double)x->hands : 1;
