@@ -1085,8 +1085,11 @@ static void end_equities(const TrucoState *s, int team, double eq[3])
 }
 
 /* Hard's search; with `an`, also each action's mean result and its standard error. */
-static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analysis *an)
+static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analysis *an,
+                       double *share)
 {
+    if (share)
+        *share = -1;
     const TrucoState *v = req->view;
     Action acts[RULES_MAX_ACTIONS];
     int n = truco_rules.legal_actions(v, acts);
@@ -1111,7 +1114,7 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
     bool two = v->num_players == 2 && !v->blind &&
                (v->phase == TR_PH_PLAY || v->phase == TR_PH_ANSWER);
     bool exact = two && prm->exact && v->phase == TR_PH_PLAY;
-    bool solve = exact || (two && v->phase == TR_PH_ANSWER && prm->reraise_min > 0);
+    bool solve = exact || (two && v->phase == TR_PH_ANSWER && (prm->reraise_min > 0 || share));
     /* Two players with bets to read and `particles` set: the worlds are drawn by weight
      * from that many weighed guesses, instead of by rejection. */
     Particles parts;
@@ -1174,6 +1177,8 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
         done++;
     }
     particles_free(&parts);
+    if (share && solve && done > 0)
+        *share = wsum / done;
     int best = 0;
     for (int i = 1; i < n; i++)
         if (sum[i] > sum[best] + 1e-9)
@@ -1217,12 +1222,18 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
 
 Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params)
 {
-    return hard_run(req, params, NULL);
+    return hard_run(req, params, NULL, NULL);
 }
 
-Action truco_hard_decide(const BotRequest *req) { return hard_run(req, &truco_hard_defaults, NULL); }
+Action truco_hard_decide_share(const BotRequest *req, const TrucoHardParams *params,
+                               double *share)
+{
+    return hard_run(req, params, NULL, share);
+}
+
+Action truco_hard_decide(const BotRequest *req) { return hard_run(req, &truco_hard_defaults, NULL, NULL); }
 
 Action truco_hard_analyze(const BotRequest *req, Analysis *out)
 {
-    return hard_run(req, &truco_hard_defaults, out);
+    return hard_run(req, &truco_hard_defaults, out, NULL);
 }

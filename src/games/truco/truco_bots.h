@@ -38,6 +38,10 @@ typedef struct {
 } TrucoHardParams;
 extern const TrucoHardParams truco_hard_defaults;
 Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);
+/* The same, and when it answers a raise with two players, the share of its worlds its
+ * hand wins every card known (what reraise_min is held against); else -1. */
+Action truco_hard_decide_share(const BotRequest *req, const TrucoHardParams *params,
+                               double *share);
 
 /* The hand's result for `team` in a full state (every hand known): +1 won, -1 lost, 0
  * nobody scores, when every seat plays its remaining cards face up, each side at its best

@@ -373,6 +373,69 @@ static void test_hard_replayable(void **u)
     }
 }
 
+/* Hard answers a raise by raising only with a hand that wins at least reraise_min of the
+ * worlds its search weighs (every card known there); without the floor it re-raises with
+ * weaker hands at the same positions, so the floor is what keeps them out. Positions: the
+ * answers of a Hard seat in matches against Medium. */
+static void test_hard_reraise_floor(void **u)
+{
+    (void)u;
+    TrucoHardParams floored = truco_hard_defaults, loose = truco_hard_defaults;
+    floored.reraise_min = 0.65;
+    loose.reraise_min = 0;
+    int answers = 0, raises = 0, weak_loose = 0;
+    Rng deal;
+    rng_seed(&deal, 2026);
+    for (int g = 0; g < 24 && answers < 120; g++) {
+        TrucoState s;
+        GameOptions o;
+        rules_default_options(&truco_rules, &o);
+        assert_null(truco_rules.init(&s, &o, 2, rng_next(&deal)));
+        Action acts[RULES_MAX_ACTIONS];
+        uint32_t w[RULES_MAX_ACTIONS];
+        while (s.phase != TR_PH_OVER) {
+            int p = truco_current_player(&s);
+            if (p == PLAYER_CHANCE) {
+                int n = truco_rules.chance_outcomes(&s, acts, w);
+                assert_null(truco_rules.apply(&s, acts[rng_below(&deal, (uint32_t)n)]));
+                continue;
+            }
+            TrucoState view;
+            truco_rules.observe(&s, p, &view);
+            Rng r;
+            uint64_t seed = rng_next(&deal);
+            rng_seed(&r, seed);
+            BotRequest req = {&truco_rules, &view, p, &r, 100, 0, NULL};
+            Action a;
+            if (p == 0) {
+                double share;
+                a = truco_hard_decide_share(&req, &floored, &share);
+                if (s.phase == TR_PH_ANSWER) {
+                    answers++;
+                    assert_true(share >= 0 && share <= 1);
+                    if (a >= TR_TRUCO && a <= TR_DOZE) {
+                        raises++;
+                        assert_true(share >= floored.reraise_min);
+                    }
+                    Rng r2;
+                    rng_seed(&r2, seed);
+                    BotRequest req2 = {&truco_rules, &view, p, &r2, 100, 0, NULL};
+                    double share2;
+                    Action b = truco_hard_decide_share(&req2, &loose, &share2);
+                    assert_true(share2 == share); /* the same worlds */
+                    weak_loose += b >= TR_TRUCO && b <= TR_DOZE && share2 < floored.reraise_min;
+                }
+            } else {
+                a = truco_medium_decide(&req);
+            }
+            assert_null(truco_rules.apply(&s, a));
+        }
+    }
+    assert_true(answers >= 40);
+    assert_true(raises > 0);     /* strong hands still raise */
+    assert_true(weak_loose > 0); /* the floor changed some answers */
+}
+
 /* ---- Four players ------------------------------------------------------------------------- */
 
 static void test_four_no_overtaking_the_partner(void **u)
@@ -684,6 +747,7 @@ int main(void)
         cmocka_unit_test(test_hard_takes_sure_points),
         cmocka_unit_test(test_exact_result_is_brute_force),
         cmocka_unit_test(test_hard_replayable),
+        cmocka_unit_test(test_hard_reraise_floor),
         cmocka_unit_test(test_four_no_overtaking_the_partner),
         cmocka_unit_test(test_four_answers_by_the_team),
         cmocka_unit_test(test_four_onze_left_to_the_partner),
