@@ -27,8 +27,8 @@ typedef struct {
     double reraise_min;  /* two players: answer a raise by raising only when the hand wins
                           * at least this share of the worlds the bets point to, every card
                           * known (0: no floor) */
-    double raise_margin; /* a raise must beat the best other choice by this much match
-                          * equity, on average over the worlds */
+    double raise_margin; /* two players: a raise must beat the best other choice by this
+                          * much match equity, on average over the worlds */
     int exact;           /* two players: choose the card by the exact result of each world
                           * (every card known, no more raises) instead of the rollouts */
     double opp_discount; /* two players: in the rollouts the other side answers a raise with

@@ -634,8 +634,6 @@ static void test_medium_knows_fixed_manilhas(void **u)
         BotRequest req = {&truco_rules, &v, 0, &rng, 200, 0, NULL};
         Analysis an;
         Action a = truco_hard_analyze(&req, &an);
-        if (i == 0)
-            assert_int_equal(a, TR_TRUCO);
         const AnalysisItem *tr = NULL, *best = NULL;
         for (int k = 0; k < an.n; k++) {
             if (an.item[k].action == TR_TRUCO)
@@ -646,6 +644,11 @@ static void test_medium_knows_fixed_manilhas(void **u)
         assert_non_null(tr);
         assert_non_null(best);
         assert_true(tr->value >= best->value - 3 * (tr->stderr_ + best->stderr_));
+        /* With fixed manilhas it calls truco, or plays a card first when truco beats the
+         * card by less than its margin for raises (a sure hand may call later). */
+        if (i == 0)
+            assert_true(a == TR_TRUCO ||
+                        tr->value - best->value < truco_hard_defaults.raise_margin + 1e-9);
     }
     TrucoState p = tt_hand(0, "4c 7h As", "5d 6d Kd", "5h");
     assert_int_not_equal(decide(truco_medium_decide, &p, 1), TR_TRUCO);
