@@ -15,7 +15,9 @@ Action truco_medium_decide(const BotRequest *req);
 /* Hard: determinized search: deals consistent with the view (weighted by what the
  * opponent's bets say, and with four players by a partner's leaving an answer), every
  * action rolled out to the end of the hand with the Medium policy for every seat, valued by
- * the team's chance of winning the match. */
+ * the team's chance of winning the match. With two players a raise must beat the best
+ * other choice by a margin (TrucoHardParams.raise_margin): the rollouts' opponent does not
+ * read raises as news, so they look better there than they are. */
 Action truco_hard_decide(const BotRequest *req);
 /* Hard's analysis: each action's mean rollout result (the team's chance of winning the
  * match) over the same worlds, with its standard error. */
