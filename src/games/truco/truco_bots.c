@@ -1220,7 +1220,9 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
                 continue;
             double mean = sum[i] / done, var = sumsq[i] / done - mean * mean;
             x->valued = true;
-            x->value = mean;
+            /* a raise is worth to Hard its rollouts' value less the margin it must earn,
+             * so the analysis's best is Hard's choice */
+            x->value = mean - (is_raise(acts[i]) && v->num_players == 2 ? prm->raise_margin : 0);
             x->stderr_ = done > 1 && var > 0 ? sqrt(var / (done - 1)) : 0;
             x->visits = done;
         }
