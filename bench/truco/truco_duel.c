@@ -4,10 +4,16 @@
  *
  *   truco_duel LEVEL_A LEVEL_B GAMES SEED [OPTION=VALUE ...]
  *
- * LEVEL is easy, medium or hard (the configured bots). Every deal seed is played twice with
- * the seats swapped. Prints A's match score with a 95 % Wilson interval, the share of hands
- * ending each way, and per bot: truco calls per hand, answers (accept / run / raise), points
- * won per hand, and decision times. Figures only; nothing is asserted. */
+ * LEVEL is easy, medium or hard (the configured bots, at their own budgets), or hard0 (Hard
+ * as it was at commit 2b9a067, bench/truco/truco_hard_v0.c: 200 worlds under a 2 s cap);
+ * hard and hard0 may be followed by ":N" (N worlds, no clock: replayable) or "@MS" (MS ms
+ * a decision by the clock), e.g. hard:2000, and the new Hard by its settings for tuning,
+ * "/key=value" (TrucoHardParams: reraise, margin, exact, oppdisc, particles, worlds), e.g. hard:400/exact=1/reraise=0.6. Every deal seed is played twice with the seats
+ * swapped. Prints A's match score with a 95 % Wilson interval, and per bot: truco calls per
+ * hand, answers (accept / run / raise), points won per hand, the points it won and lost in
+ * raised hands (worth more than the base value), and decision times (wall, and the thread's
+ * CPU time with its 95th percentile). Figures only; nothing is asserted. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,10 +22,134 @@
 #include "core/stats.h"
 #include "engine/ai/bot.h"
 #include "games/truco/truco.h"
+#include "games/truco/truco_bots.h"
+#include "truco_hard_v0.h"
+
+typedef Action (*DecideFn)(const BotRequest *);
+
+typedef struct {
+    DecideFn decide; /* NULL: the configured level */
+    Difficulty level;
+    int iterations, time_ms;
+    TrucoHardParams params; /* the new Hard's settings ("/key=value" after its name) */
+} Entry;
+
+static Entry *tuned[2];
+static Action tuned0(const BotRequest *r) { return truco_hard_decide_with(r, &tuned[0]->params); }
+static Action tuned1(const BotRequest *r) { return truco_hard_decide_with(r, &tuned[1]->params); }
+
+static bool parse_params(char *list, TrucoHardParams *p)
+{
+    for (char *save = NULL, *tok = strtok_r(list, "/", &save); tok;
+         tok = strtok_r(NULL, "/", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq)
+            return false;
+        *eq = '\0';
+        double v = atof(eq + 1);
+        if (strcmp(tok, "reraise") == 0)
+            p->reraise_min = v;
+        else if (strcmp(tok, "margin") == 0)
+            p->raise_margin = v;
+        else if (strcmp(tok, "exact") == 0)
+            p->exact = (int)v;
+        else if (strcmp(tok, "oppdisc") == 0)
+            p->opp_discount = v;
+        else if (strcmp(tok, "particles") == 0)
+            p->particles = (int)v;
+        else if (strcmp(tok, "worlds") == 0)
+            p->worlds = (int)v;
+        else
+            return false;
+    }
+    return true;
+}
+
+static bool parse_entry(const char *text, Entry *e, int index)
+{
+    char base[128];
+    snprintf(base, sizeof base, "%s", text);
+    char *slash = strchr(base, '/');
+    TrucoHardParams prm = truco_hard_defaults;
+    if (slash) {
+        *slash = '\0';
+        if (!parse_params(slash + 1, &prm))
+            return false;
+    }
+    char *colon = strchr(base, ':'), *at = strchr(base, '@');
+    if (colon)
+        *colon = '\0';
+    if (at)
+        *at = '\0';
+    memset(e, 0, sizeof *e);
+    if (strcmp(base, "hard0") == 0) {
+        e->decide = truco_hard_v0_decide;
+        e->iterations = TRUCO_HARD_V0_ITERATIONS;
+        e->time_ms = TRUCO_HARD_V0_TIME_MS;
+        e->level = DIFF_HARD;
+    } else if (!difficulty_parse(base, &e->level)) {
+        return false;
+    }
+    if (colon || at) {
+        if (e->level != DIFF_HARD)
+            return false;
+        if (!e->decide)
+            e->decide = truco_hard_decide;
+        e->iterations = colon ? atoi(colon + 1) : 0;
+        e->time_ms = at ? atoi(at + 1) : 0;
+    }
+    if (slash) {
+        if (e->level != DIFF_HARD || e->decide == truco_hard_v0_decide)
+            return false;
+        if (!e->decide) { /* the level's own budget */
+            const BotConfig *c = bot_config("truco", DIFF_HARD);
+            e->iterations = c->iterations;
+            e->time_ms = c->time_ms;
+        }
+        e->params = prm;
+        tuned[index] = e;
+        e->decide = index == 0 ? tuned0 : tuned1;
+    }
+    return true;
+}
+
+static Action entry_decide(const Entry *e, const TrucoState *view, int seat, Rng *rng)
+{
+    if (!e->decide)
+        return bot_decide_view(&truco_rules, e->level, view, seat, rng, NULL);
+    BotRequest req = {&truco_rules, view, seat, rng, e->iterations, e->time_ms, NULL};
+    return e->decide(&req);
+}
+
+typedef struct {
+    double *v;
+    long n, cap;
+} Times;
+
+static void times_push(Times *t, double x)
+{
+    if (t->n == t->cap) {
+        long cap = t->cap ? t->cap * 2 : 4096;
+        double *v = realloc(t->v, (size_t)cap * sizeof *v);
+        if (!v)
+            return;
+        t->v = v;
+        t->cap = cap;
+    }
+    t->v[t->n++] = x;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
 
 typedef struct {
     long calls, accepts, runs, raises, onze_play, onze_run, hands, points, decisions;
+    long raised_hands, raised_won, raised_lost; /* hands worth more than the base value */
     double ms_total, ms_max;
+    Times cpu;
 } Stats;
 
 static Action draw_chance(const TrucoState *s, uint64_t seed, int k)
@@ -33,7 +163,7 @@ static Action draw_chance(const TrucoState *s, uint64_t seed, int k)
 }
 
 /* One match; returns +1 when entry 0 wins. seat s is played by entry (s + rot) % 2. */
-static int play(const Difficulty lv[2], int rot, uint64_t seed, const GameOptions *opt,
+static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *opt,
                 Stats st[2])
 {
     TrucoState s;
@@ -50,9 +180,10 @@ static int play(const Difficulty lv[2], int rot, uint64_t seed, const GameOption
         int e = (p + rot) % 2;
         TrucoState view;
         truco_rules.observe(&s, p, &view);
-        long long t0 = clock_now_ns();
-        Action a = bot_decide_view(&truco_rules, lv[e], &view, p, &rng, NULL);
+        long long t0 = clock_now_ns(), c0 = clock_thread_cpu_ns();
+        Action a = entry_decide(&lv[e], &view, p, &rng);
         double ms = (double)(clock_now_ns() - t0) / 1e6;
+        times_push(&st[e].cpu, (double)(clock_thread_cpu_ns() - c0) / 1e6);
         st[e].decisions++;
         st[e].ms_total += ms;
         if (ms > st[e].ms_max)
@@ -67,6 +198,7 @@ static int play(const Difficulty lv[2], int rot, uint64_t seed, const GameOption
         st[e].onze_play += a == TR_ONZE_PLAY;
         st[e].onze_run += a == TR_ONZE_RUN;
         int before[2] = {s.score[0], s.score[1]};
+        bool raised = s.value > truco_base_value(&s) && s.kind == TR_KIND_NORMAL;
         const char *err = truco_rules.apply(&s, a);
         if (err) {
             fprintf(stderr, "illegal action %d: %s\n", (int)a, err);
@@ -77,6 +209,12 @@ static int play(const Difficulty lv[2], int rot, uint64_t seed, const GameOption
             for (int q = 0; q < 2; q++) {
                 st[(q + rot) % 2].hands++;
                 st[(q + rot) % 2].points += s.score[q] - before[q];
+                if (raised) {
+                    int us = s.score[q] - before[q], them = s.score[1 - q] - before[1 - q];
+                    st[(q + rot) % 2].raised_hands++;
+                    st[(q + rot) % 2].raised_won += us;
+                    st[(q + rot) % 2].raised_lost += them;
+                }
             }
         }
     }
@@ -89,9 +227,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: truco_duel LEVEL_A LEVEL_B GAMES SEED [OPTION=VALUE ...]\n");
         return 2;
     }
-    Difficulty lv[2];
-    if (!difficulty_parse(argv[1], &lv[0]) || !difficulty_parse(argv[2], &lv[1])) {
-        fprintf(stderr, "levels: random easy medium hard\n");
+    Entry lv[2];
+    if (!parse_entry(argv[1], &lv[0], 0) || !parse_entry(argv[2], &lv[1], 1)) {
+        fprintf(stderr, "levels: random easy medium hard hard0 (hard[0]:N, hard[0]@MS)\n");
         return 2;
     }
     int games = atoi(argv[3]);
@@ -108,12 +246,31 @@ int main(int argc, char **argv)
     Stats st[2];
     memset(st, 0, sizeof st);
     int wins = 0;
-    for (int g = 0; g < games; g++)
+    double pair_net = 0, pair_hands = 0, net_sum = 0, net_sq = 0;
+    int pairs = 0;
+    for (int g = 0; g < games; g++) {
+        long net0 = st[0].points - st[1].points, hands0 = st[0].hands;
         wins += play(lv, g % 2, rng_mix(seed, (uint64_t)(g / 2)), &opt, st) > 0;
+        pair_net += (double)(st[0].points - st[1].points - net0);
+        pair_hands += (double)(st[0].hands - hands0);
+        if (g % 2 == 1 && pair_hands > 0) { /* a deal played both ways */
+            double x = pair_net / pair_hands;
+            net_sum += x;
+            net_sq += x * x;
+            pairs++;
+            pair_net = pair_hands = 0;
+        }
+    }
     double p = (double)wins / games, lo, hi;
     stats_wilson(p, games, &lo, &hi);
     printf("%s vs %s: %d games, %s wins %d (%.4f, 95%% [%.4f, %.4f])\n", argv[1], argv[2],
            games, argv[1], wins, p, lo, hi);
+    if (pairs > 1) {
+        /* A's net points a hand, per deal played both ways (a finer signal than the games) */
+        double m = net_sum / pairs, sd = sqrt((net_sq / pairs - m * m) * pairs / (pairs - 1));
+        printf("  %s net points/hand %.3f, 95%% [%.3f, %.3f] over %d deals played both ways\n",
+               argv[1], m, m - 1.96 * sd / sqrt(pairs), m + 1.96 * sd / sqrt(pairs), pairs);
+    }
     for (int e = 0; e < 2; e++) {
         Stats *x = &st[e];
         double hands = x->hands ? (double)x->hands : 1;
@@ -124,6 +281,18 @@ int main(int argc, char **argv)
                answers ? (double)x->accepts / answers : 0, answers ? (double)x->runs / answers : 0,
                answers ? (double)x->raises / answers : 0, x->onze_play, x->onze_run,
                x->points / hands, x->decisions ? x->ms_total / x->decisions : 0, x->ms_max);
+        double p50 = 0, p95 = 0, mx = 0;
+        if (x->cpu.n) {
+            qsort(x->cpu.v, (size_t)x->cpu.n, sizeof x->cpu.v[0], cmp_double);
+            p50 = x->cpu.v[x->cpu.n / 2];
+            p95 = x->cpu.v[(long)(0.95 * (double)(x->cpu.n - 1))];
+            mx = x->cpu.v[x->cpu.n - 1];
+        }
+        printf("         raised hands %ld: won %ld lost %ld points (net/hand %.3f)  "
+               "CPU ms median %.2f p95 %.2f max %.1f\n",
+               x->raised_hands, x->raised_won, x->raised_lost,
+               x->raised_hands ? (double)(x->raised_won - x->raised_lost) / x->raised_hands : 0,
+               p50, p95, mx);
     }
     return 0;
 }

@@ -15,7 +15,9 @@ Action truco_medium_decide(const BotRequest *req);
 /* Hard: determinized search: deals consistent with the view (weighted by what the
  * opponent's bets say, and with four players by a partner's leaving an answer), every
  * action rolled out to the end of the hand with the Medium policy for every seat, valued by
- * the team's chance of winning the match. */
+ * the team's chance of winning the match. With two players a raise must beat the best
+ * other choice by a margin (TrucoHardParams.raise_margin): the rollouts' opponent does not
+ * read raises as news, so they look better there than they are. */
 Action truco_hard_decide(const BotRequest *req);
 /* Hard's analysis: each action's mean rollout result (the team's chance of winning the
  * match) over the same worlds, with its standard error. */
@@ -30,6 +32,33 @@ Action truco_signal_decide(const TrucoState *view, int seat);
  * observe(det, seat) equal to the view. A person may bluff; the bots read every sign as
  * true. */
 void truco_signal_world(const TrucoState *view, int seat, Rng *rng, TrucoState *det);
+
+/* Hard's settings (truco_hard_defaults are the level's), for tuning and tests. */
+typedef struct {
+    int worlds;          /* worlds when the request sets neither iterations nor a clock */
+    double reraise_min;  /* two players: answer a raise by raising only when the hand wins
+                          * at least this share of the worlds the bets point to, every card
+                          * known (0: no floor) */
+    double raise_margin; /* two players: a raise must beat the best other choice by this
+                          * much match equity, on average over the worlds */
+    int exact;           /* two players: choose the card by the exact result of each world
+                          * (every card known, no more raises) instead of the rollouts */
+    double opp_discount; /* two players: in the rollouts the other side answers a raise with
+                          * its win chance scaled by this (0: as Hard's own policy, 0.85) */
+    int particles;       /* two players: worlds drawn by weight from this many guesses
+                          * weighed by the opponent's bets (infer.h); 0: by rejection */
+} TrucoHardParams;
+extern const TrucoHardParams truco_hard_defaults;
+Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);
+/* The same, and when it answers a raise with two players, the share of its worlds its
+ * hand wins every card known (what reraise_min is held against); else -1. */
+Action truco_hard_decide_share(const BotRequest *req, const TrucoHardParams *params,
+                               double *share);
+
+/* The hand's result for `team` in a full state (every hand known): +1 won, -1 lost, 0
+ * nobody scores, when every seat plays its remaining cards face up, each side at its best
+ * knowing every card, and nobody raises. */
+int truco_exact_result(const TrucoState *s, int team);
 
 /* The seed's "calculaProbabilidade": Σ weight × base over the cards in hand, in percent
  * (A ×2, 2 ×3, 3 ×4, manilha ×5, other ×1). Cards the seat cannot see count 1. */
