@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tasca serve: a dealer for networked tables, until interrupted. */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +11,6 @@
 
 #include "../net/net.h"
 #include "cli.h"
-
-static volatile sig_atomic_t stop_asked;
-static void on_signal(int sig) { stop_asked = sig; }
 
 static void usage(void)
 {
@@ -107,20 +105,25 @@ int cli_serve(int argc, char **argv)
     }
     cfg.store = store;
     char err[NET_ERR];
+    /* SIGINT and SIGTERM are blocked before the dealer's threads (and libnats') exist, so
+     * every thread inherits the mask and this one takes them with sigwait. A handler with
+     * pause() here lost the signal whenever the kernel gave it to another thread: the
+     * dealer then never stopped (sim_nats_equivalence hung on it now and then). */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
     Dealer *d = dealer_start(&cfg, err, sizeof err);
     if (!d) {
         fprintf(stderr, "tasca serve: %s\n", err);
         return 1;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
     printf("tasca serve: dealing on %s (%d tables resumed)\n", cfg.url, dealer_tables(d));
     fflush(stdout);
-    while (!stop_asked)
-        pause();
+    int sig = 0;
+    while (sigwait(&stop, &sig) != 0)
+        ;
     dealer_stop(d);
     printf("tasca serve: stopped\n");
     return 0;

@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# `tasca serve` stops on SIGTERM, every time, whichever of its threads the kernel hands the
+# signal to (with libnats' threads running, a handler plus pause() in the main thread missed
+# it now and then, and the dealer ran on). Starts its own nats-server (loopback, a free
+# port, a temporary store) and stops it.
+# Usage: serve_stops.sh TASCA_BINARY [ROUNDS]
+set -eu
+TASCA=$1
+ROUNDS=${2:-25}
+NATS=$(command -v nats-server || echo /usr/sbin/nats-server)
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/servestop.XXXXXX")
+SERVE=
+cleanup() {
+  [ -n "$SERVE" ] && kill -9 "$SERVE" 2>/dev/null
+  [ -n "${SERVER:-}" ] && kill "$SERVER" 2>/dev/null
+  wait 2>/dev/null || true
+  rm -rf "$DIR"
+}
+trap cleanup EXIT INT TERM
+"$NATS" -a 127.0.0.1 -p -1 -js -sd "$DIR/js" >"$DIR/nats.log" 2>&1 &
+SERVER=$!
+for _ in $(seq 100); do
+  PORT=$(sed -n 's/.*Listening for client connections on 127.0.0.1:\([0-9]*\).*/\1/p' \
+    "$DIR/nats.log" 2>/dev/null || true)
+  [ -n "$PORT" ] && break
+  sleep 0.1
+done
+[ -n "$PORT" ] || { echo "nats-server did not start:"; cat "$DIR/nats.log"; exit 1; }
+i=0
+while [ $i -lt "$ROUNDS" ]; do
+  i=$((i + 1))
+  "$TASCA" serve --nats "nats://127.0.0.1:$PORT" --store "$DIR/dealer$i" >"$DIR/serve$i.log" 2>&1 &
+  SERVE=$!
+  for _ in $(seq 200); do grep -q dealing "$DIR/serve$i.log" 2>/dev/null && break; sleep 0.05; done
+  grep -q dealing "$DIR/serve$i.log" || { echo "round $i: the dealer did not start:"; cat "$DIR/serve$i.log"; exit 1; }
+  kill -TERM "$SERVE"
+  gone=
+  for _ in $(seq 100); do
+    kill -0 "$SERVE" 2>/dev/null || { gone=1; break; }
+    sleep 0.05
+  done
+  if [ -z "$gone" ]; then
+    echo "round $i: tasca serve still running 5 s after SIGTERM"
+    exit 1
+  fi
+  wait "$SERVE" || { echo "round $i: tasca serve exited with $?"; cat "$DIR/serve$i.log"; exit 1; }
+  SERVE=
+  grep -q "tasca serve: stopped" "$DIR/serve$i.log" || { echo "round $i: no 'stopped' line:"; cat "$DIR/serve$i.log"; exit 1; }
+done
+echo "tasca serve stopped on SIGTERM in all $ROUNDS rounds"
