@@ -8,7 +8,7 @@
 set -eu
 TASCA=$1
 ROUNDS=${2:-25}
-NATS=$(command -v nats-server || echo /usr/sbin/nats-server)
+. "$(dirname "$0")/nats_start.sh"
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/servestop.XXXXXX")
 SERVE=
 cleanup() {
@@ -18,19 +18,11 @@ cleanup() {
   rm -rf "$DIR"
 }
 trap cleanup EXIT INT TERM
-"$NATS" -a 127.0.0.1 -p -1 -js -sd "$DIR/js" >"$DIR/nats.log" 2>&1 &
-SERVER=$!
-for _ in $(seq 100); do
-  PORT=$(sed -n 's/.*Listening for client connections on 127.0.0.1:\([0-9]*\).*/\1/p' \
-    "$DIR/nats.log" 2>/dev/null || true)
-  [ -n "$PORT" ] && break
-  sleep 0.1
-done
-[ -n "$PORT" ] || { echo "nats-server did not start:"; cat "$DIR/nats.log"; exit 1; }
+start_nats "$DIR"
 i=0
 while [ $i -lt "$ROUNDS" ]; do
   i=$((i + 1))
-  "$TASCA" serve --nats "nats://127.0.0.1:$PORT" --store "$DIR/dealer$i" >"$DIR/serve$i.log" 2>&1 &
+  "$TASCA" serve --nats "$URL" --store "$DIR/dealer$i" >"$DIR/serve$i.log" 2>&1 &
   SERVE=$!
   for _ in $(seq 200); do grep -q dealing "$DIR/serve$i.log" 2>/dev/null && break; sleep 0.05; done
   grep -q dealing "$DIR/serve$i.log" || { echo "round $i: the dealer did not start:"; cat "$DIR/serve$i.log"; exit 1; }

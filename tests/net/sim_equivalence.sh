@@ -6,7 +6,7 @@
 # Usage: sim_equivalence.sh TASCA_BINARY
 set -eu
 TASCA=$1
-NATS=$(command -v nats-server || echo /usr/sbin/nats-server)
+. "$(dirname "$0")/nats_start.sh"
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/simeq.XXXXXX")
 cleanup() {
   [ -n "${SERVE:-}" ] && kill "$SERVE" 2>/dev/null
@@ -15,18 +15,7 @@ cleanup() {
   rm -rf "$DIR"
 }
 trap cleanup EXIT INT TERM
-# nats-server picks a free port itself (-p -1) and says which in its log.
-"$NATS" -a 127.0.0.1 -p -1 -js -sd "$DIR/js" >"$DIR/nats.log" 2>&1 &
-SERVER=$!
-for _ in $(seq 100); do
-  # (the log may not exist yet: the server's redirection is made in the background)
-  PORT=$(sed -n 's/.*Listening for client connections on 127.0.0.1:\([0-9]*\).*/\1/p' \
-    "$DIR/nats.log" 2>/dev/null || true)
-  [ -n "$PORT" ] && break
-  sleep 0.1
-done
-[ -n "$PORT" ] || { echo "nats-server did not start:"; cat "$DIR/nats.log"; exit 1; }
-URL=nats://127.0.0.1:$PORT
+start_nats "$DIR"
 "$TASCA" serve --nats "$URL" --store "$DIR/dealer" >"$DIR/serve.log" 2>&1 &
 SERVE=$!
 for _ in $(seq 100); do grep -q dealing "$DIR/serve.log" 2>/dev/null && break; sleep 0.1; done
