@@ -258,8 +258,9 @@ NetClient *net_client_new(const char *url, const char *creds, const char *name, 
     return net_client_new_keys(url, creds, name, NULL, err, errsize);
 }
 
-NetClient *net_client_new_keys(const char *url, const char *creds, const char *name,
-                               const SealKeys *keys, char *err, size_t errsize)
+/* A client with its keys (NULL: new ones) and name, not yet on any connection. */
+static NetClient *client_alloc(const char *name, const SealKeys *keys, char *err,
+                               size_t errsize)
 {
     if (!seal_init()) {
         snprintf(err, errsize, "libsodium could not start");
@@ -277,7 +278,15 @@ NetClient *net_client_new_keys(const char *url, const char *creds, const char *n
         seal_keys_new(&c->keys);
     snprintf(c->name, sizeof c->name, "%s", name);
     c->seat = -1;
-    if (!(c->nc = connect_with(url, creds, "tasca player", c, err, errsize))) {
+    return c;
+}
+
+NetClient *net_client_new_keys(const char *url, const char *creds, const char *name,
+                               const SealKeys *keys, char *err, size_t errsize)
+{
+    NetClient *c = client_alloc(name, keys, err, errsize);
+    if (c && !(c->nc = connect_with(url, creds, "tasca player", c, err, errsize))) {
+        pthread_mutex_destroy(&c->lock);
         free(c);
         return NULL;
     }
@@ -286,21 +295,11 @@ NetClient *net_client_new_keys(const char *url, const char *creds, const char *n
 
 NetClient *net_client_on(natsConnection *nc, const char *name, char *err, size_t errsize)
 {
-    if (!seal_init()) {
-        snprintf(err, errsize, "libsodium could not start");
-        return NULL;
+    NetClient *c = client_alloc(name, NULL, err, errsize);
+    if (c) {
+        c->nc = nc;
+        c->shared = true;
     }
-    NetClient *c = calloc(1, sizeof *c);
-    if (!c) {
-        snprintf(err, errsize, "out of memory");
-        return NULL;
-    }
-    pthread_mutex_init(&c->lock, NULL);
-    seal_keys_new(&c->keys);
-    snprintf(c->name, sizeof c->name, "%s", name);
-    c->seat = -1;
-    c->nc = nc;
-    c->shared = true;
     return c;
 }
 

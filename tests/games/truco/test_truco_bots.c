@@ -301,11 +301,8 @@ static void test_exact_result_is_brute_force(void **u)
         TrucoState s;
         assert_null(truco_rules.init(&s, &o, np, rng_next(&rng)));
         Action acts[RULES_MAX_ACTIONS];
-        uint32_t w[RULES_MAX_ACTIONS];
-        while (truco_current_player(&s) == PLAYER_CHANCE) {
-            int n = truco_rules.chance_outcomes(&s, acts, w);
-            assert_null(truco_rules.apply(&s, acts[rng_below(&rng, (uint32_t)n)]));
-        }
+        while (truco_current_player(&s) == PLAYER_CHANCE)
+            tt_chance(&s, &rng);
         if (s.phase != TR_PH_PLAY)
             continue; /* a mão de onze to decide first */
         int plays = (int)rng_below(&rng, (uint32_t)(np * 3));
@@ -347,14 +344,11 @@ static void test_hard_replayable(void **u)
         GameOptions o;
         rules_default_options(&truco_rules, &o);
         assert_null(truco_rules.init(&s, &o, 2, rng_next(&deal)));
-        Action acts[RULES_MAX_ACTIONS];
-        uint32_t w[RULES_MAX_ACTIONS];
         /* The first hands of a match, Hard deciding every seat's moves. */
         for (int m = 0; m < 40 && s.phase != TR_PH_OVER; m++) {
             int p = truco_current_player(&s);
             if (p == PLAYER_CHANCE) {
-                int n = truco_rules.chance_outcomes(&s, acts, w);
-                assert_null(truco_rules.apply(&s, acts[rng_below(&deal, (uint32_t)n)]));
+                tt_chance(&s, &deal);
                 continue;
             }
             TrucoState view;
@@ -391,13 +385,10 @@ static void test_hard_reraise_floor(void **u)
         GameOptions o;
         rules_default_options(&truco_rules, &o);
         assert_null(truco_rules.init(&s, &o, 2, rng_next(&deal)));
-        Action acts[RULES_MAX_ACTIONS];
-        uint32_t w[RULES_MAX_ACTIONS];
         while (s.phase != TR_PH_OVER) {
             int p = truco_current_player(&s);
             if (p == PLAYER_CHANCE) {
-                int n = truco_rules.chance_outcomes(&s, acts, w);
-                assert_null(truco_rules.apply(&s, acts[rng_below(&deal, (uint32_t)n)]));
+                tt_chance(&s, &deal);
                 continue;
             }
             TrucoState view;
@@ -569,15 +560,11 @@ static double share_reaching(int np, const char *kv, double t, uint64_t seed, in
 {
     Rng rng;
     rng_seed(&rng, seed);
-    Action out[RULES_MAX_ACTIONS];
-    uint32_t w[RULES_MAX_ACTIONS];
     int hits = 0;
     for (int k = 0; k < deals; k++) {
         TrucoState s = variant_state(np, kv);
-        while (truco_current_player(&s) == PLAYER_CHANCE) {
-            int n = truco_rules.chance_outcomes(&s, out, w);
-            assert_null(truco_rules.apply(&s, out[rng_below(&rng, (uint32_t)n)]));
-        }
+        while (truco_current_player(&s) == PLAYER_CHANCE)
+            tt_chance(&s, &rng);
         int p = truco_current_player(&s);
         TrucoState v;
         truco_rules.observe(&s, p, &v);

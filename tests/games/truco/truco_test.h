@@ -14,6 +14,16 @@
 
 #include "games/truco/truco.h"
 
+/* Applies one of the chance outcomes of s (a chance node), drawn uniformly from r. */
+static inline void tt_chance(TrucoState *s, Rng *r)
+{
+    Action acts[RULES_MAX_ACTIONS];
+    uint32_t w[RULES_MAX_ACTIONS];
+    int n = truco_rules.chance_outcomes(s, acts, w);
+    assert_true(n > 0);
+    assert_null(truco_rules.apply(s, acts[rng_below(r, (uint32_t)n)]));
+}
+
 /* A new match: blind = "mão de ferro às cegas", match = best of 3. */
 static inline TrucoState tt_new(int blind, int match)
 {
