@@ -12,7 +12,9 @@
  * the table's away_seconds more, the dealer's own bot stands in for it, until any sign of
  * life from the seat's key hands it back. Presence is not recorded: a restarted dealer
  * starts every seat as away. */
+#include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +28,7 @@
 #include "../engine/registry.h"
 #include "net.h"
 
-enum { EV_MSG, EV_BOT, EV_LEASE, EV_REC, EV_STOP };
+enum { EV_MSG, EV_BOT, EV_LEASE, EV_REC, EV_SCAN, EV_STOP };
 
 #define TICK_NS 250000000LL        /* presence is looked at four times a second */
 #define HERE_GRACE_NS 7000000000LL /* silent this long (three beats missed): away */
@@ -35,6 +37,10 @@ enum { EV_MSG, EV_BOT, EV_LEASE, EV_REC, EV_STOP };
 #define SEC_NS 1000000000LL
 #define LEASE_TTL_NS ((long long)NET_LEASE_TTL_MS * 1000000LL)
 #define RENEW_NS (2 * SEC_NS) /* leases are renewed five times per TTL */
+/* ...a slice of them at a time: a table's renewal falls in one of RENEW_SLICES slots of
+ * RENEW_NS, so a thousand tables make a steady 500 writes a second to the store, not a
+ * burst of a thousand every 2 s that the actions of every table would wait behind. */
+#define RENEW_SLICES 40
 #define SCAN_NS (3 * SEC_NS)  /* recorded tables nobody holds are looked for this often */
 
 typedef struct Event {
@@ -48,7 +54,8 @@ typedef struct Event {
     uint32_t at;
     uint32_t gen;
     Action action;
-    /* EV_LEASE: a renewal's answer; EV_REC: a record's (rev: its stream sequence) */
+    /* EV_LEASE: a renewal's answer; EV_REC: a record's (rev: its stream sequence);
+     * EV_SCAN: data holds the recorded tables' codes, each ended by '\0' */
     uint64_t rev;
     bool renewed, refused;
     char msg_id[64]; /* EV_REC */
@@ -133,7 +140,16 @@ struct Dealer {
     char lease_val[160]; /* what it writes in its leases: id, host, pid */
     unsigned long long rec_count; /* for the records' message ids (deduplication) */
     bool any_lost; /* a table was found lost: dropped after the current event */
-    long long next_renew, next_scan;
+    long long next_renew;
+    int renew_slice; /* the slot renewed next */
+    /* The scanner (a thread of its own: the stream's list of tables is a round trip that
+     * takes tens of milliseconds with a thousand tables, too long for the dealer's thread). */
+    jsCtx *js_scan;
+    pthread_t scanner;
+    pthread_mutex_t scan_lock;
+    pthread_cond_t scan_cond;
+    bool scan_stop;
+    atomic_bool scan_queued; /* a list is waiting in the queue: no other is made */
     SealKeys keys;
     uint8_t record_key[SEAL_KEY];
     DTable **tables;
@@ -852,12 +868,21 @@ static void drop_lost(Dealer *d)
         }
 }
 
-/* Every RENEW_NS: each lease written again over the revision this dealer wrote last, as
+/* Every RENEW_NS, a slice at a time: each lease written again over the revision this dealer wrote last, as
  * kvStore_Update would (the key's subject, expecting its last sequence), but without
  * waiting: a thousand tables must not hold the dealer's thread for a thousand round trips.
  * The answers come back as EV_LEASE events (lease_answer). A lease not renewed for longer
  * than the TTL (a store out of reach) is lost: another dealer may hold it by then. */
-static void renew_leases(Dealer *d)
+/* A table's renewal slot, from its code (spread evenly over the slots). */
+static int renew_slot(const char *code)
+{
+    uint32_t h = 2166136261u;
+    for (const unsigned char *c = (const unsigned char *)code; *c; c++)
+        h = (h ^ *c) * 16777619u;
+    return (int)(h % RENEW_SLICES);
+}
+
+static void renew_leases(Dealer *d, int slice)
 {
     long long now = clock_now_ns();
     for (int i = 0; i < d->n_tables; i++) {
@@ -867,6 +892,8 @@ static void renew_leases(Dealer *d)
             t->lost = d->any_lost = true;
             continue;
         }
+        if (renew_slot(t->code) != slice)
+            continue; /* renewed in another slice of RENEW_NS */
         if (t->renew_sent && now - t->renew_sent < LEASE_TTL_NS / 2)
             continue; /* the last one is still on its way */
         char subject[96];
@@ -1359,7 +1386,7 @@ static DTable *waits_for(Dealer *d, const Event *e)
     return t && t->pend ? t : NULL;
 }
 
-static void scan_unheld(Dealer *d);
+static void scan_unheld(Dealer *d, const Event *e);
 
 static void *loop(void *arg)
 {
@@ -1368,33 +1395,36 @@ static void *loop(void *arg)
     unsigned ticks = 0;
     for (;;) {
         pthread_mutex_lock(&d->lock);
+        long long wake = next_tick < d->next_renew ? next_tick : d->next_renew;
         while (!d->head) {
+            long long wait = wake - clock_now_ns();
+            if (wait <= 0)
+                break;
             struct timespec ts;
             clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_nsec += TICK_NS;
+            ts.tv_sec += (time_t)(wait / SEC_NS);
+            ts.tv_nsec += (long)(wait % SEC_NS);
             if (ts.tv_nsec >= 1000000000L) {
                 ts.tv_sec++;
                 ts.tv_nsec -= 1000000000L;
             }
             pthread_cond_timedwait(&d->cond, &d->lock, &ts);
-            if (clock_now_ns() >= next_tick)
-                break;
         }
-        if (clock_now_ns() >= next_tick) {
+        long long now = clock_now_ns();
+        if (now >= wake) {
             pthread_mutex_unlock(&d->lock);
-            presence(d);
-            if (++ticks % 4 == 0)
-                sweep(d);
-            if (clock_now_ns() >= d->next_renew) {
-                renew_leases(d);
+            if (now >= d->next_renew) {
+                renew_leases(d, d->renew_slice);
+                d->renew_slice = (d->renew_slice + 1) % RENEW_SLICES;
                 drop_lost(d);
-                d->next_renew = clock_now_ns() + RENEW_NS;
+                d->next_renew = now + RENEW_NS / RENEW_SLICES;
             }
-            if (clock_now_ns() >= d->next_scan) {
-                scan_unheld(d);
-                d->next_scan = clock_now_ns() + SCAN_NS;
+            if (now >= next_tick) {
+                presence(d);
+                if (++ticks % 4 == 0)
+                    sweep(d);
+                next_tick = clock_now_ns() + TICK_NS;
             }
-            next_tick = clock_now_ns() + TICK_NS;
             continue;
         }
         Event *e = d->head;
@@ -1421,6 +1451,8 @@ static void *loop(void *arg)
             lease_answer(d, e);
         else if (kind == EV_REC)
             rec_answer(d, e);
+        else if (kind == EV_SCAN)
+            scan_unheld(d, e);
         if (d->any_lost)
             drop_lost(d);
         free(e->data);
@@ -1638,19 +1670,12 @@ static void take_over(Dealer *d, const char *code, uint64_t rev)
     wake_table(d, t);
 }
 
-static void scan_unheld(Dealer *d)
+static void scan_unheld(Dealer *d, const Event *ev)
 {
-    jsOptions o;
-    jsOptions_Init(&o);
-    o.Stream.Info.SubjectsFilter = "tasca.rec.>";
-    jsStreamInfo *si = NULL;
-    jsErrCode jerr = 0;
-    if (js_GetStreamInfo(&si, d->js, NET_STREAM, &o, &jerr) != NATS_OK)
-        return;
-    jsStreamStateSubjects *subs = si->State.Subjects;
-    for (int i = 0; subs && i < subs->Count; i++) {
-        const char *code = subs->List[i].Subject + strlen("tasca.rec.");
-        if (strlen(code) >= WIRE_CODE || find_table(d, code))
+    atomic_store(&d->scan_queued, false);
+    for (int off = 0; off < ev->len; off += (int)strlen((const char *)ev->data + off) + 1) {
+        const char *code = (const char *)ev->data + off;
+        if (find_table(d, code))
             continue;
         if (d->cfg.max_tables && d->n_tables >= d->cfg.max_tables)
             break;
@@ -1668,7 +1693,67 @@ static void scan_unheld(Dealer *d)
                                         (int)strlen(d->lease_val), last) == NATS_OK)
             take_over(d, code, rev);
     }
+}
+
+/* The scanner's list: the codes of the tables the stream holds a record of (NULL: the
+ * store did not answer, or there are none). */
+static Event *scan_list(Dealer *d)
+{
+    jsOptions o;
+    jsOptions_Init(&o);
+    o.Stream.Info.SubjectsFilter = "tasca.rec.>";
+    jsStreamInfo *si = NULL;
+    jsErrCode jerr = 0;
+    if (js_GetStreamInfo(&si, d->js_scan, NET_STREAM, &o, &jerr) != NATS_OK)
+        return NULL;
+    jsStreamStateSubjects *subs = si->State.Subjects;
+    Event *e = calloc(1, sizeof *e);
+    int n = subs ? subs->Count : 0;
+    if (e && n > 0 && (e->data = malloc((size_t)n * WIRE_CODE)) != NULL) {
+        e->kind = EV_SCAN;
+        for (int i = 0; i < n; i++) {
+            const char *code = subs->List[i].Subject + strlen("tasca.rec.");
+            size_t k = strlen(code);
+            if (k == 0 || k >= WIRE_CODE)
+                continue;
+            memcpy(e->data + e->len, code, k + 1);
+            e->len += (int)k + 1;
+        }
+    }
     jsStreamInfo_Destroy(si);
+    if (e && e->len == 0) {
+        free(e->data);
+        free(e);
+        e = NULL;
+    }
+    return e;
+}
+
+/* Every SCAN_NS, the list of recorded tables for the dealer's thread, which takes up those
+ * whose lease nobody holds (scan_unheld). One list at a time is in the queue. */
+static void *scanner(void *arg)
+{
+    Dealer *d = arg;
+    pthread_mutex_lock(&d->scan_lock);
+    while (!d->scan_stop) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_sec += SCAN_NS / SEC_NS;
+        int r = 0;
+        while (!d->scan_stop && r != ETIMEDOUT)
+            r = pthread_cond_timedwait(&d->scan_cond, &d->scan_lock, &ts);
+        if (d->scan_stop || atomic_load(&d->scan_queued))
+            continue;
+        pthread_mutex_unlock(&d->scan_lock);
+        Event *e = scan_list(d);
+        if (e) {
+            atomic_store(&d->scan_queued, true);
+            push(d, e);
+        }
+        pthread_mutex_lock(&d->scan_lock);
+    }
+    pthread_mutex_unlock(&d->scan_lock);
+    return NULL;
 }
 
 /* The lease bucket, made if missing. */
@@ -1710,6 +1795,8 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
     pthread_cond_init(&d->cond, NULL);
     pthread_mutex_init(&d->bot_lock, NULL);
     pthread_cond_init(&d->bot_cond, NULL);
+    pthread_mutex_init(&d->scan_lock, NULL);
+    pthread_cond_init(&d->scan_cond, NULL);
     char path[1024];
     const char *store = cfg->store && *cfg->store ? cfg->store : ".";
     mkdir(store, 0700); /* the keys' folder; a failure shows as the keys' own */
@@ -1742,6 +1829,7 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
     if (natsConnection_JetStream(&d->js, d->nc, NULL) != NATS_OK ||
         natsConnection_JetStream(&d->js_lease, d->nc, &lo) != NATS_OK ||
         natsConnection_JetStream(&d->js_rec, d->nc, &ro) != NATS_OK ||
+        natsConnection_JetStream(&d->js_scan, d->nc, NULL) != NATS_OK ||
         (why = open_leases(d)) != NULL || (why = resume(d)) != NULL) {
         snprintf(err, errsize, "%s", why ? why : "JetStream is not available");
         dealer_stop(d);
@@ -1750,9 +1838,10 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
     d->n_workers = cfg->bot_threads > 0 ? (cfg->bot_threads > 8 ? 8 : cfg->bot_threads) : 1;
     for (int i = 0; i < d->n_workers; i++)
         pthread_create(&d->workers[i], NULL, bot_worker, d);
-    d->next_renew = clock_now_ns() + RENEW_NS;
-    d->next_scan = clock_now_ns() + SCAN_NS;
+    d->next_renew = clock_now_ns() + RENEW_NS / RENEW_SLICES;
     pthread_create(&d->thread, NULL, loop, d);
+    if (pthread_create(&d->scanner, NULL, scanner, d) != 0)
+        d->scanner = 0;
     natsConnection_QueueSubscribe(&d->subs[0], d->nc, "tasca.dealers.*", NET_QUEUE, on_msg, d);
     natsConnection_Subscribe(&d->subs[1], d->nc, "tasca.lobby.list", on_msg, d);
     natsConnection_Subscribe(&d->subs[2], d->nc, "tasca.t.*.join", on_msg, d);
@@ -1773,6 +1862,13 @@ void dealer_stop(Dealer *d)
             natsSubscription_Unsubscribe(d->subs[i]);
             natsSubscription_Destroy(d->subs[i]);
         }
+    if (d->scanner) { /* first, so that no list comes after the thread's end */
+        pthread_mutex_lock(&d->scan_lock);
+        d->scan_stop = true;
+        pthread_cond_broadcast(&d->scan_cond);
+        pthread_mutex_unlock(&d->scan_lock);
+        pthread_join(d->scanner, NULL);
+    }
     if (d->thread) {
         Event *e = calloc(1, sizeof *e);
         e->kind = EV_STOP;
@@ -1822,6 +1918,7 @@ void dealer_stop(Dealer *d)
     kvStore_Destroy(d->kv);
     jsCtx_Destroy(d->js_lease);
     jsCtx_Destroy(d->js_rec);
+    jsCtx_Destroy(d->js_scan);
     jsCtx_Destroy(d->js);
     if (d->nc) {
         natsConnection_Close(d->nc);
