@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# `tasca bench-online` on a 3-node nats-server cluster on loopback (JetStream on every node,
+# the dealer's record and leases replicated 3 times): the dealer ('tasca serve --replicas 3')
+# connects to node 1, the bench's clients to node 2, so every action and view crosses a
+# route. RUNS times, each on fresh servers; prints each run's JSON line (logs kept in OUT).
+# Usage: bench_online_cluster.sh TASCA OUT RUNS [bench-online arguments...]
+# e.g. bench/net/bench_online_cluster.sh build/tasca /tmp/bc 3 --tables 1000 --seconds 30 --think 1000
+set -eu
+TASCA=$1 OUT=$2 RUNS=$3
+shift 3
+mkdir -p "$OUT"
+NATS=${NATS_SERVER:-nats-server}
+NICE=${NICE:-10}
+freeport() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+i=1
+while [ "$i" -le "$RUNS" ]; do
+  D=$(mktemp -d "$OUT/run$i.XXXXXX")
+  P1=$(freeport) P2=$(freeport) P3=$(freeport) C1=$(freeport) C2=$(freeport) C3=$(freeport)
+  ROUTES="nats://127.0.0.1:$C1,nats://127.0.0.1:$C2,nats://127.0.0.1:$C3"
+  PIDS=""
+  for n in 1 2 3; do
+    eval "P=\$P$n C=\$C$n"
+    nice -n "$NICE" "$NATS" -a 127.0.0.1 -p "$P" --server_name "n$n" -js -sd "$D/js$n" \
+      --cluster "nats://127.0.0.1:$C" --cluster_name tasca-bench --routes "$ROUTES" \
+      >"$D/nats$n.log" 2>&1 &
+    PIDS="$PIDS $!"
+  done
+  sleep 4 # the routes form and JetStream elects its meta leader
+  nice -n "$NICE" "$TASCA" serve --nats "nats://127.0.0.1:$P1" --store "$D/dealer" --replicas 3 \
+    >"$D/serve.log" 2>&1 &
+  SPID=$!
+  sleep 2
+  nice -n "$NICE" "$TASCA" bench-online --nats "nats://127.0.0.1:$P2" --json "$@" \
+    >"$D/bench.log" 2>&1 || true
+  grep '^{' "$D/bench.log" || tail -3 "$D/bench.log"
+  kill "$SPID" 2>/dev/null || true
+  wait "$SPID" 2>/dev/null || true
+  for p in $PIDS; do kill "$p" 2>/dev/null || true; done
+  for p in $PIDS; do wait "$p" 2>/dev/null || true; done
+  rm -rf "$D"/js1 "$D"/js2 "$D"/js3
+  i=$((i + 1))
+done
