@@ -943,6 +943,7 @@ void menu_layout(Menu *m)
     default:
         break;
     }
+    b.y += widgets_fit_hints(a, &m->list);
     float content = b.y;
     float max_h = a->h - 40 * u;
     float ph = header + content + pad;
