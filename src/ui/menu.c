@@ -1279,6 +1279,8 @@ bool menu_event(Menu *m, const SDL_Event *e)
     return e->type != SDL_WINDOWEVENT && e->type != SDL_QUIT;
 }
 
+const WidgetList *menu_widgets(const Menu *m) { return &m->list; }
+
 bool menu_find(const Menu *m, const char *text, SDL_FRect *out)
 {
     if (!m->open)

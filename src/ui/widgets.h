@@ -98,6 +98,10 @@ bool widgets_editing(const WidgetList *l);
  * shrunk to an unreadable size, never over the next row. Call once the list is built, at
  * its widths; returns how much taller the content became. */
 float widgets_fit_hints(App *a, WidgetList *l);
+/* Where a control's row, at `r`, draws its control, and its hint (the area of the text, at
+ * `*size` pixels); false when the row has no hint. */
+SDL_FRect widgets_control_rect(const App *a, SDL_FRect r, const Widget *w);
+bool widgets_hint_rect(App *a, const Widget *w, SDL_FRect r, SDL_FRect *out, int *size);
 /* Computes the content height from the scrolled widgets (call after adding). */
 void widgets_finish(WidgetList *l);
 void widgets_scroll_by(WidgetList *l, float dy);
