@@ -317,6 +317,81 @@ static void test_bot_async(void **unused)
     }
 }
 
+/* ---- A seat's limit (match_set_limit) ------------------------------------------------------
+ * Limits for the tests: flags - 1 is the one action they forbid, or the one they allow. */
+static bool allows_not(unsigned flags, const void *view, int seat, Action a)
+{
+    (void)view, (void)seat;
+    return a != (Action)flags - 1;
+}
+
+static bool allows_only(unsigned flags, const void *view, int seat, Action a)
+{
+    (void)view, (void)seat;
+    return a == (Action)flags - 1;
+}
+
+static Action ask_bot(Match *m)
+{
+    assert_int_equal(match_bot_start(m, NULL, NULL), 0);
+    return wait_bot(m);
+}
+
+/* What a seat's limit forbids its bot never answers, on the thread as in match_play_bot
+ * (the same move from the same view and stream); a limit that leaves one move answers it;
+ * a limit set while a request is out asks again under it; lifted, the bot's own choice
+ * comes back. Limits are not saved: a reloaded match has none. */
+static void test_bot_limit(void **unused)
+{
+    (void)unused;
+    int limited = 0;
+    for (uint64_t seed = 0; seed < 40; seed++) {
+        Match *m = new_match(seed, true, DIFF_HARD, true, DIFF_MEDIUM, false);
+        while (!match_is_over(m)) {
+            if (match_current_player(m) == PLAYER_CHANCE) {
+                match_play_chance(m);
+                continue;
+            }
+            int seat = match_current_player(m);
+            Action acts[RULES_MAX_ACTIONS];
+            int n = G->legal_actions(m->state, acts);
+            Action own = ask_bot(m);
+            if (n >= 2) {
+                BotLimit no = {(unsigned)own + 1, allows_not, NULL};
+                match_set_limit(m, seat, &no);
+                Action other = ask_bot(m);
+                assert_int_not_equal(other, own);
+                assert_true(support_is_listed(G, m->state, other));
+                char *text = match_save_text(m);
+                char err[MATCH_ERR];
+                Match *sync = match_load_text(text, strlen(text), err, sizeof err);
+                assert_non_null(sync);
+                assert_int_equal(sync->limit[seat].flags, 0); /* not in the save */
+                match_set_limit(sync, seat, &no);
+                assert_null(match_play_bot(sync));
+                assert_int_equal(sync->history[sync->history_len - 1], other);
+                match_free(sync);
+                free(text);
+                /* One move left: that one. */
+                BotLimit only = {(unsigned)acts[n - 1] + 1, allows_only, NULL};
+                match_set_limit(m, seat, &only);
+                assert_int_equal(ask_bot(m), acts[n - 1]);
+                /* Lifted while a request is out, then set again: the request follows. */
+                match_set_limit(m, seat, NULL);
+                assert_int_equal(match_bot_start(m, NULL, NULL), 0);
+                match_set_limit(m, seat, &no);
+                assert_int_equal(wait_bot(m), other);
+                match_set_limit(m, seat, NULL);
+                assert_int_equal(ask_bot(m), own);
+                limited++;
+            }
+            assert_null(match_submit(m, seat, own));
+        }
+        match_free(m);
+    }
+    assert_true(limited > 20);
+}
+
 static void test_match_play_bot_is_reproducible(void **unused)
 {
     (void)unused;
@@ -626,6 +701,7 @@ int main(void)
         cmocka_unit_test(test_resume_draws_the_same_cards),
         cmocka_unit_test(test_submit_and_listener),
         cmocka_unit_test(test_bot_async),
+        cmocka_unit_test(test_bot_limit),
         cmocka_unit_test(test_match_play_bot_is_reproducible),
         cmocka_unit_test(test_bot_decide_deterministic),
         cmocka_unit_test(test_ismcts_twentyone),

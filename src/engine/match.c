@@ -19,6 +19,7 @@ struct BotJob {
     Action answer;
     void (*wake)(void *);
     void *wake_user;
+    BotLimit limit;
     unsigned char view[]; /* rules->state_size bytes */
 };
 
@@ -323,14 +324,21 @@ const char *match_play_bot(Match *m)
         return N_("no bot is to move");
     int p = match_current_player(m);
     Rng r = bot_rng(m);
-    Action a = bot_decide(m->rules, m->seats[p].difficulty, m->state, p, &r, NULL);
+    void *view = malloc(m->rules->state_size);
+    if (!view)
+        return N_("out of memory");
+    m->rules->observe(m->state, p, view);
+    Action a = bot_decide_limited(m->rules, m->seats[p].difficulty, view, p, &r, NULL,
+                                  &m->limit[p]);
+    free(view);
     return match_apply(m, a);
 }
 
 static void *bot_thread(void *arg)
 {
     BotJob *j = arg;
-    j->answer = bot_decide_view(j->rules, j->difficulty, j->view, j->seat, &j->rng, &j->cancel);
+    j->answer = bot_decide_limited(j->rules, j->difficulty, j->view, j->seat, &j->rng,
+                                   &j->cancel, &j->limit);
     atomic_store(&j->done, 1);
     if (j->wake)
         j->wake(j->wake_user);
@@ -351,6 +359,7 @@ int match_bot_start(Match *m, void (*wake)(void *user), void *user)
     j->rng = bot_rng(m);
     j->wake = wake;
     j->wake_user = user;
+    j->limit = m->limit[p];
     atomic_init(&j->cancel, 0);
     atomic_init(&j->done, 0);
     m->rules->observe(m->state, p, j->view);
@@ -383,6 +392,29 @@ void match_bot_cancel(Match *m)
     pthread_join(m->job->thread, NULL);
     free(m->job);
     m->job = NULL;
+}
+
+static bool same_limit(const BotLimit *a, const BotLimit *b)
+{
+    return a->flags == b->flags && (!a->flags || (a->allows == b->allows && a->close == b->close));
+}
+
+void match_set_limit(Match *m, int seat, const BotLimit *limit)
+{
+    if (seat < 0 || seat >= RULES_MAX_PLAYERS)
+        return;
+    BotLimit l = limit && limit->flags ? *limit : (BotLimit){0};
+    if (same_limit(&m->limit[seat], &l))
+        return;
+    m->limit[seat] = l;
+    BotJob *j = m->job;
+    if (j && j->seat == seat) {
+        /* Asked under the old limit: the same request again under the new one. */
+        void (*wake)(void *) = j->wake;
+        void *user = j->wake_user;
+        match_bot_cancel(m);
+        match_bot_start(m, wake, user);
+    }
 }
 
 void match_set_autosave(Match *m, const char *path)

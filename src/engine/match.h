@@ -100,6 +100,8 @@ struct Match {
      * length when taken), in order. */
     int hints[RULES_MAX_PLAYERS];
     int *hint_step, hint_len, hint_cap;
+    /* Each seat's limit beyond the rules (match_set_limit; flags 0: none). */
+    BotLimit limit[RULES_MAX_PLAYERS];
 };
 
 Match *match_create(const GameRules *rules, const GameOptions *opt, int num_players,
@@ -153,6 +155,13 @@ int match_bot_start(Match *m, void (*wake)(void *user), void *user);
 bool match_bot_busy(const Match *m);
 bool match_bot_poll(Match *m, Action *out);
 void match_bot_cancel(Match *m);
+
+/* A limit on the choices of a bot seat (a table's house option: bot.h, BotLimit), applied
+ * wherever the match decides for that seat: on the bot's thread (match_bot_start) and in
+ * match_play_bot. NULL or flags 0 lifts it. Not saved: the table sets it again (the record
+ * holds the actions, which replay the same whatever the limit was). A request already
+ * thinking for that seat under another limit starts again under this one. */
+void match_set_limit(Match *m, int seat, const BotLimit *limit);
 
 /* The seat to move took a hint now: recorded (saved as a "hint" line before its next
  * action) and counted. -1 when no seat is to move or out of memory. */

@@ -125,6 +125,7 @@ typedef struct BotJob {
     uint32_t at;
     uint32_t gen;
     uint64_t seed;
+    BotLimit limit; /* the seat's, from its match */
     void *view;
 } DBotJob;
 
@@ -482,6 +483,7 @@ static void maybe_start_bot(Dealer *d, DTable *t)
     j->at = (uint32_t)t->m->history_len;
     j->gen = t->bot_gen;
     j->seed = rng_mix(t->m->seed ^ 0xB07B07B07ULL, (uint64_t)t->m->history_len);
+    j->limit = t->m->limit[p];
     t->m->rules->observe(t->m->state, p, j->view);
     t->bot_pending = true;
     t->bot_for = p;
@@ -1478,7 +1480,7 @@ static void *bot_worker(void *arg)
         pthread_mutex_unlock(&d->bot_lock);
         Rng rng;
         rng_seed(&rng, j->seed);
-        Action a = bot_decide_view(j->rules, j->level, j->view, j->seat, &rng, NULL);
+        Action a = bot_decide_limited(j->rules, j->level, j->view, j->seat, &rng, NULL, &j->limit);
         Event *e = calloc(1, sizeof *e);
         if (e) {
             e->kind = EV_BOT;

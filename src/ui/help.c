@@ -390,7 +390,8 @@ static const HelpKey keys[] = {
     {"F1", N_("The rules of the game, with examples")},
     {"F11|Alt+Enter", N_("Full screen on or off")},
     {"Ctrl+Q", N_("Quit (the game in progress is saved)")},
-    {"?|H", N_("Hint: the computer's best move, highlighted, and why (H is Hit in 21: use ?)")},
+    {"?|H", N_("Hint: the computer's best move, highlighted, and why (H is Hit in 21: use ?). "
+               "At a networked table only when every other seat is the computer's")},
     {"R", N_("After a game: review your decisions (\xE2\x86\x90 \xE2\x86\x92 step through them, Esc goes back)")},
     {NULL, N_("In the menu")},
     {"\xE2\x86\x91|\xE2\x86\x93|Tab", N_("Move between the lines")},

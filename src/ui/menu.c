@@ -943,6 +943,7 @@ void menu_layout(Menu *m)
     default:
         break;
     }
+    b.y += widgets_fit_hints(a, &m->list);
     float content = b.y;
     float max_h = a->h - 40 * u;
     float ph = header + content + pad;
@@ -1277,6 +1278,8 @@ bool menu_event(Menu *m, const SDL_Event *e)
     /* While open, the menu owns input (keys and mouse); window events pass. */
     return e->type != SDL_WINDOWEVENT && e->type != SDL_QUIT;
 }
+
+const WidgetList *menu_widgets(const Menu *m) { return &m->list; }
 
 bool menu_find(const Menu *m, const char *text, SDL_FRect *out)
 {

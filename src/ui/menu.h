@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "app.h"
+#include "widgets.h"
 
 typedef enum {
     PAGE_MAIN,
@@ -42,6 +43,8 @@ SDL_FRect menu_button_rect(const App *a);
 /* Where the widget showing `text` is on screen now (tests and scripts); false when it is
  * not on the page or scrolled out of view. */
 bool menu_find(const Menu *m, const char *text, SDL_FRect *out);
+/* The open page's widgets, in content coordinates (for tests of the layout). */
+const WidgetList *menu_widgets(const Menu *m);
 /* Parses a page name ("options") for --open; -1 when unknown. */
 int menu_page_from_name(const char *name);
 

@@ -831,6 +831,12 @@ bool table_locate(void *self, const char *what, SDL_FRect *out)
         *out = t->leave_btn;
         return true;
     }
+    if (strcmp(what, "hint") == 0) {
+        if (!hint_offered(t))
+            return false;
+        *out = t->hint_btn;
+        return true;
+    }
     return t->g->locate && t->g->locate(t, what, out);
 }
 
@@ -957,10 +963,24 @@ static void hint_update(Table *t)
     free(an);
 }
 
+/* A networked table where every other seat is the computer's: a hint helps against bots
+ * only, as offline. A person at the table, or a seat a person holds (away, a bot standing
+ * in for them, not yet taken, not yet known), would be up against an aid. */
+static bool bots_only(const Table *t)
+{
+    for (int p = 0; p < t->m->num_players; p++) {
+        FeedSeat fs;
+        if (p != table_player(t) && (!feed_seat(t, p, &fs) || fs.state != FEED_SEAT_BOT))
+            return false;
+    }
+    return true;
+}
+
 static bool hint_offered(const Table *t)
 {
     return t->m && !t->review_open && !match_is_over(t->m) && !t->hold && !t->confirm &&
-           table_human(t, table_player(t)) && !pacer_demo(&t->pace);
+           table_human(t, table_player(t)) && !pacer_demo(&t->pace) &&
+           (!t->m->mirror || bots_only(t));
 }
 
 static void draw_hint(Table *t, SDL_Renderer *r)

@@ -220,6 +220,12 @@ static int at(const WidgetList *l, float x, float y)
 }
 
 /* Where the control part of a row starts (choices, steppers, sliders). */
+/* A row whose hint goes under it: the label and the control share a band this tall at the
+ * top, the hint fills the rest. */
+#define HINT_BAND 40
+/* The small text of hints, in UI points. */
+#define HINT_PT 13
+
 static SDL_FRect control_rect(const App *a, SDL_FRect r, const Widget *w)
 {
     float cw = w->kind == W_SLIDER ? r.w * 0.42f : r.w * 0.55f;
@@ -229,7 +235,68 @@ static SDL_FRect control_rect(const App *a, SDL_FRect r, const Widget *w)
         float want = w->n_choices * 104 * a->u;
         cw = want < r.w * 0.62f ? want : r.w * 0.62f;
     }
-    return (SDL_FRect){r.x + r.w - cw, r.y + r.h * 0.5f - 17 * a->u, cw, 34 * a->u};
+    float cy = w->hint_below ? r.y + HINT_BAND * 0.5f * a->u : r.y + r.h * 0.5f;
+    return (SDL_FRect){r.x + r.w - cw, cy - 17 * a->u, cw, 34 * a->u};
+}
+
+SDL_FRect widgets_control_rect(const App *a, SDL_FRect r, const Widget *w)
+{
+    return control_rect(a, r, w);
+}
+
+bool widgets_hint_rect(App *a, const Widget *w, SDL_FRect r, SDL_FRect *out, int *size)
+{
+    if (!w->hint[0] || (w->kind != W_CHOICE && w->kind != W_STEPPER && w->kind != W_SLIDER))
+        return false;
+    *size = px(a, HINT_PT);
+    if (w->hint_below) {
+        int h = text_draw_wrapped(a->text, w->hint, *size, false, COL_DIM, 0, 0, (int)r.w,
+                                  TEXT_LEFT, false);
+        *out = (SDL_FRect){r.x, r.y + HINT_BAND * a->u, r.w, (float)h};
+        return true;
+    }
+    /* Beside the control: as wide as it is, or shrunk to the room there is. */
+    SDL_FRect c = control_rect(a, r, w);
+    float room = c.x - r.x - 12 * a->u;
+    int tw = 0, th = 0;
+    text_measure(a->text, w->hint, *size, false, &tw, &th);
+    if (tw > room && tw > 0) {
+        int fitted = (int)((float)*size * room / (float)tw);
+        *size = fitted < 8 ? 8 : fitted;
+        text_measure(a->text, w->hint, *size, false, &tw, &th);
+    }
+    *out = (SDL_FRect){r.x, r.y + r.h * 0.72f - th / 2.0f, (float)tw, (float)th};
+    return true;
+}
+
+float widgets_fit_hints(App *a, WidgetList *l)
+{
+    float added = 0;
+    for (int i = 0; i < l->n; i++) {
+        Widget *w = &l->w[i];
+        w->hint_below = false;
+        if (w->fixed || !w->hint[0] ||
+            (w->kind != W_CHOICE && w->kind != W_STEPPER && w->kind != W_SLIDER))
+            continue;
+        SDL_FRect c = control_rect(a, w->r, w);
+        int tw = 0, th = 0;
+        text_measure(a->text, w->hint, px(a, HINT_PT), false, &tw, &th);
+        if (tw <= c.x - w->r.x - 12 * a->u)
+            continue; /* it fits beside the control */
+        int hh = text_draw_wrapped(a->text, w->hint, px(a, HINT_PT), false, COL_DIM, 0, 0,
+                                   (int)w->r.w, TEXT_LEFT, false);
+        float h = (HINT_BAND + 12) * a->u + (float)hh, grow = h - w->r.h;
+        w->hint_below = true;
+        if (grow <= 0)
+            continue;
+        float bottom = w->r.y + w->r.h;
+        w->r.h = h;
+        for (int k = 0; k < l->n; k++)
+            if (k != i && !l->w[k].fixed && l->w[k].r.y >= bottom - 0.5f)
+                l->w[k].r.y += grow;
+        added += grow;
+    }
+    return added;
 }
 
 static int slider_value(const App *a, const WidgetList *l, const Widget *w, float x)
@@ -547,11 +614,18 @@ void widgets_draw(App *a, WidgetList *l)
                                  10 * a->u, rgba(255, 255, 255, foc ? 20 : 12));
                 SDL_FRect c = control_rect(a, r, w);
                 float label_w = c.x - r.x - 12 * a->u;
-                if (w->hint[0]) {
+                SDL_FRect hr;
+                int hs;
+                if (widgets_hint_rect(a, w, r, &hr, &hs) && w->hint_below) {
+                    /* The label beside the control, the hint wrapped under both. */
+                    text_draw_fit(a->text, w->text, fs, true, ink, r.x,
+                                  r.y + HINT_BAND * 0.5f * a->u, TEXT_LEFT | TEXT_MIDDLE, label_w);
+                    text_draw_wrapped(a->text, w->hint, hs, false, COL_DIM, hr.x, hr.y,
+                                      (int)hr.w, TEXT_LEFT, true);
+                } else if (w->hint[0]) {
                     text_draw_fit(a->text, w->text, fs, true, ink, r.x, r.y + r.h * 0.36f,
                                   TEXT_LEFT | TEXT_MIDDLE, label_w);
-                    text_draw_fit(a->text, w->hint, px(a, 13), false, COL_DIM, r.x,
-                                  r.y + r.h * 0.72f, TEXT_LEFT | TEXT_MIDDLE, label_w);
+                    text_draw(a->text, w->hint, hs, false, COL_DIM, hr.x, hr.y, TEXT_LEFT);
                 } else {
                     text_draw_fit(a->text, w->text, fs, true, ink, r.x, r.y + r.h / 2,
                                   TEXT_LEFT | TEXT_MIDDLE, label_w);

@@ -59,7 +59,8 @@ typedef struct {
     SDL_FRect r; /* content coordinates for scrolled widgets */
     char text[200];
     const char *long_text; /* W_PARA: text longer than `text` (owned by the caller) */
-    char hint[96];
+    char hint[256];
+    bool hint_below; /* a control's row: its hint wrapped under it (widgets_fit_hints) */
     int id, arg;
     const char *choices[WIDGET_CHOICES];
     int n_choices, value, max;
@@ -91,6 +92,16 @@ void widgets_draw(App *a, WidgetList *l);
 void widgets_focus_first(WidgetList *l);
 /* The focused widget is an entry: keys are typing. */
 bool widgets_editing(const WidgetList *l);
+/* Rows of a control (choice, stepper, slider) show their hint under the label, in the small
+ * text beside the control. A hint too long for that goes under the whole row, wrapped at
+ * its width, and the row grows to hold it (the scrolled widgets below it move down): never
+ * shrunk to an unreadable size, never over the next row. Call once the list is built, at
+ * its widths; returns how much taller the content became. */
+float widgets_fit_hints(App *a, WidgetList *l);
+/* Where a control's row, at `r`, draws its control, and its hint (the area of the text, at
+ * `*size` pixels); false when the row has no hint. */
+SDL_FRect widgets_control_rect(const App *a, SDL_FRect r, const Widget *w);
+bool widgets_hint_rect(App *a, const Widget *w, SDL_FRect r, SDL_FRect *out, int *size);
 /* Computes the content height from the scrolled widgets (call after adding). */
 void widgets_finish(WidgetList *l);
 void widgets_scroll_by(WidgetList *l, float dy);

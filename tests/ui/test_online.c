@@ -16,7 +16,9 @@
  *     window says the link is lost, comes back by itself and finishes the game as dealt.
  *   menu_create: Play online ▸ this computer ▸ Create table (seat 2 an Easy bot) from the
  *     menu with the mouse: the game's own server and dealer start, the table is played to
- *     its end, and closing the app stops the server. */
+ *     its end, and closing the app stops the server.
+ *   Hints: offered at a networked table only when every other seat is the computer's (the
+ *     Hint button in menu_create, none against Ana in window_seat). */
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -217,6 +219,17 @@ static void test_window_seat(void)
     SDL_FRect r;
     REQUIRE(locate(a, "card0", &r));
     CHECK(r.y > a->h / 2);
+    /* Against a person: no Hint button, and H (free in Bisca) asks for nothing. */
+    for (int i = 0; i < 5000 && !(table_player_can_act(t) && table_settled(t)); i++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+    }
+    REQUIRE(table_player_can_act(t));
+    CHECK(!locate(a, "hint", &r));
+    push_key(a, SDLK_h, 0);
+    app_run_frames(a, 10);
+    Action hinted;
+    CHECK(!table_hint_action(t, &hinted) && match_hints(match_of(a), 1) == 0);
     REQUIRE(play_cards(a, 20000));
     app_run_frames(a, 200);
     m = match_of(a);
@@ -664,9 +677,13 @@ static void test_menu_create(void)
     FeedSeat fs;
     REQUIRE(m->feed.seat(m->feed.user, 1, &fs));
     CHECK(fs.state == FEED_SEAT_BOT && fs.difficulty == DIFF_EASY);
-    /* Truco: cards, accepting the bot's calls and playing a mão de onze. */
+    /* Truco: cards, accepting the bot's calls and playing a mão de onze. Every other seat
+     * is the computer's: the Hint button is there on the window's turns. */
+    int turns = 0, hint_offered = 0;
     for (int frame = 0; frame < 20000 && !match_is_over(m); frame++) {
         if (table_player_can_act(t) && !m->sent && table_settled(t)) {
+            turns++;
+            hint_offered += locate(a, "hint", &r);
             if (locate(a, "aceitar", &r) || locate(a, "jogar", &r))
                 click(a, r, 1), app_run_frames(a, 1);
             for (int k = 1; k <= 3 && !m->sent; k++) {
@@ -682,6 +699,7 @@ static void test_menu_create(void)
         REQUIRE(m && m->mirror);
     }
     CHECK(match_is_over(m));
+    CHECK(turns > 0 && hint_offered == turns);
     char path[1200];
     snprintf(path, sizeof path, "%s/nats/localnats.lock", a->pref_dir);
     CHECK(access(path, F_OK) == 0); /* this computer's server ran in the preference folder */

@@ -7,6 +7,7 @@
  * Each test gets an empty preferences folder (XDG_DATA_HOME in a fresh temporary
  * directory), so settings, statistics and saves start from nothing. */
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -720,6 +721,68 @@ static void test_hand_widget(void)
     app_destroy(a);
 }
 
+/* Options of every game at the smallest window and a common one, in every language: no two
+ * rows overlap, and every row's hint is at the small text size (never shrunk), inside its
+ * row and clear of its control. */
+static void test_options_layout(void)
+{
+    static const char *const langs[] = {"en", "fr", "pt_BR", "pt_PT"};
+    static const int sizes[][2] = {{960, 600}, {1280, 800}};
+    int rows = 0, below = 0;
+    for (size_t z = 0; z < 2; z++) {
+        AppOptions o = test_options("picker", SPEED_INSTANT, 0);
+        o.width = sizes[z][0];
+        o.height = sizes[z][1];
+        o.no_audio = true;
+        App *a = start_app(&o);
+        REQUIRE(a);
+        for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+            app_set_language(a, langs[l]);
+            for (int g = 0; g < registry_count(); g++) {
+                REQUIRE(app_set_scene(a, registry_get(g)->id));
+                app_run_frames(a, 2);
+                menu_open(a->menu, PAGE_OPTIONS);
+                app_run_frames(a, 3);
+                const WidgetList *wl = menu_widgets(a->menu);
+                int small = (int)lroundf(13 * a->u);
+                for (int i = 0; i < wl->n; i++) {
+                    const Widget *w = &wl->w[i];
+                    if (w->fixed)
+                        continue;
+                    for (int k = i + 1; k < wl->n; k++) {
+                        const Widget *v = &wl->w[k];
+                        bool apart = v->fixed || v->r.y >= w->r.y + w->r.h - 0.5f ||
+                                     w->r.y >= v->r.y + v->r.h - 0.5f;
+                        if (!apart)
+                            fprintf(stderr, "%s %s %dx%d: '%s' over '%s'\n", registry_get(g)->id,
+                                    langs[l], o.width, o.height, w->text, v->text);
+                        CHECK(apart);
+                    }
+                    SDL_FRect h;
+                    int size;
+                    if (!widgets_hint_rect(a, w, w->r, &h, &size))
+                        continue;
+                    rows++;
+                    below += w->hint_below;
+                    SDL_FRect c = widgets_control_rect(a, w->r, w);
+                    bool ok = size == small && h.x >= w->r.x && h.x + h.w <= w->r.x + w->r.w + 0.5f &&
+                              h.y >= w->r.y - 0.5f && h.y + h.h <= w->r.y + w->r.h + 0.5f &&
+                              (h.x + h.w <= c.x || h.y >= c.y + c.h);
+                    if (!ok)
+                        fprintf(stderr, "%s %s %dx%d: the hint of '%s' at %d px (not %d) or out "
+                                "of place\n", registry_get(g)->id, langs[l], o.width, o.height,
+                                w->text, size, small);
+                    CHECK(ok);
+                }
+                menu_close(a->menu);
+            }
+        }
+        app_destroy(a);
+    }
+    printf("rows with a hint: %d, %d of them under the row\n", rows, below);
+    CHECK(rows > 0 && below > 0);
+}
+
 static const UiTest tests[] = {
     {"hit_button", test_hit_button},
     {"double_click_deck", test_double_click_deck},
@@ -736,6 +799,7 @@ static const UiTest tests[] = {
     {"animated", test_animated},
     {"monkey", test_monkey},
     {"hand_widget", test_hand_widget},
+    {"options_layout", test_options_layout},
 };
 
 int main(int argc, char **argv)

@@ -58,6 +58,28 @@ Action bot_decide(const GameRules *rules, Difficulty d, const void *state, int s
 Action bot_decide_view(const GameRules *rules, Difficulty d, const void *view, int seat, Rng *rng,
                        const atomic_int *cancel);
 
+/* A limit on what a bot seat may choose, beyond the rules: a table's house option, such as a
+ * computer partner that may not call truco on its own or must leave answers to its person.
+ * `flags` are the game's own (which of its limits are on; 0: none). Both functions are pure
+ * functions of the seat's view, called on the bot's thread. */
+typedef struct BotLimit {
+    unsigned flags;
+    /* May the seat choose `a`, an action the rules allow it in `view`? */
+    bool (*allows)(unsigned flags, const void *view, int seat, Action a);
+    /* May be NULL: turns `view` into one where the rules themselves close the forbidden
+     * actions to the seat, so that a search plans its turn without them. */
+    void (*close)(unsigned flags, void *view, int seat);
+} BotLimit;
+
+static inline bool bot_limit_on(const BotLimit *l) { return l && l->flags && l->allows; }
+
+/* bot_decide_view under a limit (NULL or off: none). When the limit leaves the seat one
+ * legal action, that is the answer, without a search; otherwise the bot decides on the
+ * closed view, and an answer the limit refuses (or the rules do, in the view as it was) is
+ * replaced by the first legal action it allows. -1 when it allows none. */
+Action bot_decide_limited(const GameRules *rules, Difficulty d, const void *view, int seat,
+                          Rng *rng, const atomic_int *cancel, const BotLimit *limit);
+
 /* The same with the bot's clock set: at most time_ms a decision (0: no clock, a bot with
  * a budget of iterations stops at it only, so the same generator gives the same decision
  * on any machine; negative: the difficulty's own). A bot whose only stop is its clock

@@ -163,3 +163,29 @@ Action bot_decide(const GameRules *rules, Difficulty d, const void *state, int s
     free(view);
     return a;
 }
+
+Action bot_decide_limited(const GameRules *rules, Difficulty d, const void *view, int seat,
+                          Rng *rng, const atomic_int *cancel, const BotLimit *limit)
+{
+    if (!bot_limit_on(limit))
+        return bot_decide_view(rules, d, view, seat, rng, cancel);
+    Action acts[RULES_MAX_ACTIONS];
+    int n = rules->legal_actions(view, acts), allowed = 0;
+    Action first = -1;
+    for (int i = 0; i < n; i++)
+        if (limit->allows(limit->flags, view, seat, acts[i]) && allowed++ == 0)
+            first = acts[i];
+    if (allowed <= 1)
+        return first; /* nothing to weigh */
+    void *closed = malloc(rules->state_size);
+    if (!closed)
+        return first;
+    memcpy(closed, view, rules->state_size);
+    if (limit->close)
+        limit->close(limit->flags, closed, seat);
+    Action a = bot_decide_view(rules, d, closed, seat, rng, cancel);
+    free(closed);
+    if (a < 0 || !rules_is_legal(rules, view, a) || !limit->allows(limit->flags, view, seat, a))
+        return first;
+    return a;
+}

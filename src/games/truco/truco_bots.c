@@ -1404,3 +1404,28 @@ Action truco_hard_analyze(const BotRequest *req, Analysis *out)
 {
     return hard_run(req, &truco_hard_defaults, out, NULL);
 }
+
+/* ---- A partner's limits (BotLimit) ------------------------------------------------------ */
+
+static bool limit_allows(unsigned flags, const void *view, int seat, Action a)
+{
+    const TrucoState *s = view;
+    if ((flags & TRUCO_LIMIT_LEAVE_ANSWER) && truco_can_pass(s) && truco_current_player(s) == seat)
+        return a == TR_PASS;
+    if ((flags & TRUCO_LIMIT_NO_RAISE) && s->phase == TR_PH_PLAY)
+        return a < TR_TRUCO || a > TR_DOZE;
+    return true;
+}
+
+static void limit_close(unsigned flags, void *view, int seat)
+{
+    TrucoState *s = view;
+    /* Its team made the last raise: the rules let it raise no further on its turn. */
+    if ((flags & TRUCO_LIMIT_NO_RAISE) && s->phase == TR_PH_PLAY)
+        s->last_raise_team = (int8_t)truco_team(seat);
+}
+
+BotLimit truco_partner_limit(unsigned flags)
+{
+    return (BotLimit){.flags = flags, .allows = limit_allows, .close = limit_close};
+}

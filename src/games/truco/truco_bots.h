@@ -33,6 +33,14 @@ Action truco_signal_decide(const TrucoState *view, int seat);
  * true. */
 void truco_signal_world(const TrucoState *view, int seat, Rng *rng, TrucoState *det);
 
+/* A computer partner's limits at a table of four (the table's house options, BotLimit):
+ * TRUCO_LIMIT_NO_RAISE, it may not call truco (nor raise further) on its own turn to play:
+ * it decides as if its team had made the last raise, so the search plans without it;
+ * TRUCO_LIMIT_LEAVE_ANSWER, it leaves every answer it may leave (a raise, the mão de onze)
+ * to its partner ("parceiro"). */
+enum { TRUCO_LIMIT_NO_RAISE = 1, TRUCO_LIMIT_LEAVE_ANSWER = 2 };
+BotLimit truco_partner_limit(unsigned flags);
+
 /* Hard's settings (truco_hard_defaults are the level's), for tuning and tests. */
 typedef struct {
     int worlds;          /* worlds when the request sets neither iterations nor a clock */

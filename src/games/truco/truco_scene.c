@@ -640,55 +640,19 @@ static int bot_partner(const Table *tb)
     return match_seat_kind(m, p) == SEAT_BOT && match_seat_kind(m, me) == SEAT_HUMAN ? p : -1;
 }
 
-/* Takes the partner's turn away from the bot thread if one is already thinking. */
-static void stop_partner_bot(Match *m)
-{
-    if (match_bot_busy(m) || m->job)
-        match_bot_cancel(m);
-}
-
-/* The partner defers the answer to the player, or plays its turn without raising when it
- * may not raise on its own. Called before and after the bots are driven each frame. */
-static void partner_turn(Tr *t)
+/* The options as the partner's limits in the match, which applies them wherever it decides
+ * for that seat (on the bot's thread, chance draws after its signs as for any bot). Set
+ * every frame before the bots are driven: an option changed mid-game applies at once. */
+static void partner_limit(Tr *t)
 {
     Table *tb = &t->tb;
     int p = bot_partner(tb);
-    if (p < 0 || tb->hold || match_is_over(tb->m) || table_reviewing(tb))
-        return; /* a past position under review is only looked at */
-    Match *m = tb->m;
-    const TrucoState *s = m->state;
-    if (match_current_player(m) != p)
+    if (p < 0)
         return;
-    if ((s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) && truco_can_pass(s) &&
-        !partner_answers(tb->app)) {
-        stop_partner_bot(m);
-        match_submit(m, p, TR_PASS);
-        return;
-    }
-    if (s->phase == TR_PH_PLAY && truco_can_raise(s, p) && !partner_raises(tb->app)) {
-        /* Decide here, as if its team had just raised (so it cannot): a card, after the
-         * signs it makes first (each followed by the draw of who catches it), so its turn
-         * is over before the bots are driven again. */
-        stop_partner_bot(m);
-        for (int k = 0; k <= TR_SIGNS && match_current_player(m) == p; k++) {
-            s = m->state;
-            TrucoState x = *s;
-            x.last_raise_team = (int8_t)truco_team(p);
-            Rng rng;
-            rng_seed(&rng, rng_mix(m->seed, (uint64_t)m->history_len));
-            Action a = bot_decide(&truco_rules, m->seats[p].difficulty, &x, p, &rng, NULL);
-            if (!rules_is_legal(&truco_rules, s, a) || (a >= TR_TRUCO && a <= TR_DOZE)) {
-                Action acts[RULES_MAX_ACTIONS];
-                int n = truco_rules.legal_actions(s, acts);
-                a = n > 0 ? acts[0] : a; /* its first card */
-            }
-            if (match_submit(m, p, a))
-                break;
-            for (int g = 0; g < 4 && ((const TrucoState *)m->state)->phase == TR_PH_CAUGHT; g++)
-                if (match_apply(m, match_next_chance(m)))
-                    break;
-        }
-    }
+    unsigned flags = (partner_answers(tb->app) ? 0 : TRUCO_LIMIT_LEAVE_ANSWER) |
+                     (partner_raises(tb->app) ? 0 : TRUCO_LIMIT_NO_RAISE);
+    BotLimit l = truco_partner_limit(flags);
+    match_set_limit(tb->m, p, &l);
 }
 
 /* ---- The partner's advice, worked out on a thread of its own --------------------------- *
@@ -812,12 +776,6 @@ static const char *partner_advice(Tr *t)
     return t->advice;
 }
 
-static void drive(Table *tb, float dt)
-{
-    (void)dt;
-    partner_turn((Tr *)tb);
-}
-
 static void update(Table *tb, float dt)
 {
     Tr *t = (Tr *)tb;
@@ -826,7 +784,7 @@ static void update(Table *tb, float dt)
         t->sig_t[p] = fmaxf(0, t->sig_t[p] - dt / fmaxf(0.35f, app_speed_factor(tb->app)));
     t->hand_msg_t = fmaxf(0, t->hand_msg_t - dt);
     advice_update(t);
-    partner_turn(t);
+    partner_limit(t);
 }
 
 /* Another position on the table (the review): what was said and the end of a hand's
@@ -1601,7 +1559,6 @@ static const TableGame truco_table = {
     .bot_pause = 0.7f,
     .demo_pause = 0.7f,
     .update = update,
-    .drive = drive,
     .result = result,
     .draw = draw,
     .event = event,

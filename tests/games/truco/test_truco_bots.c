@@ -480,6 +480,62 @@ static void test_four_answers_by_the_team(void **u)
     }
 }
 
+/* A partner's limits (truco_partner_limit, applied by bot_decide_limited as the match does):
+ * without a raise of its own, a Hard seat that would call truco with three manilhas plays a
+ * card (the closed view has raising shut, nothing else); told to leave answers, it says
+ * "parceiro" when it may, and answers when the answer was left to it. */
+static void test_partner_limits(void **u)
+{
+    (void)u;
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    o.v[TR_OPT_SIGNALS] = 0; /* no sign first */
+    TrucoState s = tt_new_n(4, &o);
+    tt_act(&s, "first 0");
+    tt_deal4(&s, "Qc Qh Qs", "4c 5c 6c", "Kd Jd 6d", "4d 5d 4s", "7h");
+    BotLimit no_raise = truco_partner_limit(TRUCO_LIMIT_NO_RAISE);
+    TrucoState closed = s;
+    no_raise.close(no_raise.flags, &closed, 0);
+    assert_false(truco_can_raise(&closed, 0));
+    Action a1[RULES_MAX_ACTIONS], a2[RULES_MAX_ACTIONS];
+    int n1 = truco_rules.legal_actions(&s, a1), n2 = truco_rules.legal_actions(&closed, a2);
+    assert_int_equal(n2, n1 - 1); /* the call alone is gone */
+    int calls = 0;
+    for (uint64_t seed = 0; seed < 6; seed++) {
+        TrucoState v;
+        truco_rules.observe(&s, 0, &v);
+        Rng r1, r2;
+        rng_seed(&r1, seed);
+        rng_seed(&r2, seed);
+        Action own = bot_decide_view(&truco_rules, DIFF_HARD, &v, 0, &r1, NULL);
+        Action lim = bot_decide_limited(&truco_rules, DIFF_HARD, &v, 0, &r2, NULL, &no_raise);
+        calls += own == TR_TRUCO;
+        assert_true(lim >= TR_PLAY && lim < TR_PLAY + 100);
+        assert_true(rules_is_legal(&truco_rules, &s, lim));
+    }
+    assert_true(calls > 0); /* left alone, it calls */
+    /* East calls truco on the other team; seat 1 answers for its team or leaves it. */
+    tt_act(&s, "play Qh");
+    tt_act(&s, "truco");
+    BotLimit leave = truco_partner_limit(TRUCO_LIMIT_LEAVE_ANSWER | TRUCO_LIMIT_NO_RAISE);
+    for (uint64_t seed = 0; seed < 3; seed++) {
+        TrucoState v;
+        truco_rules.observe(&s, 2, &v);
+        Rng r;
+        rng_seed(&r, seed);
+        assert_int_equal(truco_current_player(&s), 2);
+        assert_int_equal(bot_decide_limited(&truco_rules, DIFF_HARD, &v, 2, &r, NULL, &leave),
+                         TR_PASS);
+    }
+    tt_act(&s, "parceiro");
+    TrucoState v;
+    truco_rules.observe(&s, 0, &v);
+    Rng r;
+    rng_seed(&r, 1);
+    Action ans = bot_decide_limited(&truco_rules, DIFF_HARD, &v, 0, &r, NULL, &leave);
+    assert_true(ans == TR_ACCEPT || ans == TR_RUN || ans == TR_SEIS); /* its own answer */
+}
+
 static void test_four_onze_left_to_the_partner(void **u)
 {
     (void)u;
@@ -753,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_four_no_overtaking_the_partner),
         cmocka_unit_test(test_four_answers_by_the_team),
         cmocka_unit_test(test_four_onze_left_to_the_partner),
+        cmocka_unit_test(test_partner_limits),
         cmocka_unit_test(test_bots_use_only_the_view),
         cmocka_unit_test(test_medium_thresholds_follow_the_values),
     };

@@ -11,6 +11,8 @@
 
 #include "engine/match.h"
 #include "games/truco/truco.h"
+#include "games/truco/truco_bots.h"
+#include "ui/tablescene.h"
 #include "ui/app.h"
 #include "ui/menu.h"
 #include "ui/settings.h"
@@ -502,6 +504,141 @@ static void test_partner_advice(void)
     CHECK(raised == 0);
 }
 
+/* "Partner may raise on its own" off, every bot Hard. Where the partner's best move is a
+ * truco call (Hard's own choice, from the generator the match gives that turn, worked out
+ * here) it makes another move, one the rules allow it. Its turn is decided on the match's bot
+ * thread: the frame in which its turn starts leaves it to move with the match's request out
+ * (the scene decided it in its update before, a stall of a Hard search). The game replays
+ * identically from its save, and every partner turn decided again from the save cut just
+ * before it, under the same limit, gives the same move. */
+static Match *load_cut(const char *text, int steps)
+{
+    const char *p = strstr(text, "\nactions\n");
+    if (!p)
+        return NULL;
+    p += strlen("\nactions\n");
+    for (int k = 0; k < steps && p; k++) {
+        p = strchr(p, '\n');
+        p = p ? p + 1 : NULL;
+    }
+    if (!p)
+        return NULL;
+    char err[MATCH_ERR];
+    Match *m = match_load_text(text, (size_t)(p - text), err, sizeof err);
+    if (!m)
+        fprintf(stderr, "load_cut: %s\n", err);
+    return m;
+}
+
+static void test_partner_no_raise(void)
+{
+    int best_raise = 0, on_thread = 0, partner_turns = 0;
+    for (uint64_t seed = 61; seed < 70 && best_raise < 2; seed++) {
+        fresh_home("tasca-truco", "truco.players = 4\ntruco.partner_raises = 0\n");
+        AppOptions o = test_options("truco", SPEED_INSTANT, seed);
+        o.difficulty = DIFF_HARD;
+        o.no_audio = true;
+        App *a = start_app(&o);
+        REQUIRE(a && a->scene && strcmp(a->scene->id, "truco") == 0);
+        int raise_at[64], n_raise = 0; /* steps where the partner's best was a call */
+        for (int guard = 0; guard < 40000 && n_raise < 64; guard++) {
+            Match *m = match_of(a);
+            REQUIRE(m);
+            const TrucoState *s = m->state;
+            SDL_FRect r;
+            if (match_is_over(m) || locate(a, "next", &r))
+                break;
+            int cur = match_current_player(m);
+            if (cur == 2 && truco_can_raise(s, 2)) {
+                /* Its turn has come (its request may be out already, started in the frame
+                 * that dealt the turn to it). */
+                int len = m->history_len;
+                TrucoState v;
+                truco_rules.observe(s, 2, &v);
+                Rng rng;
+                rng_seed(&rng, rng_mix(m->seed ^ 0xB07B07B07ULL, (uint64_t)len));
+                Action best = bot_decide_view(&truco_rules, DIFF_HARD, &v, 2, &rng, NULL);
+                /* More than one move it may make and no sign to make first (every level
+                 * signs at once, without a search): a search, which takes a while. */
+                BotLimit l = truco_partner_limit(TRUCO_LIMIT_NO_RAISE);
+                Action acts[RULES_MAX_ACTIONS];
+                int n = truco_rules.legal_actions(&v, acts), allowed = 0;
+                for (int i = 0; i < n; i++)
+                    allowed += l.allows(l.flags, &v, 2, acts[i]);
+                if (allowed > 1 && truco_signal_decide(&v, 2) < 0) {
+                    if (!m->job)
+                        app_run_frames(a, 1);
+                    partner_turns++;
+                    m = match_of(a);
+                    on_thread += m->history_len == len && match_current_player(m) == 2 && m->job;
+                }
+                for (int w = 0; w < 20000 && m->history_len == len; w++) {
+                    app_run_frames(a, 1);
+                    if (match_bot_busy(m))
+                        SDL_Delay(1);
+                }
+                REQUIRE(m->history_len > len && m->history_player[len] == 2);
+                Action got = m->history[len];
+                CHECK(got < TR_TRUCO || got > TR_DOZE); /* never a call of its own */
+                if (best >= TR_TRUCO && best <= TR_DOZE) {
+                    printf("seed %llu step %d: the partner's best, %d, a call; it made %d\n",
+                           (unsigned long long)seed, len, best, got);
+                    raise_at[n_raise++] = len;
+                }
+                continue;
+            }
+            app_run_frames(a, 1);
+            if (match_bot_busy(m)) {
+                SDL_Delay(1);
+                continue;
+            }
+            if (cur != 0 || !table_player_can_act(a->self) || !table_settled(a->self))
+                continue;
+            /* Yours: accept, play the mão de onze, or the first card (no settling: the
+             * partner's turns are watched frame by frame). */
+            if (locate(a, "aceitar", &r) || locate(a, "jogar", &r)) {
+                click(a, r, 1);
+                continue;
+            }
+            for (int i = 1; i <= TR_HAND; i++) {
+                char name[8];
+                snprintf(name, sizeof name, "card%d", i);
+                if (locate(a, name, &r)) {
+                    double_click(a, r);
+                    break;
+                }
+            }
+        }
+        best_raise += n_raise;
+        /* The save replays to the same game, and each of those turns again from its cut. */
+        Match *m = match_of(a);
+        char *text = match_save_text(m);
+        REQUIRE(text);
+        char err[MATCH_ERR];
+        Match *back = match_load_text(text, strlen(text), err, sizeof err);
+        REQUIRE(back);
+        CHECK(back->history_len == m->history_len &&
+              memcmp(back->history, m->history, (size_t)m->history_len * sizeof *m->history) == 0 &&
+              memcmp(back->state, m->state, truco_rules.state_size) == 0);
+        match_free(back);
+        for (int k = 0; k < n_raise; k++) {
+            Match *cut = load_cut(text, raise_at[k]);
+            REQUIRE(cut && cut->history_len == raise_at[k] && match_current_player(cut) == 2);
+            BotLimit l = truco_partner_limit(TRUCO_LIMIT_NO_RAISE | TRUCO_LIMIT_LEAVE_ANSWER);
+            match_set_limit(cut, 2, &l);
+            CHECK(match_play_bot(cut) == NULL);
+            CHECK(cut->history[raise_at[k]] == m->history[raise_at[k]]);
+            match_free(cut);
+        }
+        free(text);
+        app_destroy(a);
+    }
+    printf("partner turns where it could call: %d, its request out after the first frame: %d; "
+           "its best a call: %d\n", partner_turns, on_thread, best_raise);
+    CHECK(best_raise > 0);
+    CHECK(on_thread == partner_turns && partner_turns > 0);
+}
+
 /* Four players with signals: your sign buttons issue signs (each once a hand) and leave the
  * turn with you; your partner's signs show on its plate; the other team's signs, never
  * caught at 0 %, never show. With signals off there are no sign buttons. */
@@ -585,6 +722,7 @@ static const UiTest tests[] = {
     {"options_variant", test_options_variant},
     {"mineiro_game", test_mineiro_game},
     {"partner_advice", test_partner_advice},
+    {"partner_no_raise", test_partner_no_raise},
     {"signals", test_signals},
 };
 
