@@ -333,9 +333,16 @@ static bool pick_choice(App *a, const char *row_label, int seg, int n)
         if (!menu_find(a->menu, row_label, &r))
             return false;
     }
-    /* The choices sit at the right of the row (widgets.c control_rect). */
-    float want = n * 104 * a->u, cw = want < r.w * 0.62f ? want : r.w * 0.62f;
-    SDL_FRect c = {r.x + r.w - cw + (seg + 0.5f) * cw / n - 2, r.y + r.h / 2 - 2, 4, 4};
+    /* The choices sit at the right of the row, where the row draws its control. */
+    const WidgetList *wl = menu_widgets(a->menu);
+    const Widget *w = NULL;
+    for (int i = 0; i < wl->n && !w; i++)
+        if (strcmp(wl->w[i].text, row_label) == 0)
+            w = &wl->w[i];
+    if (!w || w->n_choices != n)
+        return false;
+    SDL_FRect k = widgets_control_rect(a, r, w);
+    SDL_FRect c = {k.x + (seg + 0.5f) * k.w / n - 2, k.y + k.h / 2 - 2, 4, 4};
     click(a, c, 1);
     app_run_frames(a, 2);
     return true;
