@@ -1253,11 +1253,12 @@ static const TypeRates *rates_for(const TrucoState *v)
     return &type_rates[f][m][d][va];
 }
 
-double truco_timid_share(const TrucoState *v, int seat, double prior)
+/* truco_timid_share, reading the calls too or the answers only */
+static double timid_share_from(const TrucoState *v, int seat, double prior, bool with_calls)
 {
     int o = 1 - truco_team(seat);
     long runs = v->bet_runs[o], stays = (long)v->bet_accepts[o] + v->bet_reraises[o];
-    long calls = v->bet_calls[o], chances = v->bet_chances[o];
+    long calls = with_calls ? v->bet_calls[o] : 0, chances = with_calls ? v->bet_chances[o] : 0;
     if (calls > chances)
         calls = chances; /* a view built by hand; the rules keep calls <= chances */
     if (runs + stays + chances == 0)
@@ -1269,6 +1270,11 @@ double truco_timid_share(const TrucoState *v, int seat, double prior)
                 (double)(chances - calls) * log((1 - t->call[1]) / (1 - t->call[0]));
     double p = lo > 30 ? 1 : lo < -30 ? 0 : 1 / (1 + exp(-lo));
     return p < TYPE_MIN_SHARE ? TYPE_MIN_SHARE : p > 1 - TYPE_MIN_SHARE ? 1 - TYPE_MIN_SHARE : p;
+}
+
+double truco_timid_share(const TrucoState *v, int seat, double prior)
+{
+    return timid_share_from(v, seat, prior, true);
 }
 
 void truco_type_rates(const TrucoState *v, double rates[2][2])
@@ -1362,6 +1368,21 @@ static void end_equities(const TrucoState *s, int team, double eq[3])
     eq[2] = truco_equity(s, team, v, 0); /* won */
 }
 
+/* The share of the raise margin asked (margin_rational): 1 the share of the worlds whose
+ * opponent is rational; 2 all of it unless the match's record makes the opponent likelier
+ * timid than not, then less in proportion, none when sure (share s of timid worlds:
+ * min(1, 2 (1 - s))); 0 all of it. */
+static double margin_scale(const TrucoHardParams *prm, int rational, int done, double share)
+{
+    if (prm->margin_rational == 1)
+        return done > 0 ? (double)rational / done : 1;
+    if (prm->margin_rational == 2) {
+        double k = 2 * (1 - share);
+        return k > 1 ? 1 : k;
+    }
+    return 1;
+}
+
 /* Hard's search; with `an`, also each action's mean result and its standard error. */
 static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analysis *an,
                        double *share)
@@ -1395,7 +1416,8 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
      * answers over the match (match_types) */
     double timid_share = v->num_players == 2 ? HARD_TIMID_SHARE : HARD_TIMID_SHARE4;
     if (prm->match_types)
-        timid_share = truco_timid_share(v, req->seat, timid_share);
+        timid_share = timid_share_from(v, req->seat, timid_share, prm->match_types == 1);
+    double match_share = timid_share;
     int rational = 0; /* worlds whose opponent is of the rational type */
     /* Two players, cards face up: each world is also solved exactly (every card known),
      * for the card choice (exact) and the win chance behind a re-raise (reraise_min). */
@@ -1483,7 +1505,7 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
         double margin = v->num_players == 2 ? prm->raise_margin : prm->raise_margin4;
         /* With margin_rational, only the worlds of a rational opponent ask for the margin:
          * a timid one answers in the rollouts exactly as its type does, raises included. */
-        double asked = prm->margin_rational ? margin * rational : margin * done;
+        double asked = margin * done * margin_scale(prm, rational, done, match_share);
         if (alt >= 0 && (weak || sum[best] - sum[alt] < asked))
             best = alt;
     }
@@ -1508,8 +1530,7 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
             /* a raise is worth to Hard its rollouts' value less the margin it must earn,
              * so the analysis's best is Hard's choice */
             double m = v->num_players == 2 ? prm->raise_margin : prm->raise_margin4;
-            if (prm->margin_rational)
-                m *= (double)rational / done;
+            m *= margin_scale(prm, rational, done, match_share);
             x->value = mean - (is_raise(acts[i]) ? m : 0);
             x->stderr_ = done > 1 && var > 0 ? sqrt(var / (done - 1)) : 0;
             x->visits = done;
@@ -1534,4 +1555,10 @@ Action truco_hard_decide(const BotRequest *req) { return hard_run(req, &truco_ha
 Action truco_hard_analyze(const BotRequest *req, Analysis *out)
 {
     return hard_run(req, &truco_hard_defaults, out, NULL);
+}
+
+Action truco_hard_analyze_with(const BotRequest *req, const TrucoHardParams *params,
+                               Analysis *out)
+{
+    return hard_run(req, params, out, NULL);
 }

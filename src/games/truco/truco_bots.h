@@ -49,12 +49,19 @@ typedef struct {
                           * weighed by the opponent's bets (infer.h); 0: by rejection */
     double raise_margin4; /* four players: the same margin */
     int match_types;     /* the prior share of timid (seed-like) worlds is moved by the other
-                          * team's record of answers over the match (truco_timid_share) */
-    int margin_rational; /* only the worlds of a rational opponent ask for the margin (a
-                          * timid one is modelled as it bets) */
+                          * team's record over the match (truco_timid_share): 1 its calls
+                          * and answers, 2 its answers only; 0 not */
+    int margin_rational; /* how much of the margin a raise is asked, as a timid (seed-like)
+                          * opponent is modelled as it bets and needs none: 1 the share of
+                          * the worlds whose opponent is rational; 2 all of it unless the
+                          * match's record makes the opponent likelier timid than not, then
+                          * less in proportion (min(1, 2 (1 - share))); 0 all of it */
 } TrucoHardParams;
 extern const TrucoHardParams truco_hard_defaults;
 Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);
+/* Hard's analysis with these settings. */
+Action truco_hard_analyze_with(const BotRequest *req, const TrucoHardParams *params,
+                               Analysis *out);
 /* The same, and when it answers a raise with two players, the share of its worlds its
  * hand wins every card known (what reraise_min is held against); else -1. */
 Action truco_hard_decide_share(const BotRequest *req, const TrucoHardParams *params,

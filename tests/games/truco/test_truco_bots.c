@@ -500,6 +500,62 @@ static void test_timid_share_follows_the_record(void **u)
     assert_true(truco_timid_share(&f, 1, 0.15) == 0.15); /* seat 1's opponent is team 0 */
 }
 
+/* The margin a raise is asked follows the opponent's record (margin_rational 2): all of it
+ * while the record leaves the opponent no likelier timid than not, a tenth of it when the
+ * record is sure (share 0.95: 2 (1 - 0.95)); with margin_rational 1, the share of rational
+ * worlds (between none and all). The analysis shows a raise net of what it is asked, on the
+ * same worlds as without a margin, and every other action unchanged. */
+static double raise_asked(const TrucoState *v, const TrucoHardParams *prm)
+{
+    TrucoHardParams unasked = *prm;
+    unasked.raise_margin = 0;
+    double val[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        Rng rng;
+        rng_seed(&rng, 5);
+        BotRequest req = {&truco_rules, v, 0, &rng, 60, 0, NULL};
+        Analysis an;
+        truco_hard_analyze_with(&req, k ? &unasked : prm, &an);
+        int raises = 0;
+        for (int i = 0; i < an.n; i++) {
+            if (an.item[i].action == TR_TRUCO) {
+                val[k] = an.item[i].value;
+                raises++;
+            }
+        }
+        assert_int_equal(raises, 1);
+    }
+    return val[1] - val[0];
+}
+
+static void test_margin_follows_the_record(void **u)
+{
+    (void)u;
+    TrucoState s = tt_hand(0, "Qc 3d 2h", "4c 5c 6c", "7h");
+    TrucoState v;
+    truco_rules.observe(&s, 0, &v);
+    TrucoHardParams prm = truco_hard_defaults;
+    prm.raise_margin = 0.2;
+    prm.match_types = 1;
+    prm.margin_rational = 2;
+    assert_true(fabs(raise_asked(&v, &prm) - 0.2) < 1e-9); /* an empty record: all of it */
+    TrucoState timid = v;
+    timid.bet_runs[1] = 40;
+    timid.bet_chances[1] = 40;
+    assert_true(fabs(truco_timid_share(&timid, 0, 0.5) - 0.95) < 1e-9);
+    assert_true(fabs(raise_asked(&timid, &prm) - 0.02) < 1e-9);
+    TrucoState rational = v;
+    rational.bet_accepts[1] = 40;
+    rational.bet_chances[1] = rational.bet_calls[1] = 40;
+    assert_true(fabs(raise_asked(&rational, &prm) - 0.2) < 1e-9);
+    prm.margin_rational = 1;
+    double w = raise_asked(&timid, &prm);
+    assert_true(w >= -1e-9 && w <= 0.2 + 1e-9);
+    assert_true(w < 0.2 - 1e-9); /* some of the worlds are timid ones */
+    prm.margin_rational = 0;
+    assert_true(fabs(raise_asked(&timid, &prm) - 0.2) < 1e-9);
+}
+
 /* Four players: a raise must beat the best other choice by raise_margin4. With a margin no
  * raise can earn (more than the whole match), Hard never raises; without it, it raises at
  * some of the same decisions (the same worlds). Positions: Hard's team against Medium's. */
@@ -871,6 +927,7 @@ int main(void)
         cmocka_unit_test(test_hard_reraise_floor),
         cmocka_unit_test(test_type_rates),
         cmocka_unit_test(test_timid_share_follows_the_record),
+        cmocka_unit_test(test_margin_follows_the_record),
         cmocka_unit_test(test_four_margin_applies),
         cmocka_unit_test(test_four_no_overtaking_the_partner),
         cmocka_unit_test(test_four_answers_by_the_team),
