@@ -789,9 +789,12 @@ static const char *apply(void *state, Action a)
             return N_("signs are made on your turn to play a card");
         return N_("answer the raise: aceitar, correr or raise");
     case TR_PH_PLAY: {
-        /* The record of the match: the team had a chance to call truco in this hand. */
+        /* The record of the match: the team had a chance to call truco in this hand,
+         * counted when it calls or plays a card (a sign, which the other team may not
+         * see, leaves no trace). */
         int team = truco_team(p);
-        bool chance = truco_can_raise(s, p) && s->value == truco_base_value(s) &&
+        bool sign = a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS;
+        bool chance = !sign && truco_can_raise(s, p) && s->value == truco_base_value(s) &&
                       !((s->bet_chance_hand >> team) & 1);
         const char *err = apply_turn(s, p, a);
         if (!err && chance) {
