@@ -8,7 +8,9 @@
  * as it was at commit 2b9a067, bench/truco/truco_hard_v0.c: 200 worlds under a 2 s cap);
  * hard and hard0 may be followed by ":N" (N worlds, no clock: replayable) or "@MS" (MS ms
  * a decision by the clock), e.g. hard:2000, and the new Hard by its settings for tuning,
- * "/key=value" (TrucoHardParams: reraise, margin, exact, oppdisc, particles, worlds), e.g. hard:400/exact=1/reraise=0.6. Every deal seed is played twice with the seats
+ * "/key=value" (TrucoHardParams: reraise, margin, exact, oppdisc, particles, worlds, margin4,
+ * types, mrat), e.g. hard:400/exact=1/reraise=0.6. The option players=4 plays the teams
+ * (each level holds both seats of a team). Every deal seed is played twice with the seats
  * swapped. Prints A's match score with a 95 % Wilson interval, and per bot: truco calls per
  * hand, answers (accept / run / raise), points won per hand, the points it won and lost in
  * raised hands (worth more than the base value), and decision times (wall, and the thread's
@@ -59,6 +61,12 @@ static bool parse_params(char *list, TrucoHardParams *p)
             p->particles = (int)v;
         else if (strcmp(tok, "worlds") == 0)
             p->worlds = (int)v;
+        else if (strcmp(tok, "margin4") == 0)
+            p->raise_margin4 = v;
+        else if (strcmp(tok, "types") == 0)
+            p->match_types = (int)v;
+        else if (strcmp(tok, "mrat") == 0)
+            p->margin_rational = (int)v;
         else
             return false;
     }
@@ -148,6 +156,8 @@ static int cmp_double(const void *a, const void *b)
 typedef struct {
     long calls, accepts, runs, raises, onze_play, onze_run, hands, points, decisions;
     long raised_hands, raised_won, raised_lost; /* hands worth more than the base value */
+    long first_calls, first_net;   /* hands where it made the hand's first raise; its net points */
+    long first_faced, faced_net;   /* hands where the other made it; its net points there */
     double ms_total, ms_max;
     Times cpu;
 } Stats;
@@ -163,21 +173,21 @@ static Action draw_chance(const TrucoState *s, uint64_t seed, int k)
 }
 
 /* One match; returns +1 when entry 0 wins. seat s is played by entry (s + rot) % 2. */
-static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *opt,
+static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *opt, int np,
                 Stats st[2])
 {
     TrucoState s;
-    truco_rules.init(&s, opt, 2, seed);
+    truco_rules.init(&s, opt, np, seed);
     Rng rng;
     rng_seed(&rng, rng_mix(seed, 0xD0E1ULL + (uint64_t)rot));
-    int k = 0;
+    int k = 0, first_by = -1; /* the entry that made this hand's first raise */
     while (s.phase != TR_PH_OVER) {
         int p = truco_current_player(&s);
         if (p == PLAYER_CHANCE) {
             truco_rules.apply(&s, draw_chance(&s, seed, k++));
             continue;
         }
-        int e = (p + rot) % 2;
+        int e = (p % 2 + rot) % 2;
         TrucoState view;
         truco_rules.observe(&s, p, &view);
         long long t0 = clock_now_ns(), c0 = clock_thread_cpu_ns();
@@ -188,8 +198,11 @@ static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *op
         st[e].ms_total += ms;
         if (ms > st[e].ms_max)
             st[e].ms_max = ms;
-        if (s.phase == TR_PH_PLAY && a >= TR_TRUCO && a <= TR_DOZE)
+        if (s.phase == TR_PH_PLAY && a >= TR_TRUCO && a <= TR_DOZE) {
             st[e].calls++;
+            if (first_by < 0 && s.kind == TR_KIND_NORMAL)
+                first_by = e;
+        }
         if (s.phase == TR_PH_ANSWER) {
             st[e].accepts += a == TR_ACCEPT;
             st[e].runs += a == TR_RUN;
@@ -204,11 +217,22 @@ static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *op
             fprintf(stderr, "illegal action %d: %s\n", (int)a, err);
             exit(1);
         }
-        if (s.n_dealt == 0 && (s.phase == TR_PH_DEAL || s.phase == TR_PH_OVER) &&
-            s.last_end != TR_END_NONE) {
+        bool hand_over = s.n_dealt == 0 && (s.phase == TR_PH_DEAL || s.phase == TR_PH_OVER) &&
+                         s.last_end != TR_END_NONE;
+        if (hand_over) {
             for (int q = 0; q < 2; q++) {
                 st[(q + rot) % 2].hands++;
                 st[(q + rot) % 2].points += s.score[q] - before[q];
+                if (first_by >= 0) {
+                    int me = (q + rot) % 2, net = (s.score[q] - before[q]) - (s.score[1 - q] - before[1 - q]);
+                    if (me == first_by) {
+                        st[me].first_calls++;
+                        st[me].first_net += net;
+                    } else {
+                        st[me].first_faced++;
+                        st[me].faced_net += net;
+                    }
+                }
                 if (raised) {
                     int us = s.score[q] - before[q], them = s.score[1 - q] - before[1 - q];
                     st[(q + rot) % 2].raised_hands++;
@@ -216,6 +240,7 @@ static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *op
                     st[(q + rot) % 2].raised_lost += them;
                 }
             }
+            first_by = -1;
         }
     }
     return s.winner == (0 + rot) % 2 ? 1 : -1;
@@ -236,8 +261,13 @@ int main(int argc, char **argv)
     uint64_t seed = strtoull(argv[4], NULL, 10);
     GameOptions opt;
     rules_default_options(&truco_rules, &opt);
+    int np = 2;
     for (int i = 5; i < argc; i++) {
         char err[256];
+        if (strcmp(argv[i], "players=4") == 0) {
+            np = 4;
+            continue;
+        }
         if (rules_parse_option(&truco_rules, &opt, argv[i], err, sizeof err)) {
             fprintf(stderr, "%s\n", err);
             return 2;
@@ -250,7 +280,7 @@ int main(int argc, char **argv)
     int pairs = 0;
     for (int g = 0; g < games; g++) {
         long net0 = st[0].points - st[1].points, hands0 = st[0].hands;
-        wins += play(lv, g % 2, rng_mix(seed, (uint64_t)(g / 2)), &opt, st) > 0;
+        wins += play(lv, g % 2, rng_mix(seed, (uint64_t)(g / 2)), &opt, np, st) > 0;
         pair_net += (double)(st[0].points - st[1].points - net0);
         pair_hands += (double)(st[0].hands - hands0);
         if (g % 2 == 1 && pair_hands > 0) { /* a deal played both ways */
@@ -293,6 +323,10 @@ int main(int argc, char **argv)
                x->raised_hands, x->raised_won, x->raised_lost,
                x->raised_hands ? (double)(x->raised_won - x->raised_lost) / x->raised_hands : 0,
                p50, p95, mx);
+        printf("         made the first raise in %ld hands (net/hand %.3f); faced it in %ld "
+               "(net/hand %.3f)\n",
+               x->first_calls, x->first_calls ? (double)x->first_net / x->first_calls : 0,
+               x->first_faced, x->first_faced ? (double)x->faced_net / x->first_faced : 0);
     }
     return 0;
 }

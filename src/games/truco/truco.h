@@ -185,6 +185,15 @@ typedef struct {
     uint8_t sig[TR_MAX_SEATS][TR_SIGNS];
     int8_t sig_seat;     /* TR_PH_CAUGHT: the seat that signed, else -1 */
     uint8_t sig_sign;    /* and its sign (TR_SIGNS in the other team's view: unknown) */
+    /* Each team's bets over the whole match so far, as everyone saw them (public, so every
+     * view keeps them): a bot reads from them how an opponent bets. */
+    uint16_t bet_chances[TR_TEAMS];  /* hands in which a seat of the team was to play with the
+                                      * hand at its base value and could call truco */
+    uint16_t bet_calls[TR_TEAMS];    /* trucos called on a turn to play */
+    uint16_t bet_accepts[TR_TEAMS];  /* raises accepted */
+    uint16_t bet_runs[TR_TEAMS];     /* raises refused */
+    uint16_t bet_reraises[TR_TEAMS]; /* raises answered by raising again */
+    uint8_t bet_chance_hand;         /* bit per team: its chance in this hand is counted */
 } TrucoState;
 
 extern const GameRules truco_rules;

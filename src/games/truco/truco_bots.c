@@ -1163,6 +1163,129 @@ static void hard_world4(const TrucoState *v, int seat, const OppBets *b, bool ti
     }
 }
 
+/* ---- The opponent's type over the match ---------------------------------------------------
+ * Within a hand, Hard weighs the two types of opponent by the bets of that hand. Over the
+ * match, the state keeps each team's public record of bets (TrucoState bet_*), and the two
+ * types bet differently: the seed-like (timid) type calls truco and accepts with chances
+ * that grow with its cards' weights, so it refuses most raises; the rational type calls
+ * and accepts as the hand's win chance and the match equity say. Each type's chance to call
+ * truco in a hand where it can, and to refuse a raise, is measured once per variant and
+ * player count (the type's team against the rollout policy over fresh hands, fixed seeds),
+ * and the record moves the prior share of timid worlds by Bayes' rule, each chance to call
+ * and each answer taken as a draw at its type's rate. */
+
+#define TYPE_HANDS 400
+#define TYPE_MIN_SHARE 0.05 /* neither type is ever ruled out */
+
+typedef struct {
+    double call[2], run[2]; /* [timid]: chance to call truco in a hand, to refuse a raise */
+} TypeRates;
+
+static TypeRates type_rates[2][2][2][2]; /* [np == 4][manilhas][deck][values] */
+static bool type_ready[2][2][2][2];
+static pthread_mutex_t type_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static double rate_of(long k, long n)
+{
+    double r = n > 0 ? (double)k / (double)n : 0.5;
+    return r < 0.02 ? 0.02 : r > 0.98 ? 0.98 : r;
+}
+
+static void measure_types(const TrucoState *like, TypeRates *out)
+{
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    o.v[TR_OPT_MANILHAS] = like->opt_manilhas;
+    o.v[TR_OPT_DECK] = like->opt_deck;
+    o.v[TR_OPT_VALUES] = like->opt_values;
+    int np = like->num_players;
+    const Style *own = np == 2 ? &rollout_style : &rollout_style4;
+    Rng rng;
+    rng_seed(&rng, 0x747970ull + (uint64_t)(like->opt_manilhas * 8 + like->opt_deck * 4 +
+                                            like->opt_values * 2 + (np == 4)));
+    Action acts[RULES_MAX_ACTIONS];
+    uint32_t w[RULES_MAX_ACTIONS];
+    for (int timid = 0; timid < 2; timid++) {
+        long chances = 0, calls = 0, answers = 0, runs = 0;
+        for (int k = 0; k < TYPE_HANDS; k++) {
+            TrucoState s;
+            truco_rules.init(&s, &o, np, 1);
+            bool played = false;
+            for (int guard = 0; guard < 200 && s.phase != TR_PH_OVER; guard++) {
+                int p = truco_current_player(&s);
+                if (p == PLAYER_CHANCE) {
+                    if (played && s.phase == TR_PH_DEAL)
+                        break; /* the hand is over */
+                    int n = truco_rules.chance_outcomes(&s, acts, w);
+                    truco_rules.apply(&s, acts[rng_below(&rng, (uint32_t)n)]);
+                    continue;
+                }
+                played = true;
+                TrucoState v;
+                truco_rules.observe(&s, p, &v);
+                bool typed = truco_team(p) == 1; /* the type's team */
+                Action a = typed && timid ? timid_act(&v, p, &rng) : policy_act(&v, p, own, &rng);
+                if (typed && s.phase == TR_PH_ANSWER && a != TR_PASS) {
+                    answers++;
+                    runs += a == TR_RUN;
+                }
+                if (truco_rules.apply(&s, a))
+                    break;
+            }
+            chances += s.bet_chances[1];
+            calls += s.bet_calls[1];
+        }
+        out->call[timid] = rate_of(calls, chances);
+        out->run[timid] = rate_of(runs, answers);
+    }
+}
+
+static const TypeRates *rates_for(const TrucoState *v)
+{
+    int f = v->num_players == 4, m = v->opt_manilhas != 0, d = v->opt_deck != 0,
+        va = v->opt_values != 0;
+    pthread_mutex_lock(&type_lock);
+    if (!type_ready[f][m][d][va]) {
+        measure_types(v, &type_rates[f][m][d][va]);
+        type_ready[f][m][d][va] = true;
+    }
+    pthread_mutex_unlock(&type_lock);
+    return &type_rates[f][m][d][va];
+}
+
+/* truco_timid_share, reading the calls too or the answers only */
+static double timid_share_from(const TrucoState *v, int seat, double prior, bool with_calls)
+{
+    int o = 1 - truco_team(seat);
+    long runs = v->bet_runs[o], stays = (long)v->bet_accepts[o] + v->bet_reraises[o];
+    long calls = with_calls ? v->bet_calls[o] : 0, chances = with_calls ? v->bet_chances[o] : 0;
+    if (calls > chances)
+        calls = chances; /* a view built by hand; the rules keep calls <= chances */
+    if (runs + stays + chances == 0)
+        return prior;
+    const TypeRates *t = rates_for(v);
+    double lo = log(prior / (1 - prior)) + (double)runs * log(t->run[1] / t->run[0]) +
+                (double)stays * log((1 - t->run[1]) / (1 - t->run[0])) +
+                (double)calls * log(t->call[1] / t->call[0]) +
+                (double)(chances - calls) * log((1 - t->call[1]) / (1 - t->call[0]));
+    double p = lo > 30 ? 1 : lo < -30 ? 0 : 1 / (1 + exp(-lo));
+    return p < TYPE_MIN_SHARE ? TYPE_MIN_SHARE : p > 1 - TYPE_MIN_SHARE ? 1 - TYPE_MIN_SHARE : p;
+}
+
+double truco_timid_share(const TrucoState *v, int seat, double prior)
+{
+    return timid_share_from(v, seat, prior, true);
+}
+
+void truco_type_rates(const TrucoState *v, double rates[2][2])
+{
+    const TypeRates *t = rates_for(v);
+    for (int timid = 0; timid < 2; timid++) {
+        rates[timid][0] = t->call[timid];
+        rates[timid][1] = t->run[timid];
+    }
+}
+
 /* A full deal consistent with the view and a type for the opponent (timid or rational),
  * drawn in proportion to how well they explain the opponent's bets (rejection sampling;
  * the last candidate after enough tries). */
@@ -1170,7 +1293,7 @@ static void hard_world(const TrucoState *v, int seat, const OppBets *b, double t
                        Rng *rng, TrucoState *out, bool *timid)
 {
     if (v->num_players != 2) {
-        *timid = rng_unit(rng) < HARD_TIMID_SHARE4;
+        *timid = rng_unit(rng) < timid_share;
         hard_world4(v, seat, b, *timid, rng, out);
         return;
     }
@@ -1228,6 +1351,18 @@ const TrucoHardParams truco_hard_defaults = {
     .exact = 0,
     .opp_discount = 0,
     .particles = 0,
+    /* Four players: the same margin (a raise in the rollouts is answered as naively). 400
+     * duplicate games against Medium, seed 2026, with the match record below: 0.670
+     * [0.623, 0.714] (docs/truco-hard.md). */
+    .raise_margin4 = 0.03,
+    /* The opponent's record over the match moves the share of seed-like worlds, and the
+     * margin is waived as it makes the opponent likelier seed-like than not: the margin
+     * cost a third of the points against Easy, who refuses most trucos (Paulista 0.753 where
+     * the old Hard had 0.808). 400 games: against Easy 0.720 -> 0.773 (net points a hand
+     * 0.275 -> 0.507, seed 2026), against the old Hard net points 0.378 -> 0.388 (seed 17),
+     * against Medium unchanged (docs/truco-hard.md). */
+    .match_types = 1,
+    .margin_rational = 2,
 };
 
 static bool is_raise(Action a) { return a >= TR_TRUCO && a <= TR_DOZE; }
@@ -1240,6 +1375,21 @@ static void end_equities(const TrucoState *s, int team, double eq[3])
     eq[0] = truco_equity(s, team, 0, v); /* lost */
     eq[1] = truco_equity(s, team, 0, 0); /* nobody scores */
     eq[2] = truco_equity(s, team, v, 0); /* won */
+}
+
+/* The share of the raise margin asked (margin_rational): 1 the share of the worlds whose
+ * opponent is rational; 2 all of it unless the match's record makes the opponent likelier
+ * timid than not, then less in proportion, none when sure (share s of timid worlds:
+ * min(1, 2 (1 - s))); 0 all of it. */
+static double margin_scale(const TrucoHardParams *prm, int rational, int done, double share)
+{
+    if (prm->margin_rational == 1)
+        return done > 0 ? (double)rational / done : 1;
+    if (prm->margin_rational == 2) {
+        double k = 2 * (1 - share);
+        return k > 1 ? 1 : k;
+    }
+    return 1;
 }
 
 /* Hard's search; with `an`, also each action's mean result and its standard error. */
@@ -1271,7 +1421,13 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
     bot_budget_start(&budget, req, prm->worlds > 0 ? prm->worlds : truco_hard_defaults.worlds);
     double sum[RULES_MAX_ACTIONS] = {0};
     OppBets bets = opp_bets(v, team);
-    const double timid_share = HARD_TIMID_SHARE;
+    /* The prior share of timid worlds: the level's, or moved by the opponent's record of
+     * answers over the match (match_types) */
+    double timid_share = v->num_players == 2 ? HARD_TIMID_SHARE : HARD_TIMID_SHARE4;
+    if (prm->match_types)
+        timid_share = timid_share_from(v, req->seat, timid_share, prm->match_types == 1);
+    double match_share = timid_share;
+    int rational = 0; /* worlds whose opponent is of the rational type */
     /* Two players, cards face up: each world is also solved exactly (every card known),
      * for the card choice (exact) and the win chance behind a re-raise (reraise_min). */
     bool two = v->num_players == 2 && !v->blind &&
@@ -1313,6 +1469,7 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
         } else {
             hard_world(v, req->seat, &bets, timid_share, req->rng, &det, &timid);
         }
+        rational += !timid;
         if (solve) {
             int r = truco_exact_result(&det, team);
             wsum += r > 0 ? 1 : r == 0 ? 0.5 : 0;
@@ -1354,9 +1511,11 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
             if (!is_raise(acts[i]) && (alt < 0 || sum[i] > sum[alt] + 1e-9))
                 alt = i;
         bool weak = solve && v->phase == TR_PH_ANSWER && wsum / done < prm->reraise_min;
-        /* four players: not measured there yet, so left as it was */
-        double margin = v->num_players == 2 ? prm->raise_margin : 0;
-        if (alt >= 0 && (weak || sum[best] - sum[alt] < margin * done))
+        double margin = v->num_players == 2 ? prm->raise_margin : prm->raise_margin4;
+        /* With margin_rational, only the worlds of a rational opponent ask for the margin:
+         * a timid one answers in the rollouts exactly as its type does, raises included. */
+        double asked = margin * done * margin_scale(prm, rational, done, match_share);
+        if (alt >= 0 && (weak || sum[best] - sum[alt] < asked))
             best = alt;
     }
     if (exact && done > 0 && is_card(acts[best])) {
@@ -1379,7 +1538,9 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
             x->valued = true;
             /* a raise is worth to Hard its rollouts' value less the margin it must earn,
              * so the analysis's best is Hard's choice */
-            x->value = mean - (is_raise(acts[i]) && v->num_players == 2 ? prm->raise_margin : 0);
+            double m = v->num_players == 2 ? prm->raise_margin : prm->raise_margin4;
+            m *= margin_scale(prm, rational, done, match_share);
+            x->value = mean - (is_raise(acts[i]) ? m : 0);
             x->stderr_ = done > 1 && var > 0 ? sqrt(var / (done - 1)) : 0;
             x->visits = done;
         }
@@ -1403,6 +1564,12 @@ Action truco_hard_decide(const BotRequest *req) { return hard_run(req, &truco_ha
 Action truco_hard_analyze(const BotRequest *req, Analysis *out)
 {
     return hard_run(req, &truco_hard_defaults, out, NULL);
+}
+
+Action truco_hard_analyze_with(const BotRequest *req, const TrucoHardParams *params,
+                               Analysis *out)
+{
+    return hard_run(req, params, out, NULL);
 }
 
 /* ---- A partner's limits (BotLimit) ------------------------------------------------------ */
@@ -1429,3 +1596,4 @@ BotLimit truco_partner_limit(unsigned flags)
 {
     return (BotLimit){.flags = flags, .allows = limit_allows, .close = limit_close};
 }
+

@@ -55,13 +55,35 @@ typedef struct {
                           * its win chance scaled by this (0: as Hard's own policy, 0.85) */
     int particles;       /* two players: worlds drawn by weight from this many guesses
                           * weighed by the opponent's bets (infer.h); 0: by rejection */
+    double raise_margin4; /* four players: the same margin */
+    int match_types;     /* the prior share of timid (seed-like) worlds is moved by the other
+                          * team's record over the match (truco_timid_share): 1 its calls
+                          * and answers, 2 its answers only; 0 not */
+    int margin_rational; /* how much of the margin a raise is asked, as a timid (seed-like)
+                          * opponent is modelled as it bets and needs none: 1 the share of
+                          * the worlds whose opponent is rational; 2 all of it unless the
+                          * match's record makes the opponent likelier timid than not, then
+                          * less in proportion (min(1, 2 (1 - share))); 0 all of it */
 } TrucoHardParams;
 extern const TrucoHardParams truco_hard_defaults;
 Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);
+/* Hard's analysis with these settings. */
+Action truco_hard_analyze_with(const BotRequest *req, const TrucoHardParams *params,
+                               Analysis *out);
 /* The same, and when it answers a raise with two players, the share of its worlds its
  * hand wins every card known (what reraise_min is held against); else -1. */
 Action truco_hard_decide_share(const BotRequest *req, const TrucoHardParams *params,
                                double *share);
+
+/* Hard's prior share of worlds whose opponent bets like the seed (the timid type), moved
+ * from `prior` by Bayes' rule by the other team's public record over the match (TrucoState
+ * bet_*): each hand in which it could call truco, called or not, and each answer to a raise,
+ * refused or not, a draw at its type's rate (truco_type_rates); kept within [0.05, 0.95]. */
+double truco_timid_share(const TrucoState *view, int seat, double prior);
+/* Each type's rates, measured once per variant and player count (the type's team against
+ * the rollout policy over fresh hands, fixed seeds): rates[timid][0] the chance to call
+ * truco in a hand where it can, rates[timid][1] the chance to refuse a raise. */
+void truco_type_rates(const TrucoState *view, double rates[2][2]);
 
 /* The hand's result for `team` in a full state (every hand known): +1 won, -1 lost, 0
  * nobody scores, when every seat plays its remaining cards face up, each side at its best

@@ -486,6 +486,7 @@ static void begin_deal(TrucoState *s)
     s->passed = 0;
     s->last_raise_team = -1;
     s->onze_team = -1;
+    s->bet_chance_hand = 0;
     int onze = truco_onze_score(s);
     bool at11[TR_TEAMS] = {s->score[0] == onze, s->score[1] == onze};
     if (at11[0] && at11[1]) {
@@ -676,6 +677,40 @@ static const char *pass_to_partner(TrucoState *s)
     return NULL;
 }
 
+/* One more bet in a team's record of the match (it stops at its top, never wraps). */
+static void bet_count(uint16_t *n)
+{
+    if (*n < UINT16_MAX)
+        (*n)++;
+}
+
+/* A turn to play: a raise, a sign or a card. */
+static const char *apply_turn(TrucoState *s, int p, Action a)
+{
+    if (a >= TR_TRUCO && a <= TR_DOZE) {
+        if (s->kind == TR_KIND_ONZE)
+            return N_("no raises in a mão de onze");
+        if (s->kind == TR_KIND_FERRO)
+            return N_("no raises in a mão de ferro");
+        if (s->last_raise_team == truco_team(p))
+            return N_("you cannot raise twice in a row");
+        if (a != truco_raise_action(s->value))
+            return s->value >= 12 ? N_("the hand is already worth 12")
+                                  : N_("that is not the next raise");
+        if (a == TR_TRUCO)
+            bet_count(&s->bet_calls[truco_team(p)]);
+        s->pending = (uint8_t)truco_raise_value(s, a);
+        s->raiser = (int8_t)p;
+        s->answerer = (int8_t)((p + 1) % s->num_players);
+        s->passed = 0;
+        s->phase = TR_PH_ANSWER;
+        return NULL;
+    }
+    if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
+        return apply_signal(s, p, a - TR_SIGNAL);
+    return apply_play(s, p, a);
+}
+
 static const char *apply(void *state, Action a)
 {
     TrucoState *s = state;
@@ -721,6 +756,7 @@ static const char *apply(void *state, Action a)
         return N_("mão de onze: choose jogar or fugir");
     case TR_PH_ANSWER:
         if (a == TR_ACCEPT) {
+            bet_count(&s->bet_accepts[truco_team(p)]);
             s->value = s->pending;
             s->last_raise_team = (int8_t)truco_team(s->raiser);
             s->pending = 0;
@@ -730,6 +766,7 @@ static const char *apply(void *state, Action a)
             return NULL;
         }
         if (a == TR_RUN) {
+            bet_count(&s->bet_runs[truco_team(p)]);
             end_hand(s, truco_team(s->raiser), s->value, TR_END_RUN);
             return NULL;
         }
@@ -738,6 +775,7 @@ static const char *apply(void *state, Action a)
                 return s->pending >= 12 ? N_("doze cannot be raised")
                                         : N_("that is not the next raise");
             /* Raising again accepts the pending value: running now costs that much. */
+            bet_count(&s->bet_reraises[truco_team(p)]);
             s->value = s->pending;
             s->pending = (uint8_t)truco_raise_value(s, a);
             s->raiser = s->answerer;
@@ -750,27 +788,21 @@ static const char *apply(void *state, Action a)
         if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
             return N_("signs are made on your turn to play a card");
         return N_("answer the raise: aceitar, correr or raise");
-    case TR_PH_PLAY:
-        if (a >= TR_TRUCO && a <= TR_DOZE) {
-            if (s->kind == TR_KIND_ONZE)
-                return N_("no raises in a mão de onze");
-            if (s->kind == TR_KIND_FERRO)
-                return N_("no raises in a mão de ferro");
-            if (s->last_raise_team == truco_team(p))
-                return N_("you cannot raise twice in a row");
-            if (a != truco_raise_action(s->value))
-                return s->value >= 12 ? N_("the hand is already worth 12")
-                                      : N_("that is not the next raise");
-            s->pending = (uint8_t)truco_raise_value(s, a);
-            s->raiser = (int8_t)p;
-            s->answerer = (int8_t)((p + 1) % s->num_players);
-            s->passed = 0;
-            s->phase = TR_PH_ANSWER;
-            return NULL;
+    case TR_PH_PLAY: {
+        /* The record of the match: the team had a chance to call truco in this hand,
+         * counted when it calls or plays a card (a sign, which the other team may not
+         * see, leaves no trace). */
+        int team = truco_team(p);
+        bool sign = a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS;
+        bool chance = !sign && truco_can_raise(s, p) && s->value == truco_base_value(s) &&
+                      !((s->bet_chance_hand >> team) & 1);
+        const char *err = apply_turn(s, p, a);
+        if (!err && chance) {
+            bet_count(&s->bet_chances[team]);
+            s->bet_chance_hand |= (uint8_t)(1u << team);
         }
-        if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
-            return apply_signal(s, p, a - TR_SIGNAL);
-        return apply_play(s, p, a);
+        return err;
+    }
     case TR_PH_CAUGHT: {
         Action outs[4];
         uint32_t w[4];

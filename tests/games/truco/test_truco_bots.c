@@ -427,6 +427,181 @@ static void test_hard_reraise_floor(void **u)
     assert_true(weak_loose > 0); /* the floor changed some answers */
 }
 
+/* ---- Hard's reading of the opponent over the match ---------------------------------------- */
+
+/* The two types' rates, measured from their own policies, differ the way the seed's formula
+ * says (it calls less often and refuses more raises than a player who bets by its win
+ * chance), in every variant, with 2 and 4 players. */
+static void test_type_rates(void **u)
+{
+    (void)u;
+    for (int np = 2; np <= 4; np += 2)
+        for (int k = 0; k < 4; k++) { /* Paulista, Mineiro, manilha velha, baralho limpo */
+            GameOptions o;
+            rules_default_options(&truco_rules, &o);
+            o.v[TR_OPT_MANILHAS] = k == 1 || k == 2;
+            o.v[TR_OPT_VALUES] = k == 1;
+            o.v[TR_OPT_DECK] = k == 3;
+            TrucoState s = tt_new_n(np, &o);
+            double r[2][2];
+            truco_type_rates(&s, r);
+            for (int t = 0; t < 2; t++)
+                for (int i = 0; i < 2; i++)
+                    assert_true(r[t][i] > 0 && r[t][i] < 1);
+            assert_true(r[1][0] < r[0][0]); /* the timid type calls less */
+            assert_true(r[1][1] > r[0][1]); /* and refuses more */
+        }
+}
+
+/* The prior share of timid worlds moves by the other team's public record: up after runs
+ * and hands without a call, down after accepts and calls; the seat's own team's record
+ * does not move it; an empty record leaves the prior; it stays within [0.05, 0.95]. */
+static void test_timid_share_follows_the_record(void **u)
+{
+    (void)u;
+    TrucoState s = tt_hand(0, "4d 5d 6d", "Qc Qh Qs", "7h");
+    const int seat = 0, o = 1;
+    assert_true(fabs(truco_timid_share(&s, seat, 0.5) - 0.5) < 1e-12);
+    assert_true(fabs(truco_timid_share(&s, seat, 0.15) - 0.15) < 1e-12);
+    TrucoState t = s;
+    t.bet_runs[o] = 3;
+    double up = truco_timid_share(&t, seat, 0.5);
+    assert_true(up > 0.5);
+    t.bet_runs[o] = 6;
+    assert_true(truco_timid_share(&t, seat, 0.5) > up); /* more runs, more timid */
+    t = s;
+    t.bet_accepts[o] = 2;
+    t.bet_reraises[o] = 1;
+    assert_true(truco_timid_share(&t, seat, 0.5) < 0.5);
+    t = s;
+    t.bet_chances[o] = 6; /* six hands it could call in, no call */
+    assert_true(truco_timid_share(&t, seat, 0.5) > 0.5);
+    t.bet_calls[o] = 6; /* called in every one */
+    assert_true(truco_timid_share(&t, seat, 0.5) < 0.5);
+    /* The record of the seat's own team says nothing about the opponent. */
+    t = s;
+    t.bet_runs[1 - o] = 9;
+    t.bet_chances[1 - o] = 9;
+    assert_true(fabs(truco_timid_share(&t, seat, 0.5) - 0.5) < 1e-12);
+    /* Never certain. */
+    t = s;
+    t.bet_runs[o] = 500;
+    t.bet_chances[o] = 500;
+    assert_true(fabs(truco_timid_share(&t, seat, 0.5) - 0.95) < 1e-9);
+    t = s;
+    t.bet_accepts[o] = 500;
+    t.bet_chances[o] = t.bet_calls[o] = 500;
+    assert_true(fabs(truco_timid_share(&t, seat, 0.5) - 0.05) < 1e-9);
+    /* Four players: the same reading, from the four-player rates. */
+    TrucoState f = tt_new_n(4, NULL);
+    f.bet_runs[1] = 4;
+    f.bet_chances[1] = 4;
+    assert_true(truco_timid_share(&f, 0, 0.15) > 0.15);
+    assert_true(truco_timid_share(&f, 1, 0.15) == 0.15); /* seat 1's opponent is team 0 */
+}
+
+/* The margin a raise is asked follows the opponent's record (margin_rational 2): all of it
+ * while the record leaves the opponent no likelier timid than not, a tenth of it when the
+ * record is sure (share 0.95: 2 (1 - 0.95)); with margin_rational 1, the share of rational
+ * worlds (between none and all). The analysis shows a raise net of what it is asked, on the
+ * same worlds as without a margin, and every other action unchanged. */
+static double raise_asked(const TrucoState *v, const TrucoHardParams *prm)
+{
+    TrucoHardParams unasked = *prm;
+    unasked.raise_margin = 0;
+    double val[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        Rng rng;
+        rng_seed(&rng, 5);
+        BotRequest req = {&truco_rules, v, 0, &rng, 60, 0, NULL};
+        Analysis an;
+        truco_hard_analyze_with(&req, k ? &unasked : prm, &an);
+        int raises = 0;
+        for (int i = 0; i < an.n; i++) {
+            if (an.item[i].action == TR_TRUCO) {
+                val[k] = an.item[i].value;
+                raises++;
+            }
+        }
+        assert_int_equal(raises, 1);
+    }
+    return val[1] - val[0];
+}
+
+static void test_margin_follows_the_record(void **u)
+{
+    (void)u;
+    TrucoState s = tt_hand(0, "Qc 3d 2h", "4c 5c 6c", "7h");
+    TrucoState v;
+    truco_rules.observe(&s, 0, &v);
+    TrucoHardParams prm = truco_hard_defaults;
+    prm.raise_margin = 0.2;
+    prm.match_types = 1;
+    prm.margin_rational = 2;
+    assert_true(fabs(raise_asked(&v, &prm) - 0.2) < 1e-9); /* an empty record: all of it */
+    TrucoState timid = v;
+    timid.bet_runs[1] = 40;
+    timid.bet_chances[1] = 40;
+    assert_true(fabs(truco_timid_share(&timid, 0, 0.5) - 0.95) < 1e-9);
+    assert_true(fabs(raise_asked(&timid, &prm) - 0.02) < 1e-9);
+    TrucoState rational = v;
+    rational.bet_accepts[1] = 40;
+    rational.bet_chances[1] = rational.bet_calls[1] = 40;
+    assert_true(fabs(raise_asked(&rational, &prm) - 0.2) < 1e-9);
+    prm.margin_rational = 1;
+    double w = raise_asked(&timid, &prm);
+    assert_true(w >= -1e-9 && w <= 0.2 + 1e-9);
+    assert_true(w < 0.2 - 1e-9); /* some of the worlds are timid ones */
+    prm.margin_rational = 0;
+    assert_true(fabs(raise_asked(&timid, &prm) - 0.2) < 1e-9);
+}
+
+/* Four players: a raise must beat the best other choice by raise_margin4. With a margin no
+ * raise can earn (more than the whole match), Hard never raises; without it, it raises at
+ * some of the same decisions (the same worlds). Positions: Hard's team against Medium's. */
+static void test_four_margin_applies(void **u)
+{
+    (void)u;
+    TrucoHardParams none = truco_hard_defaults, huge = truco_hard_defaults;
+    none.raise_margin4 = 0;
+    huge.raise_margin4 = 2;
+    int decisions = 0, raises_none = 0;
+    Rng deal;
+    rng_seed(&deal, 77);
+    for (int g = 0; g < 6 && raises_none < 3; g++) {
+        TrucoState s = tt_new_n(4, NULL);
+        for (int m = 0; m < 300 && s.phase != TR_PH_OVER && raises_none < 3; m++) {
+            int p = truco_current_player(&s);
+            if (p == PLAYER_CHANCE) {
+                tt_chance(&s, &deal);
+                continue;
+            }
+            TrucoState view;
+            truco_rules.observe(&s, p, &view);
+            uint64_t seed = rng_next(&deal);
+            Rng r;
+            rng_seed(&r, seed);
+            BotRequest req = {&truco_rules, &view, p, &r, 40, 0, NULL};
+            Action a;
+            if (p % 2 == 0) {
+                Action b = truco_hard_decide_with(&req, &huge);
+                assert_false(b >= TR_TRUCO && b <= TR_DOZE);
+                Rng r2;
+                rng_seed(&r2, seed);
+                BotRequest req2 = {&truco_rules, &view, p, &r2, 40, 0, NULL};
+                a = truco_hard_decide_with(&req2, &none);
+                raises_none += a >= TR_TRUCO && a <= TR_DOZE;
+                decisions++;
+            } else {
+                a = truco_medium_decide(&req);
+            }
+            assert_null(truco_rules.apply(&s, a));
+        }
+    }
+    assert_true(decisions >= 20);
+    assert_true(raises_none > 0); /* the margin is what kept them out */
+}
+
 /* ---- Four players ------------------------------------------------------------------------- */
 
 static void test_four_no_overtaking_the_partner(void **u)
@@ -806,6 +981,10 @@ int main(void)
         cmocka_unit_test(test_exact_result_is_brute_force),
         cmocka_unit_test(test_hard_replayable),
         cmocka_unit_test(test_hard_reraise_floor),
+        cmocka_unit_test(test_type_rates),
+        cmocka_unit_test(test_timid_share_follows_the_record),
+        cmocka_unit_test(test_margin_follows_the_record),
+        cmocka_unit_test(test_four_margin_applies),
         cmocka_unit_test(test_four_no_overtaking_the_partner),
         cmocka_unit_test(test_four_answers_by_the_team),
         cmocka_unit_test(test_four_onze_left_to_the_partner),

@@ -269,6 +269,63 @@ static void test_fechada_hidden_from_opponent(void **u)
 }
 
 /* ---- Betting -------------------------------------------------------------------------------- */
+/* Each team's public record of bets over the match: a chance to call truco counted once a
+ * hand (the first turn to play at the base value that could call), a truco called, and
+ * every answer to a raise (accepted, refused, raised again); kept across hands and seen by
+ * every seat alike. */
+static void test_bet_record(void **u)
+{
+    (void)u;
+    TrucoState s = tt_hand(0, "3c 2c 4d", "4c 5c 6c", "7h");
+    for (int t = 0; t < 2; t++)
+        assert_int_equal(s.bet_chances[t] + s.bet_calls[t] + s.bet_accepts[t] + s.bet_runs[t] +
+                             s.bet_reraises[t],
+                         0);
+    tt_act(&s, "play 4♦"); /* seat 0 could have called: a chance, no call */
+    assert_int_equal(s.bet_chances[0], 1);
+    assert_int_equal(s.bet_calls[0], 0);
+    tt_act(&s, "truco"); /* seat 1 calls at its first turn */
+    assert_int_equal(s.bet_chances[1], 1);
+    assert_int_equal(s.bet_calls[1], 1);
+    tt_act(&s, "seis"); /* seat 0 answers by raising */
+    assert_int_equal(s.bet_reraises[0], 1);
+    tt_act(&s, "aceitar");
+    assert_int_equal(s.bet_accepts[1], 1);
+    tt_act(&s, "play 5♣"); /* seat 1 takes the 1st rodada and leads */
+    tt_act(&s, "play 4♣");
+    /* Seat 0's next turn in the same hand (the hand is worth 6 now): no second chance. */
+    tt_act(&s, "play 3♣");
+    assert_int_equal(s.bet_chances[0], 1);
+    assert_int_equal(s.bet_chances[1], 1);
+    /* The record is public: every seat's view keeps it. */
+    for (int seat = 0; seat < 2; seat++) {
+        TrucoState v;
+        truco_rules.observe(&s, seat, &v);
+        assert_memory_equal(v.bet_chances, s.bet_chances, sizeof s.bet_chances);
+        assert_memory_equal(v.bet_calls, s.bet_calls, sizeof s.bet_calls);
+        assert_memory_equal(v.bet_accepts, s.bet_accepts, sizeof s.bet_accepts);
+        assert_memory_equal(v.bet_reraises, s.bet_reraises, sizeof s.bet_reraises);
+    }
+    tt_act(&s, "play 2♣");
+    tt_act(&s, "play 6♣"); /* seat 0 wins the hand */
+    /* The next hand: the record stays; a truco refused counts as a run, and a chance is
+     * counted again once in the new hand. */
+    tt_deal(&s, "3c 2c 4d", "4c 5c 6c", "7h");
+    assert_int_equal(truco_current_player(&s), 1);
+    tt_act(&s, "truco");
+    assert_int_equal(s.bet_chances[1], 2);
+    assert_int_equal(s.bet_calls[1], 2);
+    tt_act(&s, "correr");
+    assert_int_equal(s.bet_runs[0], 1);
+    assert_int_equal(s.bet_accepts[0] + s.bet_accepts[1], 1);
+    assert_int_equal(s.bet_reraises[0] + s.bet_reraises[1], 1);
+    /* A refused action counts nothing. */
+    tt_deal(&s, "3c 2c 4d", "4c 5c 6c", "7h");
+    TrucoState before = s;
+    tt_refused(&s, "seis");
+    assert_memory_equal(&before, &s, sizeof s);
+}
+
 
 static void test_truco_accepted(void **u)
 {
@@ -792,6 +849,7 @@ int main(void)
         cmocka_unit_test(test_fechada_loses_to_any_face_up),
         cmocka_unit_test(test_two_fechadas_tie),
         cmocka_unit_test(test_fechada_hidden_from_opponent),
+        cmocka_unit_test(test_bet_record),
         cmocka_unit_test(test_truco_accepted),
         cmocka_unit_test(test_truco_not_out_of_turn),
         cmocka_unit_test(test_run_from_truco_gives_one),
