@@ -15,9 +15,11 @@ Action truco_medium_decide(const BotRequest *req);
 /* Hard: determinized search: deals consistent with the view (weighted by what the
  * opponent's bets say, and with four players by a partner's leaving an answer), every
  * action rolled out to the end of the hand with the Medium policy for every seat, valued by
- * the team's chance of winning the match. With two players a raise must beat the best
- * other choice by a margin (TrucoHardParams.raise_margin): the rollouts' opponent does not
- * read raises as news, so they look better there than they are. */
+ * the team's chance of winning the match. A raise must beat the best other choice by a
+ * margin (TrucoHardParams.raise_margin, raise_margin4): the rollouts' opponent does not
+ * read raises as news, so they look better there than they are; the margin is waived as
+ * the other team's public record over the match shows it betting like the seed player,
+ * whom the search models as it bets (truco_timid_share). */
 Action truco_hard_decide(const BotRequest *req);
 /* Hard's analysis: each action's mean rollout result (the team's chance of winning the
  * match) over the same worlds, with its standard error. */
