@@ -11,7 +11,7 @@
  * form (what `tasca sim` plays). The new Hard's settings (BiscaHardParams) can be changed
  * for tuning with "/key=value" after it: explore, noise, opp, pw, temper (both tables;
  * temper2, temper4: one), beta, eps,
- * particles, x2, x4 (e.g. hard:20000/temper=0.5/x4=2000). A diagnostic: "+peek" at the
+ * particles, x2, x4, sight (e.g. hard:20000/temper=0.5/x4=2000). A diagnostic: "+peek" at the
  * end lets a bot see its partner's hand, "+peekall" every hand (what information is worth).
  * With 4 players A sits at seats 0 and 2.
  * SIGINT, SIGTERM or SIGUSR1 stops a run early: the games in play are finished and the
@@ -78,6 +78,8 @@ static bool parse_params(char *list, BiscaHardParams *p)
             p->exact_stock_2p = (int)v;
         else if (strcmp(tok, "x4") == 0)
             p->exact_deals_4p = (int)v;
+        else if (strcmp(tok, "sight") == 0)
+            p->sight = (int)v;
         else
             return false;
     }
