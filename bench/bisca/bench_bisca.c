@@ -11,9 +11,10 @@
  * form (what `tasca sim` plays). The new Hard's settings (BiscaHardParams) can be changed
  * for tuning with "/key=value" after it: explore, noise, opp, pw, temper (both tables;
  * temper2, temper4: one), beta, eps,
- * particles, x2, x4 (e.g. hard:20000/temper=0.5/x4=2000). A diagnostic: "+peek" at the
+ * particles, x2, x4, sight (e.g. hard:20000/temper=0.5/x4=2000). A diagnostic: "+peek" at the
  * end lets a bot see its partner's hand, "+peekall" every hand (what information is worth).
- * With 4 players A sits at seats 0 and 2.
+ * With 4 players A sits at seats 0 and 2. "--agree 1": at each of A's decisions B is asked
+ * too, and how often they chose the same card is printed by place in the trick.
  * SIGINT, SIGTERM or SIGUSR1 stops a run early: the games in play are finished and the
  * figures printed over the whole deals played.
  * Decision times are given as wall time and as the deciding thread's CPU time (the second
@@ -78,6 +79,8 @@ static bool parse_params(char *list, BiscaHardParams *p)
             p->exact_stock_2p = (int)v;
         else if (strcmp(tok, "x4") == 0)
             p->exact_deals_4p = (int)v;
+        else if (strcmp(tok, "sight") == 0)
+            p->sight = (int)v;
         else
             return false;
     }
@@ -282,6 +285,10 @@ typedef struct {
     Result *res;
     pthread_mutex_t lock;
     Times times[2];
+    /* --agree: at each decision of entry 0, entry 1's choice too; counted by the place in
+     * the trick (0 = leading .. 3 = last) and whether the stock is gone */
+    bool agree;
+    long asked[2][BI_MAX_SEATS], same[2][BI_MAX_SEATS];
 } Bench;
 
 static void play_game(Bench *b, int game, Times local[2])
@@ -365,6 +372,18 @@ static void play_game(Bench *b, int game, Times local[2])
             a = e->decide(&req);
             times_push(&local[(p + rot) % 2], (double)(clock_now_ns() - t) / 1e6,
                        thread_cpu_ms() - c);
+            if (b->agree && (p + rot) % 2 == 0) {
+                Rng r2;
+                rng_seed(&r2, rng_mix(bot_seed, 0xA6EEULL + (uint64_t)decisions));
+                const Entry *o = &b->entry[1];
+                BotRequest r = {g, &view, p, &r2, o->iterations, o->time_ms, NULL};
+                Action a2 = o->decide(&r);
+                int gone = view.stock == 0;
+                pthread_mutex_lock(&b->lock);
+                b->asked[gone][view.n_trick]++;
+                b->same[gone][view.n_trick] += a2 == a;
+                pthread_mutex_unlock(&b->lock);
+            }
             if (b->fit.on) {
                 d.chosen = -1;
                 for (int i = 0; i < d.n; i++)
@@ -463,6 +482,8 @@ int main(int argc, char **argv)
             b.seed = strtoull(v, NULL, 10);
         else if (strcmp(a, "--jobs") == 0)
             jobs = atoi(v);
+        else if (strcmp(a, "--agree") == 0)
+            b.agree = atoi(v) != 0;
         else if (strcmp(a, "--fit") == 0)
             b.fit.on = atoi(v) != 0;
         else if (strcmp(a, "--beliefs") == 0) {
@@ -551,6 +572,15 @@ int main(int argc, char **argv)
         printf("  %d games failed (an illegal action): a defect\n", failed);
     if (stop_requested)
         printf("  stopped early: %d of the %d games asked for\n", played, b.games);
+    if (b.agree)
+        for (int gone = 0; gone < 2; gone++)
+            for (int i = 0; i < b.players; i++)
+                if (b.asked[gone][i])
+                    printf("  agree: stock %s, %d%s to play: %s chose as %s in %ld of %ld "
+                           "(%.1f %%)\n",
+                           gone ? "gone" : "left", i + 1, i == 0 ? "st" : i == 1 ? "nd" : i == 2 ? "rd" : "th",
+                           b.entry[0].name, b.entry[1].name, b.same[gone][i], b.asked[gone][i],
+                           100.0 * b.same[gone][i] / b.asked[gone][i]);
     if (b.fit.on && b.fit.n > 0)
         fit_model(&b.fit);
     if (b.beliefs.on && b.beliefs.n > 0)

@@ -610,6 +610,7 @@ const BiscaHardParams bisca_hard_defaults = {
     .particles = 400,
     .exact_stock_2p = 0,
     .exact_deals_4p = 0,
+    .sight = 0,
 };
 
 /* The inference's temper for a table of n players. */
@@ -1118,6 +1119,21 @@ static int cheap_pick(uint64_t moves, int trump, Fast *f)
     return best;
 }
 
+/* Whether a seat of the other team still to play in this trick (after seat p) holds a card
+ * that beats `top`: the playouts see the whole determinization, as the exact search does. */
+static bool later_beats(const Sim *s, int p, int top)
+{
+    for (int k = s->n_trick + 1; k < s->n; k++) {
+        int q = seat_add(s->leader, k, s->n);
+        if ((q & 1) == (p & 1))
+            continue;
+        for (uint64_t m = s->hand[q]; m; m &= m - 1)
+            if (sim_beats(__builtin_ctzll(m), top, s->trump))
+                return true;
+    }
+    return false;
+}
+
 static int policy(const Sim *s, Fast *f, int team, const BiscaHardParams *P)
 {
     int p = sim_to_move(s);
@@ -1137,8 +1153,9 @@ static int policy(const Sim *s, Fast *f, int team, const BiscaHardParams *P)
     for (int i = 0; i < s->n_trick; i++)
         table += sc_points(s->trick[i]);
     if ((owner & 1) == (p & 1)) {
-        /* The partner holds the trick: add points when last, else keep cheap. */
-        if (last) {
+        /* The partner holds the trick: add points when last (or, with `sight`, when no one
+         * of the other team still to play can take it), else keep cheap. */
+        if (last || (P->sight && !later_beats(s, p, best))) {
             uint64_t m = moves, plain = 0;
             while (m) {
                 int sc = __builtin_ctzll(m);
@@ -1173,6 +1190,13 @@ static int policy(const Sim *s, Fast *f, int team, const BiscaHardParams *P)
         } else if (win_plain < 0 || (last ? sc > win_plain : sc < win_plain)) {
             win_plain = sc; /* last: the biggest (its points come home), else the cheapest */
         }
+    }
+    if (P->sight && !last) {
+        /* With `sight`: a winning card counts only if the rest of the trick cannot retake it. */
+        if (win_plain >= 0 && later_beats(s, p, win_plain))
+            win_plain = -1;
+        if (win_trump >= 0 && later_beats(s, p, win_trump))
+            win_trump = -1;
     }
     if (win_plain >= 0 && (last || table + sc_points(win_plain) >= 4))
         return win_plain;

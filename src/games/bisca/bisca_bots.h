@@ -35,6 +35,8 @@ typedef struct {
                            * the stock (trunfo included) down; 0: only once it is empty */
     int exact_deals_4p;   /* 4 players, stock empty: exact search over every deal when at
                            * most this many, else over this many drawn; 0: never */
+    int sight;            /* 4 players: the playouts' greedy play looks at the hands still to
+                           * play in the trick (who can retake it); 0: it does not */
 } BiscaHardParams;
 
 extern const BiscaHardParams bisca_hard_defaults;

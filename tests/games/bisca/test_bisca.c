@@ -1142,6 +1142,16 @@ static void test_hard_team_play(void **unused)
     acts(&s, "play", "3h Ah 2h");
     expect_play(ask(bisca_hard_decide, &s, 20000), "7d");
 
+    /* Hard third to play, not last: its partner (seat 1) led the A♠, the best trump, which no
+     * card can take, and seat 2 threw the 2♥. Seat 0 still plays, yet the trick is its team's
+     * whatever happens: Hard feeds it its 7♥ (10 points) rather than the 2♣ or the 3♦. */
+    fresh(&s, 4, &o);
+    act(&s, "leader 1");
+    acts(&s, "deal", "As 2h 7h 6d  4c 6c 2c Jd  5c Qd 3d 4d");
+    act(&s, "trunfo 5s");
+    acts(&s, "play", "As 2h");
+    expect_play(ask(bisca_hard_decide, &s, 20000), "7h");
+
     /* 2 players, trumps spades: seat 0 leads the 2♥ (no points). Hard holds the A♠ and the
      * 7♠, the two best trumps, and the 4♣. Spending either trump on a trick worth nothing
      * throws away a card that can take an Ace or a 7 later: the 4♣. */
