@@ -47,6 +47,21 @@ static bool press(App *a, const char *what)
     return true;
 }
 
+/* Double-clicks the first card of the player's hand shown; false when none shows. */
+static bool play_first_card(App *a)
+{
+    SDL_FRect r;
+    for (int i = 1; i <= TR_HAND; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "card%d", i);
+        if (locate(a, name, &r)) {
+            double_click(a, r);
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Plays the player's turns (a double-click on the first card, accepting raises and
  * playing the mão de onze) until the banner's "New game" shows; true when it did. */
 static bool play_out(App *a)
@@ -60,14 +75,7 @@ static bool play_out(App *a)
             continue;
         if (press(a, "aceitar") || press(a, "jogar"))
             continue;
-        for (int i = 1; i <= TR_HAND; i++) {
-            char name[8];
-            snprintf(name, sizeof name, "card%d", i);
-            if (locate(a, name, &r)) {
-                double_click(a, r);
-                break;
-            }
-        }
+        play_first_card(a);
     }
     return false;
 }
@@ -225,14 +233,7 @@ static void test_four_players(void)
         if (s->phase == TR_PH_PLAY && truco_can_raise(s, 0) && s->value == 1 &&
             press(a, "truco"))
             continue; /* east answers, perhaps raising back to you */
-        for (int i = 1; i <= TR_HAND; i++) {
-            char name[8];
-            snprintf(name, sizeof name, "card%d", i);
-            if (locate(a, name, &r)) {
-                double_click(a, r);
-                break;
-            }
-        }
+        play_first_card(a);
     }
     CHECK(passed);
     REQUIRE(play_out(a));
@@ -448,14 +449,7 @@ static int partner_game(const char *settings, uint64_t seed, int *deferred, int 
             if (press(a, "aceitar") || press(a, "jogar"))
                 continue;
         }
-        for (int i = 1; i <= TR_HAND; i++) {
-            char name[8];
-            snprintf(name, sizeof name, "card%d", i);
-            if (locate(a, name, &r)) {
-                double_click(a, r);
-                break;
-            }
-        }
+        play_first_card(a);
     }
     SDL_FRect r;
     advice_waits += locate(a, "advice_waited", &r);
@@ -610,14 +604,7 @@ static void test_partner_no_raise(void)
                 click(a, r, 1);
                 continue;
             }
-            for (int i = 1; i <= TR_HAND; i++) {
-                char name[8];
-                snprintf(name, sizeof name, "card%d", i);
-                if (locate(a, name, &r)) {
-                    double_click(a, r);
-                    break;
-                }
-            }
+            play_first_card(a);
         }
         best_raise += n_raise;
         /* The save replays to the same game, and each of those turns again from its cut. */
@@ -690,14 +677,7 @@ static void test_signals(void)
         if ((s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) &&
             (press(a, "aceitar") || press(a, "jogar")))
             continue;
-        for (int i = 1; i <= TR_HAND; i++) {
-            char name[8];
-            snprintf(name, sizeof name, "card%d", i);
-            if (locate(a, name, &r)) {
-                double_click(a, r);
-                break;
-            }
-        }
+        play_first_card(a);
     }
     const Match *m = match_of(a);
     for (int k = 0; k < m->history_len; k++)
