@@ -1240,10 +1240,20 @@ static void measure_types(const TrucoState *like, TypeRates *out)
     }
 }
 
+/* measure_types' results, kept so that Hard's first decision in a variant does not spend
+ * about 0.4 s measuring them (test_type_rates_known measures them again and compares).
+ * [np == 4][manilhas][deck][values]; an entry of zeros (fixed manilhas with the 24-card
+ * deck, which the rules refuse) is measured when asked. */
+static const TypeRates type_known[2][2][2][2] = {
+#include "truco_type_rates.inc"
+};
+
 static const TypeRates *rates_for(const TrucoState *v)
 {
     int f = v->num_players == 4, m = v->opt_manilhas != 0, d = v->opt_deck != 0,
         va = v->opt_values != 0;
+    if (type_known[f][m][d][va].call[0] > 0)
+        return &type_known[f][m][d][va];
     pthread_mutex_lock(&type_lock);
     if (!type_ready[f][m][d][va]) {
         measure_types(v, &type_rates[f][m][d][va]);
@@ -1251,6 +1261,16 @@ static const TypeRates *rates_for(const TrucoState *v)
     }
     pthread_mutex_unlock(&type_lock);
     return &type_rates[f][m][d][va];
+}
+
+void truco_type_rates_measured(const TrucoState *v, double rates[2][2])
+{
+    TypeRates t;
+    measure_types(v, &t);
+    for (int timid = 0; timid < 2; timid++) {
+        rates[timid][0] = t.call[timid];
+        rates[timid][1] = t.run[timid];
+    }
 }
 
 /* truco_timid_share, reading the calls too or the answers only */

@@ -453,6 +453,35 @@ static void test_type_rates(void **u)
         }
 }
 
+/* The rates Hard keeps (truco_type_rates) are the ones measure_types gives, in every
+ * variant the rules accept, with 2 and 4 players. */
+static void test_type_rates_known(void **u)
+{
+    (void)u;
+    int checked = 0;
+    for (int np = 2; np <= 4; np += 2)
+        for (int m = 0; m < 2; m++)
+            for (int d = 0; d < 2; d++)
+                for (int va = 0; va < 2; va++) {
+                    GameOptions o;
+                    rules_default_options(&truco_rules, &o);
+                    o.v[TR_OPT_MANILHAS] = m;
+                    o.v[TR_OPT_DECK] = d;
+                    o.v[TR_OPT_VALUES] = va;
+                    TrucoState s;
+                    if (truco_rules.init(&s, &o, np, 1) != NULL)
+                        continue; /* fixed manilhas with 24 cards: refused */
+                    double kept[2][2], now[2][2];
+                    truco_type_rates(&s, kept);
+                    truco_type_rates_measured(&s, now);
+                    for (int t = 0; t < 2; t++)
+                        for (int i = 0; i < 2; i++)
+                            assert_true(fabs(kept[t][i] - now[t][i]) < 1e-12);
+                    checked++;
+                }
+    assert_int_equal(checked, 12);
+}
+
 /* The prior share of timid worlds moves by the other team's public record: up after runs
  * and hands without a call, down after accepts and calls; the seat's own team's record
  * does not move it; an empty record leaves the prior; it stays within [0.05, 0.95]. */
@@ -982,6 +1011,7 @@ int main(void)
         cmocka_unit_test(test_hard_replayable),
         cmocka_unit_test(test_hard_reraise_floor),
         cmocka_unit_test(test_type_rates),
+        cmocka_unit_test(test_type_rates_known),
         cmocka_unit_test(test_timid_share_follows_the_record),
         cmocka_unit_test(test_margin_follows_the_record),
         cmocka_unit_test(test_four_margin_applies),
