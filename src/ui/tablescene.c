@@ -810,6 +810,16 @@ void table_settings_changed(void *self)
         t->g->sync(t, true);
 }
 
+/* Where the toast shows, in pixels. */
+static void toast_pos(const Table *t, float *x, float *y)
+{
+    float ux = t->g->toast_x, uy = t->g->toast_y;
+    if (t->g->toast_at)
+        t->g->toast_at(t, &ux, &uy);
+    *x = table_px(&t->tv, ux);
+    *y = table_py(&t->tv, uy);
+}
+
 bool table_locate(void *self, const char *what, SDL_FRect *out)
 {
     Table *t = self;
@@ -829,6 +839,14 @@ bool table_locate(void *self, const char *what, SDL_FRect *out)
         if (!leave_shown(t))
             return false;
         *out = t->leave_btn;
+        return true;
+    }
+    if (strcmp(what, "toast") == 0) { /* the toast on show */
+        if (!table_toast_busy(&t->toast))
+            return false;
+        float x, y;
+        toast_pos(t, &x, &y);
+        *out = ui_toast_rect(t->app, t->toast.text, x, y);
         return true;
     }
     if (strcmp(what, "hint") == 0) {
@@ -1095,8 +1113,9 @@ void table_draw(void *self, SDL_Renderer *r)
     }
     draw_network(t);
     table_review_draw(t, r);
-    table_toast_draw(&t->toast, t->app, table_px(&t->tv, t->g->toast_x),
-                     table_py(&t->tv, t->g->toast_y));
+    float tx, ty;
+    toast_pos(t, &tx, &ty);
+    table_toast_draw(&t->toast, t->app, tx, ty);
     if (t->confirm)
         draw_confirm(t, r);
 }

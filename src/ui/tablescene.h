@@ -112,6 +112,8 @@ typedef struct TableGame {
     /* Where the toast shows (units), and what the game draws over the confetti and the
      * banner (an end page of its own, such as a score sheet), before the toast. */
     float toast_x, toast_y;
+    /* Where the toast shows now, for a game whose layout moves it (NULL: toast_x, toast_y). */
+    void (*toast_at)(const Table *t, float *x, float *y);
     void (*draw_over)(Table *t, SDL_Renderer *r);
     /* Input the table did not use (buttons and the "next" button come first). */
     bool (*event)(Table *t, const SDL_Event *e);

@@ -68,16 +68,23 @@ void ui_menu_icon(App *a, SDL_FRect r, int flags)
         draw_rounded(a->ren, (SDL_FRect){x, y + i * r.h * 0.15f - t / 2, w, t}, t / 2, COL_TEXT);
 }
 
+SDL_FRect ui_toast_rect(App *a, const char *msg, float x, float y)
+{
+    int w, h;
+    text_measure(a->text, msg, px(a, 17), false, &w, &h);
+    float pw = w + 36 * a->u, ph = h + 18 * a->u;
+    if (pw > a->w - 20)
+        pw = (float)a->w - 20;
+    return (SDL_FRect){x - pw / 2, y - ph / 2, pw, ph};
+}
+
 void ui_toast(App *a, const char *msg, float x, float y, float alpha)
 {
     if (!msg || !*msg || alpha <= 0)
         return;
-    int size = px(a, 17), w, h;
-    text_measure(a->text, msg, size, false, &w, &h);
-    float pw = w + 36 * a->u, ph = h + 18 * a->u;
-    if (pw > a->w - 20)
-        pw = (float)a->w - 20;
-    SDL_FRect r = {x - pw / 2, y - ph / 2, pw, ph};
+    SDL_FRect r = ui_toast_rect(a, msg, x, y);
+    float pw = r.w, ph = r.h;
+    int size = px(a, 17);
     draw_shadow(a->ren, r, ph / 2, 10 * a->u, rgba_alpha(rgba(0, 0, 0, 110), alpha));
     draw_rounded(a->ren, r, ph / 2, rgba_alpha(rgba(12, 22, 16, 230), alpha));
     text_draw_fit(a->text, msg, size, false, rgba_alpha(COL_TEXT, alpha), x, y,

@@ -36,6 +36,8 @@ void ui_menu_icon(App *a, SDL_FRect r, int flags);
 void ui_panel(App *a, SDL_FRect r, Rgba fill);
 /* A short message on a dark rounded plate centred at x, y (alpha 0..1). */
 void ui_toast(App *a, const char *msg, float x, float y, float alpha);
+/* The box ui_toast draws `msg` in, centred on (x, y) in pixels. */
+SDL_FRect ui_toast_rect(App *a, const char *msg, float x, float y);
 
 typedef enum {
     W_TITLE,

@@ -1149,6 +1149,17 @@ static void draw_onze(Tr *t)
     table_button(tb, BTN_FUGIR, fb, 0);
 }
 
+/* With four players the toast shows in the free middle of the table, clear of the
+ * question and the partner's advice drawn over your hand. */
+static void toast_at(const Table *tb, float *x, float *y)
+{
+    const Tr *t = (const Tr *)tb;
+    if (four(t)) {
+        *x = MID4_X;
+        *y = MID4_Y;
+    }
+}
+
 /* Where a seat's bubble shows (what it said): towards the middle from its hand. */
 static void bubble_pos(const Tr *t, int seat, float *x, float *y)
 {
@@ -1288,10 +1299,20 @@ static void draw(Table *tb, SDL_Renderer *r)
         else
             snprintf(b, sizeof b, _("%s asks %s Accept, run, raise, or leave it to your partner?"),
                      table_seat_name(tb, v.raiser), call_text_in(&v, truco_raise_step(&v, v.pending)));
+        const char *adv = partner_advice(t);
+        if (four(t)) { /* over the edge of your card in the trick: on a backing of their own */
+            int w = 0, h, w2 = 0;
+            text_measure(a->text, b, (int)lroundf(20 * tb->tv.s), true, &w, &h);
+            if (adv)
+                text_measure(a->text, adv, (int)lroundf(19 * tb->tv.s), true, &w2, &h);
+            float bw = fminf(640, fmaxf((float)w, (float)w2) / tb->tv.s) + 36;
+            draw_rounded(a->ren, unit_rect(t, mx, ME_Y - CARD_H / 2 - (adv ? 40 : 24), bw,
+                                           adv ? 70 : 38),
+                         16 * tb->tv.s, rgba(12, 22, 16, 215));
+        }
         text_draw_fit(a->text, b, (int)lroundf(20 * tb->tv.s), true, COL_TEXT, PX(t, mx),
                       PY(t, ME_Y - CARD_H / 2 - 24), CENTRED,
                       (four(t) ? 640 : 1000) * tb->tv.s); /* clear of the tentos */
-        const char *adv = partner_advice(t);
         if (adv)
             text_draw_fit(a->text, adv, (int)lroundf(19 * tb->tv.s), true, COL_GOLD, PX(t, mx),
                           PY(t, ME_Y - CARD_H / 2 - 56), CENTRED, 640 * tb->tv.s);
@@ -1548,6 +1569,7 @@ static const TableGame truco_table = {
     .banner_delay = 0.6f,
     .toast_x = MID_X,
     .toast_y = ME_Y - CARD_H / 2 - 70,
+    .toast_at = toast_at,
     .seats = seats,
     .seat_name = seat_name,
     .enter = enter,

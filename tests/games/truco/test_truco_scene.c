@@ -417,6 +417,7 @@ static void test_mineiro_game(void)
  * "partner answers for the team" on, it answers itself. */
 static int partner_raised; /* raises the partner (seat 2) made, in the last partner_game */
 static int advice_waits;   /* games where "Partner is thinking…" was on show */
+static int toast_checks, toast_clashes; /* toasts seen over the advice, and those over it */
 
 static int partner_game(const char *settings, uint64_t seed, int *deferred, int *answered,
                         int *advised)
@@ -446,6 +447,15 @@ static int partner_game(const char *settings, uint64_t seed, int *deferred, int 
                 SDL_Delay(2);
             }
             *advised += locate(a, "advice", &r);
+            if (locate(a, "advice", &r) && s->phase == TR_PH_ANSWER && toast_checks < 3) {
+                /* A card played out of turn: the reason's toast shows, clear of the
+                 * question and the advice. */
+                SDL_FRect q = r, c;
+                if (play_first_card(a) && (app_settle(a, 1), locate(a, "toast", &c))) {
+                    toast_checks++;
+                    toast_clashes += SDL_HasIntersectionF(&c, &q);
+                }
+            }
             if (press(a, "aceitar") || press(a, "jogar"))
                 continue;
         }
@@ -487,6 +497,8 @@ static void test_partner_advice(void)
     CHECK(answered == 0); /* it never answered for the team */
     CHECK(advised > 0);   /* and you saw its advice */
     CHECK(advice_waits > 0); /* worked out off the UI thread, "thinking" meanwhile */
+    CHECK(toast_checks > 0);  /* a card clicked while the advice showed: a toast */
+    CHECK(toast_clashes == 0); /* that did not cover the advice */
     /* "Partner answers for the team": the bot answers east's raises itself. */
     deferred = answered = 0;
     for (uint64_t seed = 41; seed < 44; seed++) {
