@@ -707,7 +707,7 @@ static int run_analyze(int argc, char **argv)
 typedef struct {
     MoulinSearchConfig cfg[2]; /* A, B */
     const char *name[2];
-    int games, jobs, opening, ms;
+    int games, first, jobs, opening, ms;
     uint64_t seed;
     atomic_int next;
     int *result; /* per game: 1 A won, 0 draw, -1 B won, -2 failed */
@@ -718,8 +718,9 @@ typedef struct {
     bool verbose;
 } SelfPlay;
 
-static void selfplay_game(SelfPlay *sp, int i, double *cpu, long *dec)
+static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
 {
+    int i = sp->first + k; /* the game's number: its opening and colours */
     GameOptions o;
     rules_default_options(&moulin_rules, &o);
     o.v[MOULIN_OPT_OPENING] = sp->opening;
@@ -756,15 +757,15 @@ static void selfplay_game(SelfPlay *sp, int i, double *cpu, long *dec)
             len += (size_t)snprintf(moves + len, sizeof moves - len, "%s%s", len ? "," : "", t);
         if (a < 0 || moulin_rules.apply(&s, a)) {
             fprintf(stderr, "game %d: illegal action %d after %s\n", i, (int)a, moves);
-            sp->result[i] = -2;
+            sp->result[k] = -2;
             return;
         }
         plies++;
     }
     int awin = s.winner >= 0 && (s.winner + rot) % 2 == 0;
     int bwin = s.winner >= 0 && !awin;
-    sp->result[i] = awin ? 1 : bwin ? -1 : 0;
-    sp->plies[i] = plies;
+    sp->result[k] = awin ? 1 : bwin ? -1 : 0;
+    sp->plies[k] = plies;
     printf("game %d: %s in %d plies\n", i, awin ? "A won" : bwin ? "B won" : "draw", plies);
     fflush(stdout);
     if (sp->verbose && !awin)
@@ -819,11 +820,11 @@ static void print_score(const char *what, const int *result, int n)
 }
 
 /* bench_moulin selfplay [--a new] [--b old] [--ms 50] [--games 200] [--jobs 1] [--seed 1]
- *                       [--opening 2] [--verbose]
+ *                       [--opening 2] [--first 0] [--verbose]
  *
  * A and B are Hard variants (new, old, noeg), each with --ms of CPU time per move. Game i
  * plays the opening of deal i/2 (--opening random placements) with the colours swapped on
- * odd i. */
+ * odd i. --first F plays games F .. F + games - 1 of the same series (a long run in parts). */
 static int run_selfplay(int argc, char **argv)
 {
     static SelfPlay sp;
@@ -859,6 +860,8 @@ static int run_selfplay(int argc, char **argv)
             sp.seed = (uint64_t)atoll(v);
         else if (strcmp(f, "--opening") == 0)
             sp.opening = atoi(v);
+        else if (strcmp(f, "--first") == 0)
+            sp.first = atoi(v);
         else {
             fprintf(stderr, "unknown flag %s\n", f);
             return 2;
@@ -871,7 +874,7 @@ static int run_selfplay(int argc, char **argv)
                     sp.name[e]);
             return 2;
         }
-    if (sp.games < 1 || sp.jobs < 1 || sp.jobs > 64)
+    if (sp.games < 1 || sp.first < 0 || sp.jobs < 1 || sp.jobs > 64)
         return 2;
     sp.result = calloc((size_t)sp.games, sizeof *sp.result);
     sp.plies = calloc((size_t)sp.games, sizeof *sp.plies);
@@ -884,8 +887,9 @@ static int run_selfplay(int argc, char **argv)
     for (int j = 0; j < sp.jobs; j++)
         pthread_join(th[j], NULL);
     printf("Self-play %s (A) vs %s (B), %d ms of CPU time per move, openings of %d random "
-           "placements, seed %llu, %d jobs, %.0f s\n",
-           sp.name[0], sp.name[1], sp.ms, sp.opening, (unsigned long long)sp.seed, sp.jobs,
+           "placements, seed %llu, games %d to %d, %d jobs, %.0f s\n",
+           sp.name[0], sp.name[1], sp.ms, sp.opening, (unsigned long long)sp.seed, sp.first,
+           sp.first + sp.games - 1, sp.jobs,
            (double)(clock_now_ns() - t0) / 1e9);
     print_score("all", sp.result, sp.games);
     long plies = 0;
