@@ -23,20 +23,31 @@ static int count_twos(const uint8_t *h)
 }
 
 /* Copies of each face the seat to move has seen placed: its hand, the melds, the pile,
- * the cards others are known to hold. What is left may still come. */
-static void seen_counts(const BuracoState *s, int seen[BUR_FACES])
+ * the cards others are known to hold. What is left may still come. Bytes (no face has
+ * more than four copies), BUR_FACES rounded up to whole 8-byte words so that the hands
+ * add up a word at a time. */
+#define SEEN_SIZE 56
+_Static_assert(SEEN_SIZE >= BUR_FACES && SEEN_SIZE % 8 == 0, "SEEN_SIZE");
+
+static void seen_counts(const BuracoState *s, uint8_t seen[SEEN_SIZE])
 {
     int me = s->turn;
-    for (int f = 0; f < BUR_FACES; f++) {
-        seen[f] = s->hand[me][f];
-        for (int p = 0; p < s->num_players; p++)
-            if (p != me)
-                seen[f] += s->known[p][f];
-    }
+    uint64_t w[SEEN_SIZE / 8] = {0};
+    memcpy(w, s->hand[me], BUR_FACES);
+    for (int p = 0; p < s->num_players; p++)
+        if (p != me) {
+            uint64_t k[SEEN_SIZE / 8] = {0};
+            memcpy(k, s->known[p], BUR_FACES);
+            for (int i = 0; i < SEEN_SIZE / 8; i++)
+                w[i] += k[i]; /* bytes of at most 4: no carry */
+        }
+    memcpy(seen, w, SEEN_SIZE);
     for (int t = 0; t < BUR_TEAMS; t++)
-        for (int i = 0; i < s->n_melds[t]; i++)
-            for (int k = 0; k < s->melds[t][i].n; k++)
-                seen[buraco_face(s->melds[t][i].c[k])]++;
+        for (int i = 0; i < s->n_melds[t]; i++) {
+            const BuracoMeld *m = &s->melds[t][i];
+            for (int k = 0; k < m->n; k++)
+                seen[buraco_face(m->c[k])]++;
+        }
     for (int i = 0; i < s->pile_n; i++)
         seen[buraco_face(s->pile[i])]++;
 }
@@ -44,13 +55,22 @@ static void seen_counts(const BuracoState *s, int seen[BUR_FACES])
 /* ---- Medium: the seed's simple strategy ------------------------------------------- */
 
 /* The positions (1..14, an Ace at both 1 and 14) of each suit's faces the hand holds. */
+/* Bit i of the result: byte i of w is not zero (bytes of at most 7). */
+static unsigned nonzero_bytes(uint64_t w)
+{
+    w = (w | w >> 1 | w >> 2) & 0x0101010101010101ULL;
+    return (unsigned)((w * 0x0102040810204080ULL) >> 56);
+}
+
 static void suit_masks(const uint8_t *h, unsigned mask[SUIT_COUNT])
 {
     for (int suit = 0; suit < SUIT_COUNT; suit++) {
         const uint8_t *hs = h + suit * 13; /* card_index: suit * 13 + rank - 1 */
-        unsigned m = 0;
-        for (int q = 1; q <= 13; q++)
-            m |= (unsigned)(hs[q - 1] != 0) << q;
+        /* Ranks 1..8 and 6..13, eight bytes each (the last suit's end at face 51). */
+        uint64_t a, b;
+        memcpy(&a, hs, 8);
+        memcpy(&b, hs + 5, 8);
+        unsigned m = nonzero_bytes(a) << 1 | nonzero_bytes(b) << 6;
         mask[suit] = m | (m & 2u) << 13;
     }
 }
@@ -58,7 +78,7 @@ static void suit_masks(const uint8_t *h, unsigned mask[SUIT_COUNT])
 /* How far a hand card is from any meld it could make (bigger: throw it first). `mask`:
  * suit_masks of the hand. */
 static int discard_score_m(const uint8_t *h, const unsigned mask[SUIT_COUNT], int f,
-                           const int seen[BUR_FACES])
+                           const uint8_t seen[SEEN_SIZE])
 {
     if (f == BUR_JOKER_FACE)
         return -1000000; /* a joker: keep it */
@@ -96,7 +116,7 @@ static int discard_score_m(const uint8_t *h, const unsigned mask[SUIT_COUNT], in
     return best * 100 - live * 8 + buraco_card_points(c) + (h[f] > 1 ? 30 : 0);
 }
 
-static int medium_discard_face(const BuracoState *s, const int seen[BUR_FACES])
+static int medium_discard_face(const BuracoState *s, const uint8_t seen[SEEN_SIZE])
 {
     const uint8_t *h = s->hand[s->turn];
     unsigned mask[SUIT_COUNT];
@@ -133,6 +153,14 @@ static int wild_face(const uint8_t *h)
     return best;
 }
 
+/* Are two naturals (neither a 2) at most two places apart, an Ace read low or high? Else
+ * no run of three holds both. */
+static bool near_pos(Card a, Card b)
+{
+    int pa = card_rank(a), pb = card_rank(b), d = pa > pb ? pa - pb : pb - pa;
+    return d <= 2 || (pa == RANK_ACE && 14 - pb <= 2) || (pb == RANK_ACE && 14 - pa <= 2);
+}
+
 /* The take Medium likes best: without spending a 2 if it can. */
 static Action medium_take(const BuracoState *s)
 {
@@ -145,8 +173,10 @@ static Action medium_take(const BuracoState *s)
         if (h[f]) {
             Card c = buraco_face_card(f);
             if (buraco_is_wildcard(top) || buraco_is_wildcard(c) ||
-                card_suit(c) == card_suit(top) || (s->sets && card_rank(c) == card_rank(top)))
+                (s->sets && card_rank(c) == card_rank(top)))
                 cand[nc++] = f;
+            else if (card_suit(c) == card_suit(top) && near_pos(c, top))
+                cand[nc++] = f; /* (a natural farther away is in no run with the top) */
         }
     Action best = -1;
     int best_score = -1000;
@@ -383,7 +413,7 @@ static Action fallback(const BuracoState *s)
     if (n == 0)
         return -1;
     if (s->phase == BUR_PLAY) {
-        int seen[BUR_FACES];
+        uint8_t seen[SEEN_SIZE];
         seen_counts(s, seen);
         const uint8_t *h = s->hand[s->turn];
         unsigned mask[SUIT_COUNT];
@@ -449,10 +479,13 @@ Action buraco_medium_policy(const BuracoState *s)
         return a >= 0 ? a : buraco_action(BUR_A_DRAW, 0);
     case BUR_PLAY:
         a = medium_meld(s, true);
-        if (!is_legal(s, a))
-            a = set_meld(s);
-        if (a < 0) {
-            int seen[BUR_FACES];
+        if (is_legal(s, a))
+            return a; /* (checked) */
+        a = set_meld(s); /* legal or -1 */
+        if (a >= 0)
+            return a;
+        {
+            uint8_t seen[SEEN_SIZE];
             seen_counts(s, seen);
             int f = medium_discard_face(s, seen);
             a = f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
@@ -480,7 +513,7 @@ static Action medium_plain(const BuracoState *s)
         Action a = medium_meld(s, true);
         if (a >= 0)
             return a;
-        int seen[BUR_FACES];
+        uint8_t seen[SEEN_SIZE];
         seen_counts(s, seen);
         int f = medium_discard_face(s, seen);
         return f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
@@ -511,16 +544,33 @@ static bool run_through(unsigned m, int q)
     return false;
 }
 
-/* Can the card at position q of `suit` go onto one of the team's melds, the places
- * between it and the meld filled from m? */
-static bool reaches_meld(const BuracoState *s, int suit, unsigned m, int q)
+/* The places lo..hi of the team's melds that can grow, by their `suit` field (a set's is
+ * 0, its lo its rank: read as a run like the others). */
+typedef struct {
+    int n[SUIT_COUNT];
+    uint8_t lo[SUIT_COUNT][BUR_MAX_MELDS], hi[SUIT_COUNT][BUR_MAX_MELDS];
+} MeldSpans;
+
+static void meld_spans(const BuracoState *s, MeldSpans *sp)
 {
     int t = buraco_team(s->turn);
+    memset(sp->n, 0, sizeof sp->n);
     for (int i = 0; i < s->n_melds[t]; i++) {
         const BuracoMeld *md = &s->melds[t][i];
-        if (md->suit != suit || md->n >= BUR_MELD_MAX)
+        if (md->suit >= SUIT_COUNT || md->n >= BUR_MELD_MAX)
             continue;
-        int lo = md->lo, hi = md->lo + md->n - 1;
+        int k = sp->n[md->suit]++;
+        sp->lo[md->suit][k] = md->lo;
+        sp->hi[md->suit][k] = (uint8_t)(md->lo + md->n - 1);
+    }
+}
+
+/* Can the card at position q of `suit` go onto one of the team's melds, the places
+ * between it and the meld filled from m? */
+static bool reaches_meld(const MeldSpans *sp, int suit, unsigned m, int q)
+{
+    for (int i = 0; i < sp->n[suit]; i++) {
+        int lo = sp->lo[suit][i], hi = sp->hi[suit][i];
         int a = q < lo ? q : hi + 1, b = q < lo ? lo - 1 : q;
         if (q >= lo && q <= hi)
             continue;
@@ -531,8 +581,8 @@ static bool reaches_meld(const BuracoState *s, int suit, unsigned m, int q)
     return false;
 }
 
-static int keep_value(const BuracoState *s, const uint8_t *h, const unsigned mask[SUIT_COUNT],
-                      int f, const int seen[BUR_FACES], int unseen_twos)
+static int keep_value(const MeldSpans *sp, const uint8_t *h, const unsigned mask[SUIT_COUNT],
+                      int f, const uint8_t seen[SEEN_SIZE], int unseen_twos)
 {
     if (f == BUR_JOKER_FACE)
         return 1 << 30; /* a wild: keep it */
@@ -557,7 +607,7 @@ static int keep_value(const BuracoState *s, const uint8_t *h, const unsigned mas
             if (left <= 0)
                 continue;
             unsigned mx = m | 1u << x | (x == 1 ? 1u << 14 : x == 14 ? 1u << 1 : 0u);
-            if (run_through(mx, q) || reaches_meld(s, suit, mx, q))
+            if (run_through(mx, q) || reaches_meld(sp, suit, mx, q))
                 outs += left;
             else
                 near += left;
@@ -569,7 +619,7 @@ static int keep_value(const BuracoState *s, const uint8_t *h, const unsigned mas
 
 static int playout_discard_face(const BuracoState *s)
 {
-    int seen[BUR_FACES];
+    uint8_t seen[SEEN_SIZE];
     seen_counts(s, seen);
     const uint8_t *h = s->hand[s->turn];
     unsigned mask[SUIT_COUNT];
@@ -577,10 +627,12 @@ static int playout_discard_face(const BuracoState *s)
     int twos = 0;
     for (int suit = 0; suit < SUIT_COUNT; suit++)
         twos += 2 - seen[face_at(suit, 2)];
+    MeldSpans spans;
+    meld_spans(s, &spans);
     int best = -1, best_value = 0;
     for (int f = 0; f < BUR_FACES; f++)
         if (h[f]) {
-            int v = keep_value(s, h, mask, f, seen, twos);
+            int v = keep_value(&spans, h, mask, f, seen, twos);
             if (best < 0 || v < best_value) {
                 best = f;
                 best_value = v;
@@ -625,12 +677,13 @@ Action buraco_playout_policy(const BuracoState *s)
         }
         if (s->phase == BUR_PLAY) {
             a = meld_step(s, true, true, true);
-            if (!is_legal(s, a))
-                a = set_meld(s);
-            if (a < 0) {
-                int f = playout_discard_face(s);
-                a = f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
-            }
+            if (is_legal(s, a))
+                return a;
+            a = set_meld(s); /* legal or -1 */
+            if (a >= 0)
+                return a;
+            int f = playout_discard_face(s);
+            a = f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
             return is_legal(s, a) ? a : fallback(s);
         }
         return buraco_medium_policy(s);
@@ -1002,7 +1055,8 @@ static int play_candidates(const BuracoState *view, Plan *cands)
         if (v.phase != BUR_PLAY)
             continue;
         /* The throws Medium likes best. */
-        int seen[BUR_FACES], score[BUR_FACES], order[BUR_FACES], n = 0;
+        uint8_t seen[SEEN_SIZE];
+        int score[BUR_FACES], order[BUR_FACES], n = 0;
         seen_counts(&v, seen);
         const uint8_t *h = v.hand[v.turn];
         unsigned mask[SUIT_COUNT];

@@ -103,33 +103,17 @@ int buraco_card_points(Card c)
     return 10;
 }
 
+/* Bits of a nonzero position mask (positions 1..14). */
 static int popcount16(unsigned m)
 {
-    int n = 0;
-    for (; m; m &= m - 1)
-        n++;
-    return n;
+    /* (in registers: without -mpopcnt __builtin_popcount is a library call) */
+    m = m - ((m >> 1) & 0x5555u);
+    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+    m = (m + (m >> 4)) & 0x0F0Fu;
+    return (int)((m + (m >> 8)) & 0x1Fu);
 }
-
-static int low_bit(unsigned m)
-{
-    int i = 0;
-    while (!(m & 1u)) {
-        m >>= 1;
-        i++;
-    }
-    return i;
-}
-
-static int high_bit(unsigned m)
-{
-    int i = -1;
-    while (m) {
-        m >>= 1;
-        i++;
-    }
-    return i;
-}
+static int low_bit(unsigned m) { return __builtin_ctz(m); }
+static int high_bit(unsigned m) { return 31 - __builtin_clz(m); }
 
 /* ---- The meld validator -----------------------------------------------------------
  * Naturals are cards of the meld's suit in their own place (the Ace at 1 or 14, a 2 of
@@ -203,9 +187,8 @@ static bool run_check(const Card *cards, int n, BuracoMeldInfo *info)
             if (gaps == 0 && wilds == 0) {
                 /* clean */
             } else if (gaps == 1 && wilds == 1) {
-                for (int p = lo; p <= hi; p++)
-                    if (!(m & (1u << p)))
-                        wild_pos = p;
+                /* the one place between lo and hi that m lacks */
+                wild_pos = low_bit(~m & ((2u << hi) - (1u << lo)));
             } else if (gaps == 0 && wilds == 1 && span < BUR_MELD_MAX) {
                 wild_pos = lo > 1 ? lo - 1 : hi + 1;
             } else {
@@ -376,9 +359,30 @@ void buraco_unseen_counts(const BuracoState *s, int out[BUR_FACES])
 
 int buraco_unseen(const BuracoState *s, int f)
 {
-    int count[BUR_FACES];
-    visible_counts(s, count);
-    return buraco_copies(s, f) - count[f];
+    /* visible_counts for the one face: every hand, meld card, pile card and pending
+     * natural that is that face. */
+    Card c = buraco_face_card(f);
+    int count = 0;
+    for (int p = 0; p < s->num_players; p++)
+        count += s->hand[p][f];
+    for (int t = 0; t < BUR_TEAMS; t++)
+        for (int i = 0; i < s->n_melds[t]; i++) {
+            const BuracoMeld *m = &s->melds[t][i];
+            for (int k = 0; k < m->n; k++)
+                count += m->c[k] == c;
+        }
+    for (int i = 0; i < s->pile_n; i++)
+        count += s->pile[i] == c;
+    if (s->phase == BUR_WILD && f != BUR_JOKER_FACE) {
+        if (s->pend_set) {
+            count += card_make(s->pend_p, s->pend_suit) == c;
+            count += card_make(s->pend_p, s->pend_q) == c;
+        } else {
+            count += buraco_pos_card(s->pend_suit, s->pend_p) == c;
+            count += buraco_pos_card(s->pend_suit, s->pend_q) == c;
+        }
+    }
+    return buraco_copies(s, f) - count;
 }
 
 static bool valid_face(int f) { return f >= 0 && f < BUR_FACES; }
@@ -670,6 +674,23 @@ static bool meld_plus(const BuracoState *s, const BuracoMeld *md, Card c, Buraco
             bool fits = r != RANK_ACE ? r >= lo - 2 && r <= hi + 2 : lo <= 3 || hi >= 12;
             if (!fits)
                 return false;
+            if (md->clean && r != RANK_ACE && lo >= 3 && hi <= 13) {
+                /* A clean run of 3..K and a natural neither Ace nor 2: the validator's
+                 * only reading is the run one longer, and only next to an end (inside
+                 * it the card is a second copy, two away a gap without a wild). */
+                if (r != lo - 1 && r != hi + 1)
+                    return false;
+                if (info) {
+                    memset(info, 0, sizeof *info);
+                    info->suit = md->suit;
+                    info->clean = true;
+                    info->lo = r < lo ? r : lo;
+                    info->hi = r > hi ? r : hi;
+                    for (int p = info->lo; p <= info->hi; p++)
+                        info->order[info->n++] = card_make(p, md->suit);
+                }
+                return true;
+            }
         }
     }
     Card cards[BUR_MELD_MAX + 1];
