@@ -656,6 +656,65 @@ static bool set_ok(const BuracoState *s, int rank, const int *suits, int k)
     return k == 3 || hand_wilds(h) >= 1;
 }
 
+/* A run laid with no Ace and no 2 among its naturals (all in places 3..13), its wild (if
+ * any) a joker or a 2 of another suit, grown by a card neither an Ace nor a 2 of its suit:
+ * the validator has one reading of the result, worked out here from the run's places
+ * without it. 1 (and *info as the validator fills it) or 0; -1 for every other case (then
+ * ask the validator). The natural c is of the run's suit (the caller checked). */
+static int run_plus(const BuracoMeld *md, Card c, BuracoMeldInfo *info)
+{
+    int suit = md->suit, lo = md->lo, hi = md->lo + md->n - 1, wp = md->wild_pos;
+    unsigned nat = ((2u << hi) - (1u << lo)) & ~(wp ? 1u << wp : 0u);
+    if (!nat || low_bit(nat) < 3 || high_bit(nat) > 13)
+        return -1;
+    Card wild = CARD_NONE;
+    if (!md->clean) {
+        if (!wp)
+            return -1;
+        wild = md->c[wp - lo];
+        if (wild != BUR_JOKER && !(buraco_is_two(wild) && card_suit(wild) != suit))
+            return -1;
+    }
+    unsigned m = nat;
+    if (buraco_is_wildcard(c)) {
+        if (c != BUR_JOKER && card_suit(c) == suit)
+            return -1; /* a 2 of the suit may be read as its natural 2 */
+        if (wild != CARD_NONE)
+            return 0; /* two wilds */
+        wild = c;
+    } else {
+        int r = card_rank(c);
+        if (r == RANK_ACE)
+            return -1;
+        if (m & 1u << r)
+            return 0; /* a second copy */
+        m |= 1u << r;
+    }
+    int mlo = low_bit(m), mhi = high_bit(m), gaps = mhi - mlo + 1 - popcount16(m);
+    int wild_pos = 0;
+    if (wild == CARD_NONE) {
+        if (gaps)
+            return 0;
+    } else if (gaps == 1) {
+        wild_pos = low_bit(~m & ((2u << mhi) - (1u << mlo)));
+    } else if (gaps == 0) {
+        wild_pos = mlo - 1; /* (mlo >= 3: the wild goes below) */
+    } else {
+        return 0;
+    }
+    if (info) {
+        memset(info, 0, sizeof *info);
+        info->suit = suit;
+        info->clean = wild == CARD_NONE;
+        info->wild_pos = wild_pos;
+        info->lo = wild_pos && wild_pos < mlo ? wild_pos : mlo;
+        info->hi = mhi;
+        for (int p = info->lo; p <= info->hi; p++)
+            info->order[info->n++] = p == wild_pos ? wild : buraco_pos_card(suit, p);
+    }
+    return 1;
+}
+
 /* Meld md with card c added, as the validator arranges it. */
 static bool meld_plus(const BuracoState *s, const BuracoMeld *md, Card c, BuracoMeldInfo *info)
 {
@@ -674,24 +733,12 @@ static bool meld_plus(const BuracoState *s, const BuracoMeld *md, Card c, Buraco
             bool fits = r != RANK_ACE ? r >= lo - 2 && r <= hi + 2 : lo <= 3 || hi >= 12;
             if (!fits)
                 return false;
-            if (md->clean && r != RANK_ACE && lo >= 3 && hi <= 13) {
-                /* A clean run of 3..K and a natural neither Ace nor 2: the validator's
-                 * only reading is the run one longer, and only next to an end (inside
-                 * it the card is a second copy, two away a gap without a wild). */
-                if (r != lo - 1 && r != hi + 1)
-                    return false;
-                if (info) {
-                    memset(info, 0, sizeof *info);
-                    info->suit = md->suit;
-                    info->clean = true;
-                    info->lo = r < lo ? r : lo;
-                    info->hi = r > hi ? r : hi;
-                    for (int p = info->lo; p <= info->hi; p++)
-                        info->order[info->n++] = card_make(p, md->suit);
-                }
-                return true;
-            }
         }
+    }
+    if (!md->kind) {
+        int quick = run_plus(md, c, info);
+        if (quick >= 0)
+            return quick;
     }
     Card cards[BUR_MELD_MAX + 1];
     memcpy(cards, md->c, md->n);

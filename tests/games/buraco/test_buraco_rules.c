@@ -795,6 +795,86 @@ static void test_validator_brute_force_jokers_sets(void **u)
     assert_true(jokers_n > 3000);
 }
 
+/* ---- A card joined to a laid meld, as the validator would arrange it ---------------------
+ * The rules grow a run without the validator in the common cases (a run with no Ace or 2
+ * among its naturals, a natural or a joker added): on 200,000 melds the validator accepts
+ * and a card near them (a neighbour of its suit, a 2, a joker, any card), joining must be
+ * allowed exactly when the validator accepts the meld with the card, and lay it as the
+ * validator arranges it. */
+static void test_join_agrees_with_validator(void **u)
+{
+    (void)u;
+    Rng r;
+    rng_seed(&r, 20261127);
+    int tried = 0, joined = 0, dirty = 0, wild_added = 0;
+    while (tried < 200000) {
+        Card c[16];
+        int n = random_set_j(&r, c);
+        bool sets = rng_below(&r, 2);
+        BuracoMeldInfo meld;
+        if (n >= BUR_MELD_MAX || !buraco_meld_check2(c, n, sets, &meld))
+            continue;
+        /* The card: a neighbour of the meld's suit, a 2, a joker, or any card. */
+        Card add;
+        int kind = (int)rng_below(&r, 8);
+        if (kind < 4 && !meld.set) {
+            int pos = meld.lo - 2 + (int)rng_below(&r, (uint32_t)(meld.hi - meld.lo + 5));
+            if (pos < 1 || pos > 14)
+                continue;
+            add = card_make(pos == 14 ? 1 : pos, meld.suit);
+        } else if (kind == 4) {
+            add = card_make(2, (int)rng_below(&r, 4));
+        } else if (kind == 5) {
+            add = BUR_JOKER;
+        } else {
+            add = card_from_index((int)rng_below(&r, 52));
+        }
+        tried++;
+        GameOptions opt = {{0}};
+        opt.v[BUR_OPT_JOKERS] = 1;
+        opt.v[BUR_OPT_SETS] = sets;
+        BuracoState s;
+        assert_null(buraco_rules.init(&s, &opt, 2, 1));
+        s.phase = BUR_PLAY;
+        s.turn = 0;
+        s.hand[0][buraco_face(add)]++;
+        s.hand[0][buraco_face(card_make(9, 0))]++; /* a second card: the hand stays */
+        s.hand_n[0] = 2;
+        s.n_melds[0] = 1;
+        buraco_meld_set(&s.melds[0][0], &meld);
+        Card all[BUR_MELD_MAX + 1];
+        memcpy(all, s.melds[0][0].c, s.melds[0][0].n);
+        all[n] = add;
+        BuracoMeldInfo grown;
+        bool want = buraco_meld_check2(all, n + 1, sets && meld.set, &grown);
+        int f = buraco_face(add);
+        bool got = buraco_join_ok(&s, 0, f);
+        if (got != want) {
+            char t[256] = "", ct[CARD_TEXT_MAX];
+            for (int k = 0; k < n; k++) {
+                strcat(t, buraco_card_text(s.melds[0][0].c[k], ct));
+                strcat(t, " ");
+            }
+            fail_msg("meld [%s] + %s (sets %d): join says %d, the validator %d", t,
+                     buraco_card_text(add, ct), sets, got, want);
+        }
+        if (!want)
+            continue;
+        joined++;
+        dirty += !meld.clean;
+        wild_added += buraco_is_wildcard(add);
+        assert_null(buraco_rules.apply(&s, buraco_action(BUR_A_JOIN, f)));
+        BuracoMeld expect;
+        buraco_meld_set(&expect, &grown);
+        assert_memory_equal(&s.melds[0][0], &expect, sizeof expect);
+    }
+    print_message("%d joins of 200000 allowed, %d onto a dirty meld, %d of a wild\n", joined,
+                  dirty, wild_added);
+    assert_true(joined > 40000);
+    assert_true(dirty > 5000);
+    assert_true(wild_added > 5000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -817,6 +897,7 @@ int main(void)
         cmocka_unit_test(test_action_text),
         cmocka_unit_test(test_validator_brute_force),
         cmocka_unit_test(test_validator_brute_force_jokers_sets),
+        cmocka_unit_test(test_join_agrees_with_validator),
     };
     return cmocka_run_group_tests_name("buraco rules", tests, NULL, NULL);
 }
