@@ -120,6 +120,9 @@ static int high_bit(unsigned m) { return 31 - __builtin_clz(m); }
  * the suit at 2); at most one other card, a 2 of any suit or a joker, is the wild and
  * fills one place: a gap, or one end. Every reading of the 2s and Aces is tried; a clean
  * one wins. */
+static bool run_read(int suit, unsigned mask, int aces, const Card twos[2], int twos_n,
+                     int jokers, BuracoMeldInfo *info);
+
 static bool run_check(const Card *cards, int n, BuracoMeldInfo *info)
 {
     int suit = -1, aces = 0, twos_n = 0, jokers = 0;
@@ -156,7 +159,14 @@ static bool run_check(const Card *cards, int n, BuracoMeldInfo *info)
     }
     if (suit < 0)
         return false; /* only 2s and jokers: at most one of them can be natural */
+    return run_read(suit, mask, aces, twos, twos_n, jokers, info);
+}
 
+/* The readings of a run's cards, counted: the suit of its naturals, the places 3..13 they
+ * fill, how many Aces, its 2s (in the order of the cards) and jokers. */
+static bool run_read(int suit, unsigned mask, int aces, const Card twos[2], int twos_n,
+                     int jokers, BuracoMeldInfo *info)
+{
     bool found = false;
     BuracoMeldInfo best = {0};
     /* nat: the index of the 2 read as the natural 2 of the suit, or -1 for none. */
@@ -656,63 +666,47 @@ static bool set_ok(const BuracoState *s, int rank, const int *suits, int k)
     return k == 3 || hand_wilds(h) >= 1;
 }
 
-/* A run laid with no Ace and no 2 among its naturals (all in places 3..13), its wild (if
- * any) a joker or a 2 of another suit, grown by a card neither an Ace nor a 2 of its suit:
- * the validator has one reading of the result, worked out here from the run's places
- * without it. 1 (and *info as the validator fills it) or 0; -1 for every other case (then
- * ask the validator). The natural c is of the run's suit (the caller checked). */
-static int run_plus(const BuracoMeld *md, Card c, BuracoMeldInfo *info)
+/* A laid run md with card c added, as run_check would read md's cards followed by c, but
+ * counted from md's places instead of its cards: naturals at every place lo..hi but the
+ * wild's (an Ace at 1 or 14, the suit's 2 at 2), the wild at wild_pos. */
+static bool run_plus(const BuracoMeld *md, Card c, BuracoMeldInfo *info)
 {
     int suit = md->suit, lo = md->lo, hi = md->lo + md->n - 1, wp = md->wild_pos;
     unsigned nat = ((2u << hi) - (1u << lo)) & ~(wp ? 1u << wp : 0u);
-    if (!nat || low_bit(nat) < 3 || high_bit(nat) > 13)
-        return -1;
-    Card wild = CARD_NONE;
-    if (!md->clean) {
-        if (!wp)
-            return -1;
-        wild = md->c[wp - lo];
-        if (wild != BUR_JOKER && !(buraco_is_two(wild) && card_suit(wild) != suit))
-            return -1;
-    }
-    unsigned m = nat;
-    if (buraco_is_wildcard(c)) {
-        if (c != BUR_JOKER && card_suit(c) == suit)
-            return -1; /* a 2 of the suit may be read as its natural 2 */
-        if (wild != CARD_NONE)
-            return 0; /* two wilds */
-        wild = c;
+    unsigned mask = nat & 0x3FF8u; /* places 3..13 */
+    int aces = (int)(nat >> 1 & 1u) + (int)(nat >> 14 & 1u), twos_n = 0, jokers = 0;
+    Card twos[2] = {CARD_NONE, CARD_NONE};
+    Card w = wp ? md->c[wp - lo] : CARD_NONE;
+    bool wild_two = w != CARD_NONE && w != BUR_JOKER && buraco_is_two(w);
+    jokers = w == BUR_JOKER;
+    /* The 2s in the order of md's cards: by place. */
+    if (wild_two && wp < 2)
+        twos[twos_n++] = w;
+    if (nat & 4u)
+        twos[twos_n++] = card_make(2, suit);
+    if (wild_two && wp >= 2)
+        twos[twos_n++] = w;
+    /* Then c, as run_check's loop takes it. */
+    if (c == BUR_JOKER) {
+        if (++jokers > 1)
+            return false;
+    } else if (!card_is_valid(c)) {
+        return false;
+    } else if (card_rank(c) == 2) {
+        if (twos_n == 2)
+            return false;
+        twos[twos_n++] = c;
+    } else if (card_suit(c) != suit) {
+        return false;
+    } else if (card_rank(c) == RANK_ACE) {
+        if (++aces > 2)
+            return false;
     } else {
-        int r = card_rank(c);
-        if (r == RANK_ACE)
-            return -1;
-        if (m & 1u << r)
-            return 0; /* a second copy */
-        m |= 1u << r;
+        if (mask & 1u << card_rank(c))
+            return false;
+        mask |= 1u << card_rank(c);
     }
-    int mlo = low_bit(m), mhi = high_bit(m), gaps = mhi - mlo + 1 - popcount16(m);
-    int wild_pos = 0;
-    if (wild == CARD_NONE) {
-        if (gaps)
-            return 0;
-    } else if (gaps == 1) {
-        wild_pos = low_bit(~m & ((2u << mhi) - (1u << mlo)));
-    } else if (gaps == 0) {
-        wild_pos = mlo - 1; /* (mlo >= 3: the wild goes below) */
-    } else {
-        return 0;
-    }
-    if (info) {
-        memset(info, 0, sizeof *info);
-        info->suit = suit;
-        info->clean = wild == CARD_NONE;
-        info->wild_pos = wild_pos;
-        info->lo = wild_pos && wild_pos < mlo ? wild_pos : mlo;
-        info->hi = mhi;
-        for (int p = info->lo; p <= info->hi; p++)
-            info->order[info->n++] = p == wild_pos ? wild : buraco_pos_card(suit, p);
-    }
-    return 1;
+    return run_read(suit, mask, aces, twos, twos_n, jokers, info);
 }
 
 /* Meld md with card c added, as the validator arranges it. */
@@ -735,11 +729,8 @@ static bool meld_plus(const BuracoState *s, const BuracoMeld *md, Card c, Buraco
                 return false;
         }
     }
-    if (!md->kind) {
-        int quick = run_plus(md, c, info);
-        if (quick >= 0)
-            return quick;
-    }
+    if (!md->kind)
+        return run_plus(md, c, info);
     Card cards[BUR_MELD_MAX + 1];
     memcpy(cards, md->c, md->n);
     cards[md->n] = c;
