@@ -24,10 +24,23 @@ static int count_twos(const uint8_t *h)
 
 /* Copies of each face the seat to move has seen placed: its hand, the melds, the pile,
  * the cards others are known to hold. What is left may still come. Bytes (no face has
- * more than four copies), BUR_FACES rounded up to whole 8-byte words so that the hands
- * add up a word at a time. */
-#define SEEN_SIZE 56
-_Static_assert(SEEN_SIZE >= BUR_FACES && SEEN_SIZE % 8 == 0, "SEEN_SIZE");
+ * more than four copies); SEEN_SIZE leaves room to add to 16 bytes from any face of a
+ * suit, a word at a time. */
+#define SEEN_SIZE 72
+_Static_assert(SEEN_SIZE >= 3 * 13 + 12 + 16 && SEEN_SIZE % 8 == 0, "SEEN_SIZE");
+
+/* Adds one to each of the len (1..13) bytes from p. */
+static void add_ones(uint8_t *p, int len)
+{
+    const uint64_t ones = 0x0101010101010101ULL;
+    uint64_t a, b;
+    memcpy(&a, p, 8);
+    memcpy(&b, p + 8, 8);
+    a += len >= 8 ? ones : ones & ((1ULL << (8 * len)) - 1);
+    b += len > 8 ? ones & ((1ULL << (8 * (len - 8))) - 1) : 0;
+    memcpy(p, &a, 8);
+    memcpy(p + 8, &b, 8);
+}
 
 static void seen_counts(const BuracoState *s, uint8_t seen[SEEN_SIZE])
 {
@@ -45,8 +58,21 @@ static void seen_counts(const BuracoState *s, uint8_t seen[SEEN_SIZE])
     for (int t = 0; t < BUR_TEAMS; t++)
         for (int i = 0; i < s->n_melds[t]; i++) {
             const BuracoMeld *m = &s->melds[t][i];
-            for (int k = 0; k < m->n; k++)
-                seen[buraco_face(m->c[k])]++;
+            if (m->kind) {
+                for (int k = 0; k < m->n; k++)
+                    seen[buraco_face(m->c[k])]++;
+                continue;
+            }
+            /* A run: its naturals at their places lo..hi (faces in a row, the high Ace
+             * the suit's first), but the wild's place; and its wild. */
+            int lo = m->lo, hi = m->lo + m->n - 1, wp = m->wild_pos, base = m->suit * 13;
+            add_ones(seen + base + lo - 1, (hi > 13 ? 13 : hi) - lo + 1);
+            if (wp && wp <= 13)
+                seen[base + wp - 1]--;
+            if (hi == 14 && wp != 14)
+                seen[base]++;
+            if (wp)
+                seen[buraco_face(m->c[wp - lo])]++;
         }
     for (int i = 0; i < s->pile_n; i++)
         seen[buraco_face(s->pile[i])]++;

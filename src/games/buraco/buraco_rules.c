@@ -167,10 +167,12 @@ static bool run_check(const Card *cards, int n, BuracoMeldInfo *info)
 static bool run_read(int suit, unsigned mask, int aces, const Card twos[2], int twos_n,
                      int jokers, BuracoMeldInfo *info)
 {
-    bool found = false;
-    BuracoMeldInfo best = {0};
+    bool found = false, found_clean = false;
+    BuracoMeldInfo best;
+    if (info)
+        memset(&best, 0, sizeof best);
     /* nat: the index of the 2 read as the natural 2 of the suit, or -1 for none. */
-    for (int nat = twos_n - 1; nat >= -1 && !(found && best.clean); nat--) {
+    for (int nat = twos_n - 1; nat >= -1 && !(found && found_clean); nat--) {
         if (nat >= 0 && card_suit(twos[nat]) != suit)
             continue;
         if (nat == 0 && twos_n == 2 && twos[1] == twos[0])
@@ -204,19 +206,22 @@ static bool run_read(int suit, unsigned mask, int aces, const Card twos[2], int 
             } else {
                 continue;
             }
-            if (found && !(wilds == 0 && !best.clean))
+            if (found && !(wilds == 0 && !found_clean))
                 continue;
             found = true;
-            best.suit = suit;
-            best.clean = wilds == 0;
-            best.set = false;
-            best.wild_pos = wild_pos;
-            best.lo = wild_pos && wild_pos < lo ? wild_pos : lo;
-            best.hi = wild_pos > hi ? wild_pos : hi;
-            best.n = 0;
-            Card wild = jokers ? BUR_JOKER : wilds ? twos[nat == 0 ? 1 : 0] : CARD_NONE;
-            for (int p = best.lo; p <= best.hi; p++)
-                best.order[best.n++] = p == wild_pos ? wild : buraco_pos_card(suit, p);
+            found_clean = wilds == 0;
+            if (info) { /* the arrangement, only when asked for */
+                best.suit = suit;
+                best.clean = wilds == 0;
+                best.set = false;
+                best.wild_pos = wild_pos;
+                best.lo = wild_pos && wild_pos < lo ? wild_pos : lo;
+                best.hi = wild_pos > hi ? wild_pos : hi;
+                best.n = 0;
+                Card wild = jokers ? BUR_JOKER : wilds ? twos[nat == 0 ? 1 : 0] : CARD_NONE;
+                for (int p = best.lo; p <= best.hi; p++)
+                    best.order[best.n++] = p == wild_pos ? wild : buraco_pos_card(suit, p);
+            }
             break;
         }
     }
@@ -367,6 +372,24 @@ void buraco_unseen_counts(const BuracoState *s, int out[BUR_FACES])
         out[f] = buraco_copies(s, f) - out[f];
 }
 
+/* Copies of card c in laid meld m. A run holds a natural only at its own place (an Ace at
+ * 1 and 14), besides its one wild; a set is read card by card. */
+static int meld_copies(const BuracoMeld *m, Card c)
+{
+    if (m->kind) {
+        int n = 0;
+        for (int k = 0; k < m->n; k++)
+            n += m->c[k] == c;
+        return n;
+    }
+    int wp = m->wild_pos, n = wp && m->c[wp - m->lo] == c;
+    if (c == BUR_JOKER || card_suit(c) != m->suit)
+        return n;
+    unsigned nat = ((2u << (m->lo + m->n - 1)) - (1u << m->lo)) & ~(wp ? 1u << wp : 0u);
+    int r = card_rank(c);
+    return n + (r == RANK_ACE ? (int)(nat >> 1 & 1u) + (int)(nat >> 14 & 1u) : (int)(nat >> r & 1u));
+}
+
 int buraco_unseen(const BuracoState *s, int f)
 {
     /* visible_counts for the one face: every hand, meld card, pile card and pending
@@ -376,11 +399,8 @@ int buraco_unseen(const BuracoState *s, int f)
     for (int p = 0; p < s->num_players; p++)
         count += s->hand[p][f];
     for (int t = 0; t < BUR_TEAMS; t++)
-        for (int i = 0; i < s->n_melds[t]; i++) {
-            const BuracoMeld *m = &s->melds[t][i];
-            for (int k = 0; k < m->n; k++)
-                count += m->c[k] == c;
-        }
+        for (int i = 0; i < s->n_melds[t]; i++)
+            count += meld_copies(&s->melds[t][i], c);
     for (int i = 0; i < s->pile_n; i++)
         count += s->pile[i] == c;
     if (s->phase == BUR_WILD && f != BUR_JOKER_FACE) {

@@ -875,6 +875,59 @@ static void test_join_agrees_with_validator(void **u)
     assert_true(wild_added > 5000);
 }
 
+/* ---- One face's unseen copies -----------------------------------------------------------
+ * buraco_unseen counts one face from the melds' places; it must agree with the count of
+ * every face over every card (buraco_unseen_counts) at every step of games with jokers and
+ * sets, melds with Aces, 2s and jokers among them, the pending meld of a wild too. */
+static void test_unseen_one_face(void **u)
+{
+    (void)u;
+    const char *const styles[] = {"variant=stbl", "variant=fechado", "variant=contest"};
+    int checked = 0, meld_cards = 0;
+    for (int g = 0; g < 12; g++) {
+        GameOptions opt;
+        rules_default_options(&buraco_rules, &opt);
+        char err[128];
+        assert_null(rules_parse_option(&buraco_rules, &opt, styles[g % 3], err, sizeof err));
+        assert_null(rules_parse_option(&buraco_rules, &opt, "target=1", err, sizeof err));
+        BuracoState s;
+        assert_null(buraco_rules.init(&s, &opt, g % 2 ? 4 : 2, (uint64_t)g));
+        Rng r;
+        rng_seed(&r, (uint64_t)g + 77);
+        for (int steps = 0; s.phase != BUR_OVER && steps < 3000; steps++) {
+            int all[BUR_FACES];
+            buraco_unseen_counts(&s, all);
+            for (int f = 0; f < BUR_FACES; f++)
+                if (buraco_unseen(&s, f) != all[f])
+                    fail_msg("game %d step %d: face %d unseen %d, counted over all %d", g,
+                             steps, f, buraco_unseen(&s, f), all[f]);
+            checked++;
+            Action acts[RULES_MAX_ACTIONS];
+            int n;
+            if (buraco_rules.current_player(&s) == PLAYER_CHANCE) {
+                uint32_t w[RULES_MAX_ACTIONS];
+                n = buraco_rules.chance_outcomes(&s, acts, w);
+            } else {
+                n = buraco_rules.legal_actions(&s, acts);
+                /* Melds first, half the time: long runs and sets. */
+                int k = 0;
+                for (int i = 0; i < n; i++)
+                    if (buraco_action_type(acts[i]) != BUR_A_DISCARD &&
+                        buraco_action_type(acts[i]) != BUR_A_DRAW)
+                        acts[k++] = acts[i];
+                if (k && rng_below(&r, 4))
+                    n = k;
+            }
+            assert_null(buraco_rules.apply(&s, acts[rng_below(&r, (uint32_t)n)]));
+        }
+        for (int t = 0; t < BUR_TEAMS; t++)
+            for (int i = 0; i < s.n_melds[t]; i++)
+                meld_cards += s.melds[t][i].n;
+    }
+    print_message("%d states checked, %d meld cards at the ends\n", checked, meld_cards);
+    assert_true(meld_cards > 200);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -898,6 +951,7 @@ int main(void)
         cmocka_unit_test(test_validator_brute_force),
         cmocka_unit_test(test_validator_brute_force_jokers_sets),
         cmocka_unit_test(test_join_agrees_with_validator),
+        cmocka_unit_test(test_unseen_one_face),
     };
     return cmocka_run_group_tests_name("buraco rules", tests, NULL, NULL);
 }
