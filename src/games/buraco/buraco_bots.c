@@ -101,6 +101,21 @@ static void suit_masks(const uint8_t *h, unsigned mask[SUIT_COUNT])
     }
 }
 
+/* The faces the hand h holds, in face order (each suit's places 1..13 from its suit_masks
+ * `mask`, then the joker): for (f ...) over them. */
+static int next_face(const uint8_t *h, const unsigned mask[SUIT_COUNT], int f)
+{
+    int suit = (f + 1) / 13, from = (f + 1) % 13 + 1; /* the place of face f + 1 */
+    for (; suit < SUIT_COUNT; suit++, from = 1) {
+        unsigned m = mask[suit] & 0x3FFEu & ~((1u << from) - 1u); /* places from..13 */
+        if (m)
+            return suit * 13 + __builtin_ctz(m) - 1;
+    }
+    return f < BUR_JOKER_FACE && h[BUR_JOKER_FACE] ? BUR_JOKER_FACE : BUR_FACES;
+}
+#define HAND_FACES(h, mask, f)                                                             \
+    for (int f = next_face(h, mask, -1); f < BUR_FACES; f = next_face(h, mask, f))
+
 /* How far a hand card is from any meld it could make (bigger: throw it first). `mask`:
  * suit_masks of the hand. */
 static int discard_score_m(const uint8_t *h, const unsigned mask[SUIT_COUNT], int f,
@@ -148,9 +163,7 @@ static int medium_discard_face(const BuracoState *s, const uint8_t seen[SEEN_SIZ
     unsigned mask[SUIT_COUNT];
     suit_masks(h, mask);
     int best = -1, best_score = 0;
-    for (int f = 0; f < BUR_FACES; f++) {
-        if (!h[f])
-            continue;
+    HAND_FACES(h, mask, f) {
         int sc = discard_score_m(h, mask, f, seen);
         if (best < 0 || sc > best_score) {
             best = f;
@@ -221,8 +234,9 @@ static Action medium_take(const BuracoState *s)
 }
 
 /* Natural joins onto the team's melds: the places next to each end, and those a wild at
- * an end can make room for. */
-static Action natural_join(const BuracoState *s)
+ * an end can make room for. `mask`: suit_masks of the hand (a meld none of whose places
+ * the hand holds is passed over; the places are tried in the same order). */
+static Action natural_join(const BuracoState *s, const unsigned mask[SUIT_COUNT])
 {
     const uint8_t *h = s->hand[s->turn];
     int t = buraco_team(s->turn);
@@ -235,6 +249,12 @@ static Action natural_join(const BuracoState *s)
             cand[nc++] = lo - 2;
             cand[nc++] = hi + 2;
         }
+        unsigned held = md->suit < SUIT_COUNT ? mask[md->suit] : 0u, any = 0;
+        for (int i = 0; i < nc; i++)
+            if (cand[i] >= 1 && cand[i] <= 14)
+                any |= held >> cand[i] & 1u;
+        if (!any)
+            continue;
         for (int i = 0; i < nc; i++) {
             int q = cand[i];
             if (q < 1 || q > 14)
@@ -249,10 +269,9 @@ static Action natural_join(const BuracoState *s)
 
 /* The longest run of naturals in the hand (three or more): its suit and first place
  * (the first suit, then the lowest place, among equals). */
-static bool best_run(const uint8_t *h, int *suit_out, int *lo_out, int *len_out)
+static bool best_run_m(const unsigned mask[SUIT_COUNT], int *suit_out, int *lo_out,
+                       int *len_out)
 {
-    unsigned mask[SUIT_COUNT];
-    suit_masks(h, mask);
     int best_len = 0;
     for (int suit = 0; suit < SUIT_COUNT; suit++) {
         unsigned m = mask[suit];
@@ -275,20 +294,30 @@ static bool best_run(const uint8_t *h, int *suit_out, int *lo_out, int *len_out)
     return best_len >= 3;
 }
 
-static Action wild_meld(const BuracoState *s)
+static bool best_run(const uint8_t *h, int *suit_out, int *lo_out, int *len_out)
+{
+    unsigned mask[SUIT_COUNT];
+    suit_masks(h, mask);
+    return best_run_m(mask, suit_out, lo_out, len_out);
+}
+
+static Action wild_meld(const BuracoState *s, const unsigned mask[SUIT_COUNT])
 {
     const uint8_t *h = s->hand[s->turn];
     int twos = count_twos(h);
     if (!twos)
         return -1;
     for (int gap = 2; gap >= 1; gap--)
-        for (int suit = 0; suit < SUIT_COUNT; suit++)
+        for (int suit = 0; suit < SUIT_COUNT; suit++) {
+            unsigned m = mask[suit];
+            if (!(m & m >> gap))
+                continue; /* no two held places gap apart */
             for (int p = 1; p + gap <= 14; p++) {
                 int q = p + gap;
-                int fp = face_at(suit, p), fq = face_at(suit, q);
-                if (!h[fp] || !h[fq] || fp == fq)
+                /* (the hand holds places p and q; they are different faces: gap <= 2) */
+                if (!(m >> p & 1u) || !(m >> q & 1u))
                     continue;
-                if (gap == 2 && h[face_at(suit, p + 1)])
+                if (gap == 2 && (m >> (p + 1) & 1u))
                     continue; /* a natural run: laid as one */
                 if (p == 1 && q == 2)
                     continue; /* A, 2 and a wild: valid, but the contest's first judge
@@ -298,6 +327,7 @@ static Action wild_meld(const BuracoState *s)
                     continue;
                 return buraco_action(BUR_A_NEWW, suit << 8 | p << 4 | q);
             }
+        }
     return -1;
 }
 
@@ -313,7 +343,9 @@ static Action wild_meld(const BuracoState *s)
 static Action meld_step(const BuracoState *s, bool allow_new, bool allow_wild_meld, bool finish)
 {
     const uint8_t *h = s->hand[s->turn];
-    Action a = natural_join(s);
+    unsigned mask[SUIT_COUNT];
+    suit_masks(h, mask);
+    Action a = natural_join(s, mask);
     if (a >= 0)
         return a;
     int t = buraco_team(s->turn);
@@ -331,9 +363,9 @@ static Action meld_step(const BuracoState *s, bool allow_new, bool allow_wild_me
     if (!allow_new || team_melds(s) >= BUR_MAX_MELDS)
         return -1;
     int suit, lo, len;
-    if (best_run(h, &suit, &lo, &len))
+    if (best_run_m(mask, &suit, &lo, &len))
         return buraco_action(BUR_A_NEW3, suit << 4 | lo);
-    return allow_wild_meld ? wild_meld(s) : -1;
+    return allow_wild_meld ? wild_meld(s, mask) : -1;
 }
 
 static Action medium_meld(const BuracoState *s, bool allow_new)
@@ -656,14 +688,13 @@ static int playout_discard_face(const BuracoState *s)
     MeldSpans spans;
     meld_spans(s, &spans);
     int best = -1, best_value = 0;
-    for (int f = 0; f < BUR_FACES; f++)
-        if (h[f]) {
-            int v = keep_value(&spans, h, mask, f, seen, twos);
-            if (best < 0 || v < best_value) {
-                best = f;
-                best_value = v;
-            }
+    HAND_FACES(h, mask, f) {
+        int v = keep_value(&spans, h, mask, f, seen, twos);
+        if (best < 0 || v < best_value) {
+            best = f;
+            best_value = v;
         }
+    }
     return best;
 }
 
