@@ -723,11 +723,12 @@ Action buraco_playout_policy(const BuracoState *s)
         Action a = -1;
         if (s->phase == BUR_DRAW) {
             a = house_take(s);
-            if (a >= 0) {
+            /* (a closed pile's take is kept whatever the hand after it: not worked out) */
+            if (a >= 0 && s->pile_rule != BUR_PILE_CLOSED) {
                 BuracoState v = *s;
                 buraco_rules.apply(&v, a);
                 int after = hand_after_melds(&v);
-                if (!(after < 0 || after <= s->hand_n[s->turn] + 2 || s->pile_rule == BUR_PILE_CLOSED))
+                if (!(after < 0 || after <= s->hand_n[s->turn] + 2))
                     a = -1;
             }
             return a >= 0 ? a : buraco_action(BUR_A_DRAW, 0);
