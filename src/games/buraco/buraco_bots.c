@@ -23,20 +23,57 @@ static int count_twos(const uint8_t *h)
 }
 
 /* Copies of each face the seat to move has seen placed: its hand, the melds, the pile,
- * the cards others are known to hold. What is left may still come. */
-static void seen_counts(const BuracoState *s, int seen[BUR_FACES])
+ * the cards others are known to hold. What is left may still come. Bytes (no face has
+ * more than four copies); SEEN_SIZE leaves room to add to 16 bytes from any face of a
+ * suit, a word at a time. */
+#define SEEN_SIZE 72
+_Static_assert(SEEN_SIZE >= 3 * 13 + 12 + 16 && SEEN_SIZE % 8 == 0, "SEEN_SIZE");
+
+/* Adds one to each of the len (1..13) bytes from p. */
+static void add_ones(uint8_t *p, int len)
+{
+    const uint64_t ones = 0x0101010101010101ULL;
+    uint64_t a, b;
+    memcpy(&a, p, 8);
+    memcpy(&b, p + 8, 8);
+    a += len >= 8 ? ones : ones & ((1ULL << (8 * len)) - 1);
+    b += len > 8 ? ones & ((1ULL << (8 * (len - 8))) - 1) : 0;
+    memcpy(p, &a, 8);
+    memcpy(p + 8, &b, 8);
+}
+
+static void seen_counts(const BuracoState *s, uint8_t seen[SEEN_SIZE])
 {
     int me = s->turn;
-    for (int f = 0; f < BUR_FACES; f++) {
-        seen[f] = s->hand[me][f];
-        for (int p = 0; p < s->num_players; p++)
-            if (p != me)
-                seen[f] += s->known[p][f];
-    }
+    uint64_t w[SEEN_SIZE / 8] = {0};
+    memcpy(w, s->hand[me], BUR_FACES);
+    for (int p = 0; p < s->num_players; p++)
+        if (p != me) {
+            uint64_t k[SEEN_SIZE / 8] = {0};
+            memcpy(k, s->known[p], BUR_FACES);
+            for (int i = 0; i < SEEN_SIZE / 8; i++)
+                w[i] += k[i]; /* bytes of at most 4: no carry */
+        }
+    memcpy(seen, w, SEEN_SIZE);
     for (int t = 0; t < BUR_TEAMS; t++)
-        for (int i = 0; i < s->n_melds[t]; i++)
-            for (int k = 0; k < s->melds[t][i].n; k++)
-                seen[buraco_face(s->melds[t][i].c[k])]++;
+        for (int i = 0; i < s->n_melds[t]; i++) {
+            const BuracoMeld *m = &s->melds[t][i];
+            if (m->kind) {
+                for (int k = 0; k < m->n; k++)
+                    seen[buraco_face(m->c[k])]++;
+                continue;
+            }
+            /* A run: its naturals at their places lo..hi (faces in a row, the high Ace
+             * the suit's first), but the wild's place; and its wild. */
+            int lo = m->lo, hi = m->lo + m->n - 1, wp = m->wild_pos, base = m->suit * 13;
+            add_ones(seen + base + lo - 1, (hi > 13 ? 13 : hi) - lo + 1);
+            if (wp && wp <= 13)
+                seen[base + wp - 1]--;
+            if (hi == 14 && wp != 14)
+                seen[base]++;
+            if (wp)
+                seen[buraco_face(m->c[wp - lo])]++;
+        }
     for (int i = 0; i < s->pile_n; i++)
         seen[buraco_face(s->pile[i])]++;
 }
@@ -44,21 +81,45 @@ static void seen_counts(const BuracoState *s, int seen[BUR_FACES])
 /* ---- Medium: the seed's simple strategy ------------------------------------------- */
 
 /* The positions (1..14, an Ace at both 1 and 14) of each suit's faces the hand holds. */
+/* Bit i of the result: byte i of w is not zero (bytes of at most 7). */
+static unsigned nonzero_bytes(uint64_t w)
+{
+    w = (w | w >> 1 | w >> 2) & 0x0101010101010101ULL;
+    return (unsigned)((w * 0x0102040810204080ULL) >> 56);
+}
+
 static void suit_masks(const uint8_t *h, unsigned mask[SUIT_COUNT])
 {
     for (int suit = 0; suit < SUIT_COUNT; suit++) {
         const uint8_t *hs = h + suit * 13; /* card_index: suit * 13 + rank - 1 */
-        unsigned m = 0;
-        for (int q = 1; q <= 13; q++)
-            m |= (unsigned)(hs[q - 1] != 0) << q;
+        /* Ranks 1..8 and 6..13, eight bytes each (the last suit's end at face 51). */
+        uint64_t a, b;
+        memcpy(&a, hs, 8);
+        memcpy(&b, hs + 5, 8);
+        unsigned m = nonzero_bytes(a) << 1 | nonzero_bytes(b) << 6;
         mask[suit] = m | (m & 2u) << 13;
     }
 }
 
+/* The faces the hand h holds, in face order (each suit's places 1..13 from its suit_masks
+ * `mask`, then the joker): for (f ...) over them. */
+static int next_face(const uint8_t *h, const unsigned mask[SUIT_COUNT], int f)
+{
+    int suit = (f + 1) / 13, from = (f + 1) % 13 + 1; /* the place of face f + 1 */
+    for (; suit < SUIT_COUNT; suit++, from = 1) {
+        unsigned m = mask[suit] & 0x3FFEu & ~((1u << from) - 1u); /* places from..13 */
+        if (m)
+            return suit * 13 + __builtin_ctz(m) - 1;
+    }
+    return f < BUR_JOKER_FACE && h[BUR_JOKER_FACE] ? BUR_JOKER_FACE : BUR_FACES;
+}
+#define HAND_FACES(h, mask, f)                                                             \
+    for (int f = next_face(h, mask, -1); f < BUR_FACES; f = next_face(h, mask, f))
+
 /* How far a hand card is from any meld it could make (bigger: throw it first). `mask`:
  * suit_masks of the hand. */
 static int discard_score_m(const uint8_t *h, const unsigned mask[SUIT_COUNT], int f,
-                           const int seen[BUR_FACES])
+                           const uint8_t seen[SEEN_SIZE])
 {
     if (f == BUR_JOKER_FACE)
         return -1000000; /* a joker: keep it */
@@ -96,15 +157,13 @@ static int discard_score_m(const uint8_t *h, const unsigned mask[SUIT_COUNT], in
     return best * 100 - live * 8 + buraco_card_points(c) + (h[f] > 1 ? 30 : 0);
 }
 
-static int medium_discard_face(const BuracoState *s, const int seen[BUR_FACES])
+static int medium_discard_face(const BuracoState *s, const uint8_t seen[SEEN_SIZE])
 {
     const uint8_t *h = s->hand[s->turn];
     unsigned mask[SUIT_COUNT];
     suit_masks(h, mask);
     int best = -1, best_score = 0;
-    for (int f = 0; f < BUR_FACES; f++) {
-        if (!h[f])
-            continue;
+    HAND_FACES(h, mask, f) {
         int sc = discard_score_m(h, mask, f, seen);
         if (best < 0 || sc > best_score) {
             best = f;
@@ -133,6 +192,14 @@ static int wild_face(const uint8_t *h)
     return best;
 }
 
+/* Are two naturals (neither a 2) at most two places apart, an Ace read low or high? Else
+ * no run of three holds both. */
+static bool near_pos(Card a, Card b)
+{
+    int pa = card_rank(a), pb = card_rank(b), d = pa > pb ? pa - pb : pb - pa;
+    return d <= 2 || (pa == RANK_ACE && 14 - pb <= 2) || (pb == RANK_ACE && 14 - pa <= 2);
+}
+
 /* The take Medium likes best: without spending a 2 if it can. */
 static Action medium_take(const BuracoState *s)
 {
@@ -145,8 +212,10 @@ static Action medium_take(const BuracoState *s)
         if (h[f]) {
             Card c = buraco_face_card(f);
             if (buraco_is_wildcard(top) || buraco_is_wildcard(c) ||
-                card_suit(c) == card_suit(top) || (s->sets && card_rank(c) == card_rank(top)))
+                (s->sets && card_rank(c) == card_rank(top)))
                 cand[nc++] = f;
+            else if (card_suit(c) == card_suit(top) && near_pos(c, top))
+                cand[nc++] = f; /* (a natural farther away is in no run with the top) */
         }
     Action best = -1;
     int best_score = -1000;
@@ -165,8 +234,9 @@ static Action medium_take(const BuracoState *s)
 }
 
 /* Natural joins onto the team's melds: the places next to each end, and those a wild at
- * an end can make room for. */
-static Action natural_join(const BuracoState *s)
+ * an end can make room for. `mask`: suit_masks of the hand (a meld none of whose places
+ * the hand holds is passed over; the places are tried in the same order). */
+static Action natural_join(const BuracoState *s, const unsigned mask[SUIT_COUNT])
 {
     const uint8_t *h = s->hand[s->turn];
     int t = buraco_team(s->turn);
@@ -179,6 +249,12 @@ static Action natural_join(const BuracoState *s)
             cand[nc++] = lo - 2;
             cand[nc++] = hi + 2;
         }
+        unsigned held = md->suit < SUIT_COUNT ? mask[md->suit] : 0u, any = 0;
+        for (int i = 0; i < nc; i++)
+            if (cand[i] >= 1 && cand[i] <= 14)
+                any |= held >> cand[i] & 1u;
+        if (!any)
+            continue;
         for (int i = 0; i < nc; i++) {
             int q = cand[i];
             if (q < 1 || q > 14)
@@ -193,10 +269,9 @@ static Action natural_join(const BuracoState *s)
 
 /* The longest run of naturals in the hand (three or more): its suit and first place
  * (the first suit, then the lowest place, among equals). */
-static bool best_run(const uint8_t *h, int *suit_out, int *lo_out, int *len_out)
+static bool best_run_m(const unsigned mask[SUIT_COUNT], int *suit_out, int *lo_out,
+                       int *len_out)
 {
-    unsigned mask[SUIT_COUNT];
-    suit_masks(h, mask);
     int best_len = 0;
     for (int suit = 0; suit < SUIT_COUNT; suit++) {
         unsigned m = mask[suit];
@@ -219,20 +294,30 @@ static bool best_run(const uint8_t *h, int *suit_out, int *lo_out, int *len_out)
     return best_len >= 3;
 }
 
-static Action wild_meld(const BuracoState *s)
+static bool best_run(const uint8_t *h, int *suit_out, int *lo_out, int *len_out)
+{
+    unsigned mask[SUIT_COUNT];
+    suit_masks(h, mask);
+    return best_run_m(mask, suit_out, lo_out, len_out);
+}
+
+static Action wild_meld(const BuracoState *s, const unsigned mask[SUIT_COUNT])
 {
     const uint8_t *h = s->hand[s->turn];
     int twos = count_twos(h);
     if (!twos)
         return -1;
     for (int gap = 2; gap >= 1; gap--)
-        for (int suit = 0; suit < SUIT_COUNT; suit++)
+        for (int suit = 0; suit < SUIT_COUNT; suit++) {
+            unsigned m = mask[suit];
+            if (!(m & m >> gap))
+                continue; /* no two held places gap apart */
             for (int p = 1; p + gap <= 14; p++) {
                 int q = p + gap;
-                int fp = face_at(suit, p), fq = face_at(suit, q);
-                if (!h[fp] || !h[fq] || fp == fq)
+                /* (the hand holds places p and q; they are different faces: gap <= 2) */
+                if (!(m >> p & 1u) || !(m >> q & 1u))
                     continue;
-                if (gap == 2 && h[face_at(suit, p + 1)])
+                if (gap == 2 && (m >> (p + 1) & 1u))
                     continue; /* a natural run: laid as one */
                 if (p == 1 && q == 2)
                     continue; /* A, 2 and a wild: valid, but the contest's first judge
@@ -242,6 +327,7 @@ static Action wild_meld(const BuracoState *s)
                     continue;
                 return buraco_action(BUR_A_NEWW, suit << 8 | p << 4 | q);
             }
+        }
     return -1;
 }
 
@@ -257,7 +343,9 @@ static Action wild_meld(const BuracoState *s)
 static Action meld_step(const BuracoState *s, bool allow_new, bool allow_wild_meld, bool finish)
 {
     const uint8_t *h = s->hand[s->turn];
-    Action a = natural_join(s);
+    unsigned mask[SUIT_COUNT];
+    suit_masks(h, mask);
+    Action a = natural_join(s, mask);
     if (a >= 0)
         return a;
     int t = buraco_team(s->turn);
@@ -275,9 +363,9 @@ static Action meld_step(const BuracoState *s, bool allow_new, bool allow_wild_me
     if (!allow_new || team_melds(s) >= BUR_MAX_MELDS)
         return -1;
     int suit, lo, len;
-    if (best_run(h, &suit, &lo, &len))
+    if (best_run_m(mask, &suit, &lo, &len))
         return buraco_action(BUR_A_NEW3, suit << 4 | lo);
-    return allow_wild_meld ? wild_meld(s) : -1;
+    return allow_wild_meld ? wild_meld(s, mask) : -1;
 }
 
 static Action medium_meld(const BuracoState *s, bool allow_new)
@@ -383,7 +471,7 @@ static Action fallback(const BuracoState *s)
     if (n == 0)
         return -1;
     if (s->phase == BUR_PLAY) {
-        int seen[BUR_FACES];
+        uint8_t seen[SEEN_SIZE];
         seen_counts(s, seen);
         const uint8_t *h = s->hand[s->turn];
         unsigned mask[SUIT_COUNT];
@@ -449,10 +537,13 @@ Action buraco_medium_policy(const BuracoState *s)
         return a >= 0 ? a : buraco_action(BUR_A_DRAW, 0);
     case BUR_PLAY:
         a = medium_meld(s, true);
-        if (!is_legal(s, a))
-            a = set_meld(s);
-        if (a < 0) {
-            int seen[BUR_FACES];
+        if (is_legal(s, a))
+            return a; /* (checked) */
+        a = set_meld(s); /* legal or -1 */
+        if (a >= 0)
+            return a;
+        {
+            uint8_t seen[SEEN_SIZE];
             seen_counts(s, seen);
             int f = medium_discard_face(s, seen);
             a = f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
@@ -480,7 +571,7 @@ static Action medium_plain(const BuracoState *s)
         Action a = medium_meld(s, true);
         if (a >= 0)
             return a;
-        int seen[BUR_FACES];
+        uint8_t seen[SEEN_SIZE];
         seen_counts(s, seen);
         int f = medium_discard_face(s, seen);
         return f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
@@ -511,16 +602,33 @@ static bool run_through(unsigned m, int q)
     return false;
 }
 
-/* Can the card at position q of `suit` go onto one of the team's melds, the places
- * between it and the meld filled from m? */
-static bool reaches_meld(const BuracoState *s, int suit, unsigned m, int q)
+/* The places lo..hi of the team's melds that can grow, by their `suit` field (a set's is
+ * 0, its lo its rank: read as a run like the others). */
+typedef struct {
+    int n[SUIT_COUNT];
+    uint8_t lo[SUIT_COUNT][BUR_MAX_MELDS], hi[SUIT_COUNT][BUR_MAX_MELDS];
+} MeldSpans;
+
+static void meld_spans(const BuracoState *s, MeldSpans *sp)
 {
     int t = buraco_team(s->turn);
+    memset(sp->n, 0, sizeof sp->n);
     for (int i = 0; i < s->n_melds[t]; i++) {
         const BuracoMeld *md = &s->melds[t][i];
-        if (md->suit != suit || md->n >= BUR_MELD_MAX)
+        if (md->suit >= SUIT_COUNT || md->n >= BUR_MELD_MAX)
             continue;
-        int lo = md->lo, hi = md->lo + md->n - 1;
+        int k = sp->n[md->suit]++;
+        sp->lo[md->suit][k] = md->lo;
+        sp->hi[md->suit][k] = (uint8_t)(md->lo + md->n - 1);
+    }
+}
+
+/* Can the card at position q of `suit` go onto one of the team's melds, the places
+ * between it and the meld filled from m? */
+static bool reaches_meld(const MeldSpans *sp, int suit, unsigned m, int q)
+{
+    for (int i = 0; i < sp->n[suit]; i++) {
+        int lo = sp->lo[suit][i], hi = sp->hi[suit][i];
         int a = q < lo ? q : hi + 1, b = q < lo ? lo - 1 : q;
         if (q >= lo && q <= hi)
             continue;
@@ -531,8 +639,8 @@ static bool reaches_meld(const BuracoState *s, int suit, unsigned m, int q)
     return false;
 }
 
-static int keep_value(const BuracoState *s, const uint8_t *h, const unsigned mask[SUIT_COUNT],
-                      int f, const int seen[BUR_FACES], int unseen_twos)
+static int keep_value(const MeldSpans *sp, const uint8_t *h, const unsigned mask[SUIT_COUNT],
+                      int f, const uint8_t seen[SEEN_SIZE], int unseen_twos)
 {
     if (f == BUR_JOKER_FACE)
         return 1 << 30; /* a wild: keep it */
@@ -557,7 +665,7 @@ static int keep_value(const BuracoState *s, const uint8_t *h, const unsigned mas
             if (left <= 0)
                 continue;
             unsigned mx = m | 1u << x | (x == 1 ? 1u << 14 : x == 14 ? 1u << 1 : 0u);
-            if (run_through(mx, q) || reaches_meld(s, suit, mx, q))
+            if (run_through(mx, q) || reaches_meld(sp, suit, mx, q))
                 outs += left;
             else
                 near += left;
@@ -569,7 +677,7 @@ static int keep_value(const BuracoState *s, const uint8_t *h, const unsigned mas
 
 static int playout_discard_face(const BuracoState *s)
 {
-    int seen[BUR_FACES];
+    uint8_t seen[SEEN_SIZE];
     seen_counts(s, seen);
     const uint8_t *h = s->hand[s->turn];
     unsigned mask[SUIT_COUNT];
@@ -577,15 +685,16 @@ static int playout_discard_face(const BuracoState *s)
     int twos = 0;
     for (int suit = 0; suit < SUIT_COUNT; suit++)
         twos += 2 - seen[face_at(suit, 2)];
+    MeldSpans spans;
+    meld_spans(s, &spans);
     int best = -1, best_value = 0;
-    for (int f = 0; f < BUR_FACES; f++)
-        if (h[f]) {
-            int v = keep_value(s, h, mask, f, seen, twos);
-            if (best < 0 || v < best_value) {
-                best = f;
-                best_value = v;
-            }
+    HAND_FACES(h, mask, f) {
+        int v = keep_value(&spans, h, mask, f, seen, twos);
+        if (best < 0 || v < best_value) {
+            best = f;
+            best_value = v;
         }
+    }
     return best;
 }
 
@@ -614,23 +723,25 @@ Action buraco_playout_policy(const BuracoState *s)
         Action a = -1;
         if (s->phase == BUR_DRAW) {
             a = house_take(s);
-            if (a >= 0) {
+            /* (a closed pile's take is kept whatever the hand after it: not worked out) */
+            if (a >= 0 && s->pile_rule != BUR_PILE_CLOSED) {
                 BuracoState v = *s;
                 buraco_rules.apply(&v, a);
                 int after = hand_after_melds(&v);
-                if (!(after < 0 || after <= s->hand_n[s->turn] + 2 || s->pile_rule == BUR_PILE_CLOSED))
+                if (!(after < 0 || after <= s->hand_n[s->turn] + 2))
                     a = -1;
             }
             return a >= 0 ? a : buraco_action(BUR_A_DRAW, 0);
         }
         if (s->phase == BUR_PLAY) {
             a = meld_step(s, true, true, true);
-            if (!is_legal(s, a))
-                a = set_meld(s);
-            if (a < 0) {
-                int f = playout_discard_face(s);
-                a = f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
-            }
+            if (is_legal(s, a))
+                return a;
+            a = set_meld(s); /* legal or -1 */
+            if (a >= 0)
+                return a;
+            int f = playout_discard_face(s);
+            a = f >= 0 ? buraco_action(BUR_A_DISCARD, f) : -1;
             return is_legal(s, a) ? a : fallback(s);
         }
         return buraco_medium_policy(s);
@@ -1002,7 +1113,8 @@ static int play_candidates(const BuracoState *view, Plan *cands)
         if (v.phase != BUR_PLAY)
             continue;
         /* The throws Medium likes best. */
-        int seen[BUR_FACES], score[BUR_FACES], order[BUR_FACES], n = 0;
+        uint8_t seen[SEEN_SIZE];
+        int score[BUR_FACES], order[BUR_FACES], n = 0;
         seen_counts(&v, seen);
         const uint8_t *h = v.hand[v.turn];
         unsigned mask[SUIT_COUNT];

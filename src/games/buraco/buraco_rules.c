@@ -103,39 +103,26 @@ int buraco_card_points(Card c)
     return 10;
 }
 
+/* Bits of a nonzero position mask (positions 1..14). */
 static int popcount16(unsigned m)
 {
-    int n = 0;
-    for (; m; m &= m - 1)
-        n++;
-    return n;
+    /* (in registers: without -mpopcnt __builtin_popcount is a library call) */
+    m = m - ((m >> 1) & 0x5555u);
+    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+    m = (m + (m >> 4)) & 0x0F0Fu;
+    return (int)((m + (m >> 8)) & 0x1Fu);
 }
-
-static int low_bit(unsigned m)
-{
-    int i = 0;
-    while (!(m & 1u)) {
-        m >>= 1;
-        i++;
-    }
-    return i;
-}
-
-static int high_bit(unsigned m)
-{
-    int i = -1;
-    while (m) {
-        m >>= 1;
-        i++;
-    }
-    return i;
-}
+static int low_bit(unsigned m) { return __builtin_ctz(m); }
+static int high_bit(unsigned m) { return 31 - __builtin_clz(m); }
 
 /* ---- The meld validator -----------------------------------------------------------
  * Naturals are cards of the meld's suit in their own place (the Ace at 1 or 14, a 2 of
  * the suit at 2); at most one other card, a 2 of any suit or a joker, is the wild and
  * fills one place: a gap, or one end. Every reading of the 2s and Aces is tried; a clean
  * one wins. */
+static bool run_read(int suit, unsigned mask, int aces, const Card twos[2], int twos_n,
+                     int jokers, BuracoMeldInfo *info);
+
 static bool run_check(const Card *cards, int n, BuracoMeldInfo *info)
 {
     int suit = -1, aces = 0, twos_n = 0, jokers = 0;
@@ -172,11 +159,20 @@ static bool run_check(const Card *cards, int n, BuracoMeldInfo *info)
     }
     if (suit < 0)
         return false; /* only 2s and jokers: at most one of them can be natural */
+    return run_read(suit, mask, aces, twos, twos_n, jokers, info);
+}
 
-    bool found = false;
-    BuracoMeldInfo best = {0};
+/* The readings of a run's cards, counted: the suit of its naturals, the places 3..13 they
+ * fill, how many Aces, its 2s (in the order of the cards) and jokers. */
+static bool run_read(int suit, unsigned mask, int aces, const Card twos[2], int twos_n,
+                     int jokers, BuracoMeldInfo *info)
+{
+    bool found = false, found_clean = false;
+    BuracoMeldInfo best;
+    if (info)
+        memset(&best, 0, sizeof best);
     /* nat: the index of the 2 read as the natural 2 of the suit, or -1 for none. */
-    for (int nat = twos_n - 1; nat >= -1 && !(found && best.clean); nat--) {
+    for (int nat = twos_n - 1; nat >= -1 && !(found && found_clean); nat--) {
         if (nat >= 0 && card_suit(twos[nat]) != suit)
             continue;
         if (nat == 0 && twos_n == 2 && twos[1] == twos[0])
@@ -203,27 +199,29 @@ static bool run_check(const Card *cards, int n, BuracoMeldInfo *info)
             if (gaps == 0 && wilds == 0) {
                 /* clean */
             } else if (gaps == 1 && wilds == 1) {
-                for (int p = lo; p <= hi; p++)
-                    if (!(m & (1u << p)))
-                        wild_pos = p;
+                /* the one place between lo and hi that m lacks */
+                wild_pos = low_bit(~m & ((2u << hi) - (1u << lo)));
             } else if (gaps == 0 && wilds == 1 && span < BUR_MELD_MAX) {
                 wild_pos = lo > 1 ? lo - 1 : hi + 1;
             } else {
                 continue;
             }
-            if (found && !(wilds == 0 && !best.clean))
+            if (found && !(wilds == 0 && !found_clean))
                 continue;
             found = true;
-            best.suit = suit;
-            best.clean = wilds == 0;
-            best.set = false;
-            best.wild_pos = wild_pos;
-            best.lo = wild_pos && wild_pos < lo ? wild_pos : lo;
-            best.hi = wild_pos > hi ? wild_pos : hi;
-            best.n = 0;
-            Card wild = jokers ? BUR_JOKER : wilds ? twos[nat == 0 ? 1 : 0] : CARD_NONE;
-            for (int p = best.lo; p <= best.hi; p++)
-                best.order[best.n++] = p == wild_pos ? wild : buraco_pos_card(suit, p);
+            found_clean = wilds == 0;
+            if (info) { /* the arrangement, only when asked for */
+                best.suit = suit;
+                best.clean = wilds == 0;
+                best.set = false;
+                best.wild_pos = wild_pos;
+                best.lo = wild_pos && wild_pos < lo ? wild_pos : lo;
+                best.hi = wild_pos > hi ? wild_pos : hi;
+                best.n = 0;
+                Card wild = jokers ? BUR_JOKER : wilds ? twos[nat == 0 ? 1 : 0] : CARD_NONE;
+                for (int p = best.lo; p <= best.hi; p++)
+                    best.order[best.n++] = p == wild_pos ? wild : buraco_pos_card(suit, p);
+            }
             break;
         }
     }
@@ -374,11 +372,47 @@ void buraco_unseen_counts(const BuracoState *s, int out[BUR_FACES])
         out[f] = buraco_copies(s, f) - out[f];
 }
 
+/* Copies of card c in laid meld m. A run holds a natural only at its own place (an Ace at
+ * 1 and 14), besides its one wild; a set is read card by card. */
+static int meld_copies(const BuracoMeld *m, Card c)
+{
+    if (m->kind) {
+        int n = 0;
+        for (int k = 0; k < m->n; k++)
+            n += m->c[k] == c;
+        return n;
+    }
+    int wp = m->wild_pos, n = wp && m->c[wp - m->lo] == c;
+    if (c == BUR_JOKER || card_suit(c) != m->suit)
+        return n;
+    unsigned nat = ((2u << (m->lo + m->n - 1)) - (1u << m->lo)) & ~(wp ? 1u << wp : 0u);
+    int r = card_rank(c);
+    return n + (r == RANK_ACE ? (int)(nat >> 1 & 1u) + (int)(nat >> 14 & 1u) : (int)(nat >> r & 1u));
+}
+
 int buraco_unseen(const BuracoState *s, int f)
 {
-    int count[BUR_FACES];
-    visible_counts(s, count);
-    return buraco_copies(s, f) - count[f];
+    /* visible_counts for the one face: every hand, meld card, pile card and pending
+     * natural that is that face. */
+    Card c = buraco_face_card(f);
+    int count = 0;
+    for (int p = 0; p < s->num_players; p++)
+        count += s->hand[p][f];
+    for (int t = 0; t < BUR_TEAMS; t++)
+        for (int i = 0; i < s->n_melds[t]; i++)
+            count += meld_copies(&s->melds[t][i], c);
+    for (int i = 0; i < s->pile_n; i++)
+        count += s->pile[i] == c;
+    if (s->phase == BUR_WILD && f != BUR_JOKER_FACE) {
+        if (s->pend_set) {
+            count += card_make(s->pend_p, s->pend_suit) == c;
+            count += card_make(s->pend_p, s->pend_q) == c;
+        } else {
+            count += buraco_pos_card(s->pend_suit, s->pend_p) == c;
+            count += buraco_pos_card(s->pend_suit, s->pend_q) == c;
+        }
+    }
+    return buraco_copies(s, f) - count;
 }
 
 static bool valid_face(int f) { return f >= 0 && f < BUR_FACES; }
@@ -652,6 +686,49 @@ static bool set_ok(const BuracoState *s, int rank, const int *suits, int k)
     return k == 3 || hand_wilds(h) >= 1;
 }
 
+/* A laid run md with card c added, as run_check would read md's cards followed by c, but
+ * counted from md's places instead of its cards: naturals at every place lo..hi but the
+ * wild's (an Ace at 1 or 14, the suit's 2 at 2), the wild at wild_pos. */
+static bool run_plus(const BuracoMeld *md, Card c, BuracoMeldInfo *info)
+{
+    int suit = md->suit, lo = md->lo, hi = md->lo + md->n - 1, wp = md->wild_pos;
+    unsigned nat = ((2u << hi) - (1u << lo)) & ~(wp ? 1u << wp : 0u);
+    unsigned mask = nat & 0x3FF8u; /* places 3..13 */
+    int aces = (int)(nat >> 1 & 1u) + (int)(nat >> 14 & 1u), twos_n = 0, jokers = 0;
+    Card twos[2] = {CARD_NONE, CARD_NONE};
+    Card w = wp ? md->c[wp - lo] : CARD_NONE;
+    bool wild_two = w != CARD_NONE && w != BUR_JOKER && buraco_is_two(w);
+    jokers = w == BUR_JOKER;
+    /* The 2s in the order of md's cards: by place. */
+    if (wild_two && wp < 2)
+        twos[twos_n++] = w;
+    if (nat & 4u)
+        twos[twos_n++] = card_make(2, suit);
+    if (wild_two && wp >= 2)
+        twos[twos_n++] = w;
+    /* Then c, as run_check's loop takes it. */
+    if (c == BUR_JOKER) {
+        if (++jokers > 1)
+            return false;
+    } else if (!card_is_valid(c)) {
+        return false;
+    } else if (card_rank(c) == 2) {
+        if (twos_n == 2)
+            return false;
+        twos[twos_n++] = c;
+    } else if (card_suit(c) != suit) {
+        return false;
+    } else if (card_rank(c) == RANK_ACE) {
+        if (++aces > 2)
+            return false;
+    } else {
+        if (mask & 1u << card_rank(c))
+            return false;
+        mask |= 1u << card_rank(c);
+    }
+    return run_read(suit, mask, aces, twos, twos_n, jokers, info);
+}
+
 /* Meld md with card c added, as the validator arranges it. */
 static bool meld_plus(const BuracoState *s, const BuracoMeld *md, Card c, BuracoMeldInfo *info)
 {
@@ -672,6 +749,8 @@ static bool meld_plus(const BuracoState *s, const BuracoMeld *md, Card c, Buraco
                 return false;
         }
     }
+    if (!md->kind)
+        return run_plus(md, c, info);
     Card cards[BUR_MELD_MAX + 1];
     memcpy(cards, md->c, md->n);
     cards[md->n] = c;

@@ -795,6 +795,139 @@ static void test_validator_brute_force_jokers_sets(void **u)
     assert_true(jokers_n > 3000);
 }
 
+/* ---- A card joined to a laid meld, as the validator would arrange it ---------------------
+ * The rules grow a run without the validator in the common cases (a run with no Ace or 2
+ * among its naturals, a natural or a joker added): on 200,000 melds the validator accepts
+ * and a card near them (a neighbour of its suit, a 2, a joker, any card), joining must be
+ * allowed exactly when the validator accepts the meld with the card, and lay it as the
+ * validator arranges it. */
+static void test_join_agrees_with_validator(void **u)
+{
+    (void)u;
+    Rng r;
+    rng_seed(&r, 20261127);
+    int tried = 0, joined = 0, dirty = 0, wild_added = 0;
+    while (tried < 200000) {
+        Card c[16];
+        int n = random_set_j(&r, c);
+        bool sets = rng_below(&r, 2);
+        BuracoMeldInfo meld;
+        if (n >= BUR_MELD_MAX || !buraco_meld_check2(c, n, sets, &meld))
+            continue;
+        /* The card: a neighbour of the meld's suit, a 2, a joker, or any card. */
+        Card add;
+        int kind = (int)rng_below(&r, 8);
+        if (kind < 4 && !meld.set) {
+            int pos = meld.lo - 2 + (int)rng_below(&r, (uint32_t)(meld.hi - meld.lo + 5));
+            if (pos < 1 || pos > 14)
+                continue;
+            add = card_make(pos == 14 ? 1 : pos, meld.suit);
+        } else if (kind == 4) {
+            add = card_make(2, (int)rng_below(&r, 4));
+        } else if (kind == 5) {
+            add = BUR_JOKER;
+        } else {
+            add = card_from_index((int)rng_below(&r, 52));
+        }
+        tried++;
+        GameOptions opt = {{0}};
+        opt.v[BUR_OPT_JOKERS] = 1;
+        opt.v[BUR_OPT_SETS] = sets;
+        BuracoState s;
+        assert_null(buraco_rules.init(&s, &opt, 2, 1));
+        s.phase = BUR_PLAY;
+        s.turn = 0;
+        s.hand[0][buraco_face(add)]++;
+        s.hand[0][buraco_face(card_make(9, 0))]++; /* a second card: the hand stays */
+        s.hand_n[0] = 2;
+        s.n_melds[0] = 1;
+        buraco_meld_set(&s.melds[0][0], &meld);
+        Card all[BUR_MELD_MAX + 1];
+        memcpy(all, s.melds[0][0].c, s.melds[0][0].n);
+        all[n] = add;
+        BuracoMeldInfo grown;
+        bool want = buraco_meld_check2(all, n + 1, sets && meld.set, &grown);
+        int f = buraco_face(add);
+        bool got = buraco_join_ok(&s, 0, f);
+        if (got != want) {
+            char t[256] = "", ct[CARD_TEXT_MAX];
+            for (int k = 0; k < n; k++) {
+                strcat(t, buraco_card_text(s.melds[0][0].c[k], ct));
+                strcat(t, " ");
+            }
+            fail_msg("meld [%s] + %s (sets %d): join says %d, the validator %d", t,
+                     buraco_card_text(add, ct), sets, got, want);
+        }
+        if (!want)
+            continue;
+        joined++;
+        dirty += !meld.clean;
+        wild_added += buraco_is_wildcard(add);
+        assert_null(buraco_rules.apply(&s, buraco_action(BUR_A_JOIN, f)));
+        BuracoMeld expect;
+        buraco_meld_set(&expect, &grown);
+        assert_memory_equal(&s.melds[0][0], &expect, sizeof expect);
+    }
+    print_message("%d joins of 200000 allowed, %d onto a dirty meld, %d of a wild\n", joined,
+                  dirty, wild_added);
+    assert_true(joined > 40000);
+    assert_true(dirty > 5000);
+    assert_true(wild_added > 5000);
+}
+
+/* ---- One face's unseen copies -----------------------------------------------------------
+ * buraco_unseen counts one face from the melds' places; it must agree with the count of
+ * every face over every card (buraco_unseen_counts) at every step of games with jokers and
+ * sets, melds with Aces, 2s and jokers among them, the pending meld of a wild too. */
+static void test_unseen_one_face(void **u)
+{
+    (void)u;
+    const char *const styles[] = {"variant=stbl", "variant=fechado", "variant=contest"};
+    int checked = 0, meld_cards = 0;
+    for (int g = 0; g < 12; g++) {
+        GameOptions opt;
+        rules_default_options(&buraco_rules, &opt);
+        char err[128];
+        assert_null(rules_parse_option(&buraco_rules, &opt, styles[g % 3], err, sizeof err));
+        assert_null(rules_parse_option(&buraco_rules, &opt, "target=1", err, sizeof err));
+        BuracoState s;
+        assert_null(buraco_rules.init(&s, &opt, g % 2 ? 4 : 2, (uint64_t)g));
+        Rng r;
+        rng_seed(&r, (uint64_t)g + 77);
+        for (int steps = 0; s.phase != BUR_OVER && steps < 3000; steps++) {
+            int all[BUR_FACES];
+            buraco_unseen_counts(&s, all);
+            for (int f = 0; f < BUR_FACES; f++)
+                if (buraco_unseen(&s, f) != all[f])
+                    fail_msg("game %d step %d: face %d unseen %d, counted over all %d", g,
+                             steps, f, buraco_unseen(&s, f), all[f]);
+            checked++;
+            Action acts[RULES_MAX_ACTIONS];
+            int n;
+            if (buraco_rules.current_player(&s) == PLAYER_CHANCE) {
+                uint32_t w[RULES_MAX_ACTIONS];
+                n = buraco_rules.chance_outcomes(&s, acts, w);
+            } else {
+                n = buraco_rules.legal_actions(&s, acts);
+                /* Melds first, half the time: long runs and sets. */
+                int k = 0;
+                for (int i = 0; i < n; i++)
+                    if (buraco_action_type(acts[i]) != BUR_A_DISCARD &&
+                        buraco_action_type(acts[i]) != BUR_A_DRAW)
+                        acts[k++] = acts[i];
+                if (k && rng_below(&r, 4))
+                    n = k;
+            }
+            assert_null(buraco_rules.apply(&s, acts[rng_below(&r, (uint32_t)n)]));
+        }
+        for (int t = 0; t < BUR_TEAMS; t++)
+            for (int i = 0; i < s.n_melds[t]; i++)
+                meld_cards += s.melds[t][i].n;
+    }
+    print_message("%d states checked, %d meld cards at the ends\n", checked, meld_cards);
+    assert_true(meld_cards > 200);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -817,6 +950,8 @@ int main(void)
         cmocka_unit_test(test_action_text),
         cmocka_unit_test(test_validator_brute_force),
         cmocka_unit_test(test_validator_brute_force_jokers_sets),
+        cmocka_unit_test(test_join_agrees_with_validator),
+        cmocka_unit_test(test_unseen_one_face),
     };
     return cmocka_run_group_tests_name("buraco rules", tests, NULL, NULL);
 }
