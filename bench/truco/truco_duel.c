@@ -9,12 +9,16 @@
  * hard and hard0 may be followed by ":N" (N worlds, no clock: replayable) or "@MS" (MS ms
  * a decision by the clock), e.g. hard:2000, and the new Hard by its settings for tuning,
  * "/key=value" (TrucoHardParams: reraise, margin, exact, oppdisc, particles, worlds, margin4,
- * types, mrat), e.g. hard:400/exact=1/reraise=0.6. The option players=4 plays the teams
+ * types, mrat, prior4), e.g. hard:400/exact=1/reraise=0.6. The option players=4 plays the teams
  * (each level holds both seats of a team). Every deal seed is played twice with the seats
  * swapped. Prints A's match score with a 95 % Wilson interval, and per bot: truco calls per
  * hand, answers (accept / run / raise), points won per hand, the points it won and lost in
  * raised hands (worth more than the base value), and decision times (wall, and the thread's
- * CPU time with its 95th percentile). Figures only; nothing is asserted. */
+ * CPU time with its 95th percentile); its net points split by how each hand ended (not
+ * raised, raised and accepted, raised and refused, mão de onze/dez played or refused, mão
+ * de ferro), its runs from a truco and from a raise beyond it, and for Hard the mean share
+ * of seed-like worlds its record gives at its chances to call (truco_timid_share, from the
+ * level's prior). Figures only; nothing is asserted. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
