@@ -615,6 +615,7 @@ const BiscaHardParams bisca_hard_defaults = {
     .pimc_depth = 2,
     .pimc_exact = 3,
     .pimc_hold = 1.0,
+    .pimc_roll = 0,
 };
 
 /* The inference's temper for a table of n players. */
@@ -1455,13 +1456,38 @@ static double pimc_eval(const Sim *s, double hold)
     return v;
 }
 
+/* How pimc_ab values its leaves: by pimc_eval, or (rolls > 0) by the mean result of that
+ * many playouts of the IS-MCTS's playout policy to the game's end, in the same world. */
+typedef struct {
+    const Info *in;
+    const BiscaHardParams *P;
+    Fast *f;
+    int team; /* the deciding seat's team (the playouts' noise is relative to it) */
+    long nodes;
+} PimcCtx;
+
+static double pimc_leaf(const Sim *s, PimcCtx *c)
+{
+    int rolls = c->P->pimc_roll;
+    if (rolls <= 0 || sim_over(s))
+        return pimc_eval(s, c->P->pimc_hold);
+    double r = 0;
+    for (int k = 0; k < rolls; k++) {
+        Sim t = *s;
+        while (!sim_over(&t))
+            sim_play(&t, policy(&t, c->f, c->team, c->P));
+        r += outcome_pts(c->in, c->P, t.pts[0], t.pts[1]);
+    }
+    /* On the points' scale of pimc_eval: the result in [0, 1] as 0.5 + d / 240. */
+    return (r / rolls - 0.5) * 2.0 * BI_TOTAL_POINTS;
+}
+
 /* Alpha-beta in one world to `tricks` trick ends (or the game's end), for team 0. */
-static double pimc_ab(const Sim *s, int tricks, double alpha, double beta, double hold,
-                      long *nodes)
+static double pimc_ab(const Sim *s, int tricks, double alpha, double beta, PimcCtx *c)
 {
     if (sim_over(s) || tricks == 0)
-        return pimc_eval(s, hold);
-    (*nodes)++;
+        return pimc_leaf(s, c);
+    c->nodes++;
     int team = sim_to_move(s) & 1;
     uint8_t moves[BI_MAX_HAND];
     int n = ordered_moves(s, moves);
@@ -1469,7 +1495,7 @@ static double pimc_ab(const Sim *s, int tricks, double alpha, double beta, doubl
     for (int i = 0; i < n && alpha < beta; i++) {
         Sim t = *s;
         sim_play(&t, moves[i]);
-        double v = pimc_ab(&t, tricks - (t.n_trick == 0), alpha, beta, hold, nodes);
+        double v = pimc_ab(&t, tricks - (t.n_trick == 0), alpha, beta, c);
         if (team == 0) {
             if (v > best)
                 best = v;
@@ -1511,7 +1537,7 @@ static int pimc(const Info *in, const BiscaHardParams *P, const Particles *ps, F
         memo_open(&m, 4 * BI_MAX_HAND); /* the stock gone, a position is its hands: the
                                          * table serves every world */
     double sum[BI_MAX_HAND] = {0};
-    long nodes = 0;
+    PimcCtx ctx = {in, P, f, team, 0};
     int worlds = 0;
     int want = P->pimc > 0 ? P->pimc : 1;
     /* Replayable (no clock): `want` worlds. By its clock alone: as many as it allows. */
@@ -1537,8 +1563,7 @@ static int pimc(const Info *in, const BiscaHardParams *P, const Particles *ps, F
                 int p0 = t.pts[0] + v;
                 r0 = outcome_pts(in, P, p0, BI_TOTAL_POINTS - p0);
             } else {
-                double d = pimc_ab(&t, P->pimc_depth - (t.n_trick == 0), -1e9, 1e9,
-                                   P->pimc_hold, &nodes);
+                double d = pimc_ab(&t, P->pimc_depth - (t.n_trick == 0), -1e9, 1e9, &ctx);
                 r0 = 0.5 + d / (2.0 * BI_TOTAL_POINTS); /* points to [0, 1] for the analysis */
             }
             sum[i] += team == 0 ? r0 : 1 - r0;

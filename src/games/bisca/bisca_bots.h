@@ -46,6 +46,8 @@ typedef struct {
                            * this many tricks remain (else to pimc_depth) */
     double pimc_hold;     /* the evaluation's weight on the cards each team still holds
                            * (0: the points taken only) */
+    int pimc_roll;        /* > 0: the search's leaves valued instead by this many playouts
+                           * to the end (the IS-MCTS's playout policy) in the world */
 } BiscaHardParams;
 
 extern const BiscaHardParams bisca_hard_defaults;
