@@ -11,7 +11,7 @@
  * form (what `tasca sim` plays). The new Hard's settings (BiscaHardParams) can be changed
  * for tuning with "/key=value" after it: explore, noise, opp, pw, temper (both tables;
  * temper2, temper4: one), beta, eps,
- * particles, x2, x4, sight (e.g. hard:20000/temper=0.5/x4=2000). A diagnostic: "+peek" at the
+ * particles, x2, x4, sight, pimc, depth, exact, hold, roll (e.g. hard:20000/temper=0.5/x4=2000). A diagnostic: "+peek" at the
  * end lets a bot see its partner's hand, "+peekall" every hand (what information is worth).
  * With 4 players A sits at seats 0 and 2. "--agree 1": at each of A's decisions B is asked
  * too, and how often they chose the same card is printed by place in the trick.
@@ -81,6 +81,16 @@ static bool parse_params(char *list, BiscaHardParams *p)
             p->exact_deals_4p = (int)v;
         else if (strcmp(tok, "sight") == 0)
             p->sight = (int)v;
+        else if (strcmp(tok, "pimc") == 0)
+            p->pimc = (int)v;
+        else if (strcmp(tok, "depth") == 0)
+            p->pimc_depth = (int)v;
+        else if (strcmp(tok, "exact") == 0)
+            p->pimc_exact = (int)v;
+        else if (strcmp(tok, "hold") == 0)
+            p->pimc_hold = v;
+        else if (strcmp(tok, "roll") == 0)
+            p->pimc_roll = (int)v;
         else
             return false;
     }

@@ -611,6 +611,11 @@ const BiscaHardParams bisca_hard_defaults = {
     .exact_stock_2p = 0,
     .exact_deals_4p = 0,
     .sight = 0,
+    .pimc = 0,
+    .pimc_depth = 2,
+    .pimc_exact = 3,
+    .pimc_hold = 1.0,
+    .pimc_roll = 0,
 };
 
 /* The inference's temper for a table of n players. */
@@ -1420,6 +1425,172 @@ static int mcts(const Info *in, const BiscaHardParams *P, const Particles *ps, F
     return best_sc;
 }
 
+/* ---- Hard with 4 players: determinized search (PIMC) ------------------------------------
+ * Each sampled world (every hidden hand and the stock's order, drawn as the IS-MCTS draws
+ * them) is a two-team game of perfect information; it is searched by alpha-beta, both
+ * teams playing their best (so the partner plays what is best for the team in that world),
+ * and each root card gets its average over the worlds. While the stock lasts the search
+ * stops after pimc_depth tricks and evaluates the position: the points each team took and
+ * what the cards each still holds are worth; once the stock is gone and few tricks remain,
+ * each world is solved to its end and valued as the IS-MCTS values a game's result. */
+
+/* What a held card is worth to its team, in points, while the game goes on: a trump keeps
+ * its own points (only a higher trump takes them) and can take a trick; any other card's
+ * points are at risk (to a trump, to a higher card of its suit), counted at half. Chosen
+ * from the game's arithmetic, not fitted. */
+static double pimc_held(int sc, int trump)
+{
+    return sc / 10 == trump ? sc_points(sc) + 1 + 0.5 * (sc % 10) : 0.5 * sc_points(sc);
+}
+
+/* The evaluation for team 0, in points, of a position at a trick's start. */
+static double pimc_eval(const Sim *s, double hold)
+{
+    double v = s->pts[0] - s->pts[1];
+    if (hold > 0)
+        for (int p = 0; p < s->n; p++)
+            for (uint64_t m = s->hand[p]; m; m &= m - 1) {
+                double h = hold * pimc_held(__builtin_ctzll(m), s->trump);
+                v += (p & 1) == 0 ? h : -h;
+            }
+    return v;
+}
+
+/* How pimc_ab values its leaves: by pimc_eval, or (rolls > 0) by the mean result of that
+ * many playouts of the IS-MCTS's playout policy to the game's end, in the same world. */
+typedef struct {
+    const Info *in;
+    const BiscaHardParams *P;
+    Fast *f;
+    int team; /* the deciding seat's team (the playouts' noise is relative to it) */
+    long nodes;
+} PimcCtx;
+
+static double pimc_leaf(const Sim *s, PimcCtx *c)
+{
+    int rolls = c->P->pimc_roll;
+    if (rolls <= 0 || sim_over(s))
+        return pimc_eval(s, c->P->pimc_hold);
+    double r = 0;
+    for (int k = 0; k < rolls; k++) {
+        Sim t = *s;
+        while (!sim_over(&t))
+            sim_play(&t, policy(&t, c->f, c->team, c->P));
+        r += outcome_pts(c->in, c->P, t.pts[0], t.pts[1]);
+    }
+    /* On the points' scale of pimc_eval: the result in [0, 1] as 0.5 + d / 240. */
+    return (r / rolls - 0.5) * 2.0 * BI_TOTAL_POINTS;
+}
+
+/* Alpha-beta in one world to `tricks` trick ends (or the game's end), for team 0. */
+static double pimc_ab(const Sim *s, int tricks, double alpha, double beta, PimcCtx *c)
+{
+    if (sim_over(s) || tricks == 0)
+        return pimc_leaf(s, c);
+    c->nodes++;
+    int team = sim_to_move(s) & 1;
+    uint8_t moves[BI_MAX_HAND];
+    int n = ordered_moves(s, moves);
+    double best = team == 0 ? -1e9 : 1e9;
+    for (int i = 0; i < n && alpha < beta; i++) {
+        Sim t = *s;
+        sim_play(&t, moves[i]);
+        double v = pimc_ab(&t, tricks - (t.n_trick == 0), alpha, beta, c);
+        if (team == 0) {
+            if (v > best)
+                best = v;
+            if (best > alpha)
+                alpha = best;
+        } else {
+            if (v < best)
+                best = v;
+            if (best < beta)
+                beta = best;
+        }
+    }
+    return best;
+}
+
+/* Tricks left in the game from the view (the one being played counts). */
+static int tricks_left(const Info *in)
+{
+    int cards = in->stock_unseen + (in->trunfo_in_stock ? 1 : 0) + in->base.n_trick;
+    for (int p = 0; p < in->n; p++)
+        cards += in->hidden[p] + popcount64(in->base.hand[p]);
+    return (cards + in->n - 1) / in->n;
+}
+
+/* The card chosen by the determinized search; -1 if none. Values (for the seat's team, in
+ * [0, 1]) go to `an` when given. */
+static int pimc(const Info *in, const BiscaHardParams *P, const Particles *ps, Fast *f,
+                const BotBudget *b, Analysis *an)
+{
+    uint8_t moves[BI_MAX_HAND];
+    int nm = ordered_moves(&in->base, moves);
+    if (nm <= 0)
+        return -1;
+    int team = in->me & 1;
+    bool exact = in->stock_unseen == 0 && !in->trunfo_in_stock &&
+                 tricks_left(in) <= P->pimc_exact;
+    Memo m = {0};
+    if (exact)
+        memo_open(&m, 4 * BI_MAX_HAND); /* the stock gone, a position is its hands: the
+                                         * table serves every world */
+    double sum[BI_MAX_HAND] = {0};
+    PimcCtx ctx = {in, P, f, team, 0};
+    int worlds = 0;
+    int want = P->pimc > 0 ? P->pimc : 1;
+    /* Replayable (no clock): `want` worlds. By its clock alone: as many as it allows. */
+    bool by_clock = b->deadline_ns && b->iterations == 0;
+    for (;;) {
+        if (worlds > 0 && bot_budget_over(b, 0))
+            break; /* the clock or the cancel flag */
+        if ((!by_clock && worlds >= want) || worlds >= 100000)
+            break;
+        Sim w;
+        if (ps && ps->n > 0) {
+            double u = (fast_below(f, 1u << 30) + 0.5) / (double)(1u << 30);
+            deal_to_sim(in, particle_at(ps, particles_pick(ps, u)), f, &w);
+        } else {
+            determinize(in, f, &w);
+        }
+        for (int i = 0; i < nm; i++) {
+            Sim t = w;
+            sim_play(&t, moves[i]);
+            double r0;
+            if (exact) {
+                int v = sim_over(&t) ? 0 : solve_ab(&t, -1, BI_TOTAL_POINTS + 1, &m);
+                int p0 = t.pts[0] + v;
+                r0 = outcome_pts(in, P, p0, BI_TOTAL_POINTS - p0);
+            } else {
+                double d = pimc_ab(&t, P->pimc_depth - (t.n_trick == 0), -1e9, 1e9, &ctx);
+                r0 = 0.5 + d / (2.0 * BI_TOTAL_POINTS); /* points to [0, 1] for the analysis */
+            }
+            sum[i] += team == 0 ? r0 : 1 - r0;
+        }
+        worlds++;
+    }
+    free(m.e);
+    int bi = 0; /* the first of the best, in the search's order */
+    for (int i = 1; i < nm; i++)
+        if (sum[i] > sum[bi] + 1e-9)
+            bi = i;
+    if (an) {
+        an->exact = false;
+        an->samples = worlds;
+        for (int i = 0; i < nm; i++) {
+            AnalysisItem *x =
+                analysis_item(an, BI_ACT_PLAY + card_index(card_of(moves[i], in->pt)));
+            if (x) {
+                x->valued = true;
+                x->value = sum[i] / worlds;
+                x->visits = worlds;
+            }
+        }
+    }
+    return moves[bi];
+}
+
 /* The analysis of a root with nothing hidden: each card's exact result for the seat's team
  * (every remaining point goes to someone, so the solved points give the final score). */
 static void hard_exact_values(const Info *in, const BiscaHardParams *P, const Sim *s,
@@ -1512,7 +1683,8 @@ static Action hard_run(const BotRequest *req, const BiscaHardParams *P, Analysis
     if (sc < 0) {
         if (infer)
             infer_sample(&bisca_infer, &ctx, req->rng, P->particles, temper_of(P, in->n), &ps);
-        sc = mcts(in, P, infer ? &ps : NULL, &f, &b, an);
+        sc = in->n == 4 && P->pimc > 0 ? pimc(in, P, infer ? &ps : NULL, &f, &b, an)
+                                       : mcts(in, P, infer ? &ps : NULL, &f, &b, an);
     }
     particles_free(&ps);
     bool pt = in->pt;

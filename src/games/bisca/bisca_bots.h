@@ -37,6 +37,17 @@ typedef struct {
                            * most this many, else over this many drawn; 0: never */
     int sight;            /* 4 players: the playouts' greedy play looks at the hands still to
                            * play in the trick (who can retake it); 0: it does not */
+    int pimc;             /* 4 players: determinized search instead of the IS-MCTS, over
+                           * this many sampled worlds (by its clock alone: as many as it
+                           * allows); 0: off (the IS-MCTS) */
+    int pimc_depth;       /* its depth in tricks (the current one counts) before the
+                           * evaluation, while the stock lasts */
+    int pimc_exact;       /* the stock gone, each world searched to the end when at most
+                           * this many tricks remain (else to pimc_depth) */
+    double pimc_hold;     /* the evaluation's weight on the cards each team still holds
+                           * (0: the points taken only) */
+    int pimc_roll;        /* > 0: the search's leaves valued instead by this many playouts
+                           * to the end (the IS-MCTS's playout policy) in the world */
 } BiscaHardParams;
 
 extern const BiscaHardParams bisca_hard_defaults;

@@ -1564,6 +1564,98 @@ static int hard_game(int players, uint64_t seed, Action *log, int cap)
     return n;
 }
 
+/* ---- Hard with 4 players: the determinized search (PIMC) --------------------------------- */
+
+static BiscaHardParams pimc_params(void)
+{
+    BiscaHardParams P = bisca_hard_defaults;
+    P.pimc = 200;
+    return P;
+}
+
+static Action pimc_decide(const BotRequest *req)
+{
+    BiscaHardParams P = pimc_params();
+    return bisca_hard_decide_with(req, &P);
+}
+
+static void test_pimc_team_play(void **unused)
+{
+    (void)unused;
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState s;
+    /* Trumps spades. Seat 0 leads the 3♥, Hard's partner (seat 1) takes it with the A♥,
+     * seat 2 follows with the 2♥; Hard (seat 3), last, holds the 2♠, the 3♣ and the 4♦, no
+     * points: trumping its partner's trick spends a trump for nothing. */
+    fresh(&s, 4, &o);
+    act(&s, "leader 0");
+    acts(&s, "deal", "3h Ah 2h 2s  5c 6d Jd 3c  6c Qd 5d 4d");
+    act(&s, "trunfo 5s");
+    acts(&s, "play", "3h Ah 2h");
+    if (ask(pimc_decide, &s, 0) == BI_ACT_PLAY + card_index(C("2s")))
+        fail_msg("the determinized search trumped its partner's trick");
+
+    /* The same trick, Hard holding the K♣ (4), the 7♦ (10) and the 2♠: the trick is its
+     * team's whatever it plays, so it feeds it the 7♦. */
+    fresh(&s, 4, &o);
+    act(&s, "leader 0");
+    acts(&s, "deal", "3h Ah 2h Kc  5c 6d Jd 7d  6c Qd 5d 2s");
+    act(&s, "trunfo 5s");
+    acts(&s, "play", "3h Ah 2h");
+    expect_play(ask(pimc_decide, &s, 0), "7d");
+
+    /* Third to play, not last: the partner (seat 1) led the A♠, the top trump, which no card
+     * can take; seat 2 threw the 2♥. Hard feeds the 7♥ rather than the 2♣ or the 3♦. */
+    fresh(&s, 4, &o);
+    act(&s, "leader 1");
+    acts(&s, "deal", "As 2h 7h 6d  4c 6c 2c Jd  5c Qd 3d 4d");
+    act(&s, "trunfo 5s");
+    acts(&s, "play", "As 2h");
+    expect_play(ask(pimc_decide, &s, 0), "7h");
+
+    /* A rich trick only Hard can take: seat 0 leads the A♥, Hard's partner (seat 1) throws
+     * the 2♣, seat 2 adds the 7♥ (21 points on the table, the other team's). Hard, last,
+     * holds the 2♠ (a trump), the 4♦ and the 3♣: its trump takes the 21 points. */
+    fresh(&s, 4, &o);
+    act(&s, "leader 0");
+    acts(&s, "deal", "Ah 2c 7h 2s  5c 6d Jd 4d  6c Qd 5d 3c");
+    act(&s, "trunfo 5s");
+    acts(&s, "play", "Ah 2c 7h");
+    expect_play(ask(pimc_decide, &s, 0), "2s");
+
+    /* Second to play after a 2♥ worth nothing, holding the A♠ and the 7♠ (the two best
+     * trumps) and the 4♣: it keeps both trumps. */
+    fresh(&s, 4, &o);
+    act(&s, "leader 0");
+    acts(&s, "deal", "2h As 3h 6d  5c 7s Jd 3c  6c 4c 5d 4d");
+    act(&s, "trunfo 5s");
+    act(&s, "play 2h");
+    expect_play(ask(pimc_decide, &s, 0), "4c");
+}
+
+static void test_pimc_never_peeks(void **unused)
+{
+    (void)unused;
+    /* Two 4-player deals that differ only in cards seat 0 cannot see give it the same view;
+     * the determinized search answers the same in both. */
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState a, b, va, vb;
+    fresh(&a, 4, &o);
+    act(&a, "leader 0");
+    acts(&a, "deal", "Kh Ah 2h 2s  5c 6d Jd 3c  6c Qd 5d 4d");
+    act(&a, "trunfo 5s");
+    fresh(&b, 4, &o);
+    act(&b, "leader 0");
+    acts(&b, "deal", "Kh 7c 2d As  5c Ac Jh 3s  6c 4h Qh 4s");
+    act(&b, "trunfo 5s");
+    G->observe(&a, 0, &va);
+    G->observe(&b, 0, &vb);
+    assert_memory_equal(&va, &vb, sizeof va);
+    assert_int_equal(ask(pimc_decide, &a, 0), ask(pimc_decide, &b, 0));
+}
+
 static void test_hard_replayable(void **unused)
 {
     (void)unused;
@@ -1646,6 +1738,8 @@ int main(void)
         cmocka_unit_test(test_exact_by_hand),
         cmocka_unit_test(test_exact_never_peeks),
         cmocka_unit_test(test_inference_reads_a_refusal),
+        cmocka_unit_test(test_pimc_team_play),
+        cmocka_unit_test(test_pimc_never_peeks),
         cmocka_unit_test(test_hard_replayable),
         cmocka_unit_test(test_hard_thinks_for_its_clock),
     };
