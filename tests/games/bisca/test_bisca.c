@@ -1113,56 +1113,67 @@ static void test_hard_takes_sure_points(void **unused)
     expect_play(ask(bisca_hard_decide, &s, 4000), "2s");
 }
 
-static void test_hard_team_play(void **unused)
-{
-    (void)unused;
-    GameOptions o;
-    opts(&o, 0, 0, 0, 0);
-    BiscaState s;
-    /* 4 players, trumps spades. Seat 0 leads the 3♥, Hard's partner (seat 1) takes it with
-     * the A♥, seat 2 follows with the 2♥; Hard (seat 3), last, holds the 2♠ (a trump), the
-     * 3♣ and the 4♦, no points. The trick is its team's already: trumping it wins nothing
-     * and spends a trump. */
-    fresh(&s, 4, &o);
-    act(&s, "leader 0");
-    acts(&s, "deal", "3h Ah 2h 2s  5c 6d Jd 3c  6c Qd 5d 4d");
-    act(&s, "trunfo 5s");
-    acts(&s, "play", "3h Ah 2h");
-    Action a = ask(bisca_hard_decide, &s, 20000);
-    if (a == BI_ACT_PLAY + card_index(C("2s")))
-        fail_msg("Hard trumped its partner's trick");
+/* Positions of team play with 4 players, trumps spades, for any Hard search: who leads, the
+ * deal (seats 0-3, three cards each), the cards played, and the card the seat to play must
+ * play (or, `never`, must not). */
+typedef struct {
+    const char *leader, *deal, *played, *card;
+    bool never;
+} TeamSpot;
 
+static const TeamSpot team_spots[] = {
+    /* Seat 0 leads the 3♥, Hard's partner (seat 1) takes it with the A♥, seat 2 follows with
+     * the 2♥; Hard (seat 3), last, holds the 2♠ (a trump), the 3♣ and the 4♦, no points.
+     * The trick is its team's already: trumping it wins nothing and spends a trump. */
+    {"leader 0", "3h Ah 2h 2s  5c 6d Jd 3c  6c Qd 5d 4d", "3h Ah 2h", "2s", true},
     /* The same trick, Hard holding the K♣ (4 points), the 7♦ (10) and the 2♠: its partner
      * takes the trick whatever it plays, so it feeds it the most points, the 7♦ (kept, the
      * 7 would only wait for an Ace or a trump to take it). */
-    fresh(&s, 4, &o);
-    act(&s, "leader 0");
-    acts(&s, "deal", "3h Ah 2h Kc  5c 6d Jd 7d  6c Qd 5d 2s");
-    act(&s, "trunfo 5s");
-    acts(&s, "play", "3h Ah 2h");
-    expect_play(ask(bisca_hard_decide, &s, 20000), "7d");
-
+    {"leader 0", "3h Ah 2h Kc  5c 6d Jd 7d  6c Qd 5d 2s", "3h Ah 2h", "7d", false},
     /* Hard third to play, not last: its partner (seat 1) led the A♠, the best trump, which no
      * card can take, and seat 2 threw the 2♥. Seat 0 still plays, yet the trick is its team's
      * whatever happens: Hard feeds it its 7♥ (10 points) rather than the 2♣ or the 3♦. */
-    fresh(&s, 4, &o);
-    act(&s, "leader 1");
-    acts(&s, "deal", "As 2h 7h 6d  4c 6c 2c Jd  5c Qd 3d 4d");
-    act(&s, "trunfo 5s");
-    acts(&s, "play", "As 2h");
-    expect_play(ask(bisca_hard_decide, &s, 20000), "7h");
+    {"leader 1", "As 2h 7h 6d  4c 6c 2c Jd  5c Qd 3d 4d", "As 2h", "7h", false},
+    /* A rich trick only Hard can take: seat 0 leads the A♥, Hard's partner (seat 1) throws
+     * the 2♣, seat 2 adds the 7♥ (21 points on the table, the other team's). Hard, last,
+     * holds the 2♠ (a trump), the 4♦ and the 3♣: its trump takes the 21 points. */
+    {"leader 0", "Ah 2c 7h 2s  5c 6d Jd 4d  6c Qd 5d 3c", "Ah 2c 7h", "2s", false},
+    /* Hard second to play (seat 1) after a 2♥ worth nothing, holding the A♠ and the 7♠ (the
+     * two best trumps) and the 4♣: it keeps both trumps. */
+    {"leader 0", "2h As 3h 6d  5c 7s Jd 3c  6c 4c 5d 4d", "2h", "4c", false},
+};
 
+static void team_spots_check(Action (*decide)(const BotRequest *), int iterations)
+{
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    for (size_t i = 0; i < sizeof team_spots / sizeof team_spots[0]; i++) {
+        const TeamSpot *t = &team_spots[i];
+        BiscaState s;
+        fresh(&s, 4, &o);
+        act(&s, t->leader);
+        acts(&s, "deal", t->deal);
+        act(&s, "trunfo 5s");
+        acts(&s, "play", t->played);
+        Action a = ask(decide, &s, iterations);
+        if (t->never && a == BI_ACT_PLAY + card_index(C(t->card)))
+            fail_msg("position %zu: it played the %s", i + 1, t->card);
+        if (!t->never)
+            expect_play(a, t->card);
+    }
+}
+
+static void test_hard_team_play(void **unused)
+{
+    (void)unused;
+    team_spots_check(bisca_hard_decide, 20000);
     /* 2 players, trumps spades: seat 0 leads the 2♥ (no points). Hard holds the A♠ and the
      * 7♠, the two best trumps, and the 4♣. Spending either trump on a trick worth nothing
-     * throws away a card that can take an Ace or a 7 later: the 4♣. */
+     * throws away a card that can take an Ace or a 7 later: the 4♣ (as with 4 players). */
+    GameOptions o;
+    opts(&o, 0, 0, 0, 0);
+    BiscaState s;
     start_2p(&s, &o, "2h 3c 4d", "As 7s 4c", "5s");
-    act(&s, "play 2h");
-    expect_play(ask(bisca_hard_decide, &s, 20000), "4c");
-    /* The same with 4 players, Hard second to play (seat 1) after the 2♥. */
-    fresh(&s, 4, &o);
-    act(&s, "leader 0");
-    acts(&s, "deal", "2h As 3h 6d  5c 7s Jd 3c  6c 4c 5d 4d");
-    act(&s, "trunfo 5s");
     act(&s, "play 2h");
     expect_play(ask(bisca_hard_decide, &s, 20000), "4c");
 }
@@ -1582,56 +1593,7 @@ static Action pimc_decide(const BotRequest *req)
 static void test_pimc_team_play(void **unused)
 {
     (void)unused;
-    GameOptions o;
-    opts(&o, 0, 0, 0, 0);
-    BiscaState s;
-    /* Trumps spades. Seat 0 leads the 3♥, Hard's partner (seat 1) takes it with the A♥,
-     * seat 2 follows with the 2♥; Hard (seat 3), last, holds the 2♠, the 3♣ and the 4♦, no
-     * points: trumping its partner's trick spends a trump for nothing. */
-    fresh(&s, 4, &o);
-    act(&s, "leader 0");
-    acts(&s, "deal", "3h Ah 2h 2s  5c 6d Jd 3c  6c Qd 5d 4d");
-    act(&s, "trunfo 5s");
-    acts(&s, "play", "3h Ah 2h");
-    if (ask(pimc_decide, &s, 0) == BI_ACT_PLAY + card_index(C("2s")))
-        fail_msg("the determinized search trumped its partner's trick");
-
-    /* The same trick, Hard holding the K♣ (4), the 7♦ (10) and the 2♠: the trick is its
-     * team's whatever it plays, so it feeds it the 7♦. */
-    fresh(&s, 4, &o);
-    act(&s, "leader 0");
-    acts(&s, "deal", "3h Ah 2h Kc  5c 6d Jd 7d  6c Qd 5d 2s");
-    act(&s, "trunfo 5s");
-    acts(&s, "play", "3h Ah 2h");
-    expect_play(ask(pimc_decide, &s, 0), "7d");
-
-    /* Third to play, not last: the partner (seat 1) led the A♠, the top trump, which no card
-     * can take; seat 2 threw the 2♥. Hard feeds the 7♥ rather than the 2♣ or the 3♦. */
-    fresh(&s, 4, &o);
-    act(&s, "leader 1");
-    acts(&s, "deal", "As 2h 7h 6d  4c 6c 2c Jd  5c Qd 3d 4d");
-    act(&s, "trunfo 5s");
-    acts(&s, "play", "As 2h");
-    expect_play(ask(pimc_decide, &s, 0), "7h");
-
-    /* A rich trick only Hard can take: seat 0 leads the A♥, Hard's partner (seat 1) throws
-     * the 2♣, seat 2 adds the 7♥ (21 points on the table, the other team's). Hard, last,
-     * holds the 2♠ (a trump), the 4♦ and the 3♣: its trump takes the 21 points. */
-    fresh(&s, 4, &o);
-    act(&s, "leader 0");
-    acts(&s, "deal", "Ah 2c 7h 2s  5c 6d Jd 4d  6c Qd 5d 3c");
-    act(&s, "trunfo 5s");
-    acts(&s, "play", "Ah 2c 7h");
-    expect_play(ask(pimc_decide, &s, 0), "2s");
-
-    /* Second to play after a 2♥ worth nothing, holding the A♠ and the 7♠ (the two best
-     * trumps) and the 4♣: it keeps both trumps. */
-    fresh(&s, 4, &o);
-    act(&s, "leader 0");
-    acts(&s, "deal", "2h As 3h 6d  5c 7s Jd 3c  6c 4c 5d 4d");
-    act(&s, "trunfo 5s");
-    act(&s, "play 2h");
-    expect_play(ask(pimc_decide, &s, 0), "4c");
+    team_spots_check(pimc_decide, 0); /* the same positions as test_hard_team_play */
 }
 
 static void test_pimc_never_peeks(void **unused)
