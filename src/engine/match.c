@@ -379,6 +379,8 @@ bool match_bot_poll(Match *m, Action *out)
         return false;
     pthread_join(m->job->thread, NULL);
     *out = m->job->answer;
+    if (*out >= 0)
+        m->job_step[m->job->seat] = m->history_len + 1;
     free(m->job);
     m->job = NULL;
     return *out >= 0;

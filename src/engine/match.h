@@ -90,6 +90,9 @@ struct Match {
     MatchListener listener;
     void *listener_user;
     BotJob *job;
+    /* Per seat: 1 + the step (history length) of its last answer taken from the bot's
+     * thread (match_bot_poll); 0: none. */
+    int job_step[RULES_MAX_PLAYERS];
     /* A mirror (match_mirror): where its steps come from, the table's step count and
      * whether the seat's last action is still on its way. */
     MatchFeed feed;
