@@ -9,12 +9,16 @@
  * hard and hard0 may be followed by ":N" (N worlds, no clock: replayable) or "@MS" (MS ms
  * a decision by the clock), e.g. hard:2000, and the new Hard by its settings for tuning,
  * "/key=value" (TrucoHardParams: reraise, margin, exact, oppdisc, particles, worlds, margin4,
- * types, mrat), e.g. hard:400/exact=1/reraise=0.6. The option players=4 plays the teams
+ * types, mrat, prior4), e.g. hard:400/exact=1/reraise=0.6. The option players=4 plays the teams
  * (each level holds both seats of a team). Every deal seed is played twice with the seats
  * swapped. Prints A's match score with a 95 % Wilson interval, and per bot: truco calls per
  * hand, answers (accept / run / raise), points won per hand, the points it won and lost in
  * raised hands (worth more than the base value), and decision times (wall, and the thread's
- * CPU time with its 95th percentile). Figures only; nothing is asserted. */
+ * CPU time with its 95th percentile); its net points split by how each hand ended (not
+ * raised, raised and accepted, raised and refused, mão de onze/dez played or refused, mão
+ * de ferro), its runs from a truco and from a raise beyond it, and for Hard the mean share
+ * of seed-like worlds its record gives at its chances to call (truco_timid_share, from the
+ * level's prior). Figures only; nothing is asserted. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +71,8 @@ static bool parse_params(char *list, TrucoHardParams *p)
             p->match_types = (int)v;
         else if (strcmp(tok, "mrat") == 0)
             p->margin_rational = (int)v;
+        else if (strcmp(tok, "prior4") == 0)
+            p->timid_prior4 = v;
         else
             return false;
     }
@@ -153,11 +159,23 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* How a hand ended, for the split of the points: an ordinary hand nobody raised, raised and
+ * accepted (played out worth more), raised and refused, a mão de onze/dez played or run
+ * from, a mão de ferro. */
+enum { END_PLAIN, END_RAISED, END_REFUSED, END_ONZE_PLAY, END_ONZE_RUN, END_FERRO, END_KINDS };
+static const char *const end_names[END_KINDS] = {"not raised", "raised, accepted",
+                                                 "raised, refused", "onze played",
+                                                 "onze refused", "ferro"};
+
 typedef struct {
     long calls, accepts, runs, raises, onze_play, onze_run, hands, points, decisions;
     long raised_hands, raised_won, raised_lost; /* hands worth more than the base value */
     long first_calls, first_net;   /* hands where it made the hand's first raise; its net points */
     long first_faced, faced_net;   /* hands where the other made it; its net points there */
+    long end_hands[END_KINDS], end_net[END_KINDS]; /* by how the hand ended (end_kind) */
+    long ans_at[2], runs_at[2];    /* answers (not passes) to a truco / to a later raise, runs */
+    double share_sum;              /* Hard's share of seed-like worlds, summed at its raises' */
+    long share_n;                  /* chances (truco_timid_share), and how many */
     double ms_total, ms_max;
     Times cpu;
 } Stats;
@@ -203,6 +221,11 @@ static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *op
             if (first_by < 0 && s.kind == TR_KIND_NORMAL)
                 first_by = e;
         }
+        if (s.phase == TR_PH_ANSWER && a != TR_PASS) {
+            int later = s.pending != truco_raise_value(&s, TR_TRUCO);
+            st[e].ans_at[later]++;
+            st[e].runs_at[later] += a == TR_RUN;
+        }
         if (s.phase == TR_PH_ANSWER) {
             st[e].accepts += a == TR_ACCEPT;
             st[e].runs += a == TR_RUN;
@@ -210,8 +233,17 @@ static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *op
         }
         st[e].onze_play += a == TR_ONZE_PLAY;
         st[e].onze_run += a == TR_ONZE_RUN;
+        if (s.phase == TR_PH_PLAY && truco_can_raise(&s, p) && s.value == truco_base_value(&s) &&
+            lv[e].level == DIFF_HARD) {
+            double prior = np == 2 ? 0.5 : 0.15;
+            st[e].share_sum += truco_timid_share(&view, p, prior);
+            st[e].share_n++;
+        }
         int before[2] = {s.score[0], s.score[1]};
         bool raised = s.value > truco_base_value(&s) && s.kind == TR_KIND_NORMAL;
+        int kind = s.kind == TR_KIND_ONZE ? END_ONZE_PLAY : s.kind == TR_KIND_FERRO ? END_FERRO
+                   : raised || s.phase == TR_PH_ANSWER ? END_RAISED
+                                                       : END_PLAIN;
         const char *err = truco_rules.apply(&s, a);
         if (err) {
             fprintf(stderr, "illegal action %d: %s\n", (int)a, err);
@@ -220,9 +252,16 @@ static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *op
         bool hand_over = s.n_dealt == 0 && (s.phase == TR_PH_DEAL || s.phase == TR_PH_OVER) &&
                          s.last_end != TR_END_NONE;
         if (hand_over) {
+            if (s.last_end == TR_END_RUN)
+                kind = END_REFUSED;
+            else if (s.last_end == TR_END_ONZE_RUN)
+                kind = END_ONZE_RUN;
             for (int q = 0; q < 2; q++) {
                 st[(q + rot) % 2].hands++;
                 st[(q + rot) % 2].points += s.score[q] - before[q];
+                st[(q + rot) % 2].end_hands[kind]++;
+                st[(q + rot) % 2].end_net[kind] +=
+                    (s.score[q] - before[q]) - (s.score[1 - q] - before[1 - q]);
                 if (first_by >= 0) {
                     int me = (q + rot) % 2, net = (s.score[q] - before[q]) - (s.score[1 - q] - before[1 - q]);
                     if (me == first_by) {
@@ -327,6 +366,19 @@ int main(int argc, char **argv)
                "(net/hand %.3f)\n",
                x->first_calls, x->first_calls ? (double)x->first_net / x->first_calls : 0,
                x->first_faced, x->first_faced ? (double)x->faced_net / x->first_faced : 0);
+        printf("         net points by the hand's end (share of hands, net/hand):");
+        for (int k = 0; k < END_KINDS; k++)
+            if (x->end_hands[k])
+                printf(" %s %.3f %+.3f;", end_names[k], (double)x->end_hands[k] / hands,
+                       (double)x->end_net[k] / x->end_hands[k]);
+        printf("\n");
+        printf("         runs: from a truco %ld of %ld answers (%.2f), from a later raise %ld of %ld "
+               "(%.2f)\n",
+               x->runs_at[0], x->ans_at[0], x->ans_at[0] ? (double)x->runs_at[0] / x->ans_at[0] : 0,
+               x->runs_at[1], x->ans_at[1], x->ans_at[1] ? (double)x->runs_at[1] / x->ans_at[1] : 0);
+        if (x->share_n)
+            printf("         share of seed-like worlds at its chances to call: mean %.3f over %ld\n",
+                   x->share_sum / x->share_n, x->share_n);
     }
     return 0;
 }

@@ -193,6 +193,8 @@ typedef struct {
     uint16_t bet_accepts[TR_TEAMS];  /* raises accepted */
     uint16_t bet_runs[TR_TEAMS];     /* raises refused */
     uint16_t bet_reraises[TR_TEAMS]; /* raises answered by raising again */
+    uint16_t bet_runs_up[TR_TEAMS];  /* of the answers above, those to a raise beyond truco */
+    uint16_t bet_stays_up[TR_TEAMS]; /* (seis, nove or dez, doze): refused, accepted or raised */
     uint8_t bet_chance_hand;         /* bit per team: its chance in this hand is counted */
 } TrucoState;
 

@@ -754,9 +754,14 @@ static const char *apply(void *state, Action a)
         if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
             return N_("signs are made on your turn to play a card");
         return N_("mão de onze: choose jogar or fugir");
-    case TR_PH_ANSWER:
+    case TR_PH_ANSWER: {
+        /* An answer to a raise beyond truco is also counted apart: a player who answers by
+         * the strength of its cards alone runs from those far more often. */
+        bool up = s->pending > truco_raise_value(s, TR_TRUCO);
         if (a == TR_ACCEPT) {
             bet_count(&s->bet_accepts[truco_team(p)]);
+            if (up)
+                bet_count(&s->bet_stays_up[truco_team(p)]);
             s->value = s->pending;
             s->last_raise_team = (int8_t)truco_team(s->raiser);
             s->pending = 0;
@@ -767,6 +772,8 @@ static const char *apply(void *state, Action a)
         }
         if (a == TR_RUN) {
             bet_count(&s->bet_runs[truco_team(p)]);
+            if (up)
+                bet_count(&s->bet_runs_up[truco_team(p)]);
             end_hand(s, truco_team(s->raiser), s->value, TR_END_RUN);
             return NULL;
         }
@@ -776,6 +783,8 @@ static const char *apply(void *state, Action a)
                                         : N_("that is not the next raise");
             /* Raising again accepts the pending value: running now costs that much. */
             bet_count(&s->bet_reraises[truco_team(p)]);
+            if (up)
+                bet_count(&s->bet_stays_up[truco_team(p)]);
             s->value = s->pending;
             s->pending = (uint8_t)truco_raise_value(s, a);
             s->raiser = s->answerer;
@@ -788,6 +797,7 @@ static const char *apply(void *state, Action a)
         if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
             return N_("signs are made on your turn to play a card");
         return N_("answer the raise: aceitar, correr or raise");
+    }
     case TR_PH_PLAY: {
         /* The record of the match: the team had a chance to call truco in this hand,
          * counted when it calls or plays a card (a sign, which the other team may not

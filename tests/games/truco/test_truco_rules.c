@@ -289,8 +289,11 @@ static void test_bet_record(void **u)
     assert_int_equal(s.bet_calls[1], 1);
     tt_act(&s, "seis"); /* seat 0 answers by raising */
     assert_int_equal(s.bet_reraises[0], 1);
+    assert_int_equal(s.bet_stays_up[0], 0); /* an answer to a truco */
     tt_act(&s, "aceitar");
     assert_int_equal(s.bet_accepts[1], 1);
+    assert_int_equal(s.bet_stays_up[1], 1); /* an answer to a seis: counted apart too */
+    assert_int_equal(s.bet_runs_up[1], 0);
     tt_act(&s, "play 5♣"); /* seat 1 takes the 1st rodada and leads */
     tt_act(&s, "play 4♣");
     /* Seat 0's next turn in the same hand (the hand is worth 6 now): no second chance. */
@@ -305,6 +308,8 @@ static void test_bet_record(void **u)
         assert_memory_equal(v.bet_calls, s.bet_calls, sizeof s.bet_calls);
         assert_memory_equal(v.bet_accepts, s.bet_accepts, sizeof s.bet_accepts);
         assert_memory_equal(v.bet_reraises, s.bet_reraises, sizeof s.bet_reraises);
+        assert_memory_equal(v.bet_runs_up, s.bet_runs_up, sizeof s.bet_runs_up);
+        assert_memory_equal(v.bet_stays_up, s.bet_stays_up, sizeof s.bet_stays_up);
     }
     tt_act(&s, "play 2♣");
     tt_act(&s, "play 6♣"); /* seat 0 wins the hand */
@@ -317,6 +322,7 @@ static void test_bet_record(void **u)
     assert_int_equal(s.bet_calls[1], 2);
     tt_act(&s, "correr");
     assert_int_equal(s.bet_runs[0], 1);
+    assert_int_equal(s.bet_runs_up[0], 0); /* a truco refused */
     assert_int_equal(s.bet_accepts[0] + s.bet_accepts[1], 1);
     assert_int_equal(s.bet_reraises[0] + s.bet_reraises[1], 1);
     /* A refused action counts nothing. */
