@@ -1186,6 +1186,7 @@ typedef struct {
     double call[2]; /* [timid]: chance to call truco in a hand where the team can */
     double run[2];  /* chance to refuse a truco (an answer, not a pass to the partner) */
     double run_up[2]; /* chance to refuse a raise beyond truco (seis, nove or dez, doze) */
+    double run_all[2]; /* chance to refuse any raise (two seats read every answer at it) */
 } TypeRates;
 
 static TypeRates type_rates[2][2][2][2]; /* [np == 4][manilhas][deck][values] */
@@ -1246,6 +1247,7 @@ static void measure_types(const TrucoState *like, TypeRates *out)
         out->call[timid] = rate_of(calls, chances);
         out->run[timid] = rate_of(runs[0], answers[0]);
         out->run_up[timid] = rate_of(runs[1], answers[1]);
+        out->run_all[timid] = rate_of(runs[0] + runs[1], answers[0] + answers[1]);
     }
 }
 
@@ -1272,7 +1274,7 @@ static const TypeRates *rates_for(const TrucoState *v)
     return &type_rates[f][m][d][va];
 }
 
-void truco_type_rates_measured(const TrucoState *v, double rates[2][3])
+void truco_type_rates_measured(const TrucoState *v, double rates[2][4])
 {
     TypeRates t;
     measure_types(v, &t);
@@ -1280,6 +1282,7 @@ void truco_type_rates_measured(const TrucoState *v, double rates[2][3])
         rates[timid][0] = t.call[timid];
         rates[timid][1] = t.run[timid];
         rates[timid][2] = t.run_up[timid];
+        rates[timid][3] = t.run_all[timid];
     }
 }
 
@@ -1287,19 +1290,29 @@ void truco_type_rates_measured(const TrucoState *v, double rates[2][3])
 static double timid_share_from(const TrucoState *v, int seat, double prior, bool with_calls)
 {
     int o = 1 - truco_team(seat);
-    /* The answers to a truco and to the raises beyond it, each read at its own rates */
-    long runs_up = v->bet_runs_up[o], stays_up = v->bet_stays_up[o];
     long runs = v->bet_runs[o], stays = (long)v->bet_accepts[o] + v->bet_reraises[o];
+    long calls = with_calls ? v->bet_calls[o] : 0, chances = with_calls ? v->bet_chances[o] : 0;
+    if (calls > chances)
+        calls = chances; /* a view built by hand; the rules keep calls <= chances */
+    if (runs + stays + chances == 0)
+        return prior;
+    const TypeRates *t = rates_for(v);
+    if (v->num_players == 2) {
+        /* Two seats read every answer at one rate: read apart, the answers beyond truco
+         * cost Hard 0.04 of its score against the previous Hard (docs/truco-hard.md). */
+        double lo = log(prior / (1 - prior)) + (double)runs * log(t->run_all[1] / t->run_all[0]) +
+                    (double)stays * log((1 - t->run_all[1]) / (1 - t->run_all[0])) +
+                    (double)calls * log(t->call[1] / t->call[0]) +
+                    (double)(chances - calls) * log((1 - t->call[1]) / (1 - t->call[0]));
+        double p = lo > 30 ? 1 : lo < -30 ? 0 : 1 / (1 + exp(-lo));
+        return p < TYPE_MIN_SHARE ? TYPE_MIN_SHARE : p > 1 - TYPE_MIN_SHARE ? 1 - TYPE_MIN_SHARE : p;
+    }
+    /* Four seats: the answers to a truco and to the raises beyond it, each at its own rates */
+    long runs_up = v->bet_runs_up[o], stays_up = v->bet_stays_up[o];
     runs_up = runs_up > runs ? runs : runs_up; /* a view built by hand */
     stays_up = stays_up > stays ? stays : stays_up;
     runs -= runs_up;
     stays -= stays_up;
-    long calls = with_calls ? v->bet_calls[o] : 0, chances = with_calls ? v->bet_chances[o] : 0;
-    if (calls > chances)
-        calls = chances; /* a view built by hand; the rules keep calls <= chances */
-    if (runs + stays + runs_up + stays_up + chances == 0)
-        return prior;
-    const TypeRates *t = rates_for(v);
     double lo = log(prior / (1 - prior)) + (double)runs * log(t->run[1] / t->run[0]) +
                 (double)stays * log((1 - t->run[1]) / (1 - t->run[0])) +
                 (double)runs_up * log(t->run_up[1] / t->run_up[0]) +
@@ -1315,13 +1328,14 @@ double truco_timid_share(const TrucoState *v, int seat, double prior)
     return timid_share_from(v, seat, prior, true);
 }
 
-void truco_type_rates(const TrucoState *v, double rates[2][3])
+void truco_type_rates(const TrucoState *v, double rates[2][4])
 {
     const TypeRates *t = rates_for(v);
     for (int timid = 0; timid < 2; timid++) {
         rates[timid][0] = t->call[timid];
         rates[timid][1] = t->run[timid];
         rates[timid][2] = t->run_up[timid];
+        rates[timid][3] = t->run_all[timid];
     }
 }
 

@@ -82,17 +82,18 @@ Action truco_hard_decide_share(const BotRequest *req, const TrucoHardParams *par
 /* Hard's prior share of worlds whose opponent bets like the seed (the timid type), moved
  * from `prior` by Bayes' rule by the other team's public record over the match (TrucoState
  * bet_*): each hand in which it could call truco, called or not, and each answer to a raise,
- * refused or not, a draw at its type's rate (truco_type_rates; an answer to a truco and one
- * to a raise beyond it each at its own rate); kept within [0.05, 0.95]. */
+ * refused or not, a draw at its type's rate (truco_type_rates; with four seats an answer to
+ * a truco and one to a raise beyond it each at its own rate, with two every answer at one); kept within [0.05, 0.95]. */
 double truco_timid_share(const TrucoState *view, int seat, double prior);
 /* Each type's rates, measured once per variant and player count (the type's team against
  * the rollout policy over fresh hands, fixed seeds): rates[timid][0] the chance to call
  * truco in a hand where it can, rates[timid][1] the chance to refuse a truco,
- * rates[timid][2] the chance to refuse a raise beyond truco (seis, nove or dez, doze). */
-void truco_type_rates(const TrucoState *view, double rates[2][3]);
+ * rates[timid][2] the chance to refuse a raise beyond truco (seis, nove or dez, doze),
+ * rates[timid][3] the chance to refuse any raise. */
+void truco_type_rates(const TrucoState *view, double rates[2][4]);
 /* The same measured now, as Hard did before keeping them (for the test that checks the kept
  * ones; about 0.4 s). */
-void truco_type_rates_measured(const TrucoState *view, double rates[2][3]);
+void truco_type_rates_measured(const TrucoState *view, double rates[2][4]);
 
 /* The hand's result for `team` in a full state (every hand known): +1 won, -1 lost, 0
  * nobody scores, when every seat plays its remaining cards face up, each side at its best

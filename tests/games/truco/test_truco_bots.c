@@ -445,10 +445,10 @@ static void test_type_rates(void **u)
             o.v[TR_OPT_VALUES] = k == 1;
             o.v[TR_OPT_DECK] = k == 3;
             TrucoState s = tt_new_n(np, &o);
-            double r[2][3];
+            double r[2][4];
             truco_type_rates(&s, r);
             for (int t = 0; t < 2; t++)
-                for (int i = 0; i < 3; i++)
+                for (int i = 0; i < 4; i++)
                     assert_true(r[t][i] > 0 && r[t][i] < 1);
             if (!(np == 4 && k == 1))         /* Mineiro with four: 0.515 against 0.545 */
                 assert_true(r[1][0] < r[0][0]); /* the timid type calls less */
@@ -474,11 +474,11 @@ static void test_type_rates_known(void **u)
                     TrucoState s;
                     if (truco_rules.init(&s, &o, np, 1) != NULL)
                         continue; /* fixed manilhas with 24 cards: refused */
-                    double kept[2][3], now[2][3];
+                    double kept[2][4], now[2][4];
                     truco_type_rates(&s, kept);
                     truco_type_rates_measured(&s, now);
                     for (int t = 0; t < 2; t++)
-                        for (int i = 0; i < 3; i++)
+                        for (int i = 0; i < 4; i++)
                             assert_true(fabs(kept[t][i] - now[t][i]) < 1e-12);
                     checked++;
                 }
@@ -538,7 +538,7 @@ static void test_timid_share_follows_the_record(void **u)
     mo.v[TR_OPT_MANILHAS] = TR_MANILHAS_FIXED;
     mo.v[TR_OPT_VALUES] = TR_VALUES_MINEIRO;
     TrucoState mf = tt_new_n(4, &mo);
-    double rates[2][3];
+    double rates[2][4];
     truco_type_rates(&mf, rates);
     TrucoState m1 = mf;
     m1.bet_runs[1] = 1; /* a truco refused */
@@ -556,6 +556,15 @@ static void test_timid_share_follows_the_record(void **u)
     want = 1 / (1 + (1 - rates[0][2]) / (1 - rates[1][2]));
     assert_true(fabs(truco_timid_share(&m2, 0, 0.5) - want) < 1e-9);
     assert_true(truco_timid_share(&m2, 0, 0.5) < 0.5);
+    /* With two seats every answer is read at one rate (any raise): a refused seis reads as a
+     * refused truco, at the rate of refusing any raise. */
+    TrucoState d = tt_new_n(2, &mo);
+    truco_type_rates(&d, rates);
+    d.bet_runs[1] = 1;
+    double two_truco = truco_timid_share(&d, 0, 0.5);
+    assert_true(fabs(two_truco - 1 / (1 + rates[0][3] / rates[1][3])) < 1e-9);
+    d.bet_runs_up[1] = 1;
+    assert_true(truco_timid_share(&d, 0, 0.5) == two_truco);
 }
 
 /* The margin a raise is asked follows the opponent's record (margin_rational 2): all of it
