@@ -39,6 +39,8 @@ struct NetClient {
     NetViewFn fn;
     void *user;
     uint32_t next_seq;
+    uint32_t seen;     /* the latest view taken: its step count and game (lock) */
+    uint16_t seen_game;
     char reason[WIRE_REASON];
     bool rejoining;
     /* signs of life: the process's beat thread walks a list of the joined clients */
@@ -94,6 +96,8 @@ static void send_beat(NetClient *c)
     /* An applied action is a sign of life of its own: a seat that is playing needs no beat,
      * only one that waits (the dealer takes 7 s of silence, three beats, for away). */
     bool busy = c->applied_ms && wall_ms() - c->applied_ms < BEAT_MS;
+    m.u.here.seen = c->seen; /* a seat behind the table is sent its view again */
+    m.u.here.game_no = c->seen_game;
     uint8_t tx[SEAL_KEY];
     memcpy(tx, c->ses.tx, sizeof tx);
     pthread_mutex_unlock(&c->lock);
@@ -414,6 +418,11 @@ static void take_view(NetClient *c, const uint8_t *data, size_t len)
         pthread_mutex_lock(&c->lock);
         if (m.u.view.next_seq > c->next_seq)
             c->next_seq = m.u.view.next_seq;
+        if (m.u.view.game_no > c->seen_game ||
+            (m.u.view.game_no == c->seen_game && m.u.view.seq > c->seen)) {
+            c->seen_game = m.u.view.game_no;
+            c->seen = m.u.view.seq;
+        }
         pthread_mutex_unlock(&c->lock);
         if (c->fn)
             c->fn(c->user, c, &m.u.view);
@@ -536,6 +545,8 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
         drop_sub(&c->info);
         pthread_mutex_lock(&c->lock);
         c->next_seq = 0;
+        c->seen = 0;
+        c->seen_game = 0;
         c->have_table = false;
         pthread_mutex_unlock(&c->lock);
     }

@@ -742,9 +742,10 @@ static long long wall_ms(void)
     return (long long)ts.tv_sec * 1000LL + ts.tv_nsec / 1000000L;
 }
 
-/* [MsgHere][its Ed25519 signature]: counts only when signed by the key that holds the seat,
- * newer than the seat's last beat and near the dealer's clock. Nothing is answered. */
-/* [seat][MsgHere in a box under the seat's session key]. */
+/* [seat][MsgHere in a box under the seat's session key]: counts only when made with the
+ * keys that hold the seat, newer than the seat's last beat and near the dealer's clock.
+ * Nothing is answered; a seat whose latest view is behind the table (one lost on the way,
+ * or a rejoin after a dropped link that did not get through) is sent its view again. */
 static void handle_here(Dealer *d, DTable *t, const Event *e)
 {
     uint8_t plain[128];
@@ -766,6 +767,10 @@ static void handle_here(Dealer *d, DTable *t, const Event *e)
         return; /* a bot's seat, or a beat copied and sent again, or from another time */
     st->last_stamp = h->stamp;
     seat_here(d, t, h->seat);
+    if (h->game_no < t->game || (h->game_no == t->game && h->seen < (uint32_t)t->m->history_len)) {
+        say(d, "tasca serve: table %s: %s is behind; its view sent again\n", t->code, st->name);
+        publish_view(d, t, h->seat, NULL, -3, 0, NULL);
+    }
 }
 
 /* Four times a second: who went silent, whose away clock ran out, what the lobby shows. */

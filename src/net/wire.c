@@ -318,6 +318,8 @@ static void io_here(Cur *c, MsgHere *m)
     io_str(c, m->code, WIRE_CODE, code_ok, "bad code");
     io_seat(c, &m->seat, false);
     io_u64(c, &m->stamp);
+    io_u32(c, &m->seen);
+    io_u16(c, &m->game_no);
 }
 
 static void io_msg(Cur *c, WireMsg *m)

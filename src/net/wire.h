@@ -142,11 +142,15 @@ typedef struct {
 
 /* A seat's sign of life, sent every few seconds while its player is at the table. Signed
  * (detached) by the seat's Ed25519 key; `stamp` rises with every beat (the sender's clock
- * in milliseconds), so a beat copied off the wire and sent again counts for nothing. */
+ * in milliseconds), so a beat copied off the wire and sent again counts for nothing.
+ * `seen` and `game_no`: the step count and game of the latest view the seat has had, so
+ * that a seat behind the table (a view lost on the way) is sent the table's view again. */
 typedef struct {
     char code[WIRE_CODE];
     int8_t seat;
     uint64_t stamp;
+    uint32_t seen;
+    uint16_t game_no;
 } MsgHere;
 
 /* A table's private record, one entry per message in the store. */

@@ -14,6 +14,7 @@
  *                and takes it up again from its record when the broker is back
  *   cluster      three nodes, the dealer and the seats on different nodes, the dealer's
  *                node killed mid-game
+ *   view_again   a seat whose beat says it is behind the table gets its view again
  *   standin      a seat's player drops: the lobby shows it away, counting down, then the
  *                dealer's bot standing in, which plays it to the local game's end; forged
  *                and replayed signs of life for it change nothing
@@ -1103,6 +1104,142 @@ static void test_beats_idle(void **state)
     net_close(&ng);
 }
 
+/* ---- a view lost on the way ---- */
+
+/* Seat 1's latest beat as the dealer reads it (the test holds the seat's keys). */
+static struct {
+    pthread_mutex_t lock;
+    SealSession ses;
+    MsgHere last;
+    int n;
+} heard = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void read_beat(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    (void)closure;
+    const uint8_t *d = (const uint8_t *)natsMsg_GetData(msg);
+    size_t len = (size_t)natsMsg_GetDataLength(msg);
+    uint8_t plain[256];
+    WireMsg m;
+    pthread_mutex_lock(&heard.lock);
+    size_t n = len > 1 + SEAL_BOX_OVERHEAD && len - 1 <= sizeof plain + SEAL_BOX_OVERHEAD &&
+                       d[0] == 1
+                   ? seal_unbox(heard.ses.tx, d + 1, len - 1, plain)
+                   : 0;
+    if (n && !wire_decode(plain, n, &m) && m.type == MSG_HERE) {
+        heard.last = m.u.here;
+        heard.n++;
+    }
+    pthread_mutex_unlock(&heard.lock);
+    natsMsg_Destroy(msg);
+}
+
+/* A beat of seat 1's, made with its keys, saying it has seen step `seen`. */
+static void beat_as_seat1(natsConnection *nc, const NetGame *ng, uint32_t seen, uint64_t stamp)
+{
+    WireMsg m = {.type = MSG_HERE};
+    snprintf(m.u.here.code, sizeof m.u.here.code, "%s", ng->code);
+    m.u.here.seat = 1;
+    m.u.here.stamp = stamp;
+    m.u.here.seen = seen;
+    uint8_t plain[128], buf[1 + 128 + SEAL_BOX_OVERHEAD];
+    size_t n = wire_encode(&m, plain, sizeof plain);
+    assert_true(n > 0);
+    buf[0] = 1;
+    pthread_mutex_lock(&heard.lock);
+    size_t boxed = seal_box(heard.ses.tx, plain, n, buf + 1);
+    pthread_mutex_unlock(&heard.lock);
+    assert_true(boxed > 0);
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.here", ng->code);
+    NATS_CHECK(natsConnection_Publish(nc, subject, buf, (int)(1 + boxed)));
+    natsConnection_Flush(nc);
+}
+
+static int views_of(NetGame *ng, int s)
+{
+    pthread_mutex_lock(&ng->lock);
+    int n = ng->views[s];
+    pthread_mutex_unlock(&ng->lock);
+    return n;
+}
+
+/* A seat's beat says which step of which game it last saw, and a seat behind the table is
+ * sent its view again: a view lost on the way (or a rejoin that did not get through) costs
+ * a beat's wait, not the game. Seat 1's own beats carry its latest view's step; a beat
+ * that says it is two steps behind gets the table's view at once, one that is up to date
+ * gets nothing; then the game ends as the local one. */
+static void test_view_again(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_EASY}, 9090, 9191, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    char err[NET_ERR], subject[64];
+    natsConnection *tap = net_connect(url, NULL, "tap", err, sizeof err);
+    assert_non_null(tap);
+    natsMsg *r = NULL;
+    NATS_CHECK(natsConnection_Request(&r, tap, "tasca.dealers.keys", NULL, 0, 2000));
+    uint8_t dealer_box[WIRE_KEY];
+    memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
+    natsMsg_Destroy(r);
+    assert_true(seal_session_seat(&ng.keys[1], dealer_box, &heard.ses));
+    natsSubscription *sub = NULL;
+    snprintf(subject, sizeof subject, "tasca.t.%s.here", ng.code);
+    NATS_CHECK(natsConnection_Subscribe(&sub, tap, subject, read_beat, NULL));
+    natsConnection_Flush(tap);
+    for (int i = 0; i < 6; i++)
+        assert_true(net_step(&ng));
+    /* Nobody moves: seat 1 waits and beats, each beat with the step of its latest view. */
+    nats_Sleep(300);
+    pthread_mutex_lock(&ng.lock);
+    uint32_t now_seq = ng.seq[1];
+    pthread_mutex_unlock(&ng.lock);
+    assert_true(now_seq >= 6);
+    int before = heard.n;
+    for (int i = 0; i < 400; i++) {
+        pthread_mutex_lock(&heard.lock);
+        bool got = heard.n > before;
+        pthread_mutex_unlock(&heard.lock);
+        if (got)
+            break;
+        nats_Sleep(10);
+    }
+    pthread_mutex_lock(&heard.lock);
+    assert_true(heard.n > before);
+    assert_int_equal(heard.last.seen, now_seq);
+    assert_int_equal(heard.last.game_no, 0);
+    uint64_t stamp = heard.last.stamp;
+    pthread_mutex_unlock(&heard.lock);
+    /* Behind: the view again, of the table now. */
+    int views = views_of(&ng, 1);
+    beat_as_seat1(tap, &ng, now_seq - 2, stamp + 100);
+    for (int i = 0; i < 300 && views_of(&ng, 1) == views; i++)
+        nats_Sleep(10);
+    assert_int_equal(views_of(&ng, 1), views + 1);
+    pthread_mutex_lock(&ng.lock);
+    assert_int_equal(ng.seq[1], now_seq);
+    pthread_mutex_unlock(&ng.lock);
+    /* Up to date: nothing (nobody moves meanwhile, so no other view comes). */
+    beat_as_seat1(tap, &ng, now_seq, stamp + 200);
+    nats_Sleep(700);
+    assert_int_equal(views_of(&ng, 1), views + 1);
+    natsSubscription_Destroy(sub);
+    natsConnection_Destroy(tap);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    net_close(&ng);
+}
+
 /* ---- play again at the same table ---- */
 
 static void kill_and_restart_serve(const char *url)
@@ -2127,6 +2264,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_dealer_kill, teardown),
         cmocka_unit_test_teardown(test_again, teardown),
         cmocka_unit_test_teardown(test_beats_idle, teardown),
+        cmocka_unit_test_teardown(test_view_again, teardown),
         cmocka_unit_test_teardown(test_nats_kill, teardown),
         cmocka_unit_test_teardown(test_nats_away, teardown),
         cmocka_unit_test_teardown(test_cluster, teardown),
@@ -2141,7 +2279,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_window_kill, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
-                           "dealer_kill", "again", "beats_idle", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
+                           "dealer_kill", "again", "beats_idle", "view_again", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
                            "lease_lost", "fence", "window_kill"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");

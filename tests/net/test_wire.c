@@ -154,6 +154,8 @@ static void sample(int i, WireMsg *m)
         set_str(m->u.here.code, WIRE_CODE, x ? "ABCDEFG" : "K7P2QX");
         m->u.here.seat = (int8_t)(x ? RULES_MAX_PLAYERS - 1 : 0);
         m->u.here.stamp = x ? UINT64_MAX : 1700000000123u;
+        m->u.here.seen = x ? UINT32_MAX : 17;
+        m->u.here.game_no = (uint16_t)(x ? UINT16_MAX : 0);
         break;
     default: {
         MsgRecord *r = &m->u.record;

@@ -97,7 +97,26 @@ static bool play_cards(App *a, int limit)
         app_run_frames(a, 1);
         usleep(2000); /* the dealer and the other seat answer meanwhile */
     }
+    /* Not over in time: what the window was waiting for, for the log. */
+    Match *m = match_of(a);
+    Table *t = a->self;
+    fprintf(stderr,
+            "play_cards: not over after %d frames: steps %u, history %d, to play %d (seat %d), "
+            "sent %d, can act %d, settled %d, hold %d, banner %.2f\n",
+            limit, m->steps, m->history_len, match_current_player(m), m->mirror_seat, m->sent,
+            table_player_can_act(t), table_settled(t), t->hold, t->banner);
     return false;
+}
+
+/* What Ana's side knows when a game did not end (for the log). */
+static void ana_report(BotSeat *ana)
+{
+    MsgTable info;
+    char why[WIRE_REASON] = "";
+    int refused = net_client_refused(ana->c, why, sizeof why);
+    bool known = net_client_table(ana->c, &info);
+    fprintf(stderr, "Ana: acted %d, refused %d (%s), table seq %u, over %d\n",
+            atomic_load(&ana->acted), refused, why, known ? info.seq : 0, known && info.over);
 }
 
 /* The same until the table has taken `steps` steps more than when called. */
@@ -127,7 +146,8 @@ static Dealer *dealer_on(const char *url, const char *base)
     char store[700], err[256];
     snprintf(store, sizeof store, "%s/dealer", base);
     mkdir(store, 0700);
-    DealerConfig dc = {.url = url, .store = store, .replicas = 1, .linger_seconds = 60};
+    DealerConfig dc = {.url = url, .store = store, .replicas = 1, .linger_seconds = 60,
+                     .verbose = true}; /* its story in the log of a failed run */
     Dealer *d = dealer_start(&dc, err, sizeof err);
     if (!d)
         fprintf(stderr, "no dealer: %s\n", err);
@@ -297,7 +317,10 @@ static void test_play_again(void)
     Match *m = match_of(a);
     REQUIRE(m && m->mirror && m->mirror_seat == 1);
     Table *t = a->self;
-    REQUIRE(play_cards(a, 20000));
+    bool ended = play_cards(a, 20000);
+    if (!ended)
+        ana_report(&ana);
+    REQUIRE(ended);
     app_run_frames(a, 200);
     MsgTable info;
     REQUIRE(game_over(&ana, 0, &info));
