@@ -1050,6 +1050,29 @@ static void count_beat(natsConnection *nc, natsSubscription *sub, natsMsg *msg, 
     natsMsg_Destroy(msg);
 }
 
+/* A connection of the test's own that hears the table's signs of life (`fn` for each). */
+static natsConnection *tap_beats(const char *url, const NetGame *ng, natsMsgHandler fn,
+                                 natsSubscription **sub)
+{
+    char err[NET_ERR], subject[64];
+    natsConnection *tap = net_connect(url, NULL, "tap", err, sizeof err);
+    assert_non_null(tap);
+    snprintf(subject, sizeof subject, "tasca.t.%s.here", ng->code);
+    NATS_CHECK(natsConnection_Subscribe(sub, tap, subject, fn, NULL));
+    natsConnection_Flush(tap);
+    return tap;
+}
+
+/* The dealers' public box key, as a client learns it. */
+static void dealer_box_key(natsConnection *nc, uint8_t out[WIRE_KEY])
+{
+    natsMsg *r = NULL;
+    NATS_CHECK(natsConnection_Request(&r, nc, "tasca.dealers.keys", NULL, 0, 2000));
+    assert_int_equal(natsMsg_GetDataLength(r), 2 * WIRE_KEY);
+    memcpy(out, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
+    natsMsg_Destroy(r);
+}
+
 /* Two seats playing a move every 300 ms or so send no beat (their applied actions are signs
  * of life); once they stop and wait, both beat every 2 s again, and the dealer never takes
  * either for away. The game then ends as the local one. */
@@ -1064,13 +1087,8 @@ static void test_beats_idle(void **state)
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_EASY}, 8080, 8181, 0};
     NetGame ng;
     net_open(&ng, &sp, urls);
-    char err[NET_ERR], subject[64];
-    natsConnection *tap = net_connect(url, NULL, "tap", err, sizeof err);
-    assert_non_null(tap);
     natsSubscription *sub = NULL;
-    snprintf(subject, sizeof subject, "tasca.t.%s.here", ng.code);
-    NATS_CHECK(natsConnection_Subscribe(&sub, tap, subject, count_beat, NULL));
-    natsConnection_Flush(tap);
+    natsConnection *tap = tap_beats(url, &ng, count_beat, &sub);
     for (int i = 0; i < 2; i++) /* each seat has had an action applied */
         assert_true(net_step(&ng));
     for (int s = 0; s < 2; s++)
@@ -1182,19 +1200,13 @@ static void test_view_again(void **state)
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_EASY}, 9090, 9191, 0};
     NetGame ng;
     net_open(&ng, &sp, urls);
-    char err[NET_ERR], subject[64];
-    natsConnection *tap = net_connect(url, NULL, "tap", err, sizeof err);
-    assert_non_null(tap);
-    natsMsg *r = NULL;
-    NATS_CHECK(natsConnection_Request(&r, tap, "tasca.dealers.keys", NULL, 0, 2000));
-    uint8_t dealer_box[WIRE_KEY];
-    memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
-    natsMsg_Destroy(r);
-    assert_true(seal_session_seat(&ng.keys[1], dealer_box, &heard.ses));
     natsSubscription *sub = NULL;
-    snprintf(subject, sizeof subject, "tasca.t.%s.here", ng.code);
-    NATS_CHECK(natsConnection_Subscribe(&sub, tap, subject, read_beat, NULL));
-    natsConnection_Flush(tap);
+    natsConnection *tap = tap_beats(url, &ng, read_beat, &sub);
+    uint8_t dealer_box[WIRE_KEY];
+    dealer_box_key(tap, dealer_box);
+    pthread_mutex_lock(&heard.lock);
+    assert_true(seal_session_seat(&ng.keys[1], dealer_box, &heard.ses));
+    pthread_mutex_unlock(&heard.lock);
     for (int i = 0; i < 6; i++)
         assert_true(net_step(&ng));
     /* Nobody moves: seat 1 waits and beats, each beat with the step of its latest view. */
@@ -1599,11 +1611,7 @@ static void forger_start(Forger *f, const char *url, NetGame *ng)
     snprintf(f->code, sizeof f->code, "%s", ng->code);
     f->seat0 = ng->keys[0];
     seal_keys_new(&f->stranger);
-    natsMsg *r = NULL;
-    assert_int_equal(natsConnection_Request(&r, f->nc, "tasca.dealers.keys", NULL, 0, 2000),
-                     NATS_OK);
-    memcpy(f->dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
-    natsMsg_Destroy(r);
+    dealer_box_key(f->nc, f->dealer_box);
     pthread_mutex_init(&f->lock, NULL);
     pthread_mutex_init(&f->beats.lock, NULL);
     snprintf(subject, sizeof subject, "tasca.t.%s.here", ng->code);
