@@ -97,15 +97,21 @@ static bool play_cards(App *a, int limit)
         app_run_frames(a, 1);
         usleep(2000); /* the dealer and the other seat answer meanwhile */
     }
-    /* Not over in time: what the window was waiting for, for the log. */
+    return false;
+}
+
+/* What the window was waiting for when a game did not end in time (for the log). */
+static void window_report(App *a, int limit)
+{
     Match *m = match_of(a);
     Table *t = a->self;
+    if (!m)
+        return;
     fprintf(stderr,
             "play_cards: not over after %d frames: steps %u, history %d, to play %d (seat %d), "
             "sent %d, can act %d, settled %d, hold %d, banner %.2f\n",
             limit, m->steps, m->history_len, match_current_player(m), m->mirror_seat, m->sent,
             table_player_can_act(t), table_settled(t), t->hold, t->banner);
-    return false;
 }
 
 /* What Ana's side knows when a game did not end (for the log). */
@@ -115,11 +121,22 @@ static void ana_report(BotSeat *ana)
     char why[WIRE_REASON] = "";
     int refused = net_client_refused(ana->c, why, sizeof why);
     bool known = net_client_table(ana->c, &info);
-    fprintf(stderr, "Ana: acted %d, refused %d (%s), table seq %u, over %d\n",
+    fprintf(stderr, "Ana: acted %d, refused %d (%s), the lobby's last news at step %u, over %d\n",
             atomic_load(&ana->acted), refused, why, known ? info.seq : 0, known && info.over);
 }
 
-/* The same until the table has taken `steps` steps more than when called. */
+/* play_cards, and what Ana knew when the game did not end. */
+static bool played_against(App *a, BotSeat *ana, int limit)
+{
+    bool ended = play_cards(a, limit);
+    if (!ended) {
+        window_report(a, limit);
+        ana_report(ana);
+    }
+    return ended;
+}
+
+/* play_cards until the table has taken `steps` steps more than when called. */
 static bool play_cards_until(App *a, int steps, int limit)
 {
     Match *m = match_of(a);
@@ -250,7 +267,7 @@ static void test_window_seat(void)
     app_run_frames(a, 10);
     Action hinted;
     CHECK(!table_hint_action(t, &hinted) && match_hints(match_of(a), 1) == 0);
-    REQUIRE(play_cards(a, 20000));
+    REQUIRE(played_against(a, &ana, 20000));
     app_run_frames(a, 200);
     m = match_of(a);
     REQUIRE(m && match_is_over(m));
@@ -317,10 +334,7 @@ static void test_play_again(void)
     Match *m = match_of(a);
     REQUIRE(m && m->mirror && m->mirror_seat == 1);
     Table *t = a->self;
-    bool ended = play_cards(a, 20000);
-    if (!ended)
-        ana_report(&ana);
-    REQUIRE(ended);
+    REQUIRE(played_against(a, &ana, 20000));
     app_run_frames(a, 200);
     MsgTable info;
     REQUIRE(game_over(&ana, 0, &info));
@@ -365,7 +379,7 @@ static void test_play_again(void)
     CHECK(!match_mirror_asked(m));
     CHECK(online_code(a) && strcmp(online_code(a), code) == 0);
     shot(a, "play_again_second_game.png");
-    REQUIRE(play_cards(a, 20000));
+    REQUIRE(played_against(a, &ana, 20000));
     app_run_frames(a, 200);
     REQUIRE(game_over(&ana, 1, &info));
     CHECK(m->steps == info.seq);
@@ -460,7 +474,7 @@ static void test_broker_kill(void)
     CHECK(down);
     CHECK(table_animating(a->self)); /* the marker is drawn and counts: frames go on */
     REQUIRE(natsfix_restart(ns, err, sizeof err));
-    REQUIRE(play_cards(a, 60000));
+    REQUIRE(played_against(a, &ana, 60000));
     app_run_frames(a, 100);
     m = match_of(a);
     REQUIRE(m && match_is_over(m));
@@ -523,7 +537,7 @@ static void test_match_hold(void)
     SDL_FRect r;
     REQUIRE(locate(a, "next", &r));
     /* ...and the match goes on to its end, the player pressing Next between games. */
-    REQUIRE(play_cards(a, 200000));
+    REQUIRE(played_against(a, &ana, 200000));
     app_run_frames(a, 200);
     m = match_of(a);
     REQUIRE(m && m->mirror && match_is_over(m));
