@@ -121,7 +121,8 @@ static void ana_report(BotSeat *ana)
     char why[WIRE_REASON] = "";
     int refused = net_client_refused(ana->c, why, sizeof why);
     bool known = net_client_table(ana->c, &info);
-    fprintf(stderr, "Ana: acted %d, refused %d (%s), the lobby's last news at step %u, over %d\n",
+    fprintf(stderr,
+            "Ana: acted %d, refused %d (%s), the lobby's last news at step %u, over %d\n",
             atomic_load(&ana->acted), refused, why, known ? info.seq : 0, known && info.over);
 }
 
