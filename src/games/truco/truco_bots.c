@@ -1286,6 +1286,13 @@ void truco_type_rates_measured(const TrucoState *v, double rates[2][4])
     }
 }
 
+/* The share whose log-odds is `lo`, kept within [TYPE_MIN_SHARE, 1 - TYPE_MIN_SHARE]. */
+static double share_of_logit(double lo)
+{
+    double p = lo > 30 ? 1 : lo < -30 ? 0 : 1 / (1 + exp(-lo));
+    return p < TYPE_MIN_SHARE ? TYPE_MIN_SHARE : p > 1 - TYPE_MIN_SHARE ? 1 - TYPE_MIN_SHARE : p;
+}
+
 /* truco_timid_share, reading the calls too or the answers only */
 static double timid_share_from(const TrucoState *v, int seat, double prior, bool with_calls)
 {
@@ -1304,8 +1311,7 @@ static double timid_share_from(const TrucoState *v, int seat, double prior, bool
                     (double)stays * log((1 - t->run_all[1]) / (1 - t->run_all[0])) +
                     (double)calls * log(t->call[1] / t->call[0]) +
                     (double)(chances - calls) * log((1 - t->call[1]) / (1 - t->call[0]));
-        double p = lo > 30 ? 1 : lo < -30 ? 0 : 1 / (1 + exp(-lo));
-        return p < TYPE_MIN_SHARE ? TYPE_MIN_SHARE : p > 1 - TYPE_MIN_SHARE ? 1 - TYPE_MIN_SHARE : p;
+        return share_of_logit(lo);
     }
     /* Four seats: the answers to a truco and to the raises beyond it, each at its own rates */
     long runs_up = v->bet_runs_up[o], stays_up = v->bet_stays_up[o];
@@ -1319,8 +1325,7 @@ static double timid_share_from(const TrucoState *v, int seat, double prior, bool
                 (double)stays_up * log((1 - t->run_up[1]) / (1 - t->run_up[0])) +
                 (double)calls * log(t->call[1] / t->call[0]) +
                 (double)(chances - calls) * log((1 - t->call[1]) / (1 - t->call[0]));
-    double p = lo > 30 ? 1 : lo < -30 ? 0 : 1 / (1 + exp(-lo));
-    return p < TYPE_MIN_SHARE ? TYPE_MIN_SHARE : p > 1 - TYPE_MIN_SHARE ? 1 - TYPE_MIN_SHARE : p;
+    return share_of_logit(lo);
 }
 
 double truco_timid_share(const TrucoState *v, int seat, double prior)

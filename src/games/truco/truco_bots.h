@@ -83,7 +83,8 @@ Action truco_hard_decide_share(const BotRequest *req, const TrucoHardParams *par
  * from `prior` by Bayes' rule by the other team's public record over the match (TrucoState
  * bet_*): each hand in which it could call truco, called or not, and each answer to a raise,
  * refused or not, a draw at its type's rate (truco_type_rates; with four seats an answer to
- * a truco and one to a raise beyond it each at its own rate, with two every answer at one); kept within [0.05, 0.95]. */
+ * a truco and one to a raise beyond it each at its own rate, with two every answer at
+ * one); kept within [0.05, 0.95]. */
 double truco_timid_share(const TrucoState *view, int seat, double prior);
 /* Each type's rates, measured once per variant and player count (the type's team against
  * the rollout policy over fresh hands, fixed seeds): rates[timid][0] the chance to call
