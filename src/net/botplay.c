@@ -138,7 +138,13 @@ bool net_play_bots(const NetBotGame *spec, NetBotResult *res)
         ok = (g.view[s] = malloc(spec->rules->state_size)) &&
              (cl[s] = net_client_new(spec->url, spec->creds, name, err, sizeof err));
     }
-    MsgCreate c = {.num_players = (uint8_t)spec->n, .seed = spec->seed, .away_seconds = 60};
+    /* Every seat is this program's own: the table may deal from the given seed (fixed). */
+    MsgCreate c = {.num_players = (uint8_t)spec->n, .seed = spec->seed, .away_seconds = 60,
+                   .own_seats = true};
+    for (int s = 0; s < spec->n && ok; s++) {
+        memcpy(c.seat_keys[s], net_client_keys(cl[s])->sign_pk, WIRE_KEY);
+        net_client_allow_fixed(cl[s]);
+    }
     snprintf(c.game, sizeof c.game, "%s", spec->rules->id);
     c.n_options = (uint8_t)spec->rules->n_options;
     for (int i = 0; i < spec->rules->n_options; i++)

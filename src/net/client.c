@@ -10,6 +10,8 @@
 #include <sodium.h>
 
 #include "../core/nls.h"
+#include "../engine/registry.h"
+#include "deal.h"
 #include "net.h"
 
 #define ACT_TRIES 120   /* an action is sent again for up to a minute... */
@@ -48,6 +50,18 @@ struct NetClient {
     bool beating;
     uint64_t beat_stamp; /* the last beat's stamp: rises with every beat */
     uint64_t applied_ms; /* when the dealer last said it applied one of its actions (lock) */
+    /* Fair deals (deal.h), under lock: the table's commitment as the dealer told it before
+     * this seat contributed (zero at a fixed table), what the seat saw of the game being
+     * played, and that game's proof once it is over. */
+    char commit_code[WIRE_CODE]; /* the table `commit` is of */
+    uint8_t commit[WIRE_HASH];
+    bool have_commit, fixed, fixed_ok;
+    uint16_t deal_game; /* the game `seen` and `proof` are of */
+    DealSeen seen_views;
+    uint8_t *proof;
+    size_t proof_len;
+    int verdict; /* NetDeal of deal_game, once checked (0: not yet) */
+    char verdict_why[WIRE_REASON];
 };
 
 static pthread_once_t nats_once = PTHREAD_ONCE_INIT;
@@ -341,11 +355,17 @@ void net_client_free(NetClient *c)
         natsConnection_Destroy(c->nc);
     natsInbox_Destroy(c->ack_inbox);
     free(c->early);
+    free(c->proof);
+    deal_seen_free(&c->seen_views);
     memset(&c->keys, 0, sizeof c->keys);
     free(c);
 }
 
 const SealKeys *net_client_keys(const NetClient *c) { return &c->keys; }
+
+void net_client_allow_fixed(NetClient *c) { c->fixed_ok = true; }
+
+
 natsConnection *net_client_conn(NetClient *c) { return c->nc; }
 
 static natsStatus request(NetClient *c, const char *subject, const uint8_t *data, size_t len,
@@ -401,6 +421,27 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
     return why;
 }
 
+/* What the seat is shown of a game, kept to be checked against the game's proof (lock
+ * held). A view of a later game starts afresh; one of an earlier game is too late. */
+static void keep_for_proof(NetClient *c, const MsgView *v)
+{
+    if (v->game_no < c->deal_game)
+        return;
+    if (v->game_no > c->deal_game) {
+        c->deal_game = v->game_no;
+        deal_seen_clear(&c->seen_views);
+        free(c->proof);
+        c->proof = NULL;
+        c->proof_len = 0;
+        c->verdict = 0;
+    }
+    deal_seen_add(&c->seen_views, v->seq, v->view, v->view_len);
+    if (v->proof_len && !c->proof && (c->proof = malloc(v->proof_len))) {
+        memcpy(c->proof, v->proof, v->proof_len);
+        c->proof_len = v->proof_len;
+    }
+}
+
 static void take_view(NetClient *c, const uint8_t *data, size_t len)
 {
     uint8_t *plain = len > 0 ? malloc(len) : NULL;
@@ -423,6 +464,7 @@ static void take_view(NetClient *c, const uint8_t *data, size_t len)
             c->seen_game = m.u.view.game_no;
             c->seen = m.u.view.seq;
         }
+        keep_for_proof(c, &m.u.view);
         pthread_mutex_unlock(&c->lock);
         if (c->fn)
             c->fn(c->user, c, &m.u.view);
@@ -478,6 +520,39 @@ bool net_client_table(NetClient *c, MsgTable *out)
     return have;
 }
 
+/* The seat's contribution to the deals of table `code`: from its own secret key, so the same
+ * keys give the same one after a restart, and nobody else can tell it in advance. */
+static void contribution(const NetClient *c, const char *code, uint8_t out[WIRE_HASH])
+{
+    static const char what[] = "tasca deal contribution ";
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, c->keys.box_sk, SEAL_KEY, WIRE_HASH);
+    crypto_generichash_update(&st, (const uint8_t *)what, sizeof what - 1);
+    crypto_generichash_update(&st, (const uint8_t *)code, strlen(code));
+    crypto_generichash_final(&st, out, WIRE_HASH);
+}
+
+/* Sends the join in m (signed, with a fresh nonce each try) until a dealer answers. */
+static natsStatus join_send(NetClient *c, WireMsg *m, natsMsg **r)
+{
+    uint8_t buf[WIRE_MAX];
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.join", m->u.join.code);
+    natsStatus s = NATS_ERR;
+    for (int tries = 0; tries < 20 && s != NATS_OK; tries++) {
+        /* A fresh nonce each try: a try whose answer was only late has taken the seat, and
+         * the same join again would be refused as replayed; a new one takes it back. */
+        m->u.join.nonce = seal_random64();
+        size_t n = wire_encode(m, buf, sizeof buf - 64);
+        if (!n)
+            return NATS_INVALID_ARG;
+        seal_sign(&c->keys, buf, n, buf + n);
+        if ((s = request(c, subject, buf, n + 64, r, 1000)) != NATS_OK)
+            nats_Sleep(250); /* no dealer for the moment (restarting): try again */
+    }
+    return s;
+}
+
 static const char *join_now(NetClient *c, const char *code, int seat, int *seat_out)
 {
     WireMsg m = {.type = MSG_JOIN};
@@ -487,33 +562,51 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     snprintf(j->name, sizeof j->name, "%s", c->name);
     memcpy(j->sign_key, c->keys.sign_pk, WIRE_KEY);
     memcpy(j->box_key, c->keys.box_pk, WIRE_KEY);
-    uint8_t buf[WIRE_MAX];
-    char subject[64];
-    snprintf(subject, sizeof subject, "tasca.t.%s.join", code);
-    natsMsg *r = NULL;
-    natsStatus s = NATS_ERR;
-    for (int tries = 0; tries < 20 && s != NATS_OK; tries++) {
-        /* A fresh nonce each try: a try whose answer was only late has taken the seat, and
-         * the same join again would be refused as replayed; a new one takes it back. */
-        j->nonce = seal_random64();
-        size_t n = wire_encode(&m, buf, sizeof buf - 64);
-        if (!n)
+    contribution(c, code, j->rand);
+    pthread_mutex_lock(&c->lock);
+    if (c->have_commit && strcmp(c->commit_code, code) == 0)
+        memcpy(j->commit, c->commit, WIRE_HASH);
+    pthread_mutex_unlock(&c->lock);
+    const char *why = NULL;
+    WireMsg a;
+    for (int asked = 0; asked < 2; asked++) {
+        natsMsg *r = NULL;
+        natsStatus s = join_send(c, &m, &r);
+        if (s == NATS_INVALID_ARG)
             return N_("the join could not be written (is the name too long?)");
-        seal_sign(&c->keys, buf, n, buf + n);
-        if ((s = request(c, subject, buf, n + 64, &r, 1000)) != NATS_OK)
-            nats_Sleep(250); /* no dealer for the moment (restarting): try again */
+        if (s != NATS_OK)
+            return N_("no dealer answers for this table");
+        why = reply_as(r, MSG_JOINED, &a);
+        natsMsg_Destroy(r);
+        if (why || a.u.joined.ok || strcmp(a.u.joined.reason, NET_COMMIT) != 0)
+            break;
+        /* The table's commitment, which this seat had not been told: it joins again with
+         * it, and only so contributes after the dealer committed (deal.h). */
+        memcpy(j->commit, a.u.joined.commit, WIRE_HASH);
+        pthread_mutex_lock(&c->lock);
+        snprintf(c->commit_code, sizeof c->commit_code, "%s", code);
+        memcpy(c->commit, a.u.joined.commit, WIRE_HASH);
+        c->have_commit = true;
+        pthread_mutex_unlock(&c->lock);
     }
-    if (s != NATS_OK)
-        return N_("no dealer answers for this table");
-    const char *why = reply_as(r, MSG_JOINED, &m);
+    m = a;
     if (!why && !m.u.joined.ok) {
         snprintf(c->reason, sizeof c->reason, "%s", m.u.joined.reason);
         why = c->reason;
     }
-    natsMsg_Destroy(r);
     if (why)
         return why;
+    static const uint8_t zero[WIRE_HASH];
+    bool fixed = sodium_memcmp(m.u.joined.commit, zero, WIRE_HASH) == 0;
+    if (fixed && !c->fixed_ok)
+        return N_("this table deals from its creator's own seed: it is not for people");
     pthread_mutex_lock(&c->lock);
+    c->fixed = fixed;
+    if (!fixed) {
+        snprintf(c->commit_code, sizeof c->commit_code, "%s", code);
+        memcpy(c->commit, m.u.joined.commit, WIRE_HASH);
+        c->have_commit = true;
+    }
     snprintf(c->code, sizeof c->code, "%s", code);
     if (c->seat != -2)
         c->seat = m.u.joined.seat;
@@ -548,6 +641,12 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
         c->seen = 0;
         c->seen_game = 0;
         c->have_table = false;
+        c->deal_game = 0;
+        deal_seen_clear(&c->seen_views);
+        free(c->proof);
+        c->proof = NULL;
+        c->proof_len = 0;
+        c->verdict = 0;
         pthread_mutex_unlock(&c->lock);
     }
     c->fn = fn;
@@ -723,4 +822,32 @@ bool net_lobby_table(natsConnection *nc, const char *code, MsgTable *out, int ti
     natsSubscription_Destroy(sub);
     natsInbox_Destroy(inbox);
     return found;
+}
+
+NetDeal net_client_deal(NetClient *c, unsigned game, char *why, size_t whysize)
+{
+    why[0] = '\0';
+    pthread_mutex_lock(&c->lock);
+    NetDeal r = NET_DEAL_WAITING;
+    const GameRules *g = c->have_table ? registry_find(c->table.game) : NULL;
+    if (c->fixed) {
+        r = NET_DEAL_FIXED;
+    } else if (c->verdict && c->deal_game == game) {
+        r = (NetDeal)c->verdict;
+        snprintf(why, whysize, "%s", c->verdict_why);
+    } else if (c->proof && c->deal_game == game && g) {
+        GameOptions opt;
+        rules_default_options(g, &opt);
+        for (int i = 0; i < c->table.n_options && i < g->n_options; i++)
+            opt.v[i] = c->table.options[i];
+        uint8_t mine[WIRE_HASH];
+        contribution(c, c->code, mine);
+        const char *e = deal_check(g, &opt, c->table.num_players, c->seat, c->code, game,
+                                   c->commit, mine, c->proof, c->proof_len, &c->seen_views,
+                                   c->verdict_why, sizeof c->verdict_why);
+        c->verdict = r = e ? NET_DEAL_FAILED : NET_DEAL_VERIFIED;
+        snprintf(why, whysize, "%s", c->verdict_why);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return r;
 }

@@ -22,10 +22,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "../core/fileio.h"
 #include "../core/nls.h"
 #include "../engine/match.h"
 #include "../engine/registry.h"
+#include "deal.h"
 #include "net.h"
 
 enum { EV_MSG, EV_BOT, EV_LEASE, EV_REC, EV_SCAN, EV_STOP };
@@ -80,6 +83,7 @@ typedef struct {
     bool have_ses;
     uint32_t next_seq; /* the seq its next action must carry */
     uint64_t last_nonce;
+    uint8_t rand[WIRE_HASH]; /* its contribution to the deals (fixed once game 0 is dealt) */
     /* presence (not recorded: a restarted dealer starts every taken seat as away) */
     long long last_seen;  /* its last sign of life (ns): a join, an action, a beat */
     long long away_since; /* when it was found away (ns); 0: its player is here */
@@ -92,6 +96,12 @@ typedef struct DTable {
     char code[WIRE_CODE];
     MsgCreate spec;
     Match *m;
+    /* Fair deals (deal.h): the top of the table's chain of secrets and its commitment. A
+     * fixed table (its creator's seed, its creator's seats) has neither. `dealt`: game 0
+     * has been dealt (every seat for a person had sat down), the contributions are final. */
+    bool fixed;
+    uint8_t top[WIRE_HASH], commit[WIRE_HASH];
+    bool dealt;
     DSeat seat[RULES_MAX_PLAYERS];
     bool bot_pending;
     int bot_for;      /* the seat the pending decision is for */
@@ -359,6 +369,7 @@ static void publish_table(Dealer *d, const DTable *t, const char *to)
     o->game_no = t->game;
     o->seq = (uint32_t)t->m->history_len;
     o->over = match_is_over(t->m);
+    o->fixed = t->fixed;
     double r[RULES_MAX_PLAYERS] = {0};
     if (o->over)
         t->m->rules->returns(t->m->state, r);
@@ -440,9 +451,22 @@ static void publish_view(Dealer *d, DTable *t, int seat, const void *before, int
     v->next_seq = t->seat[seat].next_seq;
     v->view_len = (uint32_t)g->state_size;
     v->view = view;
+    uint8_t *proof = NULL;
+    if (!t->fixed && t->dealt && match_is_over(t->m) && (proof = malloc(WIRE_MAX))) {
+        /* The game is over: its proof, for the seat to check every card it was shown. */
+        uint8_t h[WIRE_HASH], rands[RULES_MAX_PLAYERS][WIRE_HASH];
+        deal_secret(t->top, t->game, h);
+        for (int s = 0; s < t->spec.num_players; s++)
+            memcpy(rands[s], t->seat[s].rand, WIRE_HASH);
+        v->proof_len = (uint32_t)deal_proof_encode(h, t->spec.num_players, rands[0],
+                                                   t->m->history_player, t->m->history,
+                                                   t->m->history_len, proof, WIRE_MAX);
+        v->proof = proof;
+    }
     uint8_t plain[WIRE_MAX];
     size_t n = wire_encode(&m, plain, sizeof plain);
     free(view);
+    free(proof);
     if (!n)
         return;
     const SealSession *ses = session_of(d, &t->seat[seat]);
@@ -523,7 +547,8 @@ static void apply_and_publish(Dealer *d, DTable *t, int player, Action a)
 
 /* ---- play again at the same table ---- */
 
-static Match *make_match(const MsgCreate *spec, unsigned game, char *err, size_t errsize);
+static Match *make_match(const MsgCreate *spec, uint64_t seed, char *err, size_t errsize);
+static uint64_t table_seed(const Dealer *d, const DTable *t, unsigned game);
 static const char *record_async(Dealer *d, DTable *t, const MsgRecord *r, const char *reply);
 
 /* Every seat has asked for the next game: a bot's seat always has, a person's once its
@@ -539,10 +564,10 @@ static bool all_again(const DTable *t)
 /* Game number `game` begins at the table: a new match dealt from its own seed. The seats,
  * their keys, names and sequence numbers stay. False (the table as it was) when the match
  * cannot be made. */
-static bool start_game(DTable *t, unsigned game)
+static bool start_game(Dealer *d, DTable *t, unsigned game)
 {
     char err[MATCH_ERR];
-    Match *m = make_match(&t->spec, game, err, sizeof err);
+    Match *m = make_match(&t->spec, table_seed(d, t, game), err, sizeof err);
     if (!m)
         return false;
     match_free(t->m);
@@ -562,7 +587,7 @@ static bool start_game(DTable *t, unsigned game)
 static void maybe_next_game(Dealer *d, DTable *t)
 {
     if (!match_is_over(t->m) || !all_again(t) || t->pend || t->lost || t->closed ||
-        t->game == UINT16_MAX)
+        t->game + 1 >= (t->fixed ? UINT16_MAX : DEAL_GAMES))
         return;
     MsgRecord r = {.kind = REC_NEXT, .n = (uint32_t)t->game + 1};
     snprintf(r.code, sizeof r.code, "%s", t->code);
@@ -572,7 +597,7 @@ static void maybe_next_game(Dealer *d, DTable *t)
 /* The store has the next game's REC_NEXT: it is dealt and every seat gets its first view. */
 static void next_recorded(Dealer *d, DTable *t, unsigned game)
 {
-    if (!start_game(t, game))
+    if (!start_game(d, t, game))
         return;
     if (d->cfg.verbose)
         fprintf(stderr, "tasca serve: table %s: game %u begins\n", t->code, game + 1);
@@ -973,8 +998,8 @@ uint64_t net_game_seed(uint64_t table_seed, unsigned game)
     return game ? rng_mix(table_seed, game) : table_seed;
 }
 
-/* Game number `game` of a table made as `spec` says: its match, dealt from its own seed. */
-static Match *make_match(const MsgCreate *spec, unsigned game, char *err, size_t errsize)
+/* A game of a table made as `spec` says, to be dealt from `seed`. */
+static Match *make_match(const MsgCreate *spec, uint64_t seed, char *err, size_t errsize)
 {
     const GameRules *g = registry_find(spec->game);
     if (!g) {
@@ -995,12 +1020,29 @@ static Match *make_match(const MsgCreate *spec, unsigned game, char *err, size_t
     for (int s = 0; s < spec->num_players; s++)
         seats[s] = (SeatSpec){spec->seats[s].kind == WSEAT_BOT,
                               (Difficulty)spec->seats[s].difficulty};
-    return match_create(g, &opt, spec->num_players, seats, net_game_seed(spec->seed, game), err,
-                        errsize);
+    return match_create(g, &opt, spec->num_players, seats, seed, err, errsize);
 }
 
-static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec, char *err,
-                         size_t errsize)
+/* The seed game `game` of the table is dealt from: at a fixed table its creator's, else the
+ * fair one (deal.h) from the table's secret for that game and the seats' contributions (a
+ * bot's seat contributes zeros). */
+static uint64_t table_seed(const Dealer *d, const DTable *t, unsigned game)
+{
+    if (t->fixed)
+        return net_game_seed(t->spec.seed, game);
+    uint8_t h[WIRE_HASH], rands[RULES_MAX_PLAYERS][WIRE_HASH];
+    deal_secret(t->top, game, h);
+    for (int s = 0; s < t->spec.num_players; s++)
+        memcpy(rands[s], t->seat[s].rand, WIRE_HASH);
+    uint64_t seed = deal_seed(t->code, game, h, t->spec.num_players, rands[0]);
+    sodium_memzero(h, sizeof h);
+    return d->cfg.cheat_deals ? seed ^ 1 : seed; /* tests: a dealer that deals another deck */
+}
+
+/* A table as `spec` says, its game 0 not dealt yet (deal_first). `top`: the top of its chain
+ * of deal secrets as recorded; NULL for a new table, which draws one. */
+static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec,
+                         const uint8_t *top, char *err, size_t errsize)
 {
     if (d->n_tables == d->cap_tables) {
         int cap = d->cap_tables ? d->cap_tables * 2 : 64;
@@ -1017,10 +1059,19 @@ static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec, cha
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
-    t->m = make_match(spec, 0, err, errsize);
+    t->fixed = spec->own_seats && spec->seed;
+    /* Until every seat for a person has sat down a fair table shows its undealt game (its
+     * seed is not known yet: the last contribution is missing). */
+    t->m = make_match(spec, t->fixed ? spec->seed : 0, err, errsize);
     if (!t->m) {
         free(t);
         return NULL;
+    }
+    if (!t->fixed && top) {
+        memcpy(t->top, top, WIRE_HASH);
+        deal_commit_of(t->top, t->commit);
+    } else if (!t->fixed) {
+        deal_chain_new(t->top, t->commit);
     }
     snprintf(t->code, sizeof t->code, "%s", code);
     t->spec = *spec;
@@ -1028,6 +1079,30 @@ static DTable *new_table(Dealer *d, const char *code, const MsgCreate *spec, cha
         t->seat[s].next_seq = 1;
     d->tables[d->n_tables++] = t;
     return t;
+}
+
+/* Game 0 is dealt: at once at a fixed table, else when the last seat for a person is first
+ * taken (its contribution is the last one; at a table of bots only, at once). `publish`:
+ * each step of the deal goes out to the seats as it is made (not while reading the record). */
+static void deal_first(Dealer *d, DTable *t, bool publish)
+{
+    if (t->dealt || (!t->fixed && !everyone_seated(t)))
+        return;
+    t->dealt = true;
+    if (!t->fixed) {
+        char err[MATCH_ERR];
+        Match *m = make_match(&t->spec, table_seed(d, t, 0), err, sizeof err);
+        if (!m) {
+            fprintf(stderr, "tasca serve: table %s: %s\n", t->code, err);
+            return;
+        }
+        match_free(t->m);
+        t->m = m;
+    }
+    if (!publish)
+        match_play_chance(t->m);
+    else if (match_current_player(t->m) == PLAYER_CHANCE)
+        apply_and_publish(d, t, PLAYER_CHANCE, match_next_chance(t->m));
 }
 
 static void handle_create(Dealer *d, const Event *e)
@@ -1050,8 +1125,8 @@ static void handle_create(Dealer *d, const Event *e)
     DTable *t = NULL;
     if (!why) {
         MsgCreate spec = m.u.create;
-        if (!spec.seed)
-            spec.seed = seal_random64();
+        if (!spec.own_seats)
+            spec.seed = 0; /* a seed of its own only at a table of its own (deal.h) */
         char code[WIRE_CODE];
         uint64_t rev = 0;
         bool claimed = false;
@@ -1066,13 +1141,14 @@ static void handle_create(Dealer *d, const Event *e)
         char err[MATCH_ERR];
         if (!claimed) {
             snprintf(c->reason, sizeof c->reason, "%s", N_("the table leases cannot be written"));
-        } else if (!(t = new_table(d, code, &spec, err, sizeof err))) {
+        } else if (!(t = new_table(d, code, &spec, NULL, err, sizeof err))) {
             lease_release(d, code);
             snprintf(c->reason, sizeof c->reason, "%.150s", err);
         } else {
             t->lease_rev = rev;
             t->lease_at = clock_now_ns();
             MsgRecord r = {.kind = REC_OPEN, .open = spec};
+            memcpy(r.secret, t->top, WIRE_HASH);
             snprintf(r.code, sizeof r.code, "%s", code);
             if (!record(d, t, &r)) {
                 lease_release(d, code);
@@ -1090,20 +1166,29 @@ static void handle_create(Dealer *d, const Event *e)
         c->ok = true;
         snprintf(c->code, sizeof c->code, "%s", t->code);
         say(d, "tasca serve: table %s: %s\n", t->code, t->spec.game);
-        match_play_chance(t->m);
+        deal_first(d, t, true);
         publish_table(d, t, NULL);
         maybe_start_bot(d, t);
     }
     send_msg(d, e->reply, &reply);
 }
 
-static bool refuse_join(Dealer *d, const Event *e, const char *why)
+/* `commit`: the table's deal commitment, for a seat that joined without it (NULL: none). */
+static bool refuse_join_with(Dealer *d, const Event *e, const char *why,
+                             const uint8_t commit[WIRE_HASH])
 {
     WireMsg reply = {.type = MSG_JOINED};
     reply.u.joined.seat = -1;
+    if (commit)
+        memcpy(reply.u.joined.commit, commit, WIRE_HASH);
     snprintf(reply.u.joined.reason, sizeof reply.u.joined.reason, "%s", why);
     send_msg(d, e->reply, &reply);
     return false;
+}
+
+static bool refuse_join(Dealer *d, const Event *e, const char *why)
+{
+    return refuse_join_with(d, e, why, NULL);
 }
 
 static bool handle_join(Dealer *d, DTable *t, const Event *e)
@@ -1120,6 +1205,10 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
     if (!seal_verify(j->sign_key, e->data, (size_t)e->len - 64, e->data + e->len - 64))
         return refuse_join(d, e, "the join is not signed by its key");
     bool seated = everyone_seated(t);
+    /* A fair table: the seat must have been told its commitment before it contributes, so
+     * that the dealer cannot choose its secret after seeing the contributions (deal.h). */
+    if (!t->fixed && sodium_memcmp(j->commit, t->commit, WIRE_HASH) != 0)
+        return refuse_join_with(d, e, NET_COMMIT, t->commit);
     if (!j->name[0])
         return refuse_join(d, e, N_("a player needs a name"));
     if (j->seat >= t->spec.num_players)
@@ -1130,8 +1219,12 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
             seat = s; /* this key already holds a seat: it comes back to it */
     if (seat < 0) {
         for (int s = 0; s < t->spec.num_players && seat < 0; s++)
-            if ((j->seat < 0 || j->seat == s) && !t->seat[s].taken && !bot_seat(t, s))
+            if ((j->seat < 0 || j->seat == s) && !t->seat[s].taken && !bot_seat(t, s) &&
+                (!t->spec.own_seats ||
+                 memcmp(t->spec.seat_keys[s], j->sign_key, WIRE_KEY) == 0))
                 seat = s;
+        if (seat < 0 && t->spec.own_seats)
+            return refuse_join(d, e, N_("this table is its creator's own"));
         if (seat < 0)
             return refuse_join(d, e, j->seat < 0 ? N_("no free seat at this table")
                                                  : N_("that seat is taken"));
@@ -1149,9 +1242,13 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         snprintf(r.name, sizeof r.name, "%s", j->name);
         memcpy(r.sign_key, j->sign_key, WIRE_KEY);
         memcpy(r.box_key, j->box_key, WIRE_KEY);
+        /* A seat's first contribution is the one that counts (recorded with each REC_SEAT) */
+        memcpy(r.rand, st->taken ? st->rand : j->rand, WIRE_HASH);
         if (!record(d, t, &r))
             return t->lost ? false
                            : refuse_join(d, e, N_("the table's record cannot be written; try again"));
+        if (!st->taken)
+            memcpy(st->rand, j->rand, WIRE_HASH);
         st->taken = true;
         snprintf(st->name, sizeof st->name, "%s", j->name);
         memcpy(st->sign, j->sign_key, WIRE_KEY);
@@ -1166,10 +1263,13 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
     o->next_seq = st->next_seq;
     memcpy(o->dealer_sign, d->keys.sign_pk, WIRE_KEY);
     memcpy(o->dealer_box, d->keys.box_pk, WIRE_KEY);
+    memcpy(o->commit, t->commit, WIRE_HASH);
     send_msg(d, e->reply, &reply);
     say(d, "tasca serve: table %s: %s sits down\n", t->code, st->name);
     publish_view(d, t, seat, NULL, -3, 0, NULL);
-    if (!seated && everyone_seated(t)) /* the last seat taken: the game begins for all */
+    if (!t->dealt && everyone_seated(t))
+        deal_first(d, t, true); /* the last contribution is in: dealt, step by step, to all */
+    else if (!seated && everyone_seated(t)) /* the last seat taken: the game begins for all */
         for (int s = 0; s < t->spec.num_players; s++)
             if (s != seat)
                 publish_view(d, t, s, NULL, -3, 0, NULL);
@@ -1507,18 +1607,21 @@ static void replay_entry(Dealer *d, const MsgRecord *r)
     DTable *t = find_table(d, r->code);
     char err[MATCH_ERR];
     if (r->kind == REC_OPEN) {
-        if (!t && (t = new_table(d, r->code, &r->open, err, sizeof err)))
-            match_play_chance(t->m);
+        if (!t && (t = new_table(d, r->code, &r->open, r->secret, err, sizeof err)))
+            deal_first(d, t, false);
         return;
     }
     if (!t)
         return;
     if (r->kind == REC_SEAT && r->seat >= 0 && r->seat < t->spec.num_players) {
         DSeat *s = &t->seat[r->seat];
+        if (!s->taken)
+            memcpy(s->rand, r->rand, WIRE_HASH); /* the first one counts */
         s->taken = true;
         snprintf(s->name, sizeof s->name, "%s", r->name);
         memcpy(s->sign, r->sign_key, WIRE_KEY);
         memcpy(s->box, r->box_key, WIRE_KEY);
+        deal_first(d, t, false);
     } else if (r->kind == REC_ACTION && r->n == (uint32_t)t->m->history_len &&
                r->action == WIRE_ACTION_AGAIN) {
         if (r->player >= 0 && r->player < t->spec.num_players && match_is_over(t->m)) {
@@ -1527,7 +1630,7 @@ static void replay_entry(Dealer *d, const MsgRecord *r)
                 t->seat[r->player].next_seq = r->seq + 1;
         }
     } else if (r->kind == REC_NEXT && r->n == (uint32_t)t->game + 1) {
-        start_game(t, r->n);
+        start_game(d, t, r->n);
     } else if (r->kind == REC_ACTION && r->n == (uint32_t)t->m->history_len) {
         if (match_apply(t->m, r->action) == NULL) {
             match_play_chance(t->m);

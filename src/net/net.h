@@ -42,6 +42,9 @@
 #define NET_ERR 256
 /* The refusal of an action sent again: it was applied once, and is not applied twice. */
 #define NET_ALREADY "already applied"
+/* The refusal of a join that did not carry the table's deal commitment: the answer carries
+ * it, and the seat joins again with it (deal.h). */
+#define NET_COMMIT "join with the table's commitment"
 
 /* Connects to a NATS URL (several, comma-separated, for a cluster) with an optional
  * credentials file; reconnects forever after a drop. `name` shows in the server's
@@ -63,6 +66,7 @@ typedef struct {
     int bot_threads;    /* workers for the tables' bots (0: 1) */
     int linger_seconds; /* a finished table is closed this long after its end */
     bool verbose;       /* a line on stderr per table event */
+    bool cheat_deals;   /* tests only: deal from another deck than the committed one */
 } DealerConfig;
 
 /* Connects, makes the record stream and the lease bucket if missing, resumes every table
@@ -123,6 +127,18 @@ const char *net_client_again(NetClient *c);
 /* The table's last public description (seats, names, the result once over); false
  * before the first one arrives. */
 bool net_client_table(NetClient *c, MsgTable *out);
+/* Fair deals (deal.h). Once game `game` of the client's table is over, the dealer's proof
+ * of it is checked against the commitment the seat joined with, its own contribution and
+ * every view the seat was shown of that game. NET_DEAL_WAITING: not over yet, or the proof
+ * has not come (or belongs to a later game now); NET_DEAL_FIXED: the table deals from its
+ * creator's seed (an arena of its own bots): nothing to check; NET_DEAL_FAILED with the
+ * reason in why[]. The check runs on the caller's thread, once per game. */
+typedef enum { NET_DEAL_WAITING, NET_DEAL_FIXED, NET_DEAL_VERIFIED, NET_DEAL_FAILED } NetDeal;
+NetDeal net_client_deal(NetClient *c, unsigned game, char *why, size_t whysize);
+/* This client may sit at a fixed table (a seed of its creator's, every seat its creator's
+ * keys: `tasca sim --nats`). Without it a join to such a table is refused by the client:
+ * a person never plays a deal somebody chose. */
+void net_client_allow_fixed(NetClient *c);
 const SealKeys *net_client_keys(const NetClient *c);
 natsConnection *net_client_conn(NetClient *c);
 /* The public description of a table (lobby); false when no dealer answers in time. */

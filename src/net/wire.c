@@ -196,9 +196,12 @@ static void io_create(Cur *c, MsgCreate *m)
     io_options(c, &m->n_options, m->options);
     io_u64(c, &m->seed);
     io_u16(c, &m->away_seconds);
+    io_bool(c, &m->own_seats);
     for (int i = 0; i < m->num_players && !c->err; i++) {
         io_u8(c, &m->seats[i].kind, WSEAT_OPEN, WSEAT_BOT, "bad seat kind");
         io_u8(c, &m->seats[i].difficulty, 0, DIFF_COUNT - 1, "bad difficulty");
+        if (m->own_seats)
+            io_raw(c, m->seat_keys[i], WIRE_KEY);
     }
     io_raw(c, m->reply_key, WIRE_KEY);
 }
@@ -218,6 +221,8 @@ static void io_join(Cur *c, MsgJoin *m)
     io_raw(c, m->sign_key, WIRE_KEY);
     io_raw(c, m->box_key, WIRE_KEY);
     io_u64(c, &m->nonce);
+    io_raw(c, m->commit, WIRE_HASH);
+    io_raw(c, m->rand, WIRE_HASH);
 }
 
 static void io_joined(Cur *c, MsgJoined *m)
@@ -227,6 +232,7 @@ static void io_joined(Cur *c, MsgJoined *m)
     io_u32(c, &m->next_seq);
     io_raw(c, m->dealer_sign, WIRE_KEY);
     io_raw(c, m->dealer_box, WIRE_KEY);
+    io_raw(c, m->commit, WIRE_HASH);
     io_str(c, m->reason, WIRE_REASON, text_ok, "bad reason");
 }
 
@@ -247,6 +253,21 @@ static void io_ack(Cur *c, MsgAck *m)
     io_str(c, m->reason, WIRE_REASON, text_ok, "bad reason");
 }
 
+/* A u32 length then that many bytes, which stay where they are: encoding copies them from
+ * *p, decoding points *p into the buffer (the caller keeps it). */
+static void io_bytes(Cur *c, uint32_t *len, const uint8_t **p, const char *why)
+{
+    io_u32(c, len);
+    check(c, *len <= WIRE_MAX && (*p || !*len || !c->out), why);
+    if (!room(c, *len))
+        return;
+    if (c->out && *len)
+        memcpy(c->out + c->pos, *p, *len);
+    else if (!c->out)
+        *p = *len ? c->in + c->pos : NULL; /* no copy */
+    c->pos += *len;
+}
+
 static void io_view(Cur *c, MsgView *m)
 {
     io_str(c, m->code, WIRE_CODE, code_ok, "bad code");
@@ -257,15 +278,8 @@ static void io_view(Cur *c, MsgView *m)
     check(c, m->last_player != PLAYER_TERMINAL, "bad last player");
     io_i32(c, &m->last_action);
     io_u32(c, &m->next_seq);
-    io_u32(c, &m->view_len);
-    check(c, m->view_len <= WIRE_MAX && (m->view || !m->view_len || !c->out), "bad view length");
-    if (!room(c, m->view_len))
-        return;
-    if (c->out && m->view_len)
-        memcpy(c->out + c->pos, m->view, m->view_len);
-    else if (!c->out)
-        m->view = c->in + c->pos; /* the caller keeps the buffer; no copy */
-    c->pos += m->view_len;
+    io_bytes(c, &m->view_len, &m->view, "bad view length");
+    io_bytes(c, &m->proof_len, &m->proof, "bad proof length");
 }
 
 static void io_table(Cur *c, MsgTable *m)
@@ -277,6 +291,7 @@ static void io_table(Cur *c, MsgTable *m)
     io_u16(c, &m->game_no);
     io_u32(c, &m->seq);
     io_bool(c, &m->over);
+    io_bool(c, &m->fixed);
     for (int i = 0; i < m->num_players && !c->err; i++) {
         WireSeatInfo *s = &m->seats[i];
         io_u8(c, &s->state, WSTATE_EMPTY, WSTATE_STAND_IN, "bad seat state");
@@ -295,12 +310,16 @@ static void io_record(Cur *c, MsgRecord *m)
     if (c->err)
         return;
     switch (m->kind) {
-    case REC_OPEN: io_create(c, &m->open); break;
+    case REC_OPEN:
+        io_create(c, &m->open);
+        io_raw(c, m->secret, WIRE_HASH);
+        break;
     case REC_SEAT:
         io_seat(c, &m->seat, false);
         io_str(c, m->name, WIRE_NAME, text_ok, "bad name");
         io_raw(c, m->sign_key, WIRE_KEY);
         io_raw(c, m->box_key, WIRE_KEY);
+        io_raw(c, m->rand, WIRE_HASH);
         break;
     case REC_ACTION:
         io_u32(c, &m->n);

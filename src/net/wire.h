@@ -15,13 +15,14 @@
 
 #include "../engine/rules.h"
 
-#define WIRE_MAGIC "TSC1"
+#define WIRE_MAGIC "TSC2" /* 2: fair deals (commitments, contributions, proofs) */
 #define WIRE_MAX 65536     /* the largest message either side sends or accepts */
 #define WIRE_CODE 8        /* a table code: up to 7 characters [A-Z2-9] + NUL */
 #define WIRE_NAME 32       /* a player's name: up to 31 bytes of UTF-8 + NUL */
 #define WIRE_GAME 16       /* a game id ("twentyone") + NUL */
 #define WIRE_REASON 160    /* a refusal: one line of text + NUL */
 #define WIRE_KEY 32        /* a public key (Ed25519 or X25519) */
+#define WIRE_HASH 32       /* a deal's commitment, secret or a seat's contribution (deal.h) */
 #define WIRE_ACTION_HIDDEN ACTION_HIDDEN /* an action the seat may not know (a closed card) */
 /* A seat's "play again": sent as an action (MsgAct) once the game is over, it asks for the
  * next game at the same table; no game's rules use it. */
@@ -62,7 +63,13 @@ typedef struct {
     uint8_t num_players;
     uint8_t n_options;
     int32_t options[RULES_MAX_OPTIONS];
-    uint64_t seed;         /* 0: the dealer draws one */
+    /* A seed of the creator's own is honoured only when the creator names the key of every
+     * seat for a person (own_seats: an arena of its own bots, `tasca sim --nats`): such a
+     * table is marked `fixed` and nobody else may sit at it. Otherwise it is ignored and
+     * every deal is a fair one (deal.h). */
+    uint64_t seed;
+    bool own_seats;
+    uint8_t seat_keys[RULES_MAX_PLAYERS][WIRE_KEY]; /* Ed25519, per seat (own_seats) */
     uint16_t away_seconds; /* a seat left empty this long may be taken over by a bot */
     WireSeatSpec seats[RULES_MAX_PLAYERS];
     uint8_t reply_key[WIRE_KEY]; /* X25519: the creator's box key (not used for secrets yet) */
@@ -81,6 +88,10 @@ typedef struct {
     uint8_t sign_key[WIRE_KEY]; /* Ed25519: signs the seat's actions; owns the seat */
     uint8_t box_key[WIRE_KEY];  /* X25519: views are sealed to it */
     uint64_t nonce;             /* fresh per join, so an old join cannot be replayed */
+    /* Fair deals: the table's commitment as the seat was told it (all zero: not known yet,
+     * the dealer refuses with it), and the seat's contribution to the deals. */
+    uint8_t commit[WIRE_HASH];
+    uint8_t rand[WIRE_HASH];
 } MsgJoin;
 
 typedef struct {
@@ -89,6 +100,7 @@ typedef struct {
     uint32_t next_seq;               /* the sequence number the seat's next action must carry */
     uint8_t dealer_sign[WIRE_KEY];   /* Ed25519 key that signs this table's views */
     uint8_t dealer_box[WIRE_KEY];    /* X25519 key actions are sealed to */
+    uint8_t commit[WIRE_HASH];       /* the table's deal commitment (zero: a fixed table) */
     char reason[WIRE_REASON];
 } MsgJoined;
 
@@ -117,6 +129,10 @@ typedef struct {
     uint32_t next_seq;   /* the seq this seat's next action must carry */
     uint32_t view_len;
     const uint8_t *view; /* observe(state, seat): points into the decoded buffer */
+    /* Once the game is over at a fair table: its proof (deal.h), so that the seat checks
+     * every card it was shown against the commitment. Points into the decoded buffer. */
+    uint32_t proof_len;
+    const uint8_t *proof;
 } MsgView;
 
 typedef struct {
@@ -136,6 +152,7 @@ typedef struct {
     uint16_t game_no;   /* the game being played: 0, then 1, 2... at the same table */
     uint32_t seq;       /* actions so far in it */
     bool over;          /* the game has ended */
+    bool fixed;         /* dealt from its creator's seed: its creator's seats only */
     WireSeatInfo seats[RULES_MAX_PLAYERS];
     int8_t result[RULES_MAX_PLAYERS]; /* once over, per seat: 1 won, 0 drawn, -1 lost */
 } MsgTable;
@@ -167,11 +184,13 @@ typedef struct {
     char code[WIRE_CODE];
     /* REC_OPEN */
     MsgCreate open;
+    uint8_t secret[WIRE_HASH]; /* the top of the table's chain of deal secrets (deal.h) */
     /* REC_SEAT */
     int8_t seat;
     char name[WIRE_NAME];
     uint8_t sign_key[WIRE_KEY];
     uint8_t box_key[WIRE_KEY];
+    uint8_t rand[WIRE_HASH]; /* the seat's contribution to the deals */
     /* REC_ACTION (REC_NEXT: the new game's number) */
     uint32_t n;
     int8_t player; /* a seat, or PLAYER_CHANCE for a deal */

@@ -68,6 +68,11 @@ typedef struct {
     unsigned dealer_bots; /* seats (bit s) the dealer's own bots play */
 } Spec;
 
+/* Tables are fixed (every seat the test's own keys, dealt from the Spec's seed, so that the
+ * local game is the same one) unless this is set: then they are fair (deal.h), the seed is
+ * not the test's and the local game is another. */
+static bool fair_tables;
+
 /* The stand-in cases' plan (zero for the others): */
 static struct {
     unsigned seats;   /* seats (bit s) whose player leaves: the dealer's Medium bot... */
@@ -179,6 +184,8 @@ static void seat_client(NetGame *ng, int s, const char *url, bool same_keys)
     if (!ng->cl[s])
         fail_msg("client %d: %s", s, err);
     ng->keys[s] = *net_client_keys(ng->cl[s]);
+    if (!fair_tables)
+        net_client_allow_fixed(ng->cl[s]);
 }
 
 static void join(NetGame *ng, int s)
@@ -205,7 +212,13 @@ static void net_open(NetGame *ng, const Spec *sp, const char *const urls[RULES_M
             seat_client(ng, s, urls[s], false);
     }
     MsgCreate c = {.num_players = (uint8_t)sp->n, .seed = sp->seed,
-                   .away_seconds = stand.never ? 0 : stand.away ? stand.away : 60};
+                   .away_seconds = stand.never ? 0 : stand.away ? stand.away : 60,
+                   .own_seats = !fair_tables};
+    for (int s = 0; s < sp->n && !fair_tables; s++)
+        if (ng->cl[s]) {
+            memcpy(c.seat_keys[s], ng->keys[s].sign_pk, WIRE_KEY);
+            net_client_allow_fixed(ng->cl[s]);
+        }
     for (int s = 0; s < sp->n; s++)
         if (sp->dealer_bots >> s & 1)
             c.seats[s] = (WireSeatSpec){WSEAT_BOT, (uint8_t)sp->level[s]};
@@ -331,12 +344,14 @@ static void start_server(void)
         fail_msg("%s", err);
 }
 
+static bool cheat_deals; /* the next dealer deals from another deck than it committed to */
+
 static Dealer *new_dealer(const char *url)
 {
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     char err[NET_ERR];
     DealerConfig cfg = {.url = url, .store = fix.store, .replicas = 1, .linger_seconds = 600,
-                        .verbose = getenv("NET_DEBUG") != NULL};
+                        .verbose = getenv("NET_DEBUG") != NULL, .cheat_deals = cheat_deals};
     Dealer *d = dealer_start(&cfg, err, sizeof err);
     if (!d)
         fail_msg("dealer: %s", err);
@@ -393,6 +408,8 @@ static int teardown(void **state)
     natsfix_cluster_stop(fix.cluster);
     memset(&fix, 0, sizeof fix);
     memset(&stand, 0, sizeof stand);
+    cheat_deals = false;
+    fair_tables = false;
     return 0;
 }
 
@@ -539,10 +556,14 @@ static int win_hits(const WinSet *s, const uint8_t *data, int len)
  * anywhere by chance: only windows with content count as secrets. */
 static bool bland(const uint8_t *p)
 {
-    int same = 0;
-    for (int i = 1; i < WIN; i++)
-        same += p[i] == p[0];
-    return same >= WIN / 2;
+    int most = 0;
+    for (int i = 0; i < WIN; i++) {
+        int same = 0;
+        for (int j = 0; j < WIN; j++)
+            same += p[j] == p[i];
+        most = same > most ? same : most;
+    }
+    return most >= WIN / 2;
 }
 
 static void test_eavesdrop(void **state)
@@ -622,9 +643,12 @@ static void test_eavesdrop(void **state)
     for (int i = 0; i < cap.n; i++) {
         const uint8_t *d = cap.data[i];
         int len = cap.len[i];
+        int before = leaked;
         leaked += win_hits(&secrets, d, len);
         for (int j = 0; j + 8 <= len; j++)
             leaked += memcmp(d + j, seedle, 8) == 0;
+        if (leaked != before) /* say where, for whoever reads a failure */
+            fprintf(stderr, "a secret in the clear on %s (%d bytes)\n", cap.subject[i], len);
         WireMsg w;
         const char *why = wire_decode(d, (size_t)len, &w);
         /* a join is [the message][signature] */
@@ -824,7 +848,7 @@ static void test_hostile(void **state)
     size_t jn = wire_encode(&jm, jb, sizeof jb);
     seal_sign(&forger, jb, jn, jb + jn);
     assert_non_null(refusal(x, join_subject, jb, (int)(jn + 64), why, sizeof why));
-    assert_string_equal(why, "that seat is taken");
+    assert_string_equal(why, "this table is its creator's own"); /* a fixed table (net_open) */
     jm.u.join.seat = 3; /* a 2-player table */
     jn = wire_encode(&jm, jb, sizeof jb);
     seal_sign(&forger, jb, jn, jb + jn);
@@ -2256,6 +2280,191 @@ static void test_window_kill(void **state)
     net_client_free(ana);
 }
 
+/* ---- fair deals (deal.h) ---- */
+
+/* What seat `seat` sees once the local game of sp->seed has been dealt (and at which step). */
+static void predict_deal(const Spec *sp, int seat, uint8_t *view, uint32_t *seq)
+{
+    const GameRules *g = registry_find(sp->game);
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    SeatSpec seats[RULES_MAX_PLAYERS] = {{0}};
+    char err[MATCH_ERR];
+    Match *m = match_create(g, &opt, sp->n, seats, sp->seed, err, sizeof err);
+    assert_non_null(m);
+    match_play_chance(m);
+    g->observe(m->state, seat, view);
+    *seq = (uint32_t)m->history_len;
+    match_free(m);
+}
+
+/* Seat s's view once it has been dealt its cards (step `seq`); fails after 60 s. */
+static void dealt_view(NetGame *ng, int s, uint32_t seq, uint8_t *view)
+{
+    pthread_mutex_lock(&ng->lock);
+    while (!ng->have[s] || ng->seq[s] < seq) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_sec += 60;
+        if (pthread_cond_timedwait(&ng->cond, &ng->lock, &ts) != 0) {
+            pthread_mutex_unlock(&ng->lock);
+            fail_msg("seat %d was never dealt its cards", s);
+        }
+    }
+    assert_int_equal((int)ng->seq[s], (int)seq); /* nobody moved: seat 0 leads, and waits */
+    memcpy(view, ng->view[s], ng->g->state_size);
+    pthread_mutex_unlock(&ng->lock);
+}
+
+/* The attack of a table's creator that chooses the seed: it rebuilds the game locally and
+ * predicts the other seat's hand. At a fixed table of its own (both seats its keys) the
+ * prediction is exact, which shows the method works; at a table with another person the
+ * seed it sent is ignored and the prediction is wrong. A stranger cannot sit at the fixed
+ * table, the lobby marks it, and a person's client refuses to sit at one. */
+static void test_chosen_seed(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    for (int fair = 0; fair < 2; fair++) {
+        Spec sp = {"bisca", 2, {DIFF_RANDOM, DIFF_RANDOM}, 4242 + 7 * (uint64_t)fair, 5, 0};
+        fair_tables = fair;
+        NetGame ng;
+        net_open(&ng, &sp, urls);
+        uint32_t seq;
+        uint8_t *want = malloc(ng.g->state_size), *got = malloc(ng.g->state_size);
+        predict_deal(&sp, 1, want, &seq);
+        dealt_view(&ng, 1, seq, got);
+        MsgTable t;
+        assert_true(net_lobby_table(net_client_conn(ng.cl[0]), ng.code, &t, 10000));
+        if (!fair) {
+            assert_memory_equal(got, want, ng.g->state_size); /* the creator knew every card */
+            assert_true(t.fixed);
+            char err[NET_ERR];
+            NetClient *x = net_client_new(urls[0], NULL, "Stranger", err, sizeof err);
+            assert_non_null(x);
+            net_client_allow_fixed(x);
+            int seat = -9;
+            const char *why = net_client_join(x, ng.code, -1, noop_view, NULL, &seat);
+            assert_non_null(why);
+            assert_string_equal(why, "this table is its creator's own");
+            net_client_free(x);
+        } else {
+            assert_memory_not_equal(got, want, ng.g->state_size);
+            assert_false(t.fixed);
+            char err[NET_ERR];
+            NetClient *x = net_client_new(urls[0], NULL, "Stranger", err, sizeof err);
+            assert_non_null(x);
+            int seat = -9;
+            const char *why = net_client_join(x, ng.code, 0, noop_view, NULL, &seat);
+            assert_non_null(why);
+            assert_string_equal(why, "that seat is taken");
+            net_client_free(x);
+        }
+        free(want);
+        free(got);
+        net_close(&ng);
+    }
+    /* A person's client (no arena of its own) does not sit at a fixed table, even one that
+     * names its key. */
+    char err[NET_ERR], code[WIRE_CODE];
+    NetClient *a = net_client_new(urls[0], NULL, "Ana", err, sizeof err);
+    NetClient *b = net_client_new(urls[0], NULL, "Bruno", err, sizeof err);
+    assert_true(a && b);
+    MsgCreate c = {.game = "bisca", .num_players = 2, .seed = 99, .own_seats = true};
+    memcpy(c.seat_keys[0], net_client_keys(a)->sign_pk, WIRE_KEY);
+    memcpy(c.seat_keys[1], net_client_keys(b)->sign_pk, WIRE_KEY);
+    assert_null(net_client_create(a, &c, code));
+    int seat = -9;
+    const char *why = net_client_join(b, code, 1, noop_view, NULL, &seat);
+    assert_non_null(why);
+    assert_string_equal(why, "this table deals from its creator's own seed: it is not for people");
+    net_client_free(a);
+    net_client_free(b);
+}
+
+/* Waits for the check of game `game` by every seat of ng; returns how many failed (with
+ * their reasons on stderr). */
+static int deal_failures(NetGame *ng, unsigned game, const char *expect_in_reason)
+{
+    int failed = 0;
+    for (int s = 0; s < ng->sp.n; s++) {
+        if (!ng->cl[s])
+            continue;
+        char why[WIRE_REASON];
+        NetDeal r = NET_DEAL_WAITING;
+        for (int i = 0; i < 6000 && (r = net_client_deal(ng->cl[s], game, why, sizeof why)) ==
+                                        NET_DEAL_WAITING;
+             i++)
+            nats_Sleep(10);
+        assert_int_not_equal(r, NET_DEAL_WAITING);
+        assert_int_not_equal(r, NET_DEAL_FIXED);
+        if (r == NET_DEAL_FAILED) {
+            fprintf(stderr, "seat %d, game %u: not verified: %s\n", s, game + 1, why);
+            if (expect_in_reason)
+                assert_non_null(strstr(why, expect_in_reason));
+            failed++;
+        }
+    }
+    return failed;
+}
+
+/* Fair tables: every seat checks, by itself, each game's deal against the commitment the
+ * dealer made before the seats contributed. Truco with two people over two games at one
+ * table (the second game's secret is the next link of the chain), and Bisca with three
+ * people and a bot of the dealer's (which contributes nothing). */
+static void test_deal_verified(void **state)
+{
+    (void)state;
+    start_server();
+    start_dealer(natsfix_url(fix.server));
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    fair_tables = true;
+    Spec truco = {"truco", 2, {DIFF_MEDIUM, DIFF_EASY}, 1, 2, 0};
+    NetGame ng;
+    net_open(&ng, &truco, urls);
+    while (net_step(&ng))
+        ;
+    assert_int_equal(deal_failures(&ng, 0, NULL), 0);
+    for (int s = 0; s < 2; s++)
+        assert_null(net_client_again(ng.cl[s]));
+    wait_game(&ng, 1);
+    while (net_step(&ng))
+        ;
+    assert_int_equal(deal_failures(&ng, 1, NULL), 0);
+    net_close(&ng);
+
+    Spec bisca = {"bisca", 4, {DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM, DIFF_EASY}, 3, 4, 1u << 2};
+    net_open(&ng, &bisca, urls);
+    while (net_step(&ng))
+        ;
+    assert_int_equal(deal_failures(&ng, 0, NULL), 0);
+    net_close(&ng);
+}
+
+/* A dealer made to deal from another deck than the one it committed to: every seat finds
+ * out, by itself, at the end of the game. */
+static void test_deal_cheat(void **state)
+{
+    (void)state;
+    start_server();
+    cheat_deals = true;
+    start_dealer(natsfix_url(fix.server));
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_url(fix.server), urls);
+    fair_tables = true;
+    Spec sp = {"bisca", 2, {DIFF_RANDOM, DIFF_MEDIUM}, 8, 9, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    while (net_step(&ng))
+        ;
+    assert_int_equal(deal_failures(&ng, 0, "committed deck"), 2);
+    net_close(&ng);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -2285,11 +2494,15 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_lease_lost, teardown),
         cmocka_unit_test_teardown(test_fence, teardown),
         cmocka_unit_test_teardown(test_window_kill, teardown),
+        cmocka_unit_test_teardown(test_chosen_seed, teardown),
+        cmocka_unit_test_teardown(test_deal_verified, teardown),
+        cmocka_unit_test_teardown(test_deal_cheat, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
                            "dealer_kill", "again", "beats_idle", "view_again", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
-                           "lease_lost", "fence", "window_kill"};
+                           "lease_lost", "fence", "window_kill", "chosen_seed", "deal_verified",
+                           "deal_cheat"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)

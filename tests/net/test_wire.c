@@ -56,6 +56,9 @@ static void sample_create(MsgCreate *c, bool extreme)
         c->away_seconds = UINT16_MAX;
         for (int i = 0; i < RULES_MAX_PLAYERS; i++)
             c->seats[i] = (WireSeatSpec){WSEAT_BOT, 3};
+        c->own_seats = true; /* every seat's key follows its kind */
+        for (int i = 0; i < RULES_MAX_PLAYERS; i++)
+            fill(c->seat_keys[i], WIRE_KEY, (uint8_t)(0x20 + i));
     }
     fill(c->reply_key, WIRE_KEY, extreme ? 0xFF : 1);
 }
@@ -86,6 +89,8 @@ static void sample(int i, WireMsg *m)
         fill(m->u.join.sign_key, WIRE_KEY, 2);
         fill(m->u.join.box_key, WIRE_KEY, 3);
         m->u.join.nonce = x ? UINT64_MAX : 0x0123456789ABCDEFu;
+        fill(m->u.join.commit, WIRE_HASH, x ? 0xFF : 0x31);
+        fill(m->u.join.rand, WIRE_HASH, x ? 0xFE : 0x41);
         break;
     case MSG_JOINED:
         m->u.joined.ok = !x;
@@ -93,6 +98,7 @@ static void sample(int i, WireMsg *m)
         m->u.joined.next_seq = x ? UINT32_MAX : 1;
         fill(m->u.joined.dealer_sign, WIRE_KEY, 4);
         fill(m->u.joined.dealer_box, WIRE_KEY, 5);
+        fill(m->u.joined.commit, WIRE_HASH, x ? 0xFD : 0x51);
         set_str(m->u.joined.reason, WIRE_REASON,
                 x ? "seat 4 is taken \xE2\x80\x94 try another" : "");
         break;
@@ -126,6 +132,8 @@ static void sample(int i, WireMsg *m)
             v->view_len = (uint32_t)(WIRE_MAX - head);
         } else {
             v->view_len = 200;
+            v->proof = view_bytes + 300; /* a finished game's proof after the view */
+            v->proof_len = 77;
         }
         break;
     }
@@ -140,6 +148,7 @@ static void sample(int i, WireMsg *m)
         t->game_no = x ? UINT16_MAX : 2;
         t->seq = x ? UINT32_MAX : 30;
         t->over = x;
+        t->fixed = !x;
         for (int k = 0; k < t->num_players; k++) {
             t->seats[k].state = (uint8_t)(x ? WSTATE_STAND_IN : k);
             t->seats[k].difficulty = (uint8_t)(x ? 3 : 1);
@@ -165,11 +174,13 @@ static void sample(int i, WireMsg *m)
         set_str(r->code, WIRE_CODE, x ? "ABCDEFG" : "K7P2QX");
         if (r->kind == REC_OPEN) {
             sample_create(&r->open, x);
+            fill(r->secret, WIRE_HASH, x ? 0xFC : 0x61);
         } else if (r->kind == REC_SEAT) {
             r->seat = (int8_t)(x ? 3 : 0);
             set_str(r->name, WIRE_NAME, x ? long_name : "Ana");
             fill(r->sign_key, WIRE_KEY, 6);
             fill(r->box_key, WIRE_KEY, 7);
+            fill(r->rand, WIRE_HASH, x ? 0xFB : 0x71);
         } else if (r->kind == REC_ACTION) {
             r->n = 1;
             r->player = PLAYER_CHANCE;
@@ -217,10 +228,19 @@ static const char *decode_copy(const uint8_t *bytes, size_t n, WireMsg *m)
 static void expect_same(const WireMsg *a, WireMsg *b, const uint8_t *bytes, size_t n)
 {
     if (a->type == MSG_VIEW) {
-        /* The view points into the decoded buffer, at its tail. */
-        assert_ptr_equal(b->u.view.view, bytes + n - a->u.view.view_len);
-        assert_memory_equal(b->u.view.view, a->u.view.view, a->u.view.view_len);
-        b->u.view.view = a->u.view.view;
+        /* The view points into the decoded buffer, followed by the proof's length and the
+         * proof, at its tail. */
+        const MsgView *x = &a->u.view;
+        assert_ptr_equal(b->u.view.view, bytes + n - x->proof_len - 4 - x->view_len);
+        assert_memory_equal(b->u.view.view, x->view, x->view_len);
+        b->u.view.view = x->view;
+        if (x->proof_len) {
+            assert_ptr_equal(b->u.view.proof, bytes + n - x->proof_len);
+            assert_memory_equal(b->u.view.proof, x->proof, x->proof_len);
+        } else {
+            assert_null(b->u.view.proof);
+        }
+        b->u.view.proof = x->proof;
     }
     assert_memory_equal(a, b, sizeof *a); /* both zeroed first, so padding matches too */
 }
@@ -274,7 +294,7 @@ static void test_exact_bytes(void **unused)
     m.u.act.seq = 0x01020304;
     m.u.act.at = 5;
     m.u.act.action = -2;
-    static const uint8_t act[] = {'T', 'S', 'C', '1', 5, 2, 0, 'A',  'B',  2,    4,
+    static const uint8_t act[] = {'T', 'S', 'C', '2', 5, 2, 0, 'A',  'B',  2,    4,
                                   3,   2,   1,   5,   0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF};
     assert_int_equal(wire_encode(&m, buf, sizeof buf), sizeof act);
     assert_memory_equal(buf, act, sizeof act);
@@ -284,7 +304,7 @@ static void test_exact_bytes(void **unused)
     m.u.record.kind = REC_CLOSE;
     strcpy(m.u.record.code, "Z9");
     m.u.record.n = 99; /* another kind's field: not on the wire */
-    static const uint8_t close[] = {'T', 'S', 'C', '1', 9, REC_CLOSE, 2, 0, 'Z', '9'};
+    static const uint8_t close[] = {'T', 'S', 'C', '2', 9, REC_CLOSE, 2, 0, 'Z', '9'};
     assert_int_equal(wire_encode(&m, buf, sizeof buf), sizeof close);
     assert_memory_equal(buf, close, sizeof close);
     WireMsg back;
@@ -298,8 +318,9 @@ static void test_exact_bytes(void **unused)
     m.u.view.view_len = 2;
     m.u.view.view = (const uint8_t *)"hi";
     m.u.view.game_no = 0x0102;
-    static const uint8_t view[] = {'T', 'S', 'C', '1', 7, 1,    0, 'C', 0, 2, 1, 0, 0, 0, 0,
-                                   0xFD, 0, 0,   0,   0, 0,    0, 0,   0, 2, 0, 0, 0, 'h', 'i'};
+    static const uint8_t view[] = {'T', 'S', 'C', '2', 7, 1,    0, 'C', 0, 2, 1, 0, 0, 0, 0,
+                                   0xFD, 0, 0,   0,   0, 0,    0, 0,   0, 2, 0, 0, 0, 'h', 'i',
+                                   0,    0, 0,   0}; /* no proof */
     assert_int_equal(wire_encode(&m, buf, sizeof buf), sizeof view);
     assert_memory_equal(buf, view, sizeof view);
 }
@@ -606,12 +627,14 @@ static void test_view_sizes(void **unused)
     assert_int_equal(back.u.view.view_len, 0);
 
     sample(12, &m); /* a view of 200 bytes */
+    m.u.view.proof_len = 0;
     n = encode_ok(&m);
-    size_t at = n - 200 - 4; /* its u32 length */
+    size_t at = n - 4 - 200 - 4; /* its u32 length (then the proof's, 0) */
     assert_int_equal(buf[at], 200);
     static const uint32_t lens[] = {WIRE_MAX + 1, UINT32_MAX, 0x80000000u, 201, 199};
+    /* 199: the view's last byte (9) becomes the proof's length, and 9 bytes are not there */
     static const char *const whys[] = {"bad view length", "bad view length", "bad view length",
-                                       "truncated", "trailing bytes"};
+                                       "truncated", "truncated"};
     for (size_t i = 0; i < 5; i++) {
         for (int b = 0; b < 4; b++)
             buf[at + (size_t)b] = (uint8_t)(lens[i] >> 8 * b);
