@@ -53,6 +53,11 @@ typedef struct {
 
 typedef enum { FEED_LINK_UP, FEED_LINK_DOWN, FEED_LINK_CLOSED } FeedLink;
 
+/* Whether the game just ended was dealt fairly, as the seat checked it by itself (the
+ * networked tables' commit and reveal): not known yet, nothing to check (a table that
+ * deals from its creator's seed), verified, or not. */
+typedef enum { FEED_DEAL_UNKNOWN, FEED_DEAL_FIXED, FEED_DEAL_VERIFIED, FEED_DEAL_FAILED } FeedDeal;
+
 typedef struct {
     void *user;
     /* Sends the seat's action, made after `at` steps; NULL, or why it cannot be sent. The
@@ -72,6 +77,8 @@ typedef struct {
      * first view once it has begun (the table's step count after it and the view). */
     const char *(*again)(void *user);
     bool (*restart)(void *user, uint32_t *steps, void *view);
+    /* Once the game is over: was it dealt fairly? (NULL: the feed cannot tell.) */
+    FeedDeal (*deal)(void *user, char *why, size_t size);
 } MatchFeed;
 
 struct Match {

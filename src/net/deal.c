@@ -253,7 +253,7 @@ const char *deal_check(const GameRules *g, const GameOptions *opt, int n, int se
         uint32_t seq = (uint32_t)m->history_len;
         if (!same_view(m, seat, seen, seq, view, &checked))
             snprintf(why, whysize,
-                     "step %u was not dealt from the committed deck (or not as the moves say)",
+                     "step %u does not match the committed deck",
                      (unsigned)seq);
     }
     if (!e && !why[0] && next != p.n_moves)

@@ -301,11 +301,26 @@ static FeedLink feed_link(void *user)
                                            : FEED_LINK_DOWN;
 }
 
+/* The game the window shows is the feed's: its deal as the client checked it. */
+static FeedDeal feed_deal(void *user, char *why, size_t size)
+{
+    NetFeed *f = user;
+    pthread_mutex_lock(&f->lock);
+    unsigned game = f->game_no;
+    pthread_mutex_unlock(&f->lock);
+    switch (net_client_deal(f->c, game, why, size)) {
+    case NET_DEAL_FIXED: return FEED_DEAL_FIXED;
+    case NET_DEAL_VERIFIED: return FEED_DEAL_VERIFIED;
+    case NET_DEAL_FAILED: return FEED_DEAL_FAILED;
+    default: return FEED_DEAL_UNKNOWN;
+    }
+}
+
 MatchFeed net_feed_match(NetFeed *f)
 {
     return (MatchFeed){.user = f, .send = feed_send, .next = feed_next, .refused = feed_refused,
                        .seat = feed_seat, .link = feed_link, .again = feed_again,
-                       .restart = feed_restart};
+                       .restart = feed_restart, .deal = feed_deal};
 }
 
 Match *net_feed_mirror(NetFeed *f, const GameRules *rules, char *err, size_t errsize)

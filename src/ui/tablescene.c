@@ -59,6 +59,14 @@ const char *table_person_name(const Table *t, int seat)
 
 bool table_human(const Table *t, int seat) { return table_seat_kind(t, seat) == SEAT_HUMAN; }
 
+FeedDeal table_deal_check(const Table *t, char *why, size_t size)
+{
+    why[0] = '\0';
+    if (!t->m || !t->m->mirror || !t->m->feed.deal || !match_is_over(t->m))
+        return FEED_DEAL_UNKNOWN;
+    return t->m->feed.deal(t->m->feed.user, why, size);
+}
+
 int table_player(const Table *t)
 {
     for (int p = 0; t->m && p < t->m->num_players; p++)
@@ -1071,8 +1079,20 @@ static void draw_network(Table *t)
                 snprintf(line, sizeof line, _("%s is away: the computer plays for them"), fs.name);
         }
     }
+    bool loud = link != FEED_LINK_UP;
+    char why[160];
+    FeedDeal deal = table_deal_check(t, why, sizeof why);
+    if (!line[0] && deal == FEED_DEAL_VERIFIED) {
+        snprintf(line, sizeof line, "%s", _("Deal verified: every card came from the deck the dealer committed to"));
+        dot = rgba(120, 210, 130, 255);
+    } else if (deal == FEED_DEAL_FAILED) {
+        /* Loud, and over any other news: the table cannot be trusted. */
+        snprintf(line, sizeof line, _("Deal NOT verified (%s): do not trust this table"), why);
+        dot = COL_RED;
+        loud = true;
+    }
     if (line[0])
-        table_plate_draw(t, TABLE_W / 2, 74, line, NULL, &dot, link != FEED_LINK_UP, 20);
+        table_plate_draw(t, TABLE_W / 2, 74, line, NULL, &dot, loud, 20);
 }
 
 static void draw_confirm(Table *t, SDL_Renderer *r)

@@ -287,6 +287,10 @@ const char *table_seat_name(const Table *t, int seat);
  * the player's name). Two-player scenes say "Ana went over 21" instead of "The computer
  * went over 21" with it. */
 const char *table_person_name(const Table *t, int seat);
+/* Once a networked game is over: whether its deal was checked fair by this window (every
+ * card it was shown came from the deck the dealer committed to before the players sat
+ * down), with the reason when it was not. FEED_DEAL_UNKNOWN offline or while not known. */
+FeedDeal table_deal_check(const Table *t, char *why, size_t size);
 /* The seat to move is thinking (a bot or program searching). */
 bool table_seat_thinking(const Table *t, int seat);
 /* The player at this window may act now. */

@@ -5,6 +5,9 @@
  *     move is made before it sits down); its
  *     table shows that seat's hand south, the window plays it with the mouse to the end,
  *     and the result it shows is the dealer's; the banner's "Leave the table" leaves it.
+ *     Once over, the window says it checked the deal (commit and reveal) and found it fair.
+ *   deal_cheat: the same with a dealer that deals another deck than it committed to: the
+ *     window says, loudly, that the deal could not be verified.
  *   play_again: the same window asks to play again on the banner; nothing is dealt until
  *     Ana asks too; then the same table starts over with the next game, which the window
  *     plays to its end with the dealer's result (TASCA_SHOT_DIR: the banner's pictures).
@@ -159,13 +162,16 @@ static LocalNats *server(char *dir, size_t size)
 }
 
 /* A dealer on `url`, its keys under `base`/dealer. */
+static bool cheating_dealer; /* the next dealer deals another deck than it committed to */
+
 static Dealer *dealer_on(const char *url, const char *base)
 {
     char store[700], err[256];
     snprintf(store, sizeof store, "%s/dealer", base);
     mkdir(store, 0700);
     DealerConfig dc = {.url = url, .store = store, .replicas = 1, .linger_seconds = 60,
-                     .verbose = true}; /* its story in the log of a failed run */
+                     .verbose = true, /* its story in the log of a failed run */
+                     .cheat_deals = cheating_dealer};
     Dealer *d = dealer_start(&dc, err, sizeof err);
     if (!d)
         fprintf(stderr, "no dealer: %s\n", err);
@@ -212,6 +218,21 @@ static bool table_over(BotSeat *ana, MsgTable *info)
         usleep(10000);
     }
     return false;
+}
+
+/* The frame as a PNG in $TASCA_SHOT_DIR (nothing when it is not set). */
+static void shot(App *a, const char *name)
+{
+    const char *dir = getenv("TASCA_SHOT_DIR");
+    if (!dir)
+        return;
+    app_run_frames(a, 1);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, a->w, a->h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (s && SDL_RenderReadPixels(a->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) == 0)
+        IMG_SavePNG(s, path);
+    SDL_FreeSurface(s);
 }
 
 static void test_window_seat(void)
@@ -276,6 +297,16 @@ static void test_window_seat(void)
     CHECK(m->steps == info.seq);
     CHECK(t->result == info.result[1]);
     CHECK(atomic_load(&ana.acted) > 5);
+    /* The window checked the deal by itself, and says so. */
+    char why[160];
+    FeedDeal deal = FEED_DEAL_UNKNOWN;
+    for (int i = 0; i < 5000 && (deal = table_deal_check(t, why, sizeof why)) == FEED_DEAL_UNKNOWN;
+         i++)
+        app_run_frames(a, 1);
+    CHECK(deal == (cheating_dealer ? FEED_DEAL_FAILED : FEED_DEAL_VERIFIED));
+    if (cheating_dealer)
+        CHECK(strstr(why, "committed deck") != NULL);
+    shot(a, cheating_dealer ? "online-deal-not-verified.png" : "online-deal-verified.png");
     /* The banner's Leave button: back to the Play online page, an offline table again. */
     REQUIRE(locate(a, "leave", &r));
     click(a, r, 1);
@@ -290,20 +321,6 @@ static void test_window_seat(void)
     localnats_stop(ns);
 }
 
-/* The frame as a PNG in $TASCA_SHOT_DIR (nothing when it is not set). */
-static void shot(App *a, const char *name)
-{
-    const char *dir = getenv("TASCA_SHOT_DIR");
-    if (!dir)
-        return;
-    app_run_frames(a, 1);
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, a->w, a->h, 32, SDL_PIXELFORMAT_ARGB8888);
-    if (s && SDL_RenderReadPixels(a->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) == 0)
-        IMG_SavePNG(s, path);
-    SDL_FreeSurface(s);
-}
 
 /* The table's last news once it says game `game_no` is over (false after 10 s without). */
 static bool game_over(BotSeat *ana, int game_no, MsgTable *info)
@@ -744,8 +761,18 @@ static void test_menu_create(void)
     app_destroy(a);
 }
 
+/* The same with a dealer that deals from another deck than the one it committed to: the
+ * window finds out by itself at the end of the game and says so, loudly. */
+static void test_deal_cheat(void)
+{
+    cheating_dealer = true;
+    test_window_seat();
+    cheating_dealer = false;
+}
+
 static const UiTest tests[] = {
     {"window_seat", test_window_seat},
+    {"deal_cheat", test_deal_cheat},
     {"play_again", test_play_again},
     {"person_named", test_person_named},
     {"lobby_async", test_lobby_async},
