@@ -42,6 +42,8 @@ struct NetClient {
     void *user;
     uint32_t next_seq;
     uint32_t seen;     /* the latest view taken: its step count and game (lock) */
+    uint64_t epoch;    /* the dealer's, from the latest view (lock); beats carry it */
+    uint64_t join_stamp; /* the last join's stamp: rises with every join */
     uint16_t seen_game;
     char reason[WIRE_REASON];
     bool rejoining;
@@ -112,6 +114,7 @@ static void send_beat(NetClient *c)
     bool busy = c->applied_ms && wall_ms() - c->applied_ms < BEAT_MS;
     m.u.here.seen = c->seen; /* a seat behind the table is sent its view again */
     m.u.here.game_no = c->seen_game;
+    m.u.here.epoch = c->epoch;
     uint8_t tx[SEAL_KEY];
     memcpy(tx, c->ses.tx, sizeof tx);
     pthread_mutex_unlock(&c->lock);
@@ -162,6 +165,16 @@ static void beat_start(NetClient *c)
         pthread_detach(t);
         beat_running = true;
     }
+    pthread_mutex_unlock(&beat_lock);
+}
+
+/* A beat at once, out of turn, for a seat that beats: a dealer it has not heard from (a new
+ * epoch in a view) counts the seat present only from its first beat. */
+static void beat_now(NetClient *c)
+{
+    pthread_mutex_lock(&beat_lock);
+    if (c->beating)
+        send_beat(c);
     pthread_mutex_unlock(&beat_lock);
 }
 
@@ -465,7 +478,11 @@ static void take_view(NetClient *c, const uint8_t *data, size_t len)
             c->seen = m.u.view.seq;
         }
         keep_for_proof(c, &m.u.view);
+        bool new_epoch = m.u.view.epoch != c->epoch;
+        c->epoch = m.u.view.epoch;
         pthread_mutex_unlock(&c->lock);
+        if (new_epoch)
+            beat_now(c); /* a dealer new to this seat: it hears from it at once */
         if (c->fn)
             c->fn(c->user, c, &m.u.view);
     }
@@ -542,7 +559,9 @@ static natsStatus join_send(NetClient *c, WireMsg *m, natsMsg **r)
     for (int tries = 0; tries < 20 && s != NATS_OK; tries++) {
         /* A fresh nonce each try: a try whose answer was only late has taken the seat, and
          * the same join again would be refused as replayed; a new one takes it back. */
-        m->u.join.nonce = seal_random64();
+        uint64_t now = wall_ms();
+        c->join_stamp = now > c->join_stamp ? now : c->join_stamp + 1;
+        m->u.join.stamp = c->join_stamp;
         size_t n = wire_encode(m, buf, sizeof buf - 64);
         if (!n)
             return NATS_INVALID_ARG;
@@ -624,6 +643,7 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     free(early);
     *seat_out = m.u.joined.seat;
     beat_start(c); /* from now on the dealer hears from the seat every few seconds */
+    beat_now(c);   /* and at once: taking a seat back is no sign of life by itself */
     return NULL;
 }
 

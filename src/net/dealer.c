@@ -82,7 +82,8 @@ typedef struct {
     uint8_t ses_box[WIRE_KEY];
     bool have_ses;
     uint32_t next_seq; /* the seq its next action must carry */
-    uint64_t last_nonce;
+    uint64_t join_stamp; /* the stamp of the last join that changed it (recorded) */
+    long long resent_at; /* when its view was last sent for a beat of another epoch (ns) */
     uint8_t rand[WIRE_HASH]; /* its contribution to the deals (fixed once game 0 is dealt) */
     /* presence (not recorded: a restarted dealer starts every taken seat as away) */
     long long last_seen;  /* its last sign of life (ns): a join, an action, a beat */
@@ -148,6 +149,7 @@ struct Dealer {
     natsSubscription *subs[5];
     kvStore *kv;         /* the leases */
     uint64_t id;         /* this dealer process, random */
+    uint64_t epoch;      /* also random: in every view; a beat must carry it to count */
     char lease_val[160]; /* what it writes in its leases: id, host, pid */
     unsigned long long rec_count; /* for the records' message ids (deduplication) */
     bool any_lost; /* a table was found lost: dropped after the current event */
@@ -451,6 +453,7 @@ static void publish_view(Dealer *d, DTable *t, int seat, const void *before, int
     v->next_seq = t->seat[seat].next_seq;
     v->view_len = (uint32_t)g->state_size;
     v->view = view;
+    v->epoch = d->epoch;
     uint8_t *proof = NULL;
     if (!t->fixed && t->dealt && match_is_over(t->m) && (proof = malloc(WIRE_MAX))) {
         /* The game is over: its proof, for the seat to check every card it was shown. */
@@ -786,6 +789,17 @@ static void handle_here(Dealer *d, DTable *t, const Event *e)
     if (strcmp(h->code, t->code) != 0 || h->seat != e->data[0])
         return;
     DSeat *st = &t->seat[h->seat];
+    if (h->epoch != d->epoch) {
+        /* Made before this dealer started (its client has not had a view from it yet), or
+         * copied off the wire then: no sign of life. The seat's view goes to it (at most once
+         * a second), whose epoch its next beat carries. */
+        long long t_ns = clock_now_ns();
+        if (!bot_seat(t, h->seat) && t_ns - st->resent_at >= SEC_NS) {
+            st->resent_at = t_ns;
+            publish_view(d, t, h->seat, NULL, -3, 0, NULL);
+        }
+        return;
+    }
     uint64_t now = (uint64_t)wall_ms();
     if (bot_seat(t, h->seat) || h->stamp <= st->last_stamp || h->stamp > now + HERE_WINDOW_MS ||
         h->stamp + HERE_WINDOW_MS < now)
@@ -1230,12 +1244,16 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
                                                  : N_("that seat is taken"));
     } else if (j->seat >= 0 && j->seat != seat) {
         return refuse_join(d, e, N_("this key already holds another seat"));
-    } else if (j->nonce == t->seat[seat].last_nonce) {
-        return refuse_join(d, e, "a join seen before (replayed)");
     }
     DSeat *st = &t->seat[seat];
-    bool changed = !st->taken || memcmp(st->box, j->box_key, WIRE_KEY) != 0 ||
+    bool first = !st->taken;
+    bool changed = first || memcmp(st->box, j->box_key, WIRE_KEY) != 0 ||
                    strcmp(st->name, j->name) != 0;
+    /* A join that would change a taken seat must be later than the last that did: an old
+     * one copied off the wire cannot put back an old box key or name (the stamp is in the
+     * record, so this holds across restarts). */
+    if (changed && !first && j->stamp <= st->join_stamp)
+        return refuse_join(d, e, "a join older than the seat's last (replayed)");
     if (changed) {
         MsgRecord r = {.kind = REC_SEAT, .seat = (int8_t)seat};
         snprintf(r.code, sizeof r.code, "%s", t->code);
@@ -1244,6 +1262,7 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         memcpy(r.box_key, j->box_key, WIRE_KEY);
         /* A seat's first contribution is the one that counts (recorded with each REC_SEAT) */
         memcpy(r.rand, st->taken ? st->rand : j->rand, WIRE_HASH);
+        r.stamp = j->stamp;
         if (!record(d, t, &r))
             return t->lost ? false
                            : refuse_join(d, e, N_("the table's record cannot be written; try again"));
@@ -1253,9 +1272,12 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         snprintf(st->name, sizeof st->name, "%s", j->name);
         memcpy(st->sign, j->sign_key, WIRE_KEY);
         memcpy(st->box, j->box_key, WIRE_KEY);
+        st->join_stamp = j->stamp;
     }
-    st->last_nonce = j->nonce;
-    seat_here(d, t, seat);
+    /* Only a seat's first join is a sign of life: taking a seat back says nothing, as it could
+     * be a join copied off the wire. Its player's signs of life follow it (handle_here). */
+    if (first)
+        seat_here(d, t, seat);
     WireMsg reply = {.type = MSG_JOINED};
     MsgJoined *o = &reply.u.joined;
     o->ok = true;
@@ -1326,6 +1348,9 @@ static bool handle_act(Dealer *d, DTable *t, const Event *e)
     }
     if (a->seq > t->seat[seat].next_seq)
         return ack(d, e, false, a->seq, applied, N_("out of sequence"));
+    if (a->action != WIRE_ACTION_AGAIN && a->at != applied)
+        return ack(d, e, false, a->seq, applied,
+                   N_("that move was chosen from an old view of the table"));
     if ((why = take_action(d, t, seat, a->action, a->seq, e->reply)))
         /* A table just lost to another dealer is not answered for: its holder answers the
          * client's next try. */
@@ -1617,6 +1642,7 @@ static void replay_entry(Dealer *d, const MsgRecord *r)
         DSeat *s = &t->seat[r->seat];
         if (!s->taken)
             memcpy(s->rand, r->rand, WIRE_HASH); /* the first one counts */
+        s->join_stamp = r->stamp;
         s->taken = true;
         snprintf(s->name, sizeof s->name, "%s", r->name);
         memcpy(s->sign, r->sign_key, WIRE_KEY);
@@ -1922,6 +1948,7 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
         return NULL;
     }
     d->id = seal_random64();
+    d->epoch = seal_random64() | 1; /* never 0, which no view carries */
     char host[64] = "";
     gethostname(host, sizeof host - 1);
     snprintf(d->lease_val, sizeof d->lease_val, "%016llx %s %d", (unsigned long long)d->id,

@@ -220,7 +220,7 @@ static void io_join(Cur *c, MsgJoin *m)
     io_str(c, m->name, WIRE_NAME, text_ok, "bad name");
     io_raw(c, m->sign_key, WIRE_KEY);
     io_raw(c, m->box_key, WIRE_KEY);
-    io_u64(c, &m->nonce);
+    io_u64(c, &m->stamp);
     io_raw(c, m->commit, WIRE_HASH);
     io_raw(c, m->rand, WIRE_HASH);
 }
@@ -280,6 +280,7 @@ static void io_view(Cur *c, MsgView *m)
     io_u32(c, &m->next_seq);
     io_bytes(c, &m->view_len, &m->view, "bad view length");
     io_bytes(c, &m->proof_len, &m->proof, "bad proof length");
+    io_u64(c, &m->epoch);
 }
 
 static void io_table(Cur *c, MsgTable *m)
@@ -320,6 +321,7 @@ static void io_record(Cur *c, MsgRecord *m)
         io_raw(c, m->sign_key, WIRE_KEY);
         io_raw(c, m->box_key, WIRE_KEY);
         io_raw(c, m->rand, WIRE_HASH);
+        io_u64(c, &m->stamp);
         break;
     case REC_ACTION:
         io_u32(c, &m->n);
@@ -339,6 +341,7 @@ static void io_here(Cur *c, MsgHere *m)
     io_u64(c, &m->stamp);
     io_u32(c, &m->seen);
     io_u16(c, &m->game_no);
+    io_u64(c, &m->epoch);
 }
 
 static void io_msg(Cur *c, WireMsg *m)

@@ -87,7 +87,10 @@ typedef struct {
     char name[WIRE_NAME];
     uint8_t sign_key[WIRE_KEY]; /* Ed25519: signs the seat's actions; owns the seat */
     uint8_t box_key[WIRE_KEY];  /* X25519: views are sealed to it */
-    uint64_t nonce;             /* fresh per join, so an old join cannot be replayed */
+    /* The client's clock in milliseconds, raised by one when it has not moved: a join that
+     * would change the seat (its box key, its name) must be later than the last one that
+     * did (recorded), so an old join copied off the wire cannot change it back. */
+    uint64_t stamp;
     /* Fair deals: the table's commitment as the seat was told it (all zero: not known yet,
      * the dealer refuses with it), and the seat's contribution to the deals. */
     uint8_t commit[WIRE_HASH];
@@ -133,6 +136,9 @@ typedef struct {
      * every card it was shown against the commitment. Points into the decoded buffer. */
     uint32_t proof_len;
     const uint8_t *proof;
+    /* The dealer process's epoch (random at its start): the seat's signs of life must carry
+     * it, so that one copied off the wire before a restart counts for nothing after. */
+    uint64_t epoch;
 } MsgView;
 
 typedef struct {
@@ -168,6 +174,7 @@ typedef struct {
     uint64_t stamp;
     uint32_t seen;
     uint16_t game_no;
+    uint64_t epoch; /* the dealer's, from the seat's latest view */
 } MsgHere;
 
 /* A table's private record, one entry per message in the store. */
@@ -191,6 +198,7 @@ typedef struct {
     uint8_t sign_key[WIRE_KEY];
     uint8_t box_key[WIRE_KEY];
     uint8_t rand[WIRE_HASH]; /* the seat's contribution to the deals */
+    uint64_t stamp;          /* the join's (MsgJoin.stamp) */
     /* REC_ACTION (REC_NEXT: the new game's number) */
     uint32_t n;
     int8_t player; /* a seat, or PLAYER_CHANCE for a deal */

@@ -737,8 +737,9 @@ static const char *refusal(natsConnection *nc, const char *subject, const void *
     return out;
 }
 
+/* `at`: the step of the view the move was chosen from. */
 static size_t make_act(const SealKeys *signer, const uint8_t dealer_box[WIRE_KEY], const char *code,
-                       int seat, uint32_t seq, Action a, uint8_t *out)
+                       int seat, uint32_t seq, uint32_t at, Action a, uint8_t *out)
 {
     SealSession ses;
     if (!seal_session_seat(signer, dealer_box, &ses))
@@ -747,6 +748,7 @@ static size_t make_act(const SealKeys *signer, const uint8_t dealer_box[WIRE_KEY
     snprintf(m.u.act.code, sizeof m.u.act.code, "%s", code);
     m.u.act.seat = (int8_t)seat;
     m.u.act.seq = seq;
+    m.u.act.at = at;
     m.u.act.action = a;
     uint8_t plain[256];
     size_t n = wire_encode(&m, plain, sizeof plain);
@@ -823,7 +825,7 @@ static void test_hostile(void **state)
     SealKeys forger;
     seal_keys_new(&forger);
     uint8_t forged[512];
-    size_t fl = make_act(&forger, dealer_box, ng.code, 0, 100, 0, forged);
+    size_t fl = make_act(&forger, dealer_box, ng.code, 0, 100, 0, 0, forged);
     assert_non_null(refusal(x, subject, forged, (int)fl, why, sizeof why));
     assert_string_equal(why, "not made with this seat's keys");
     assert_non_null(refusal(x, subject, first, len0, why, sizeof why));
@@ -832,11 +834,24 @@ static void test_hostile(void **state)
     /* out of turn: the seat that is not to move, with its own keys */
     pthread_mutex_lock(&ng.lock);
     int p = ng.g->current_player(ng.view[0]);
+    uint32_t now = ng.seq[0];
     pthread_mutex_unlock(&ng.lock);
     assert_true(p == 0 || p == 1);
-    const char *oot = net_client_act(ng.cl[1 - p], 0, 0);
+    const char *oot = net_client_act(ng.cl[1 - p], 0, now);
     assert_non_null(oot);
     assert_string_equal(oot, "it is not this seat's turn");
+    /* the seat to move, with its own keys, but a move chosen from an older view than the
+     * table's (MsgAct.at): refused, and its next move still counts */
+    pthread_mutex_lock(&ng.lock);
+    uint8_t *old_view = malloc(ng.g->state_size);
+    memcpy(old_view, ng.view[p], ng.g->state_size);
+    pthread_mutex_unlock(&ng.lock);
+    Action acts_now[RULES_MAX_ACTIONS];
+    assert_true(ng.g->legal_actions(old_view, acts_now) > 0);
+    free(old_view);
+    const char *stale = net_client_act(ng.cl[p], acts_now[0], now - 1);
+    assert_non_null(stale);
+    assert_string_equal(stale, "that move was chosen from an old view of the table");
     /* a join replayed off the wire is refused; a join for a taken seat too */
     WireMsg jm = {.type = MSG_JOIN};
     snprintf(jm.u.join.code, sizeof jm.u.join.code, "%s", ng.code);
@@ -939,7 +954,8 @@ static void test_burst(void **state)
     Action a = bot_decide_view(ng.g, sp.level[p], view, p, &rng, NULL);
     free(view);
     uint8_t act[512];
-    size_t len = make_act(&ng.keys[p], dealer_box, ng.code, p, (uint32_t)ng.made[p] + 1, a, act);
+    size_t len =
+        make_act(&ng.keys[p], dealer_box, ng.code, p, (uint32_t)ng.made[p] + 1, at, a, act);
     assert_true(len > 1);
     natsInbox *inbox = NULL;
     natsSubscription *answers = NULL;
@@ -2465,6 +2481,138 @@ static void test_deal_cheat(void **state)
     net_close(&ng);
 }
 
+/* ---- joins copied off the wire ---- */
+
+typedef struct {
+    natsConnection *nc;
+    char subject[64];
+    const uint8_t *data[2];
+    int len[2];
+    atomic_bool stop;
+    atomic_int sent;
+    pthread_t thread;
+} Replayer;
+
+static void *replayer_run(void *arg)
+{
+    Replayer *r = arg;
+    while (!atomic_load(&r->stop)) {
+        for (int k = 0; k < 2; k++)
+            natsConnection_PublishRequest(r->nc, r->subject, "_INBOX.replayer", r->data[k],
+                                          r->len[k]);
+        atomic_fetch_add(&r->sent, 2);
+        nats_Sleep(300);
+    }
+    return NULL;
+}
+
+/* The first news from `from` on with seat 1 stood in for, having shown it away and never
+ * its player since `from`. */
+static int stood_in_never_back(Lobby *l, int from)
+{
+    int b = lobby_wait(l, from, 1, WSTATE_STAND_IN, 60);
+    pthread_mutex_lock(&l->lock);
+    for (int i = from; i <= b; i++)
+        assert_true(l->t[i].seats[1].state != WSTATE_PLAYER);
+    pthread_mutex_unlock(&l->lock);
+    return b;
+}
+
+/* Joins of seat 1 copied off the wire and sent again and again (on the landed code two such
+ * joins held a gone player's seat for 45 s): an old join cannot change the seat back, and
+ * no copied join keeps the seat present or holds its stand-in off, before and after the
+ * dealer is started again (which has not seen them). */
+static void test_join_replay(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_EASY}, 7501, 7502, 0};
+    stand.seats = 2;
+    stand.away = 2;
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    Lobby l;
+    lobby_watch(&l, url, ng.code);
+    char err[NET_ERR], why[WIRE_REASON + 32];
+    Replayer r = {.nc = net_connect(url, NULL, "replayer", err, sizeof err)};
+    assert_non_null(r.nc);
+    Capture joins = {0};
+    pthread_mutex_init(&joins.lock, NULL);
+    natsSubscription *tap = NULL;
+    snprintf(r.subject, sizeof r.subject, "tasca.t.%s.join", ng.code);
+    assert_int_equal(natsConnection_Subscribe(&tap, r.nc, r.subject, on_any, &joins), NATS_OK);
+    natsConnection_Flush(r.nc);
+    for (int i = 0; i < 3; i++)
+        assert_true(net_step(&ng));
+    /* Seat 1 takes its seat again as it is (a join the tap hears), then comes back under
+     * another name with the same keys: a join that changes the seat. */
+    join(&ng, 1);
+    drop_seat1(&ng);
+    ng.cl[1] = net_client_new_keys(url, NULL, "Bea", &ng.keys[1], err, sizeof err);
+    assert_non_null(ng.cl[1]);
+    net_client_allow_fixed(ng.cl[1]);
+    join(&ng, 1);
+    natsConnection_Flush(r.nc);
+    for (int i = 0; i < 500; i++) {
+        pthread_mutex_lock(&joins.lock);
+        bool both = joins.n >= 2;
+        pthread_mutex_unlock(&joins.lock);
+        if (both)
+            break;
+        nats_Sleep(10);
+    }
+    natsSubscription_Unsubscribe(tap);
+    natsSubscription_Destroy(tap);
+    for (int k = 0; k < joins.n; k++) {
+        WireMsg w;
+        assert_null(wire_decode(joins.data[k], (size_t)joins.len[k] - 64, &w));
+        int which = strcmp(w.u.join.name, "Bea") == 0; /* 0: the old name, 1: the new */
+        r.data[which] = joins.data[k];
+        r.len[which] = joins.len[k];
+    }
+    assert_true(r.data[0] && r.data[1]);
+    /* The old join again: refused, the seat keeps its new name. */
+    assert_non_null(refusal(r.nc, r.subject, r.data[0], r.len[0], why, sizeof why));
+    assert_string_equal(why, "a join older than the seat's last (replayed)");
+    MsgTable t;
+    assert_true(net_lobby_table(r.nc, ng.code, &t, 10000));
+    assert_string_equal(t.seats[1].name, "Bea");
+    /* Seat 1's player goes; both joins are sent again every 0.3 s from then on. */
+    pthread_mutex_lock(&l.lock);
+    int from = l.n;
+    pthread_mutex_unlock(&l.lock);
+    drop_seat1(&ng);
+    assert_int_equal(pthread_create(&r.thread, NULL, replayer_run, &r), 0);
+    int b = stood_in_never_back(&l, from);
+    /* A new dealer (the old one stopped): it has seen none of these joins. */
+    dealer_stop(fix.dealer);
+    pthread_mutex_lock(&l.lock);
+    from = l.n;
+    pthread_mutex_unlock(&l.lock);
+    fix.dealer = new_dealer(url);
+    b = stood_in_never_back(&l, from);
+    atomic_store(&r.stop, true);
+    pthread_join(r.thread, NULL);
+    assert_true(atomic_load(&r.sent) > 10);
+    print_message("join replay: %d joins sent again, seat 1 stood in for (news %d)\n",
+                  atomic_load(&r.sent), b);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    for (int k = 0; k < joins.n; k++)
+        free(joins.data[k]);
+    free(joins.data);
+    free(joins.len);
+    free(joins.subject);
+    natsConnection_Destroy(r.nc);
+    lobby_close(&l);
+    net_close(&ng);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -2497,12 +2645,13 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_chosen_seed, teardown),
         cmocka_unit_test_teardown(test_deal_verified, teardown),
         cmocka_unit_test_teardown(test_deal_cheat, teardown),
+        cmocka_unit_test_teardown(test_join_replay, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
                            "dealer_kill", "again", "beats_idle", "view_again", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
                            "lease_lost", "fence", "window_kill", "chosen_seed", "deal_verified",
-                           "deal_cheat"};
+                           "deal_cheat", "join_replay"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)

@@ -88,7 +88,7 @@ static void sample(int i, WireMsg *m)
         set_str(m->u.join.name, WIRE_NAME, x ? long_name : "Ana");
         fill(m->u.join.sign_key, WIRE_KEY, 2);
         fill(m->u.join.box_key, WIRE_KEY, 3);
-        m->u.join.nonce = x ? UINT64_MAX : 0x0123456789ABCDEFu;
+        m->u.join.stamp = x ? UINT64_MAX : 0x0123456789ABCDEFu;
         fill(m->u.join.commit, WIRE_HASH, x ? 0xFF : 0x31);
         fill(m->u.join.rand, WIRE_HASH, x ? 0xFE : 0x41);
         break;
@@ -124,6 +124,7 @@ static void sample(int i, WireMsg *m)
         v->last_player = (int8_t)(x ? -3 : PLAYER_CHANCE);
         v->last_action = x ? WIRE_ACTION_HIDDEN : 5;
         v->next_seq = x ? UINT32_MAX : 8;
+        v->epoch = x ? UINT64_MAX : 0x1122334455667788u;
         v->view = view_bytes;
         v->view_len = 0;
         if (x) { /* the largest view that fits in WIRE_MAX */
@@ -165,6 +166,7 @@ static void sample(int i, WireMsg *m)
         m->u.here.stamp = x ? UINT64_MAX : 1700000000123u;
         m->u.here.seen = x ? UINT32_MAX : 17;
         m->u.here.game_no = (uint16_t)(x ? UINT16_MAX : 0);
+        m->u.here.epoch = x ? UINT64_MAX : 99;
         break;
     default: {
         MsgRecord *r = &m->u.record;
@@ -181,6 +183,7 @@ static void sample(int i, WireMsg *m)
             fill(r->sign_key, WIRE_KEY, 6);
             fill(r->box_key, WIRE_KEY, 7);
             fill(r->rand, WIRE_HASH, x ? 0xFB : 0x71);
+            r->stamp = x ? UINT64_MAX : 1700000000456u;
         } else if (r->kind == REC_ACTION) {
             r->n = 1;
             r->player = PLAYER_CHANCE;
@@ -231,11 +234,11 @@ static void expect_same(const WireMsg *a, WireMsg *b, const uint8_t *bytes, size
         /* The view points into the decoded buffer, followed by the proof's length and the
          * proof, at its tail. */
         const MsgView *x = &a->u.view;
-        assert_ptr_equal(b->u.view.view, bytes + n - x->proof_len - 4 - x->view_len);
+        assert_ptr_equal(b->u.view.view, bytes + n - 8 - x->proof_len - 4 - x->view_len);
         assert_memory_equal(b->u.view.view, x->view, x->view_len);
         b->u.view.view = x->view;
         if (x->proof_len) {
-            assert_ptr_equal(b->u.view.proof, bytes + n - x->proof_len);
+            assert_ptr_equal(b->u.view.proof, bytes + n - 8 - x->proof_len);
             assert_memory_equal(b->u.view.proof, x->proof, x->proof_len);
         } else {
             assert_null(b->u.view.proof);
@@ -320,7 +323,8 @@ static void test_exact_bytes(void **unused)
     m.u.view.game_no = 0x0102;
     static const uint8_t view[] = {'T', 'S', 'C', '2', 7, 1,    0, 'C', 0, 2, 1, 0, 0, 0, 0,
                                    0xFD, 0, 0,   0,   0, 0,    0, 0,   0, 2, 0, 0, 0, 'h', 'i',
-                                   0,    0, 0,   0}; /* no proof */
+                                   0,    0, 0,   0, /* no proof */
+                                   0,    0, 0,   0, 0, 0, 0, 0}; /* epoch */
     assert_int_equal(wire_encode(&m, buf, sizeof buf), sizeof view);
     assert_memory_equal(buf, view, sizeof view);
 }
@@ -629,12 +633,13 @@ static void test_view_sizes(void **unused)
     sample(12, &m); /* a view of 200 bytes */
     m.u.view.proof_len = 0;
     n = encode_ok(&m);
-    size_t at = n - 4 - 200 - 4; /* its u32 length (then the proof's, 0) */
+    size_t at = n - 8 - 4 - 200 - 4; /* its u32 length (then the proof's, 0, and the epoch) */
     assert_int_equal(buf[at], 200);
     static const uint32_t lens[] = {WIRE_MAX + 1, UINT32_MAX, 0x80000000u, 201, 199};
-    /* 199: the view's last byte (9) becomes the proof's length, and 9 bytes are not there */
+    /* 201: the proof's length then takes the epoch's first byte (0x88) as its top byte;
+     * 199: the view's last byte (9) becomes the proof's length, and leaves no epoch */
     static const char *const whys[] = {"bad view length", "bad view length", "bad view length",
-                                       "truncated", "truncated"};
+                                       "bad proof length", "truncated"};
     for (size_t i = 0; i < 5; i++) {
         for (int b = 0; b < 4; b++)
             buf[at + (size_t)b] = (uint8_t)(lens[i] >> 8 * b);
