@@ -120,6 +120,12 @@ int cli_serve(int argc, char **argv)
         return 1;
     }
     printf("tasca serve: dealing on %s (%d tables resumed)\n", cfg.url, dealer_tables(d));
+    uint8_t key[WIRE_KEY];
+    char fp[SEAL_FINGERPRINT];
+    dealer_sign_key(d, key);
+    seal_fingerprint(key, fp);
+    /* what players compare with the key their window shows for this server */
+    printf("tasca serve: dealer key %s\n", fp);
     fflush(stdout);
     int sig = 0;
     while (sigwait(&stop, &sig) != 0)

@@ -19,6 +19,13 @@
 /* A joined seat says it is here this often (the dealer takes 7 s of silence for away). */
 #define BEAT_MS 2000
 
+/* A view kept until the dealer's keys are known. */
+struct Early {
+    struct Early *next;
+    size_t len;
+    uint8_t data[];
+};
+
 struct NetClient {
     natsConnection *nc;
     bool shared; /* nc is the caller's (net_client_on): neither closed nor reconnected here */
@@ -32,8 +39,8 @@ struct NetClient {
     SealSession ses;   /* with the dealer: views come in, actions and beats go out */
     natsSubscription *views, *info, *acks;
     bool have_dealer;  /* the dealer's keys are known (and the session made) */
-    uint8_t *early;    /* a view that came before them */
-    size_t early_len;
+    struct Early *early, *early_tail; /* views that came before them, in order */
+    int n_early;
     natsInbox *ack_inbox;
     int refused; /* actions the dealer refused (asynchronous sends) */
     MsgTable table; /* the last public news of the table */
@@ -64,6 +71,11 @@ struct NetClient {
     size_t proof_len;
     int verdict; /* NetDeal of deal_game, once checked (0: not yet) */
     char verdict_why[WIRE_REASON];
+    /* The dealers' signing key this client believes (set by net_client_pin, or from the
+     * first answer on first use), and one offered instead when it changed. */
+    uint8_t pin[WIRE_KEY], offered[WIRE_KEY];
+    bool have_pin, key_changed;
+    uint8_t async_hash[SEAL_KEY]; /* the hash of the last action sent without waiting */
 };
 
 static pthread_once_t nats_once = PTHREAD_ONCE_INIT;
@@ -367,7 +379,11 @@ void net_client_free(NetClient *c)
     if (!c->shared)
         natsConnection_Destroy(c->nc);
     natsInbox_Destroy(c->ack_inbox);
-    free(c->early);
+    while (c->early) {
+        struct Early *e = c->early;
+        c->early = e->next;
+        free(e);
+    }
     free(c->proof);
     deal_seen_free(&c->seen_views);
     memset(&c->keys, 0, sizeof c->keys);
@@ -381,32 +397,166 @@ void net_client_allow_fixed(NetClient *c) { c->fixed_ok = true; }
 
 natsConnection *net_client_conn(NetClient *c) { return c->nc; }
 
-static natsStatus request(NetClient *c, const char *subject, const uint8_t *data, size_t len,
-                          natsMsg **reply, int timeout_ms)
+/* An answer of the dealers, [message][signature] (dealer.c's send_msg): decoded as `type`
+ * when `pin` signed it over the request whose hash is `req_hash`. */
+static bool signed_as(const uint8_t *pin, const uint8_t req_hash[SEAL_KEY], const uint8_t *data,
+                      size_t len, int type, WireMsg *out)
 {
-    return natsConnection_Request(reply, c->nc, subject, data, (int)len, timeout_ms);
+    return len > 64 && !wire_decode(data, len - 64, out) && out->type == type &&
+           seal_reply_verify(pin, req_hash, data, len - 64, data + len - 64);
 }
 
-/* A plain reply decoded as the type expected. */
-static const char *reply_as(natsMsg *r, int type, WireMsg *out)
+static natsStatus request_signed_q(NetClient *c, const char *subject, const uint8_t *data,
+                                   size_t len, int type, WireMsg *out, int timeout_ms,
+                                   bool queued);
+
+/* Sends a request and waits for an answer of `type` signed over it by the pinned dealer
+ * key: every other answer (a rogue dealer's, a forger's on the broker, one given to another
+ * request) is ignored, however early it comes. NATS_OK with *out, NATS_TIMEOUT when no
+ * such answer came in time, or libnats' error. `queued`: the request goes to one member of
+ * the dealers' queue, so an answer made under another key means an impostor took it, and
+ * the wait ends at once (NATS_MISMATCH) for the request to go again. */
+static natsStatus request_signed(NetClient *c, const char *subject, const uint8_t *data,
+                                 size_t len, int type, WireMsg *out, int timeout_ms)
 {
-    const char *why = wire_decode((const uint8_t *)natsMsg_GetData(r),
-                                  (size_t)natsMsg_GetDataLength(r), out);
-    return why ? why : out->type != type ? "an unexpected answer" : NULL;
+    return request_signed_q(c, subject, data, len, type, out, timeout_ms, false);
+}
+
+static natsStatus request_signed_q(NetClient *c, const char *subject, const uint8_t *data,
+                                   size_t len, int type, WireMsg *out, int timeout_ms, bool queued)
+{
+    uint8_t h[SEAL_KEY], pin[WIRE_KEY];
+    seal_request_hash(data, len, h);
+    pthread_mutex_lock(&c->lock);
+    bool have = c->have_pin;
+    memcpy(pin, c->pin, sizeof pin);
+    pthread_mutex_unlock(&c->lock);
+    if (!have)
+        return NATS_ILLEGAL_STATE;
+    natsInbox *inbox = NULL;
+    natsSubscription *sub = NULL;
+    natsStatus s = natsInbox_Create(&inbox);
+    if (s == NATS_OK)
+        s = natsConnection_SubscribeSync(&sub, c->nc, inbox);
+    if (s == NATS_OK)
+        s = natsConnection_PublishRequest(c->nc, subject, inbox, data, (int)len);
+    int64_t until = nats_Now() + timeout_ms;
+    bool found = false;
+    while (s == NATS_OK && !found) {
+        int64_t left = until - nats_Now();
+        natsMsg *m = NULL;
+        if (left <= 0 || (s = natsSubscription_NextMsg(&m, sub, left)) != NATS_OK)
+            break;
+        const uint8_t *d = (const uint8_t *)natsMsg_GetData(m);
+        size_t n = (size_t)natsMsg_GetDataLength(m);
+        found = signed_as(pin, h, d, n, type, out);
+        bool impostor = !found && queued && n > 64 && !wire_decode(d, n - 64, out);
+        natsMsg_Destroy(m);
+        if (impostor) {
+            s = NATS_MISMATCH;
+            break;
+        }
+    }
+    natsSubscription_Destroy(sub);
+    natsInbox_Destroy(inbox);
+    return found ? NATS_OK : s == NATS_OK ? NATS_TIMEOUT : s;
+}
+
+void net_client_pin(NetClient *c, const uint8_t sign_pk[WIRE_KEY])
+{
+    pthread_mutex_lock(&c->lock);
+    memcpy(c->pin, sign_pk, WIRE_KEY);
+    c->have_pin = true;
+    c->key_changed = false;
+    pthread_mutex_unlock(&c->lock);
+}
+
+bool net_client_dealer_key(NetClient *c, uint8_t sign_pk[WIRE_KEY], bool *changed,
+                           uint8_t offered[WIRE_KEY])
+{
+    pthread_mutex_lock(&c->lock);
+    bool have = c->have_pin;
+    memcpy(sign_pk, c->pin, WIRE_KEY);
+    if (changed)
+        *changed = c->key_changed;
+    if (offered)
+        memcpy(offered, c->offered, WIRE_KEY);
+    pthread_mutex_unlock(&c->lock);
+    return have;
+}
+
+/* The dealers' keys, [Ed25519][X25519][signature over our random request]: the box key to
+ * seal a table request to. On first use the signing key is pinned; after that an answer
+ * under another key is refused (NET_KEY_CHANGED, the key offered kept for the caller). */
+static const char *dealer_keys(NetClient *c, uint8_t box[WIRE_KEY])
+{
+    bool other = false, changed_seen = false;
+    /* Ten answers in a row under another key: the dealers' key did change (an impostor
+     * beside the real dealers takes about half the requests: 1 in 1,000 to miss them). */
+    for (int tries = 0; tries < 10; tries++) {
+        uint8_t ask[32], h[SEAL_KEY];
+        randombytes_buf(ask, sizeof ask);
+        seal_request_hash(ask, sizeof ask, h);
+        natsInbox *inbox = NULL;
+        natsSubscription *sub = NULL;
+        natsStatus s = natsInbox_Create(&inbox);
+        if (s == NATS_OK)
+            s = natsConnection_SubscribeSync(&sub, c->nc, inbox);
+        if (s == NATS_OK)
+            s = natsConnection_PublishRequest(c->nc, "tasca.dealers.keys", inbox, ask, sizeof ask);
+        int64_t until = nats_Now() + 3000;
+        bool found = false;
+        while (s == NATS_OK && !found) {
+            int64_t left = until - nats_Now();
+            natsMsg *m = NULL;
+            if (left <= 0 || natsSubscription_NextMsg(&m, sub, left) != NATS_OK)
+                break;
+            const uint8_t *d = (const uint8_t *)natsMsg_GetData(m);
+            if (natsMsg_GetDataLength(m) == 2 * WIRE_KEY + 64 &&
+                seal_reply_verify(d, h, d, 2 * WIRE_KEY, d + 2 * WIRE_KEY)) {
+                pthread_mutex_lock(&c->lock);
+                if (!c->have_pin) { /* trust on first use */
+                    memcpy(c->pin, d, WIRE_KEY);
+                    c->have_pin = true;
+                }
+                if (memcmp(c->pin, d, WIRE_KEY) == 0) {
+                    memcpy(box, d + WIRE_KEY, WIRE_KEY);
+                    found = true;
+                    c->key_changed = false;
+                } else {
+                    memcpy(c->offered, d, WIRE_KEY); /* changed, unless the pinned one answers */
+                    other = true;
+                }
+                pthread_mutex_unlock(&c->lock);
+            }
+            natsMsg_Destroy(m);
+            if (other)
+                break; /* one member of the dealers' queue answers each request */
+        }
+        natsSubscription_Destroy(sub);
+        natsInbox_Destroy(inbox);
+        if (found)
+            return NULL;
+        if (!other)
+            break; /* nobody answered: no use asking again at once */
+        other = false; /* one of the queue answered under another key: ask again */
+        changed_seen = true;
+    }
+    if (changed_seen) {
+        pthread_mutex_lock(&c->lock);
+        c->key_changed = true;
+        pthread_mutex_unlock(&c->lock);
+        return NET_KEY_CHANGED;
+    }
+    return N_("no dealer answers on this connection");
 }
 
 const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIRE_CODE])
 {
-    natsMsg *r = NULL;
-    if (request(c, "tasca.dealers.keys", NULL, 0, &r, 3000) != NATS_OK)
-        return N_("no dealer answers on this connection");
-    if (natsMsg_GetDataLength(r) != 2 * WIRE_KEY) {
-        natsMsg_Destroy(r);
-        return N_("a dealer's keys are malformed");
-    }
     uint8_t dealer_box[WIRE_KEY];
-    memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
-    natsMsg_Destroy(r);
+    const char *why = dealer_keys(c, dealer_box);
+    if (why)
+        return why;
     WireMsg m = {.type = MSG_CREATE};
     m.u.create = *spec;
     memcpy(m.u.create.reply_key, c->keys.box_pk, WIRE_KEY);
@@ -416,21 +566,23 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
         memcpy(out, c->keys.sign_pk, WIRE_KEY);
         sealed = seal_for(&c->keys, dealer_box, plain, n, out + WIRE_KEY);
     }
-    natsStatus s = sealed ? request(c, "tasca.dealers.create", out, WIRE_KEY + sealed, &r, 5000)
-                          : NATS_ERR;
+    /* Another process in the dealers' queue (not holding their key) may take the request:
+     * it can neither open it nor answer for them, and the request goes again. */
+    natsStatus s = NATS_ERR;
+    for (int tries = 0; sealed && tries < 8 && s != NATS_OK && (tries == 0 || s == NATS_MISMATCH); tries++)
+        s = request_signed_q(c, "tasca.dealers.create", out, WIRE_KEY + sealed, MSG_CREATED, &m,
+                             5000, true);
     free(out);
     if (!sealed)
         return N_("the table request could not be written");
     if (s != NATS_OK)
         return N_("no dealer answered the table request");
-    const char *why = reply_as(r, MSG_CREATED, &m);
-    if (!why && !m.u.created.ok) {
+    if (!m.u.created.ok) {
         snprintf(c->reason, sizeof c->reason, "%s", m.u.created.reason);
         why = c->reason;
-    } else if (!why) {
+    } else {
         snprintf(code, WIRE_CODE, "%s", m.u.created.code);
     }
-    natsMsg_Destroy(r);
     return why;
 }
 
@@ -498,11 +650,21 @@ static void on_view(natsConnection *nc, natsSubscription *sub, natsMsg *msg, voi
     size_t len = (size_t)natsMsg_GetDataLength(msg);
     pthread_mutex_lock(&c->lock);
     bool keyed = c->have_dealer;
-    if (!keyed && len <= WIRE_MAX + SEAL_OVERHEAD && (c->early = realloc(c->early, len + 1))) {
-        /* The view the dealer sends on joining can beat the join's answer, which carries
-         * the key it is signed with: keep it until the key is known. */
-        memcpy(c->early, data, len);
-        c->early_len = len;
+    struct Early *e = NULL;
+    if (!keyed && len <= WIRE_MAX + SEAL_OVERHEAD && c->n_early < 1024 &&
+        (e = malloc(sizeof *e + len))) {
+        /* The views the dealer sends on joining (the whole deal, when this seat was the last
+         * to sit down) can beat the join's answer, which carries the key they are made
+         * with: kept, every one (the deal's check needs them), until the key is known. */
+        e->next = NULL;
+        e->len = len;
+        memcpy(e->data, data, len);
+        if (c->early_tail)
+            c->early_tail->next = e;
+        else
+            c->early = e;
+        c->early_tail = e;
+        c->n_early++;
     }
     pthread_mutex_unlock(&c->lock);
     if (keyed)
@@ -516,9 +678,16 @@ static void on_table(natsConnection *nc, natsSubscription *sub, natsMsg *msg, vo
     (void)sub;
     NetClient *c = closure;
     WireMsg m;
-    if (!wire_decode((const uint8_t *)natsMsg_GetData(msg), (size_t)natsMsg_GetDataLength(msg),
-                     &m) &&
-        m.type == MSG_TABLE && strcmp(m.u.table.code, c->code) == 0) {
+    uint8_t pin[WIRE_KEY], none[SEAL_KEY];
+    pthread_mutex_lock(&c->lock);
+    memcpy(pin, c->pin, sizeof pin);
+    bool pinned = c->have_pin;
+    pthread_mutex_unlock(&c->lock);
+    seal_request_hash(NULL, 0, none); /* a lobby entry answers no request */
+    if (pinned &&
+        signed_as(pin, none, (const uint8_t *)natsMsg_GetData(msg),
+                  (size_t)natsMsg_GetDataLength(msg), MSG_TABLE, &m) &&
+        strcmp(m.u.table.code, c->code) == 0) {
         pthread_mutex_lock(&c->lock);
         c->table = m.u.table;
         c->have_table = true;
@@ -549,8 +718,8 @@ static void contribution(const NetClient *c, const char *code, uint8_t out[WIRE_
     crypto_generichash_final(&st, out, WIRE_HASH);
 }
 
-/* Sends the join in m (signed, with a fresh nonce each try) until a dealer answers. */
-static natsStatus join_send(NetClient *c, WireMsg *m, natsMsg **r)
+/* Sends the join in m (signed, with a fresh stamp each try) until the dealer answers. */
+static natsStatus join_send(NetClient *c, WireMsg *m, WireMsg *answer)
 {
     uint8_t buf[WIRE_MAX];
     char subject[64];
@@ -566,7 +735,7 @@ static natsStatus join_send(NetClient *c, WireMsg *m, natsMsg **r)
         if (!n)
             return NATS_INVALID_ARG;
         seal_sign(&c->keys, buf, n, buf + n);
-        if ((s = request(c, subject, buf, n + 64, r, 1000)) != NATS_OK)
+        if ((s = request_signed(c, subject, buf, n + 64, MSG_JOINED, answer, 1000)) != NATS_OK)
             nats_Sleep(250); /* no dealer for the moment (restarting): try again */
     }
     return s;
@@ -588,16 +757,19 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     pthread_mutex_unlock(&c->lock);
     const char *why = NULL;
     WireMsg a;
+    uint8_t box[WIRE_KEY];
+    pthread_mutex_lock(&c->lock);
+    bool pinned = c->have_pin;
+    pthread_mutex_unlock(&c->lock);
+    if (!pinned && (why = dealer_keys(c, box))) /* first use: the dealers' key is pinned */
+        return why;
     for (int asked = 0; asked < 2; asked++) {
-        natsMsg *r = NULL;
-        natsStatus s = join_send(c, &m, &r);
+        natsStatus s = join_send(c, &m, &a);
         if (s == NATS_INVALID_ARG)
             return N_("the join could not be written (is the name too long?)");
         if (s != NATS_OK)
             return N_("no dealer answers for this table");
-        why = reply_as(r, MSG_JOINED, &a);
-        natsMsg_Destroy(r);
-        if (why || a.u.joined.ok || strcmp(a.u.joined.reason, NET_COMMIT) != 0)
+        if (a.u.joined.ok || strcmp(a.u.joined.reason, NET_COMMIT) != 0)
             break;
         /* The table's commitment, which this seat had not been told: it joins again with
          * it, and only so contributes after the dealer committed (deal.h). */
@@ -634,13 +806,16 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     if (m.u.joined.next_seq > c->next_seq)
         c->next_seq = m.u.joined.next_seq;
     c->have_dealer = seal_session_seat(&c->keys, c->dealer_box, &c->ses);
-    uint8_t *early = c->early;
-    size_t early_len = c->early_len;
-    c->early = NULL;
+    struct Early *early = c->early;
+    c->early = c->early_tail = NULL;
+    c->n_early = 0;
     pthread_mutex_unlock(&c->lock);
-    if (early)
-        take_view(c, early, early_len);
-    free(early);
+    while (early) {
+        struct Early *e = early;
+        early = e->next;
+        take_view(c, e->data, e->len);
+        free(e);
+    }
     *seat_out = m.u.joined.seat;
     beat_start(c); /* from now on the dealer hears from the seat every few seconds */
     beat_now(c);   /* and at once: taking a seat back is no sign of life by itself */
@@ -739,8 +914,8 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at)
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.act", c->code);
     for (int tries = 0; tries < ACT_TRIES; tries++) {
-        natsMsg *r = NULL;
-        natsStatus s = request(c, subject, out, len, &r, ACT_WAIT_MS);
+        WireMsg ack;
+        natsStatus s = request_signed(c, subject, out, len, MSG_ACK, &ack, ACT_WAIT_MS);
         if (s == NATS_CONNECTION_CLOSED)
             return N_("the connection is closed");
         if (s != NATS_OK) {
@@ -750,20 +925,18 @@ const char *net_client_act(NetClient *c, Action a, uint32_t at)
                 nats_Sleep(ACT_WAIT_MS);
             continue;
         }
-        WireMsg ack;
-        const char *why = reply_as(r, MSG_ACK, &ack);
+        const char *why = NULL;
         /* "already applied": an earlier copy got in and its answer was lost */
-        if (!why && (ack.u.ack.ok || strcmp(ack.u.ack.reason, NET_ALREADY) == 0)) {
+        if (ack.u.ack.ok || strcmp(ack.u.ack.reason, NET_ALREADY) == 0) {
             pthread_mutex_lock(&c->lock);
             if (c->next_seq <= seq)
                 c->next_seq = seq + 1;
             c->applied_ms = wall_ms();
             pthread_mutex_unlock(&c->lock);
-        } else if (!why) {
+        } else {
             snprintf(c->reason, sizeof c->reason, "%s", ack.u.ack.reason);
             why = c->reason;
         }
-        natsMsg_Destroy(r);
         return why;
     }
     return N_("the dealer does not answer");
@@ -777,7 +950,13 @@ static void on_ack(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void
     (void)sub;
     NetClient *c = closure;
     WireMsg ack;
-    if (!reply_as(msg, MSG_ACK, &ack)) {
+    pthread_mutex_lock(&c->lock);
+    uint8_t pin[WIRE_KEY], h[SEAL_KEY];
+    memcpy(pin, c->pin, sizeof pin);
+    memcpy(h, c->async_hash, sizeof h);
+    pthread_mutex_unlock(&c->lock);
+    if (signed_as(pin, h, (const uint8_t *)natsMsg_GetData(msg), (size_t)natsMsg_GetDataLength(msg),
+                  MSG_ACK, &ack)) {
         pthread_mutex_lock(&c->lock);
         if (ack.u.ack.ok && c->next_seq <= ack.u.ack.seq)
             c->next_seq = ack.u.ack.seq + 1;
@@ -805,6 +984,9 @@ const char *net_client_act_async(NetClient *c, Action a, uint32_t at)
         return N_("the action could not be written");
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.act", c->code);
+    pthread_mutex_lock(&c->lock);
+    seal_request_hash(out, n, c->async_hash); /* its answer is signed over it */
+    pthread_mutex_unlock(&c->lock);
     if (natsConnection_PublishRequest(c->nc, subject, c->ack_inbox, out, (int)n) != NATS_OK)
         return N_("the action could not be sent");
     return NULL;
@@ -820,7 +1002,38 @@ int net_client_refused(NetClient *c, char *last, size_t size)
     return n;
 }
 
-bool net_lobby_table(natsConnection *nc, const char *code, MsgTable *out, int timeout_ms)
+const char *net_client_trust(NetClient *c)
+{
+    uint8_t box[WIRE_KEY];
+    return dealer_keys(c, box);
+}
+
+bool net_client_lobby_table(NetClient *c, const char *code, MsgTable *out, int timeout_ms)
+{
+    uint8_t pin[WIRE_KEY], box[WIRE_KEY];
+    pthread_mutex_lock(&c->lock);
+    bool pinned = c->have_pin;
+    pthread_mutex_unlock(&c->lock);
+    if (!pinned && dealer_keys(c, box))
+        return false;
+    net_client_dealer_key(c, pin, NULL, NULL);
+    return net_lobby_table(c->nc, pin, code, out, timeout_ms);
+}
+
+bool net_lobby_entry(const uint8_t *pin, const uint8_t *data, size_t len, MsgTable *out)
+{
+    uint8_t none[SEAL_KEY];
+    WireMsg m;
+    seal_request_hash(NULL, 0, none);
+    if (pin ? !signed_as(pin, none, data, len, MSG_TABLE, &m)
+            : len <= 64 || wire_decode(data, len - 64, &m) || m.type != MSG_TABLE)
+        return false;
+    *out = m.u.table;
+    return true;
+}
+
+bool net_lobby_table(natsConnection *nc, const uint8_t *pin, const char *code, MsgTable *out,
+                     int timeout_ms)
 {
     natsInbox *inbox = NULL;
     natsSubscription *sub = NULL;
@@ -831,9 +1044,11 @@ bool net_lobby_table(natsConnection *nc, const char *code, MsgTable *out, int ti
         natsConnection_PublishRequest(nc, "tasca.lobby.list", inbox, NULL, 0) == NATS_OK) {
         natsMsg *msg = NULL;
         while (!found && natsSubscription_NextMsg(&msg, sub, timeout_ms) == NATS_OK) {
-            WireMsg m;
-            if (!reply_as(msg, MSG_TABLE, &m) && strcmp(m.u.table.code, code) == 0) {
-                *out = m.u.table;
+            MsgTable t;
+            if (net_lobby_entry(pin, (const uint8_t *)natsMsg_GetData(msg),
+                                (size_t)natsMsg_GetDataLength(msg), &t) &&
+                strcmp(t.code, code) == 0) {
+                *out = t;
                 found = true;
             }
             natsMsg_Destroy(msg);

@@ -243,17 +243,21 @@ const char *deal_check(const GameRules *g, const GameOptions *opt, int n, int se
         } else if (next < p.n_moves && p.player[next] == who) {
             a = p.move[next++];
         } else {
-            e = "the proof's moves do not follow the game";
+            /* another seat moved there: the game was not the one this deck deals */
+            snprintf(why, whysize, "step %u does not fit the committed deck (%s)",
+                     (unsigned)m->history_len + 1, "not that seat's turn");
             break;
         }
         if (match_apply(m, a)) {
-            e = "the proof holds a move the rules refuse";
+            /* a card the committed deck did not give that seat */
+            snprintf(why, whysize, "step %u does not fit the committed deck (%s)",
+                     (unsigned)m->history_len + 1, "a move the rules refuse");
             break;
         }
         uint32_t seq = (uint32_t)m->history_len;
         if (!same_view(m, seat, seen, seq, view, &checked))
             snprintf(why, whysize,
-                     "step %u does not match the committed deck",
+                     "step %u does not fit the committed deck",
                      (unsigned)seq);
     }
     if (!e && !why[0] && next != p.n_moves)

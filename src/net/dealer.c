@@ -52,6 +52,7 @@ typedef struct Event {
     char subject[96], reply[96];
     uint8_t *data;
     int len;
+    uint8_t req_hash[SEAL_KEY]; /* EV_MSG: its hash (the answer's signature covers it) */
     /* EV_BOT (and EV_LEASE: the table) */
     char code[WIRE_CODE];
     uint32_t at;
@@ -69,6 +70,7 @@ typedef struct {
     MsgRecord r;
     char msg_id[64];
     char reply[96]; /* its sender's answer subject ("" for the dealer's bots) */
+    uint8_t req_hash[SEAL_KEY]; /* the request's, which the answer's signature covers */
     uint8_t *bytes; /* the record as sent (sent again as it was if the answer fails) */
     size_t len;
 } Pending;
@@ -165,6 +167,7 @@ struct Dealer {
     atomic_bool scan_queued; /* a list is waiting in the queue: no other is made */
     SealKeys keys;
     uint8_t record_key[SEAL_KEY];
+    uint8_t lobby_hash[SEAL_KEY]; /* the empty request's: lobby entries are signed with it */
     DTable **tables;
     int n_tables, cap_tables;
     unsigned long long actions; /* applied, chance included */
@@ -216,17 +219,22 @@ static void on_msg(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void
         snprintf(e->subject, sizeof e->subject, "%s", natsMsg_GetSubject(msg));
         const char *reply = natsMsg_GetReply(msg);
         snprintf(e->reply, sizeof e->reply, "%s", reply ? reply : "");
+        seal_request_hash(e->data, (size_t)len, e->req_hash);
         push(d, e);
     } else {
         free(e);
-        /* Oversized (or no memory): refused at once, to the sender only. */
+        /* Oversized (or no memory): refused at once, to the sender only, signed as every
+         * answer is. */
         WireMsg r = {.type = MSG_ACK};
         snprintf(r.u.ack.reason, sizeof r.u.ack.reason, "%s", N_("message too long"));
-        uint8_t out[WIRE_REASON + 32];
-        size_t n = wire_encode(&r, out, sizeof out);
+        uint8_t out[WIRE_REASON + 32 + 64], h[SEAL_KEY];
+        size_t n = wire_encode(&r, out, sizeof out - 64);
         const char *reply = natsMsg_GetReply(msg);
+        seal_request_hash((const uint8_t *)natsMsg_GetData(msg), (size_t)len, h);
+        if (n)
+            seal_reply_sign(&d->keys, h, out, n, out + n);
         if (n && reply)
-            natsConnection_Publish(nc, reply, out, (int)n);
+            natsConnection_Publish(nc, reply, out, (int)(n + 64));
     }
     natsMsg_Destroy(msg);
 }
@@ -247,11 +255,18 @@ static void send_bytes(Dealer *d, const char *subject, const uint8_t *data, size
         natsConnection_Publish(d->nc, subject, data, (int)len);
 }
 
-static void send_msg(Dealer *d, const char *subject, const WireMsg *m)
+/* Everything a dealer sends in the clear is an answer to a request or a lobby entry, and is
+ * signed with the dealers' key: [message][signature over the request's hash (`req_hash`;
+ * the empty request's for the lobby) and the message]. A client that pinned the key
+ * believes nothing else (seal_reply_verify). */
+static void send_msg(Dealer *d, const char *subject, const uint8_t req_hash[SEAL_KEY],
+                     const WireMsg *m)
 {
-    size_t n = wire_encode(m, d->buf, sizeof d->buf);
-    if (n)
-        send_bytes(d, subject, d->buf, n);
+    size_t n = wire_encode(m, d->buf, WIRE_MAX);
+    if (!n)
+        return;
+    seal_reply_sign(&d->keys, req_hash, d->buf, n, d->buf + n);
+    send_bytes(d, subject, d->buf, n + 64);
 }
 
 /* Appends one entry to the table's record and waits for the store's acknowledgement,
@@ -390,7 +405,7 @@ static void publish_table(Dealer *d, const DTable *t, const char *to)
         snprintf(subject, sizeof subject, "tasca.lobby.%s", t->code);
         to = subject;
     }
-    send_msg(d, to, &m);
+    send_msg(d, to, d->lobby_hash, &m);
 }
 
 /* Can `seat` know action `a` that took `before` to the table's state? Only when no
@@ -552,7 +567,7 @@ static void apply_and_publish(Dealer *d, DTable *t, int player, Action a)
 
 static Match *make_match(const MsgCreate *spec, uint64_t seed, char *err, size_t errsize);
 static uint64_t table_seed(const Dealer *d, const DTable *t, unsigned game);
-static const char *record_async(Dealer *d, DTable *t, const MsgRecord *r, const char *reply);
+static const char *record_async(Dealer *d, DTable *t, const MsgRecord *r, const Event *from);
 
 /* Every seat has asked for the next game: a bot's seat always has, a person's once its
  * player said so. */
@@ -611,8 +626,8 @@ static void next_recorded(Dealer *d, DTable *t, unsigned game)
 }
 
 static void seat_here(Dealer *d, DTable *t, int s);
-static void ack_to(Dealer *d, const char *reply, bool ok, uint32_t seq, uint32_t applied,
-                   const char *why);
+static void ack_to(Dealer *d, const char *reply, const uint8_t req_hash[SEAL_KEY], bool ok,
+                   uint32_t seq, uint32_t applied, const char *why);
 
 static void pending_free(Pending *p)
 {
@@ -642,7 +657,7 @@ static void action_recorded(Dealer *d, DTable *t, uint64_t rec_seq)
         say(d, "tasca serve: table %s: %s asks to play again\n", t->code, t->seat[r->player].name);
         if (p->reply[0]) {
             seat_here(d, t, r->player);
-            ack_to(d, p->reply, true, r->seq, (uint32_t)t->m->history_len, NULL);
+            ack_to(d, p->reply, p->req_hash, true, r->seq, (uint32_t)t->m->history_len, NULL);
         }
         pending_free(p);
         publish_table(d, t, NULL);
@@ -655,7 +670,7 @@ static void action_recorded(Dealer *d, DTable *t, uint64_t rec_seq)
     apply_and_publish(d, t, r->player, r->action);
     if (p->reply[0]) {
         seat_here(d, t, r->player);
-        ack_to(d, p->reply, true, r->seq, (uint32_t)t->m->history_len, NULL);
+        ack_to(d, p->reply, p->req_hash, true, r->seq, (uint32_t)t->m->history_len, NULL);
     }
     pending_free(p);
 }
@@ -667,7 +682,7 @@ static void action_unrecorded(Dealer *d, DTable *t)
     Pending *p = t->pend;
     t->pend = NULL;
     if (p->reply[0] && !t->lost)
-        ack_to(d, p->reply, false, p->r.seq, (uint32_t)t->m->history_len,
+        ack_to(d, p->reply, p->req_hash, false, p->r.seq, (uint32_t)t->m->history_len,
                N_("the table's record cannot be written; try again"));
     pending_free(p);
     if (!t->lost)
@@ -685,10 +700,10 @@ static void action_record_again(Dealer *d, DTable *t)
 }
 
 /* A player's (or a bot's) action: checked, then its record sent to the store without
- * waiting; it is applied, published and answered (to `reply`, if any) when the store has
- * it (action_recorded). NULL, or why it is refused at once. */
+ * waiting; it is applied, published and answered (the request `from`, if any) when the
+ * store has it (action_recorded). NULL, or why it is refused at once. */
 static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_t seq,
-                               const char *reply)
+                               const Event *from)
 {
     if (a == WIRE_ACTION_AGAIN) {
         if (!match_is_over(t->m))
@@ -709,17 +724,19 @@ static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_
     MsgRecord r = {.kind = REC_ACTION, .n = (uint32_t)t->m->history_len,
                    .player = (int8_t)seat, .action = a, .seq = seq};
     snprintf(r.code, sizeof r.code, "%s", t->code);
-    return record_async(d, t, &r, reply);
+    return record_async(d, t, &r, from);
 }
 
 /* Sends the record entry to the store without waiting; what it records is done when the
  * store has it (action_recorded). NULL, or why it could not even be sent. */
-static const char *record_async(Dealer *d, DTable *t, const MsgRecord *r, const char *reply)
+static const char *record_async(Dealer *d, DTable *t, const MsgRecord *r, const Event *from)
 {
     Pending *p = calloc(1, sizeof *p);
     if (p) {
         p->r = *r;
-        snprintf(p->reply, sizeof p->reply, "%s", reply ? reply : "");
+        snprintf(p->reply, sizeof p->reply, "%s", from ? from->reply : "");
+        if (from)
+            memcpy(p->req_hash, from->req_hash, SEAL_KEY);
         p->len = record_bytes(d, &p->r, p->msg_id);
     }
     if (!p || !p->len || !(p->bytes = malloc(p->len))) {
@@ -1184,7 +1201,7 @@ static void handle_create(Dealer *d, const Event *e)
         publish_table(d, t, NULL);
         maybe_start_bot(d, t);
     }
-    send_msg(d, e->reply, &reply);
+    send_msg(d, e->reply, e->req_hash, &reply);
 }
 
 /* `commit`: the table's deal commitment, for a seat that joined without it (NULL: none). */
@@ -1196,7 +1213,7 @@ static bool refuse_join_with(Dealer *d, const Event *e, const char *why,
     if (commit)
         memcpy(reply.u.joined.commit, commit, WIRE_HASH);
     snprintf(reply.u.joined.reason, sizeof reply.u.joined.reason, "%s", why);
-    send_msg(d, e->reply, &reply);
+    send_msg(d, e->reply, e->req_hash, &reply);
     return false;
 }
 
@@ -1286,7 +1303,7 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
     memcpy(o->dealer_sign, d->keys.sign_pk, WIRE_KEY);
     memcpy(o->dealer_box, d->keys.box_pk, WIRE_KEY);
     memcpy(o->commit, t->commit, WIRE_HASH);
-    send_msg(d, e->reply, &reply);
+    send_msg(d, e->reply, e->req_hash, &reply);
     say(d, "tasca serve: table %s: %s sits down\n", t->code, st->name);
     publish_view(d, t, seat, NULL, -3, 0, NULL);
     if (!t->dealt && everyone_seated(t))
@@ -1301,21 +1318,21 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
     return true;
 }
 
-static void ack_to(Dealer *d, const char *reply, bool ok, uint32_t seq, uint32_t applied,
-                   const char *why)
+static void ack_to(Dealer *d, const char *reply, const uint8_t req_hash[SEAL_KEY], bool ok,
+                   uint32_t seq, uint32_t applied, const char *why)
 {
     WireMsg m = {.type = MSG_ACK};
     m.u.ack.ok = ok;
     m.u.ack.seq = seq;
     m.u.ack.applied = applied;
     snprintf(m.u.ack.reason, sizeof m.u.ack.reason, "%s", why ? why : "");
-    send_msg(d, reply, &m);
+    send_msg(d, reply, req_hash, &m);
 }
 
 static bool ack(Dealer *d, const Event *e, bool ok, uint32_t seq, uint32_t applied,
                 const char *why)
 {
-    ack_to(d, e->reply, ok, seq, applied, why);
+    ack_to(d, e->reply, e->req_hash, ok, seq, applied, why);
     return ok;
 }
 
@@ -1351,7 +1368,7 @@ static bool handle_act(Dealer *d, DTable *t, const Event *e)
     if (a->action != WIRE_ACTION_AGAIN && a->at != applied)
         return ack(d, e, false, a->seq, applied,
                    N_("that move was chosen from an old view of the table"));
-    if ((why = take_action(d, t, seat, a->action, a->seq, e->reply)))
+    if ((why = take_action(d, t, seat, a->action, a->seq, e)))
         /* A table just lost to another dealer is not answered for: its holder answers the
          * client's next try. */
         return t->lost ? false : ack(d, e, false, a->seq, applied, why);
@@ -1362,9 +1379,11 @@ static void handle_msg(Dealer *d, const Event *e)
 {
     const char *s = e->subject;
     if (strcmp(s, "tasca.dealers.keys") == 0) {
-        uint8_t k[2 * WIRE_KEY];
+        /* [Ed25519][X25519][signature over the request (the asker's random bytes)] */
+        uint8_t k[2 * WIRE_KEY + 64];
         memcpy(k, d->keys.sign_pk, WIRE_KEY);
         memcpy(k + WIRE_KEY, d->keys.box_pk, WIRE_KEY);
+        seal_reply_sign(&d->keys, e->req_hash, k, 2 * WIRE_KEY, k + 2 * WIRE_KEY);
         send_bytes(d, e->reply, k, sizeof k);
     } else if (strcmp(s, "tasca.dealers.stats") == 0) {
         char text[160];
@@ -1949,6 +1968,7 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
     }
     d->id = seal_random64();
     d->epoch = seal_random64() | 1; /* never 0, which no view carries */
+    seal_request_hash(NULL, 0, d->lobby_hash);
     char host[64] = "";
     gethostname(host, sizeof host - 1);
     snprintf(d->lease_val, sizeof d->lease_val, "%016llx %s %d", (unsigned long long)d->id,
@@ -1989,6 +2009,11 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
 }
 
 int dealer_tables(Dealer *d) { return d->n_tables; }
+
+void dealer_sign_key(const Dealer *d, uint8_t out[WIRE_KEY])
+{
+    memcpy(out, d->keys.sign_pk, WIRE_KEY);
+}
 
 void dealer_stop(Dealer *d)
 {

@@ -45,6 +45,8 @@
 /* The refusal of a join that did not carry the table's deal commitment: the answer carries
  * it, and the seat joins again with it (deal.h). */
 #define NET_COMMIT "join with the table's commitment"
+/* The dealers answer under another signing key than the one this client pinned. */
+#define NET_KEY_CHANGED N_("the server's dealer key has changed")
 
 /* Connects to a NATS URL (several, comma-separated, for a cluster) with an optional
  * credentials file; reconnects forever after a drop. `name` shows in the server's
@@ -74,6 +76,8 @@ typedef struct {
  * recorded tables whose lease expired. NULL and a reason on failure. */
 Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize);
 void dealer_stop(Dealer *d);
+/* The dealers' signing key (what clients pin; seal_fingerprint shows it to people). */
+void dealer_sign_key(const Dealer *d, uint8_t out[WIRE_KEY]);
 int dealer_tables(Dealer *d);
 /* Play again: once a table's game is over, each person's seat may ask for the next game
  * (an action WIRE_ACTION_AGAIN, recorded like any other); when every person's seat has
@@ -140,9 +144,28 @@ NetDeal net_client_deal(NetClient *c, unsigned game, char *why, size_t whysize);
  * a person never plays a deal somebody chose. */
 void net_client_allow_fixed(NetClient *c);
 const SealKeys *net_client_keys(const NetClient *c);
+/* The dealers' signing key to believe on this connection (kept by the caller from an
+ * earlier use: trust on first use). Without it the first answer of the dealers' keys is
+ * believed, and net_client_dealer_key gives it, to be kept. Every answer the client acts on
+ * (to a table request, a join, an action; the lobby's news of its table) must be signed by
+ * it; when the dealers answer under another key, requests fail with NET_KEY_CHANGED and
+ * `offered` is that key, for the player to accept deliberately (net_client_pin). */
+void net_client_pin(NetClient *c, const uint8_t sign_pk[WIRE_KEY]);
+/* Asks the dealers for their keys now: NULL when they answer under the key believed (which
+ * is pinned on first use), NET_KEY_CHANGED or why not. */
+const char *net_client_trust(NetClient *c);
+bool net_client_dealer_key(NetClient *c, uint8_t sign_pk[WIRE_KEY], bool *changed,
+                           uint8_t offered[WIRE_KEY]);
 natsConnection *net_client_conn(NetClient *c);
-/* The public description of a table (lobby); false when no dealer answers in time. */
-bool net_lobby_table(natsConnection *nc, const char *code, MsgTable *out, int timeout_ms);
+/* The public description of a table (lobby), signed by the dealers' key `pin` (NULL: any
+ * signature is taken unchecked, for observers such as tests and benches that trust the
+ * broker); false when no dealer answers in time. */
+bool net_lobby_table(natsConnection *nc, const uint8_t *pin, const char *code, MsgTable *out,
+                     int timeout_ms);
+/* The same through a client, checked with the key it believes (pinned on first use). */
+bool net_client_lobby_table(NetClient *c, const char *code, MsgTable *out, int timeout_ms);
+/* A lobby entry as it came ([MsgTable][signature]), checked as above. */
+bool net_lobby_entry(const uint8_t *pin, const uint8_t *data, size_t len, MsgTable *out);
 
 /* ---- Bots at networked tables: one game, every seat its own client. ---- */
 typedef struct {

@@ -132,7 +132,7 @@ NetFeed *net_feed_join(NetClient *c, const char *code, int seat, void (*wakefn)(
         struct timespec now;
         clock_gettime(CLOCK_REALTIME, &now);
         ok = now.tv_sec < until.tv_sec || (now.tv_sec == until.tv_sec && now.tv_nsec < until.tv_nsec);
-        if (ok && net_lobby_table(net_client_conn(c), code, &t, 200))
+        if (ok && net_client_lobby_table(c, code, &t, 200))
             break;
     }
     f->first = t;

@@ -84,6 +84,55 @@ bool seal_verify(const uint8_t sign_pk[SEAL_KEY], const uint8_t *msg, size_t len
     return crypto_sign_verify_detached(sig, msg, len, sign_pk) == 0;
 }
 
+/* What a reply's signature covers: a keyed BLAKE2b of the request's own hash and the
+ * reply, so the signature is over 64 bytes whatever their length. */
+void seal_request_hash(const uint8_t *req, size_t reqlen, uint8_t out[SEAL_KEY])
+{
+    crypto_generichash(out, SEAL_KEY, req, reqlen, NULL, 0);
+}
+
+static void reply_digest(const uint8_t req_hash[SEAL_KEY], const uint8_t *msg, size_t len,
+                         uint8_t out[64])
+{
+    static const unsigned char key[16] = "tasca dealer rep";
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, key, sizeof key, 64);
+    crypto_generichash_update(&st, req_hash, SEAL_KEY);
+    crypto_generichash_update(&st, msg, len);
+    crypto_generichash_final(&st, out, 64);
+}
+
+void seal_reply_sign(const SealKeys *k, const uint8_t req_hash[SEAL_KEY], const uint8_t *msg,
+                     size_t len, uint8_t sig[64])
+{
+    uint8_t dg[64];
+    reply_digest(req_hash, msg, len, dg);
+    crypto_sign_detached(sig, NULL, dg, sizeof dg, k->sign_sk);
+}
+
+bool seal_reply_verify(const uint8_t sign_pk[SEAL_KEY], const uint8_t req_hash[SEAL_KEY],
+                       const uint8_t *msg, size_t len, const uint8_t sig[64])
+{
+    uint8_t dg[64];
+    reply_digest(req_hash, msg, len, dg);
+    return crypto_sign_verify_detached(sig, dg, sizeof dg, sign_pk) == 0;
+}
+
+void seal_fingerprint(const uint8_t sign_pk[SEAL_KEY], char out[SEAL_FINGERPRINT])
+{
+    static const char hex[] = "0123456789ABCDEF";
+    uint8_t h[8];
+    crypto_generichash(h, sizeof h, sign_pk, SEAL_KEY, NULL, 0);
+    char *p = out;
+    for (int i = 0; i < 8; i++) {
+        if (i && i % 2 == 0)
+            *p++ = '-';
+        *p++ = hex[h[i] >> 4];
+        *p++ = hex[h[i] & 15];
+    }
+    *p = '\0';
+}
+
 _Static_assert(SEAL_KEY == crypto_kx_SESSIONKEYBYTES && SEAL_KEY == crypto_kx_PUBLICKEYBYTES,
                "session key sizes");
 

@@ -49,6 +49,18 @@ size_t seal_open(const SealKeys *me, const uint8_t from_sign_pk[SEAL_KEY], const
 void seal_sign(const SealKeys *k, const uint8_t *msg, size_t len, uint8_t sig[64]);
 bool seal_verify(const uint8_t sign_pk[SEAL_KEY], const uint8_t *msg, size_t len,
                  const uint8_t sig[64]);
+/* A dealer's answer to a request: the signature covers the request's hash (of no bytes for
+ * what answers no request: a lobby entry) and the answer, so no one without the dealers'
+ * key can answer for them, nor pass one answer off for the answer to another request. */
+void seal_request_hash(const uint8_t *req, size_t reqlen, uint8_t out[SEAL_KEY]);
+void seal_reply_sign(const SealKeys *k, const uint8_t req_hash[SEAL_KEY], const uint8_t *msg,
+                     size_t len, uint8_t sig[64]);
+bool seal_reply_verify(const uint8_t sign_pk[SEAL_KEY], const uint8_t req_hash[SEAL_KEY],
+                       const uint8_t *msg, size_t len, const uint8_t sig[64]);
+/* A dealer key as people compare it: 16 hex digits in groups of four ("3F2A-9C1B-..."),
+ * from a hash of the key. */
+#define SEAL_FINGERPRINT 20
+void seal_fingerprint(const uint8_t sign_pk[SEAL_KEY], char out[SEAL_FINGERPRINT]);
 
 /* Secret box under `key` with a random nonce: out must hold len + SEAL_BOX_OVERHEAD.
  * Returns the boxed length, 0 for an empty message (it would open as 0, a failure). */

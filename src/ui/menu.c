@@ -49,6 +49,7 @@ enum {
     ID_ON_TABLE,   /* arg: index into the lobby */
     ID_ON_REFRESH,
     ID_ON_LAST,
+    ID_ON_TRUST,   /* the server's new dealer key is accepted */
     ID_FC,         /* the file chooser's ids follow */
 };
 
@@ -714,9 +715,26 @@ static void build_online(Builder *b)
                      _("Connected: this computer, at %s (another window on this machine can "
                        "play here with that address as its server)."),
                      online_url(a));
+        else if (online_fingerprint(a)[0])
+            /* the key the player can compare with the one the server's owner gives */
+            snprintf(line, sizeof line, _("Connected: %s, dealer key %s."), online_where(a),
+                     online_fingerprint(a));
         else
             snprintf(line, sizeof line, _("Connected: %s."), online_where(a));
         note(b, pool_add(m, line, strlen(line)));
+    }
+    char was[20], now[20];
+    if (online_key_changed(a, was, now)) {
+        /* Loud: another dealer answers for this server. */
+        char line[400];
+        snprintf(line, sizeof line,
+                 _("This server's dealer key has changed: it was %s, it is now %s. Someone may "
+                   "be pretending to be its dealer. Trust the new key only if the server's "
+                   "owner told you it changed."),
+                 was, now);
+        note(b, pool_add(m, line, strlen(line)))->bold = true;
+        w = row(b, W_BUTTON, 42, _("Trust the new key"), ID_ON_TRUST);
+        w->r.w = 240 * a->u;
     }
 
     char head[128];
@@ -1184,6 +1202,9 @@ static void act(Menu *m, WidgetHit h)
     case ID_ON_TABLE:
         if (h.arg >= 0 && h.arg < m->n_lobby)
             online_join_code(m, m->lobby[h.arg].code, -1);
+        break;
+    case ID_ON_TRUST:
+        online_trust_new_key(a);
         break;
     case ID_ON_REFRESH: {
         char why[320];

@@ -11,6 +11,7 @@
 
 #include <sodium.h>
 
+#include "core/fileio.h"
 #include "engine/registry.h"
 #include "net/localnats.h"
 #include "net/net.h"
@@ -20,6 +21,13 @@
 #include "ui/scene.h"
 
 typedef enum { JOB_JOIN, JOB_CREATE, JOB_LOBBY } JobKind;
+
+/* The dealers' signing key the player believes for a server (online.pins; this computer's
+ * own dealer's), and one the server offered instead. */
+typedef struct {
+    bool have, changed;
+    uint8_t key[WIRE_KEY], offered[WIRE_KEY];
+} Pin;
 
 typedef struct {
     pthread_t thread;
@@ -40,6 +48,7 @@ typedef struct {
     MsgTable lobby[ONLINE_LOBBY_MAX];
     int n_lobby;
     char err[320];
+    Pin pin; /* the server's key as the window believes it, and as the job found it */
 } OnlineJob;
 
 struct Online {
@@ -60,7 +69,111 @@ struct Online {
     bool status_error;
     MsgTable lobby[ONLINE_LOBBY_MAX]; /* the last list, until the menu takes it */
     int n_lobby;                      /* -1: none new */
+    Pin pin;                          /* of the server at o->url */
 };
+
+/* ---- the dealers' keys the player trusts, per server (trust on first use) ---- */
+
+static void pins_path(App *a, char *out, size_t size)
+{
+    snprintf(out, size, "%s/online.pins", a->pref_dir);
+}
+
+/* online.pins: one line per server, "<the key in hex> <url>". */
+static bool pin_lookup(App *a, const char *url, uint8_t key[WIRE_KEY])
+{
+    char path[1200], line[1400];
+    pins_path(a, path, sizeof path);
+    FILE *f = fopen(path, "r");
+    bool found = false;
+    while (f && !found && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        char *sp = strchr(line, ' ');
+        size_t bin = 0;
+        found = sp && strcmp(sp + 1, url) == 0 &&
+                sodium_hex2bin(key, WIRE_KEY, line, (size_t)(sp - line), NULL, &bin, NULL) == 0 &&
+                bin == WIRE_KEY;
+    }
+    if (f)
+        fclose(f);
+    return found;
+}
+
+static void pin_store(App *a, const char *url, const uint8_t key[WIRE_KEY])
+{
+    char path[1200], line[1400];
+    pins_path(a, path, sizeof path);
+    size_t cap = 4096, n = 0;
+    char *out = malloc(cap);
+    FILE *f = fopen(path, "r");
+    while (out && f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        char *sp = strchr(line, ' ');
+        if (!sp || strcmp(sp + 1, url) == 0)
+            continue; /* the server's old line goes */
+        size_t len = strlen(line);
+        if (n + len + 2 > cap && !(out = realloc(out, cap = 2 * cap + len)))
+            break;
+        memcpy(out + n, line, len);
+        n += len;
+        out[n++] = '\n';
+    }
+    if (f)
+        fclose(f);
+    char hex[2 * WIRE_KEY + 1];
+    sodium_bin2hex(hex, sizeof hex, key, WIRE_KEY);
+    int len = snprintf(line, sizeof line, "%s %s\n", hex, url);
+    if (out && (n + (size_t)len + 1 <= cap || (out = realloc(out, n + (size_t)len + 1)))) {
+        memcpy(out + n, line, (size_t)len);
+        n += (size_t)len;
+        char err[256];
+        if (file_write_atomic(path, out, n, err, sizeof err) != 0)
+            fprintf(stderr, "tasca: cannot keep the server's key: %s\n", err);
+    }
+    free(out);
+}
+
+/* A client for the server, believing the key the player does (if any yet). */
+static NetClient *new_client(const char *url, const char *creds, const char *name,
+                             const SealKeys *keys, const Pin *pin, char *err, size_t errsize)
+{
+    NetClient *c = net_client_new_keys(url, creds, name, keys, err, errsize);
+    if (c && pin->have)
+        net_client_pin(c, pin->key);
+    return c;
+}
+
+/* What the client found of the server's key: pinned on first use, or another offered. */
+static void pin_read(Pin *pin, NetClient *c)
+{
+    uint8_t key[WIRE_KEY], offered[WIRE_KEY];
+    bool changed = false;
+    if (!c || !net_client_dealer_key(c, key, &changed, offered))
+        return;
+    if (!pin->have) {
+        memcpy(pin->key, key, WIRE_KEY);
+        pin->have = true;
+    }
+    if (changed) {
+        pin->changed = true;
+        memcpy(pin->offered, offered, WIRE_KEY);
+    }
+}
+
+/* The window's thread takes what a request learned of the server's key: a first key is
+ * kept for the next times; a changed one is only shown, for the player to decide. */
+static void pin_adopt(App *a, Online *o, const Pin *found)
+{
+    if (found->have && !o->pin.have && !o->local) {
+        o->pin.have = true;
+        memcpy(o->pin.key, found->key, WIRE_KEY);
+        pin_store(a, o->url, o->pin.key);
+    }
+    if (found->changed) {
+        o->pin.changed = true;
+        memcpy(o->pin.offered, found->offered, WIRE_KEY);
+    }
+}
 
 static Online *get(App *a)
 {
@@ -168,9 +281,14 @@ static bool prepare(App *a, Online *o, char *err, size_t errsize)
             disconnect(o);
             return false;
         }
+        /* this computer's own dealer: its key is known, nothing to trust on first use */
+        o->pin = (Pin){.have = true};
+        dealer_sign_key(o->dealer, o->pin.key);
     } else {
         snprintf(o->url, sizeof o->url, "%s", server);
         snprintf(o->creds, sizeof o->creds, "%s", creds ? creds : "");
+        o->pin = (Pin){0};
+        o->pin.have = pin_lookup(a, o->url, o->pin.key);
     }
     return true;
 }
@@ -186,7 +304,7 @@ bool online_connect(App *a, char *err, size_t errsize)
         return false;
     if (o->client)
         return true;
-    o->client = net_client_new_keys(o->url, o->creds, player_name(a), &o->keys, err, errsize);
+    o->client = new_client(o->url, o->creds, player_name(a), &o->keys, &o->pin, err, errsize);
     if (!o->client) {
         disconnect(o);
         return false;
@@ -217,6 +335,9 @@ bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *er
     if (!online_connect(a, err, errsize))
         return false;
     const char *why = net_client_create(a->online->client, spec, code);
+    Pin found = a->online->pin;
+    pin_read(&found, a->online->client);
+    pin_adopt(a, a->online, &found);
     if (why) {
         snprintf(err, errsize, "%s", _(why));
         return false;
@@ -270,13 +391,16 @@ bool online_create_spec(App *a, const char *game, const char *seats, char code[W
     return online_create(a, &spec, code, err, errsize);
 }
 
-/* Each dealer answers the lobby request with one message per table. */
-static int lobby_list(NetClient *c, MsgTable *out, int max)
+/* Each dealer answers the lobby request with one message per table; only the tables of the
+ * dealers whose key the player trusts are listed. `why`: set when none could be asked. */
+static int lobby_list(NetClient *c, MsgTable *out, int max, const char **why)
 {
     natsConnection *nc = net_client_conn(c);
     natsInbox *inbox = NULL;
     natsSubscription *sub = NULL;
     int n = 0;
+    if ((*why = net_client_trust(c))) /* no dealer, or not the one the player trusts */
+        return 0;
     if (natsInbox_Create(&inbox) != NATS_OK ||
         natsConnection_SubscribeSync(&sub, nc, inbox) != NATS_OK ||
         natsConnection_PublishRequest(nc, "tasca.lobby.list", inbox, NULL, 0) != NATS_OK) {
@@ -285,13 +409,14 @@ static int lobby_list(NetClient *c, MsgTable *out, int max)
         return 0;
     }
     natsMsg *msg = NULL;
+    uint8_t pin[WIRE_KEY];
+    net_client_dealer_key(c, pin, NULL, NULL);
     int64_t wait = 400; /* the first answers come within a few ms on a local server */
     while (n < max && natsSubscription_NextMsg(&msg, sub, wait) == NATS_OK) {
-        WireMsg m;
-        if (!wire_decode((const uint8_t *)natsMsg_GetData(msg), (size_t)natsMsg_GetDataLength(msg),
-                         &m) &&
-            m.type == MSG_TABLE)
-            out[n++] = m.u.table;
+        /* only the tables of the dealers whose key this player trusts */
+        if (net_lobby_entry(pin, (const uint8_t *)natsMsg_GetData(msg),
+                            (size_t)natsMsg_GetDataLength(msg), &out[n]))
+            n++;
         natsMsg_Destroy(msg);
         wait = 150;
     }
@@ -305,7 +430,8 @@ int online_lobby(App *a, MsgTable *out, int max)
     char err[256];
     if (!online_connect(a, err, sizeof err))
         return 0;
-    return lobby_list(a->online->client, out, max);
+    const char *why;
+    return lobby_list(a->online->client, out, max, &why);
 }
 
 int online_lobby_take(App *a, MsgTable *out, int max)
@@ -371,9 +497,13 @@ static bool sit(App *a, NetFeed *f, const char *code, char *err, size_t errsize)
 static bool table_exists(NetClient *c, const char *code, char *err, size_t errsize)
 {
     MsgTable t;
-    if (net_lobby_table(net_client_conn(c), code, &t, 1500))
+    const char *why = net_client_trust(c);
+    if (!why && net_client_lobby_table(c, code, &t, 1500))
         return true;
-    snprintf(err, errsize, _("there is no table %s (check the code)"), code);
+    if (why)
+        snprintf(err, errsize, "%s", _(why));
+    else
+        snprintf(err, errsize, _("there is no table %s (check the code)"), code);
     return false;
 }
 
@@ -387,10 +517,14 @@ bool online_join(App *a, const char *code, int seat, char *err, size_t errsize)
         snprintf(err, errsize, "%s", _("a table code is up to 7 letters and digits"));
         return false;
     }
-    NetClient *c = net_client_new_keys(o->url, o->creds, player_name(a), &o->keys, err, errsize);
+    NetClient *c = new_client(o->url, o->creds, player_name(a), &o->keys, &o->pin, err, errsize);
     if (!c)
         return false;
-    if (!table_exists(c, up, err, errsize)) {
+    bool exists = table_exists(c, up, err, errsize);
+    Pin found = o->pin;
+    pin_read(&found, c);
+    pin_adopt(a, o, &found);
+    if (!exists) {
         net_client_free(c);
         return false;
     }
@@ -407,26 +541,35 @@ static void *job_main(void *arg)
     if (j->kind == JOB_LOBBY) {
         char e[256] = "";
         if (!j->client) {
-            j->client = net_client_new_keys(j->url, j->creds, j->name, &j->keys, e, sizeof e);
+            j->client = new_client(j->url, j->creds, j->name, &j->keys, &j->pin, e, sizeof e);
             j->own_client = j->client != NULL;
         }
+        const char *why = NULL;
         if (j->client)
-            j->n_lobby = lobby_list(j->client, j->lobby, ONLINE_LOBBY_MAX);
-        else
+            j->n_lobby = lobby_list(j->client, j->lobby, ONLINE_LOBBY_MAX, &why);
+        pin_read(&j->pin, j->client);
+        if (!j->client)
             snprintf(j->err, sizeof j->err, _("Could not connect: %s."), _(e));
+        else if (why)
+            snprintf(j->err, sizeof j->err, _("Could not list the tables: %s."), _(why));
         atomic_store(&j->done, true);
         app_wake(j->app);
         return NULL;
     }
-    NetClient *c = net_client_new_keys(j->url, j->creds, j->name, &j->keys, j->err, sizeof j->err);
+    NetClient *c = new_client(j->url, j->creds, j->name, &j->keys, &j->pin, j->err, sizeof j->err);
     const char *why = NULL;
-    if (c && j->kind == JOB_CREATE && (why = net_client_create(c, &j->spec, j->code))) {
+    if (c && j->kind == JOB_CREATE)
+        why = net_client_create(c, &j->spec, j->code);
+    pin_read(&j->pin, c);
+    if (c && why) {
         snprintf(j->err, sizeof j->err, _("Could not create the table: %s."), _(why));
         net_client_free(c);
         c = NULL;
     }
     char e[256];
-    if (c && j->kind == JOB_JOIN && !table_exists(c, j->code, e, sizeof e)) {
+    bool exists = !c || j->kind != JOB_JOIN || table_exists(c, j->code, e, sizeof e);
+    pin_read(&j->pin, c);
+    if (!exists) {
         snprintf(j->err, sizeof j->err, _("Could not join: %s."), _(e));
         net_client_free(c);
         c = NULL;
@@ -467,6 +610,7 @@ static bool job_start(App *a, JobKind kind, const MsgCreate *spec, const char *c
     snprintf(j->creds, sizeof j->creds, "%s", o->creds);
     snprintf(j->name, sizeof j->name, "%s", player_name(a));
     j->keys = o->keys;
+    j->pin = o->pin;
     j->seat = seat;
     if (kind == JOB_CREATE) {
         j->spec = *spec;
@@ -522,6 +666,7 @@ static void job_finish(App *a)
         return;
     pthread_join(j->thread, NULL);
     j->running = false;
+    pin_adopt(a, o, &j->pin);
     char err[320];
     if (j->kind == JOB_LOBBY) {
         if (j->own_client && !o->client)
@@ -555,6 +700,40 @@ static void job_finish(App *a)
     sodium_memzero(&j->keys, sizeof j->keys);
     if (menu_is_open(a->menu))
         menu_layout(a->menu);
+}
+
+const char *online_fingerprint(App *a)
+{
+    static char fp[SEAL_FINGERPRINT];
+    Online *o = a->online;
+    if (!o || !o->pin.have)
+        return "";
+    seal_fingerprint(o->pin.key, fp);
+    return fp;
+}
+
+bool online_key_changed(App *a, char was[SEAL_FINGERPRINT], char now[SEAL_FINGERPRINT])
+{
+    Online *o = a->online;
+    if (!o || !o->pin.changed)
+        return false;
+    seal_fingerprint(o->pin.key, was);
+    seal_fingerprint(o->pin.offered, now);
+    return true;
+}
+
+void online_trust_new_key(App *a)
+{
+    Online *o = a->online;
+    if (!o || !o->pin.changed || o->local)
+        return;
+    memcpy(o->pin.key, o->pin.offered, WIRE_KEY);
+    o->pin.changed = false;
+    pin_store(a, o->url, o->pin.key);
+    if (o->client)
+        net_client_pin(o->client, o->pin.key);
+    snprintf(o->status, sizeof o->status, "%s", _("The server's new dealer key is trusted."));
+    o->status_error = false;
 }
 
 const char *online_code(const App *a) { return a->online && a->online->feed ? a->online->code : NULL; }

@@ -55,6 +55,13 @@ bool online_lobby_async(App *a, char *err, size_t errsize);
 int online_lobby_take(App *a, MsgTable *out, int max);
 /* The code of the table the window shows (NULL when offline), and whether its link is up. */
 const char *online_code(const App *a);
+/* The server's dealer key as the player compares it with the one its owner gives ("" while
+ * none is known yet: it is trusted on first use). */
+const char *online_fingerprint(App *a);
+/* The server answered under another dealer key than the one trusted: both fingerprints. */
+bool online_key_changed(App *a, char was[20], char now[20]);
+/* The player accepts the new key deliberately: it replaces the old one for this server. */
+void online_trust_new_key(App *a);
 bool online_link_up(const App *a);
 
 /* For the table scene: the mirror waiting for `game`'s table (NULL: none), and leaving the

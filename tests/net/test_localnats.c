@@ -401,7 +401,7 @@ static void test_dealer(void **state)
     assert_true(views > 0);
     assert_int_equal(view_seat, 0);
     MsgTable t;
-    assert_true(net_lobby_table(net_client_conn(fix.client), code, &t, 2000));
+    assert_true(net_lobby_table(net_client_conn(fix.client), NULL, code, &t, 2000));
     assert_string_equal(t.code, code);
     assert_int_equal(t.seats[0].state, WSTATE_PLAYER);
     assert_int_equal(t.seats[1].state, WSTATE_BOT);

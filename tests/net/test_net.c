@@ -726,8 +726,11 @@ static const char *refusal(natsConnection *nc, const char *subject, const void *
     if (natsConnection_Request(&r, nc, subject, data, len, 2000) != NATS_OK)
         return NULL;
     WireMsg w;
-    const char *why = wire_decode((const uint8_t *)natsMsg_GetData(r),
-                                  (size_t)natsMsg_GetDataLength(r), &w);
+    /* [answer][the dealers' signature] */
+    int rlen = natsMsg_GetDataLength(r);
+    const char *why = rlen > 64 ? wire_decode((const uint8_t *)natsMsg_GetData(r),
+                                              (size_t)rlen - 64, &w)
+                                : "unsigned";
     snprintf(out, size, "%s", why ? why
                               : w.type == MSG_ACK     ? (w.u.ack.ok ? "" : w.u.ack.reason)
                               : w.type == MSG_JOINED  ? (w.u.joined.ok ? "" : w.u.joined.reason)
@@ -972,7 +975,7 @@ static void test_burst(void **state)
         assert_int_equal(natsSubscription_NextMsg(&m, answers, 5000), NATS_OK);
         WireMsg w;
         assert_null(wire_decode((const uint8_t *)natsMsg_GetData(m),
-                                (size_t)natsMsg_GetDataLength(m), &w));
+                                (size_t)natsMsg_GetDataLength(m) - 64, &w));
         assert_int_equal(w.type, MSG_ACK);
         taken += w.u.ack.ok;
         already += !w.u.ack.ok && strcmp(w.u.ack.reason, NET_ALREADY) == 0;
@@ -1108,7 +1111,7 @@ static void dealer_box_key(natsConnection *nc, uint8_t out[WIRE_KEY])
 {
     natsMsg *r = NULL;
     NATS_CHECK(natsConnection_Request(&r, nc, "tasca.dealers.keys", NULL, 0, 2000));
-    assert_int_equal(natsMsg_GetDataLength(r), 2 * WIRE_KEY);
+    assert_int_equal(natsMsg_GetDataLength(r), 2 * WIRE_KEY + 64); /* and their signature */
     memcpy(out, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
     natsMsg_Destroy(r);
 }
@@ -1150,7 +1153,7 @@ static void test_beats_idle(void **state)
     print_message("6.5 s of waiting: beats %d and %d\n", idle[0], idle[1]);
     assert_true(idle[0] >= 2 && idle[1] >= 2);
     MsgTable t;
-    assert_true(net_lobby_table(tap, ng.code, &t, 2000));
+    assert_true(net_lobby_table(tap, NULL, ng.code, &t, 2000));
     assert_int_equal(t.seats[0].state, WSTATE_PLAYER);
     assert_int_equal(t.seats[1].state, WSTATE_PLAYER);
     natsSubscription_Destroy(sub);
@@ -1509,9 +1512,8 @@ static void on_lobby(natsConnection *nc, natsSubscription *sub, natsMsg *msg, vo
     (void)sub;
     Lobby *l = closure;
     WireMsg m;
-    if (!wire_decode((const uint8_t *)natsMsg_GetData(msg), (size_t)natsMsg_GetDataLength(msg),
-                     &m) &&
-        m.type == MSG_TABLE) {
+    if (net_lobby_entry(NULL, (const uint8_t *)natsMsg_GetData(msg),
+                        (size_t)natsMsg_GetDataLength(msg), &m.u.table)) {
         pthread_mutex_lock(&l->lock);
         if (l->n == l->cap) {
             l->cap = l->cap ? 2 * l->cap : 64;
@@ -1916,7 +1918,7 @@ static void test_standin_never(void **state)
     pthread_mutex_unlock(&ng.lock);
     nats_Sleep(4000);
     MsgTable t;
-    assert_true(net_lobby_table(l.nc, ng.code, &t, 5000));
+    assert_true(net_lobby_table(l.nc, NULL, ng.code, &t, 5000));
     assert_int_equal(t.seats[1].state, WSTATE_AWAY);
     assert_int_equal(t.seats[1].away_left, 0);
     assert_int_equal(t.seq, waiting_at);
@@ -2090,7 +2092,7 @@ static void test_takeover(void **state)
     play_all(ng, n, 3); /* long games: every one is still under way */
     for (int i = 0; i < n; i++) {
         MsgTable t;
-        assert_true(net_lobby_table(net_client_conn(ng[i].cl[0]), ng[i].code, &t, 5000));
+        assert_true(net_lobby_table(net_client_conn(ng[i].cl[0]), NULL, ng[i].code, &t, 5000));
         assert_false(t.over);
     }
     natsfix_child_kill(fix.serve_pid, SIGKILL);
@@ -2150,7 +2152,7 @@ static void test_lease_lost(void **state)
     snprintf(subject, sizeof subject, "tasca.t.%s.join", ng.code);
     assert_int_not_equal(natsConnection_Request(&r, nc, subject, "x", 1, 1500), NATS_OK);
     MsgTable t;
-    assert_false(net_lobby_table(nc, ng.code, &t, 1500));
+    assert_false(net_lobby_table(nc, NULL, ng.code, &t, 1500));
     NATS_CHECK(kvStore_PutString(&rev, kv, ng.code, "0123456789abcdef elsewhere 1"));
     /* Still not its own while the intruder's lease lasts; then the key is deleted (the
      * other dealer gone): the dealer takes the table back and the game goes on. */
@@ -2281,7 +2283,7 @@ static void test_window_kill(void **state)
     pid_t o = spawn_window(url, code, other, log);
     nats_Sleep(3000);
     MsgTable now;
-    assert_true(net_lobby_table(net_client_conn(ana), code, &now, 2000));
+    assert_true(net_lobby_table(net_client_conn(ana), NULL, code, &now, 2000));
     assert_int_equal(now.seats[1].state, WSTATE_AWAY);
     natsfix_child_kill(o, SIGKILL);
     natsfix_child_wait(o, 5000, NULL);
@@ -2354,7 +2356,7 @@ static void test_chosen_seed(void **state)
         predict_deal(&sp, 1, want, &seq);
         dealt_view(&ng, 1, seq, got);
         MsgTable t;
-        assert_true(net_lobby_table(net_client_conn(ng.cl[0]), ng.code, &t, 10000));
+        assert_true(net_lobby_table(net_client_conn(ng.cl[0]), NULL, ng.code, &t, 10000));
         if (!fair) {
             assert_memory_equal(got, want, ng.g->state_size); /* the creator knew every card */
             assert_true(t.fixed);
@@ -2579,7 +2581,7 @@ static void test_join_replay(void **state)
     assert_non_null(refusal(r.nc, r.subject, r.data[0], r.len[0], why, sizeof why));
     assert_string_equal(why, "a join older than the seat's last (replayed)");
     MsgTable t;
-    assert_true(net_lobby_table(r.nc, ng.code, &t, 10000));
+    assert_true(net_lobby_table(r.nc, NULL, ng.code, &t, 10000));
     assert_string_equal(t.seats[1].name, "Bea");
     /* Seat 1's player goes; both joins are sent again every 0.3 s from then on. */
     pthread_mutex_lock(&l.lock);
@@ -2610,6 +2612,169 @@ static void test_join_replay(void **state)
     free(joins.subject);
     natsConnection_Destroy(r.nc);
     lobby_close(&l);
+    net_close(&ng);
+}
+
+/* ---- impostors: a rogue dealer, forged answers ---- */
+
+/* A second dealer with keys of its own joins the dealers' queue (on an open broker anyone
+ * can run `tasca serve`). Clients that pinned the real dealers' key make every table with
+ * the real dealer and none with the impostor, and no table request fails. */
+static void test_rogue_dealer(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    char err[NET_ERR], rogue_store[600];
+    snprintf(rogue_store, sizeof rogue_store, "%s/rogue", natsfix_store(fix.server));
+    mkdir(rogue_store, 0700);
+    DealerConfig rc = {.url = url, .store = rogue_store, .replicas = 1, .linger_seconds = 600};
+    fix.dealer2 = dealer_start(&rc, err, sizeof err);
+    if (!fix.dealer2)
+        fail_msg("rogue: %s", err);
+    uint8_t real[WIRE_KEY], rogue[WIRE_KEY];
+    dealer_sign_key(fix.dealer, real);
+    dealer_sign_key(fix.dealer2, rogue);
+    assert_memory_not_equal(real, rogue, WIRE_KEY);
+    const GameRules *g = registry_find("bisca");
+    MsgCreate spec = {.game = "bisca", .num_players = 2, .away_seconds = 60};
+    spec.n_options = (uint8_t)g->n_options;
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    for (int i = 0; i < 12; i++) {
+        NetClient *c = net_client_new(url, NULL, "Ana", err, sizeof err);
+        assert_non_null(c);
+        net_client_pin(c, real);
+        char code[WIRE_CODE];
+        const char *why = net_client_create(c, &spec, code);
+        if (why)
+            fail_msg("table %d: %s", i, why);
+        int seat = -9;
+        assert_null(net_client_join(c, code, 0, noop_view, NULL, &seat));
+        assert_int_equal(seat, 0);
+        net_client_free(c);
+    }
+    assert_int_equal(dealer_tables(fix.dealer), 12);
+    assert_int_equal(dealer_tables(fix.dealer2), 0);
+}
+
+typedef struct {
+    natsConnection *nc;
+    natsSubscription *joins, *acts;
+    SealKeys keys;
+    char code[WIRE_CODE];
+    atomic_int answered;
+    atomic_bool stop;
+    pthread_t thread;
+} Forger2;
+
+/* Answers a request at once, signed with the forger's own key as a dealer would sign. */
+static void forge_answer(Forger2 *f, natsMsg *req, const WireMsg *m)
+{
+    uint8_t buf[WIRE_MAX + 64], h[SEAL_KEY];
+    size_t n = wire_encode(m, buf, WIRE_MAX);
+    seal_request_hash((const uint8_t *)natsMsg_GetData(req), (size_t)natsMsg_GetDataLength(req), h);
+    seal_reply_sign(&f->keys, h, buf, n, buf + n);
+    if (n && natsMsg_GetReply(req)) {
+        natsConnection_Publish(f->nc, natsMsg_GetReply(req), buf, (int)(n + 64));
+        atomic_fetch_add(&f->answered, 1);
+    }
+}
+
+static void on_forge(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    Forger2 *f = closure;
+    WireMsg m = {0};
+    if (sub == f->joins) { /* "welcome, seat 0": its own keys as the dealer's */
+        m.type = MSG_JOINED;
+        m.u.joined.ok = true;
+        memcpy(m.u.joined.dealer_sign, f->keys.sign_pk, WIRE_KEY);
+        memcpy(m.u.joined.dealer_box, f->keys.box_pk, WIRE_KEY);
+        memset(m.u.joined.commit, 7, WIRE_HASH);
+    } else { /* "not your turn" */
+        m.type = MSG_ACK;
+        snprintf(m.u.ack.reason, sizeof m.u.ack.reason, "it is not this seat's turn");
+    }
+    forge_answer(f, msg, &m);
+    natsMsg_Destroy(msg);
+}
+
+/* Lobby news of the table that says it is over, won by "Mallory", every 50 ms. */
+static void *forge_lobby(void *arg)
+{
+    Forger2 *f = arg;
+    while (!atomic_load(&f->stop)) {
+        WireMsg m = {.type = MSG_TABLE};
+        snprintf(m.u.table.code, sizeof m.u.table.code, "%s", f->code);
+        snprintf(m.u.table.game, sizeof m.u.table.game, "bisca");
+        m.u.table.num_players = 2;
+        m.u.table.over = true;
+        for (int s = 0; s < 2; s++) {
+            m.u.table.seats[s].state = WSTATE_PLAYER;
+            snprintf(m.u.table.seats[s].name, WIRE_NAME, "Mallory");
+            m.u.table.result[s] = (int8_t)(s ? -1 : 1);
+        }
+        uint8_t buf[1024], h[SEAL_KEY];
+        size_t n = wire_encode(&m, buf, sizeof buf - 64);
+        seal_request_hash(NULL, 0, h);
+        seal_reply_sign(&f->keys, h, buf, n, buf + n);
+        char subject[64];
+        snprintf(subject, sizeof subject, "tasca.lobby.%s", f->code);
+        natsConnection_Publish(f->nc, subject, buf, (int)(n + 64));
+        nats_Sleep(50);
+    }
+    return NULL;
+}
+
+/* A forger on the broker answers every join and every action of a table at once, before
+ * the dealer can (on the landed code the first answer was believed): a join welcomed with
+ * the forger's keys as the dealer's, every action refused as out of turn; and it sends lobby
+ * news that the game is over. The seats believe none of it: they take their seats back, play
+ * the game to the local result, and the table they know is the dealer's. */
+static void test_forged_answers(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 7601, 7602, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    char err[NET_ERR], subject[64];
+    Forger2 f = {.nc = net_connect(url, NULL, "forger", err, sizeof err)};
+    assert_non_null(f.nc);
+    seal_keys_new(&f.keys);
+    snprintf(f.code, sizeof f.code, "%s", ng.code);
+    snprintf(subject, sizeof subject, "tasca.t.%s.join", ng.code);
+    assert_int_equal(natsConnection_Subscribe(&f.joins, f.nc, subject, on_forge, &f), NATS_OK);
+    snprintf(subject, sizeof subject, "tasca.t.%s.act", ng.code);
+    assert_int_equal(natsConnection_Subscribe(&f.acts, f.nc, subject, on_forge, &f), NATS_OK);
+    natsConnection_Flush(f.nc);
+    assert_int_equal(pthread_create(&f.thread, NULL, forge_lobby, &f), 0);
+    for (int s = 0; s < 2; s++)
+        join(&ng, s); /* answered first by the forger, then by the dealer */
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq); /* a forged "not your turn" believed would fail here */
+    same_result(&sp, ret, seq);
+    atomic_store(&f.stop, true);
+    pthread_join(f.thread, NULL);
+    assert_true(atomic_load(&f.answered) > 10);
+    for (int s = 0; s < 2; s++) {
+        MsgTable t;
+        assert_true(net_client_table(ng.cl[s], &t));
+        assert_string_equal(t.seats[0].name, "Seat 1");
+        assert_string_equal(t.seats[1].name, "Seat 2");
+    }
+    print_message("forged answers: %d, none believed\n", atomic_load(&f.answered));
+    natsSubscription_Destroy(f.joins);
+    natsSubscription_Destroy(f.acts);
+    natsConnection_Destroy(f.nc);
     net_close(&ng);
 }
 
@@ -2646,12 +2811,14 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_deal_verified, teardown),
         cmocka_unit_test_teardown(test_deal_cheat, teardown),
         cmocka_unit_test_teardown(test_join_replay, teardown),
+        cmocka_unit_test_teardown(test_rogue_dealer, teardown),
+        cmocka_unit_test_teardown(test_forged_answers, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
                            "dealer_kill", "again", "beats_idle", "view_again", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
                            "lease_lost", "fence", "window_kill", "chosen_seed", "deal_verified",
-                           "deal_cheat", "join_replay"};
+                           "deal_cheat", "join_replay", "rogue_dealer", "forged_answers"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)

@@ -247,9 +247,9 @@ static void test_window_seat(void)
     REQUIRE(ana_table(&ana, localnats_url(ns), 7, NULL, code));
     /* Nobody plays before every seat is taken: an early move is refused, the count stays. */
     MsgTable before, info;
-    REQUIRE(net_lobby_table(net_client_conn(ana.c), code, &before, 2000));
+    REQUIRE(net_lobby_table(net_client_conn(ana.c), NULL, code, &before, 2000));
     usleep(300000);
-    REQUIRE(net_lobby_table(net_client_conn(ana.c), code, &info, 2000));
+    REQUIRE(net_lobby_table(net_client_conn(ana.c), NULL, code, &info, 2000));
     CHECK(info.seq == before.seq);
 
     /* The window, at seat 2, on another game's table. */
@@ -304,6 +304,8 @@ static void test_window_seat(void)
          i++)
         app_run_frames(a, 1);
     CHECK(deal == (cheating_dealer ? FEED_DEAL_FAILED : FEED_DEAL_VERIFIED));
+    if (cheating_dealer && !strstr(why, "committed deck"))
+        fprintf(stderr, "the window's reason: %s\n", why);
     if (cheating_dealer)
         CHECK(strstr(why, "committed deck") != NULL);
     shot(a, cheating_dealer ? "online-deal-not-verified.png" : "online-deal-verified.png");
@@ -645,10 +647,16 @@ static void test_lobby_async(void)
         usleep(2000);
     }
     app_run_frames(a, 2);
+    if (failed)
+        fprintf(stderr, "the page says: %s\n", online_status(a, &busy, &failed));
     CHECK(!failed);
     char row[200];
     snprintf(row, sizeof row, "%s  \xC2\xB7  Bisca, 2 players", code);
     SDL_FRect r;
+    if (!menu_find(a->menu, row, &r)) {
+        MsgTable listed[8];
+        fprintf(stderr, "no row '%s'; the lobby lists %d\n", row, online_lobby(a, listed, 8));
+    }
     CHECK(menu_find(a->menu, row, &r));
     app_destroy(a);
     net_client_free(ana.c);
