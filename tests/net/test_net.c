@@ -28,8 +28,9 @@
  *                local one and every action is recorded once
  *   takeover     of two dealers, the spawned `tasca serve` is killed with -9 mid-game: the
  *                other takes its tables over once their leases expire
- *   lease_lost   a dealer whose lease another wrote stops serving the table at once, and
- *                takes it back from its record when the key is free again
+ *   lease_lost   a dealer whose lease another dealer wrote stops serving the table at once,
+ *                and takes it back from its record when the key is free again; a lease a
+ *                stranger wrote (no dealers' key) does not take the table from it
  *   fence        someone else appends to a table's record: the dealer's next append is
  *                refused by the store, it drops the table and takes it back from the record
  *   rec_junk     junk appended to a table's record (no box of the dealers', no record,
@@ -2099,9 +2100,38 @@ static void test_takeover(void **state)
     assert_int_equal(dealer_tables(fix.dealer2), n); /* all of them its own now */
 }
 
-/* A dealer whose lease another wrote stops serving the table at once (no answer, no
- * record, gone from its list); once the key is free again it takes the table back from
- * its record and the game ends as the local one. */
+/* The dealers' record key, from the key file they share (the test's dealers use fix.store). */
+static void dealers_record_key(uint8_t rkey[SEAL_KEY])
+{
+    SealKeys k;
+    char path[600];
+    snprintf(path, sizeof path, "%s/dealer.keys", fix.store);
+    assert_null(seal_keys_load_or_create(path, &k, rkey));
+}
+
+/* Now on the wall clock, in ms (a lease's stamp). */
+static long long wall_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (long long)ts.tv_sec * 1000LL + ts.tv_nsec / 1000000L;
+}
+
+/* Another dealer's lease of the table (made with the dealers' key), stamped now. */
+static void put_other_dealer(kvStore *kv, const uint8_t rkey[SEAL_KEY], const char *code)
+{
+    char v[160];
+    assert_true(net_lease_value(rkey, 0x0123456789abcdefULL, code, wall_now_ms(), v, sizeof v) >
+                0);
+    uint64_t rev = 0;
+    NATS_CHECK(kvStore_PutString(&rev, kv, code, v));
+}
+
+/* A dealer whose lease another dealer wrote (with the dealers' key) stops serving the table
+ * at once (no answer, no record, gone from its list); once the key is free again it takes
+ * the table back from its record and the game ends as the local one. A lease written by
+ * someone without the dealers' key is no other dealer's: the dealer writes its own again
+ * over it and keeps the table. */
 static void test_lease_lost(void **state)
 {
     (void)state;
@@ -2123,16 +2153,42 @@ static void test_lease_lost(void **state)
     kvStore *kv = NULL;
     NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
     NATS_CHECK(js_KeyValue(&kv, js, NET_LEASE_BUCKET));
+    /* The dealer's lease: its id, a stamp and the tag of the dealers' key; no host, no pid. */
+    uint8_t rkey[SEAL_KEY];
+    dealers_record_key(rkey);
     kvEntry *e = NULL;
     NATS_CHECK(kvStore_Get(&e, kv, ng.code));
-    assert_true(kvEntry_ValueLen(e) > 16); /* "<id> <host> <pid>" */
+    char val[160] = "", again[160], host[64] = "", pid[16];
+    snprintf(val, sizeof val, "%.*s", kvEntry_ValueLen(e), (const char *)kvEntry_Value(e));
     kvEntry_Destroy(e);
-    /* Another dealer's lease now (written again and again, so it does not expire). */
+    unsigned long long id = 0;
+    long long stamp = 0;
+    assert_int_equal(sscanf(val, "%16llx %lld", &id, &stamp), 2);
+    assert_true(net_lease_value(rkey, id, ng.code, stamp, again, sizeof again) > 0);
+    assert_string_equal(val, again);
+    gethostname(host, sizeof host - 1);
+    snprintf(pid, sizeof pid, " %d", (int)getpid());
+    assert_null(strstr(val, host));
+    assert_null(strstr(val, pid));
+    /* Someone without the dealers' key writes another owner: the dealer keeps the table
+     * and writes its own lease again over the stranger's. */
     uint64_t rev = 0;
     NATS_CHECK(kvStore_PutString(&rev, kv, ng.code, "0123456789abcdef elsewhere 1"));
+    bool back = false;
+    for (int i = 0; i < 600 && !back; i++) {
+        assert_int_equal(dealer_tables(fix.dealer), 1);
+        NATS_CHECK(kvStore_Get(&e, kv, ng.code));
+        back = kvEntry_Revision(e) > rev;
+        kvEntry_Destroy(e);
+        nats_Sleep(50);
+    }
+    assert_true(back);
+    assert_true(net_step(&ng));
+    /* Another dealer's lease now (written again and again, so it does not expire). */
+    put_other_dealer(kv, rkey, ng.code);
     for (int i = 0; i < 600 && dealer_tables(fix.dealer) > 0; i++) {
         if (i % 10 == 0)
-            NATS_CHECK(kvStore_PutString(&rev, kv, ng.code, "0123456789abcdef elsewhere 1"));
+            put_other_dealer(kv, rkey, ng.code);
         nats_Sleep(100);
     }
     assert_int_equal(dealer_tables(fix.dealer), 0);
@@ -2145,10 +2201,14 @@ static void test_lease_lost(void **state)
     assert_int_not_equal(natsConnection_Request(&r, nc, subject, "x", 1, 1500), NATS_OK);
     MsgTable t;
     assert_false(net_lobby_table(nc, ng.code, &t, 1500));
-    NATS_CHECK(kvStore_PutString(&rev, kv, ng.code, "0123456789abcdef elsewhere 1"));
-    /* Still not its own while the intruder's lease lasts; then the key is deleted (the
+    put_other_dealer(kv, rkey, ng.code);
+    /* Still not its own while the other dealer's lease lasts; then the key is deleted (the
      * other dealer gone): the dealer takes the table back and the game goes on. */
-    nats_Sleep(3500);
+    for (int i = 0; i < 35; i++) {
+        if (i % 10 == 9)
+            put_other_dealer(kv, rkey, ng.code);
+        nats_Sleep(100);
+    }
     assert_int_equal(dealer_tables(fix.dealer), 0);
     NATS_CHECK(kvStore_Delete(kv, ng.code));
     same_game_and_record(&sp, &ng, url);
@@ -2212,15 +2272,6 @@ static void test_fence(void **state)
 }
 
 /* ---- a server no player can break: junk in the record store and in the leases ---- */
-
-/* The dealers' record key, from the key file they share (the test's dealers use fix.store). */
-static void dealers_record_key(uint8_t rkey[SEAL_KEY])
-{
-    SealKeys k;
-    char path[600];
-    snprintf(path, sizeof path, "%s/dealer.keys", fix.store);
-    assert_null(seal_keys_load_or_create(path, &k, rkey));
-}
 
 /* `m` encoded and in a secret box under `key`: its length in out. */
 static size_t boxed_msg(const uint8_t key[SEAL_KEY], const WireMsg *m, uint8_t *out)
@@ -2462,8 +2513,8 @@ static bool stranger_wrote(const Stranger *s, const kvEntry *e)
 }
 
 /* A stranger without the dealers' key writes a table's lease every 0.2 s (another owner,
- * garbage, a well-formed value with a made-up tag) and deletes it now and then, for the
- * whole game: the dealer writes its own lease again over each, keeps the table, and the game
+ * garbage, a well-formed value with a made-up tag, a dealer's lease from two minutes ago)
+ * and deletes it now and then, for the whole game: the dealer writes its own lease again over each, keeps the table, and the game
  * ends as the local one in its usual time. */
 static void test_lease_stranger(void **state)
 {
@@ -2487,14 +2538,22 @@ static void test_lease_stranger(void **state)
     NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
     NATS_CHECK(js_KeyValue(&s.kv, js, NET_LEASE_BUCKET));
     snprintf(s.code, sizeof s.code, "%s", ng.code);
-    static const char *const values[] = {
+    /* Another dealer's lease made two minutes ago (with the dealers' key), as a stranger who
+     * kept it would write it again now: an old lease, no dealer's any more. */
+    static char old[160];
+    uint8_t rkey[SEAL_KEY];
+    dealers_record_key(rkey);
+    assert_true(net_lease_value(rkey, 0x0123456789abcdefULL, ng.code,
+                                wall_now_ms() - 120000, old, sizeof old) > 0);
+    static const char *values[] = {
         "0123456789abcdef elsewhere 1",
         "x",
         "0123456789abcdef 1700000000000 "
         "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
+        old,
     };
     s.values = values;
-    s.n_values = 3;
+    s.n_values = 4;
     pthread_create(&s.thread, NULL, stranger_run, &s);
     /* The dealer writes its lease back over the stranger's, again and again, and keeps the
      * table all along. */
