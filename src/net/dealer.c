@@ -2227,7 +2227,7 @@ static int examine(Dealer *d, const char *code, uint64_t *junk_upto)
     uint64_t last = natsMsg_GetSequence(lastmsg), upto = 0;
     natsMsg_Destroy(lastmsg);
     Examine x = {.code = code};
-    if (!read_subject(d, d->js_scan, subject, 0, last, 2000, examine_entry, &x, &upto))
+    if (!read_subject(d, d->js_scan, subject, 0, last, 1000, examine_entry, &x, &upto))
         return -1;
     if (x.table)
         return 1;
@@ -2351,6 +2351,7 @@ static void *scanner(void *arg)
     ScanState *ss = calloc(1, sizeof *ss);
     if (!ss)
         return NULL;
+    ss->from = (int)(seal_random64() % 4096); /* dealers sharing a store start apart */
     long long next = clock_now_ns() + SCAN_NS;
     pthread_mutex_lock(&d->scan_lock);
     while (!d->scan_stop) {
