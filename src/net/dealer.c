@@ -14,6 +14,7 @@
  * starts every seat as away. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +32,7 @@
 #include "deal.h"
 #include "net.h"
 
-enum { EV_MSG, EV_BOT, EV_LEASE, EV_REC, EV_SCAN, EV_STOP };
+enum { EV_MSG, EV_BOT, EV_LEASE, EV_REC, EV_SCAN, EV_TAKE, EV_STOP };
 
 #define TICK_NS 250000000LL        /* presence is looked at four times a second */
 #define HERE_GRACE_NS 7000000000LL /* silent this long (three beats missed): away */
@@ -45,6 +46,20 @@ enum { EV_MSG, EV_BOT, EV_LEASE, EV_REC, EV_SCAN, EV_STOP };
  * burst of a thousand every 2 s that the actions of every table would wait behind. */
 #define RENEW_SLICES 40
 #define SCAN_NS (3 * SEC_NS)  /* recorded tables nobody holds are looked for this often */
+/* A scan looks into at most this many record subjects that turn out to be no table's (junk:
+ * each costs a lease look-up, a read of its first entries and a purge, on the scanner's
+ * thread), so thousands of them are cleaned over a few scans at a bounded cost; the next
+ * scan goes on where this one stopped. */
+#define SCAN_EXAMINE 128
+#define EXAMINE_ENTRIES 64 /* entries of a subject read, at most, looking for its REC_OPEN */
+/* A lease's stamp (its writer's clock) and the store's time of the write may differ this
+ * much (the clocks of two machines; a write on its way). Further apart, the value is an old
+ * lease written again by someone else: no dealer holds the table by it. */
+#define LEASE_SKEW_MS 30000LL
+/* Lines about junk (record entries or subjects, leases no dealer wrote) are limited to
+ * JUNK_LINES a minute: a stranger publishing junk on purpose must not fill the log. */
+#define JUNK_LINES 10
+#define JUNK_WINDOW_NS (60 * SEC_NS)
 
 typedef struct Event {
     struct Event *next;
@@ -59,11 +74,33 @@ typedef struct Event {
     uint32_t gen;
     Action action;
     /* EV_LEASE: a renewal's answer; EV_REC: a record's (rev: its stream sequence);
-     * EV_SCAN: data holds the recorded tables' codes, each ended by '\0' */
+     * EV_SCAN: data holds the recorded tables (ScanItem); EV_TAKE: those nobody holds
+     * (TakeItem) */
     uint64_t rev;
     bool renewed, refused;
     char msg_id[64]; /* EV_REC */
 } Event;
+
+/* A record subject in the scanner's list: its table's code and how many entries it has. */
+typedef struct {
+    char code[WIRE_CODE];
+    uint64_t msgs;
+} ScanItem;
+
+/* A recorded table whose lease nobody holds, found by the scanner, and how its lease is had:
+ * created (there is none), or written over revision `rev` (a value no dealer holds the table
+ * by, or this dealer's own: a table it gave up). */
+enum { TAKE_MISSING, TAKE_FREE, TAKE_OURS };
+typedef struct {
+    char code[WIRE_CODE];
+    uint8_t how;
+    uint64_t rev;
+} TakeItem;
+
+typedef struct {
+    long long window;
+    int lines, hidden;
+} LogLimit;
 
 /* An action whose record is on its way to the store, applied when the store has it. */
 typedef struct {
@@ -122,6 +159,10 @@ typedef struct DTable {
     uint64_t rec_seq;   /* stream sequence of the table's last record (0: none yet) */
     bool lost;          /* another dealer holds it now: dropped after the current event */
     bool fenced;        /* ...found out from the record: another wrote to it */
+    /* The entries of its record it knows (the first 8 bytes of each box's random nonce): a
+     * copy of one, written again by someone else, is junk, not another dealer's entry. */
+    uint64_t *entries;
+    int n_entries, cap_entries;
     /* One record at a time (each expects the one before): while an action's record is on
      * its way, the table's other joins, actions and bot answers wait in order behind it,
      * and the dealer goes on with the other tables. */
@@ -152,7 +193,8 @@ struct Dealer {
     kvStore *kv;         /* the leases */
     uint64_t id;         /* this dealer process, random */
     uint64_t epoch;      /* also random: in every view; a beat must carry it to count */
-    char lease_val[160]; /* what it writes in its leases: id, host, pid */
+    uint8_t lease_key[SEAL_KEY]; /* the leases' tags (derived from the record key) */
+    LogLimit junk_log;   /* the dealer's thread's lines about junk */
     unsigned long long rec_count; /* for the records' message ids (deduplication) */
     bool any_lost; /* a table was found lost: dropped after the current event */
     long long next_renew;
@@ -165,6 +207,9 @@ struct Dealer {
     pthread_cond_t scan_cond;
     bool scan_stop;
     atomic_bool scan_queued; /* a list is waiting in the queue: no other is made */
+    kvStore *kv_scan;        /* the scanner's own handle on the leases */
+    ScanItem *scan_todo;     /* the listed subjects of tables the dealer does not serve, */
+    int scan_todo_n;         /* handed back to the scanner to look into */
     SealKeys keys;
     uint8_t record_key[SEAL_KEY];
     uint8_t lobby_hash[SEAL_KEY]; /* the empty request's: lobby entries are signed with it */
@@ -190,6 +235,29 @@ static void say(const Dealer *d, const char *fmt, const char *code, const char *
 {
     if (d->cfg.verbose)
         fprintf(stderr, fmt, code, what);
+}
+
+/* A line about junk, unless JUNK_LINES were written in the last minute (then it is counted,
+ * and the count told with the next line written). */
+static void junk_say(LogLimit *l, const char *fmt, ...)
+{
+    long long now = clock_now_ns();
+    if (now - l->window > JUNK_WINDOW_NS) {
+        if (l->hidden)
+            fprintf(stderr, "tasca serve: (%d more lines about junk were not shown)\n", l->hidden);
+        l->window = now;
+        l->lines = l->hidden = 0;
+    }
+    if (l->lines >= JUNK_LINES) {
+        l->hidden++;
+        return;
+    }
+    l->lines++;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("tasca serve: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
 }
 
 /* ---- the queue ---- */
@@ -273,8 +341,9 @@ static void send_msg(Dealer *d, const char *subject, const uint8_t req_hash[SEAL
  * retrying while the store is unreachable: nothing is applied that is not recorded.
  * Fenced: the append expects the table's last record to be the one this dealer wrote (or
  * read) last, so a dealer that lost its lease (another resumed the table and wrote) cannot
- * append: the table is marked lost and dropped. A message id per record makes a retry
- * after a lost acknowledgement a duplicate, not a second entry. */
+ * append: the table is marked lost and dropped. Only the dealers' entries fence: when what
+ * came after its last is junk (fence_check), the append is made again after it. A message
+ * id per record makes a retry after a lost acknowledgement a duplicate, not a second entry. */
 /* The record entry in its secret box (in d->buf2) and a message id of its own (the store
  * keeps an entry sent twice under one id once); its length, 0 when it cannot be made. */
 static size_t record_bytes(Dealer *d, const MsgRecord *r, char msg_id[64])
@@ -291,6 +360,191 @@ static size_t record_bytes(Dealer *d, const MsgRecord *r, char msg_id[64])
 
 static bool record_sent(Dealer *d, DTable *t, const char *code, const uint8_t *bytes,
                         size_t boxed, const char *msg_id);
+
+/* ---- junk in the record: entries that are not the dealers' ----
+ * Anyone who may publish on tasca.rec.> can append to a table's record. An entry counts
+ * only when it opens under the dealers' record key, decodes as a record and names the table
+ * of its subject, and is not a copy of an entry the table has (the same nonce: a box made
+ * once, written again). Anything else is junk: skipped, never the table's state, never a
+ * reason to drop it. */
+
+/* An entry's identity: the first bytes of its box's random nonce (a copy has the same). */
+static uint64_t entry_id(const uint8_t *box)
+{
+    uint64_t v;
+    memcpy(&v, box, sizeof v);
+    return v;
+}
+
+static bool entry_known(const DTable *t, uint64_t id)
+{
+    for (int i = t->n_entries - 1; i >= 0; i--)
+        if (t->entries[i] == id)
+            return true;
+    return false;
+}
+
+static void entry_add(DTable *t, const uint8_t *box)
+{
+    if (t->n_entries == t->cap_entries) {
+        int cap = t->cap_entries ? 2 * t->cap_entries : 64;
+        uint64_t *p = realloc(t->entries, (size_t)cap * sizeof *p);
+        if (!p)
+            return; /* a copy of it would then look like another dealer's entry: the fence */
+        t->entries = p;
+        t->cap_entries = cap;
+    }
+    t->entries[t->n_entries++] = entry_id(box);
+}
+
+/* The table code of a record subject ("tasca.rec.<code>"), NULL when it has none. */
+static const char *rec_code(const char *subject)
+{
+    const char *prefix = "tasca.rec.";
+    size_t n = strlen(prefix);
+    return subject && strncmp(subject, prefix, n) == 0 && wire_code_valid(subject + n)
+               ? subject + n
+               : NULL;
+}
+
+/* Does this message of tasca.rec.<code> open as a record of table `code` under the dealers'
+ * record key? The record in *r. */
+static bool open_entry(const uint8_t key[SEAL_KEY], const char *code, const uint8_t *data,
+                       size_t len, MsgRecord *r)
+{
+    uint8_t plain[WIRE_MAX];
+    if (len <= SEAL_BOX_OVERHEAD || len - SEAL_BOX_OVERHEAD > sizeof plain)
+        return false;
+    size_t n = seal_unbox(key, data, len, plain);
+    WireMsg m;
+    if (!n || wire_decode(plain, n, &m) || m.type != MSG_RECORD ||
+        strcmp(m.u.record.code, code) != 0)
+        return false;
+    *r = m.u.record;
+    return true;
+}
+
+/* Hands fn the messages of the record stream on `subject` (a table's, or every table's with
+ * "tasca.rec.>") from sequence `from` on (0: from the start) up to sequence `last`, until fn
+ * says to stop (false). *upto: the sequence of the last one given (0: none). False when the
+ * stream cannot be read. */
+typedef bool (*EntryFn)(Dealer *d, void *ctx, uint64_t seq, const char *subject,
+                        const uint8_t *data, size_t len);
+
+static bool read_subject(Dealer *d, jsCtx *js, const char *subject, uint64_t from,
+                         uint64_t last, int wait_ms, EntryFn fn, void *ctx, uint64_t *upto)
+{
+    natsSubscription *sub = NULL;
+    jsSubOptions so;
+    jsSubOptions_Init(&so);
+    so.Config.DeliverPolicy = from > 1 ? js_DeliverByStartSequence : js_DeliverAll;
+    so.Config.OptStartSeq = from > 1 ? from : 0;
+    so.Config.AckPolicy = js_AckNone;
+    so.Stream = NET_STREAM;
+    jsErrCode jerr = 0;
+    *upto = 0;
+    if (js_SubscribeSync(&sub, js, subject, NULL, &so, &jerr) != NATS_OK)
+        return false;
+    for (;;) {
+        natsMsg *msg = NULL;
+        if (natsSubscription_NextMsg(&msg, sub, wait_ms) != NATS_OK)
+            break;
+        jsMsgMetaData *meta = NULL;
+        uint64_t seq = 0;
+        if (natsMsg_GetMetaData(&meta, msg) == NATS_OK) {
+            seq = meta->Sequence.Stream;
+            jsMsgMetaData_Destroy(meta);
+        }
+        bool more = fn(d, ctx, seq, natsMsg_GetSubject(msg),
+                       (const uint8_t *)natsMsg_GetData(msg),
+                       (size_t)natsMsg_GetDataLength(msg));
+        natsMsg_Destroy(msg);
+        if (seq > *upto)
+            *upto = seq;
+        if (!more || seq >= last)
+            break;
+    }
+    natsSubscription_Unsubscribe(sub);
+    natsSubscription_Destroy(sub);
+    return true;
+}
+
+/* What the entries after a refused append's expectation are. */
+enum {
+    FENCE_JUNK,    /* junk only: skipped (rec_seq past them), the append is made again */
+    FENCE_OURS,    /* ...and the entry being appended among them (an earlier try was stored) */
+    FENCE_HELD,    /* an entry of the dealers' for this table: another dealer wrote it */
+    FENCE_UNKNOWN  /* the store cannot tell now */
+};
+
+typedef struct {
+    DTable *t;
+    uint64_t mine;
+    bool have_mine, found_mine, foreign;
+    int junk;
+    uint64_t first_junk;
+} FenceRead;
+
+static bool fence_entry(Dealer *d, void *ctx, uint64_t seq, const char *subject,
+                        const uint8_t *data, size_t len)
+{
+    (void)subject;
+    FenceRead *f = ctx;
+    MsgRecord r;
+    if (open_entry(d->record_key, f->t->code, data, len, &r)) {
+        uint64_t id = entry_id(data);
+        if (f->have_mine && id == f->mine) {
+            f->found_mine = true;
+            return true;
+        }
+        if (!entry_known(f->t, id)) {
+            f->foreign = true;
+            return false;
+        }
+    }
+    if (!f->junk++)
+        f->first_junk = seq;
+    return true;
+}
+
+/* The store refused an append to t's record: the last entry on its subject is not
+ * t->rec_seq. The fence is on the dealers' entries only: the entries after rec_seq are read,
+ * and when none is an entry of this table under the dealers' key (other than `mine`, the one
+ * being appended, or copies of known ones), they are junk: rec_seq moves past them and the
+ * append is made again. */
+static int fence_check(Dealer *d, DTable *t, const uint8_t *mine)
+{
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.rec.%s", t->code);
+    natsMsg *lastmsg = NULL;
+    jsErrCode jerr = 0;
+    natsStatus s = js_GetLastMsg(&lastmsg, d->js, NET_STREAM, subject, NULL, &jerr);
+    if (s == NATS_NOT_FOUND || jerr == JSNoMessageFoundErr)
+        return FENCE_HELD; /* its record is gone (purged): not this dealer's to write any more */
+    if (s != NATS_OK)
+        return FENCE_UNKNOWN;
+    uint64_t last = natsMsg_GetSequence(lastmsg);
+    natsMsg_Destroy(lastmsg);
+    if (last < t->rec_seq)
+        return FENCE_HELD; /* entries it wrote are gone */
+    if (last == t->rec_seq)
+        return FENCE_JUNK; /* nothing after its last: again */
+    FenceRead f = {.t = t, .have_mine = mine != NULL, .mine = mine ? entry_id(mine) : 0};
+    uint64_t upto = 0;
+    if (!read_subject(d, d->js, subject, t->rec_seq + 1, last, 2000, fence_entry, &f, &upto))
+        return FENCE_UNKNOWN;
+    if (f.foreign)
+        return FENCE_HELD;
+    if (upto < last)
+        return FENCE_UNKNOWN;
+    if (f.junk)
+        junk_say(&d->junk_log,
+                 "table %s: %d entries of its record are not the dealers' (the first at %llu); "
+                 "skipped\n",
+                 t->code, f.junk, (unsigned long long)f.first_junk);
+    t->rec_seq = last;
+    return f.found_mine ? FENCE_OURS : FENCE_JUNK;
+}
 
 static bool record(Dealer *d, DTable *t, const MsgRecord *r)
 {
@@ -318,14 +572,27 @@ static bool record_sent(Dealer *d, DTable *t, const char *code, const uint8_t *b
         if (s == NATS_OK) {
             t->rec_seq = ack->Sequence;
             jsPubAck_Destroy(ack);
+            entry_add(t, bytes);
             return true;
         }
         jsPubAck_Destroy(ack);
         if (jerr == JSStreamWrongLastSequenceErr) {
-            fprintf(stderr, "tasca serve: table %s: another dealer wrote its record; dropped\n",
-                    t->code);
-            t->lost = t->fenced = d->any_lost = true;
-            return false;
+            int f = fence_check(d, t, bytes);
+            if (f == FENCE_OURS) {
+                entry_add(t, bytes);
+                return true;
+            }
+            if (f == FENCE_JUNK) { /* past the junk: again at once */
+                po.ExpectLastSubjectSeq = t->rec_seq;
+                continue;
+            }
+            if (f == FENCE_HELD) {
+                fprintf(stderr,
+                        "tasca serve: table %s: another dealer wrote its record; dropped\n",
+                        t->code);
+                t->lost = t->fenced = d->any_lost = true;
+                return false;
+            }
         }
         if (t->lease_at && clock_now_ns() - t->lease_at > LEASE_TTL_NS) {
             fprintf(stderr, "tasca serve: table %s: no store for longer than the lease; "
@@ -867,21 +1134,114 @@ static void presence(Dealer *d)
 }
 
 /* ---- leases: which dealer serves which table ----
- * Key = table code in the KV bucket NET_LEASE_BUCKET, value = the owner's lease_val. The
+ * Key = table code in the KV bucket NET_LEASE_BUCKET, value = who holds it (lease_make). The
  * bucket's TTL (NET_LEASE_TTL_MS) expires a lease its owner stopped renewing (a dealer
  * that died); a live dealer renews each of its leases every RENEW_NS with a compare-and-set
- * on the revision it wrote last. */
+ * on the revision it wrote last. Anyone who may write the bucket can write a key: only a
+ * value made with the dealers' key, lately, says a dealer holds the table. */
 
-static bool lease_claim(Dealer *d, const char *code, uint64_t *rev)
+/* A lease's value: "<dealer id: 16 hex> <stamp: the writer's clock, ms> <tag: 64 hex>", the
+ * tag (seal_tag) over "<code> <id> <stamp>" under a key derived from the dealers' record
+ * key, so only a holder of the dealers' key file makes one that checks. No host name or pid
+ * (players read the leases): those are in the dealer's own log. */
+static size_t lease_make(const uint8_t key[SEAL_KEY], uint64_t id, const char *code,
+                         long long stamp_ms, char *out, size_t size)
 {
-    return kvStore_Create(rev, d->kv, code, d->lease_val, (int)strlen(d->lease_val)) ==
-           NATS_OK;
+    char head[48], msg[WIRE_CODE + 48], hex[2 * SEAL_TAG + 1];
+    snprintf(head, sizeof head, "%016llx %lld", (unsigned long long)id, stamp_ms);
+    int n = snprintf(msg, sizeof msg, "%s %s", code, head);
+    uint8_t tag[SEAL_TAG];
+    seal_tag(key, (const uint8_t *)msg, (size_t)n, tag);
+    for (int i = 0; i < SEAL_TAG; i++)
+        snprintf(hex + 2 * i, 3, "%02x", tag[i]);
+    int len = snprintf(out, size, "%s %s", head, hex);
+    return len > 0 && (size_t)len < size ? (size_t)len : 0;
 }
 
-static bool lease_is_ours(const Dealer *d, kvEntry *e)
+size_t net_lease_value(const uint8_t record_key[SEAL_KEY], uint64_t dealer, const char *code,
+                       long long stamp_ms, char *out, size_t size)
 {
-    size_t n = strlen(d->lease_val);
-    return (size_t)kvEntry_ValueLen(e) == n && memcmp(kvEntry_Value(e), d->lease_val, n) == 0;
+    uint8_t key[SEAL_KEY];
+    seal_derive(record_key, "tsclease", 1, key);
+    size_t n = lease_make(key, dealer, code, stamp_ms, out, size);
+    memset(key, 0, sizeof key);
+    return n;
+}
+
+/* This dealer's lease of a table, stamped now. */
+static size_t lease_value(const Dealer *d, const char *code, char *out, size_t size)
+{
+    return lease_make(d->lease_key, d->id, code, wall_ms(), out, size);
+}
+
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* Who holds a table by its lease entry. */
+enum {
+    LEASE_FREE,  /* nobody: a value no dealer made (it does not check under the dealers' key),
+                    or a dealer's made long before this write (an old one written again) */
+    LEASE_OURS,  /* this dealer process (its id, a value that checks) */
+    LEASE_OTHER  /* another dealer: its value checks and was written when it was made */
+};
+
+static int lease_owner(const uint8_t key[SEAL_KEY], uint64_t me, const char *code, kvEntry *e)
+{
+    int len = kvEntry_ValueLen(e);
+    const char *v = kvEntry_Value(e);
+    char val[160];
+    if (!v || len <= 0 || len >= (int)sizeof val)
+        return LEASE_FREE;
+    memcpy(val, v, (size_t)len);
+    val[len] = '\0';
+    const char *sp = strrchr(val, ' ');
+    unsigned long long id = 0;
+    long long stamp = 0;
+    if (!sp || strlen(sp + 1) != 2 * SEAL_TAG || sscanf(val, "%16llx %lld", &id, &stamp) != 2)
+        return LEASE_FREE;
+    char head[48];
+    int hn = snprintf(head, sizeof head, "%016llx %lld", id, stamp);
+    if (hn != sp - val || memcmp(head, val, (size_t)hn) != 0)
+        return LEASE_FREE; /* only the one way of writing it */
+    uint8_t tag[SEAL_TAG];
+    for (int i = 0; i < SEAL_TAG; i++) {
+        int hi = hex_digit(sp[1 + 2 * i]), lo = hex_digit(sp[2 + 2 * i]);
+        if (hi < 0 || lo < 0)
+            return LEASE_FREE;
+        tag[i] = (uint8_t)(hi << 4 | lo);
+    }
+    char msg[WIRE_CODE + 48];
+    int n = snprintf(msg, sizeof msg, "%s %s", code, head);
+    if (!seal_tag_ok(key, (const uint8_t *)msg, (size_t)n, tag))
+        return LEASE_FREE;
+    if (id == me)
+        return LEASE_OURS;
+    long long written_ms = (long long)(kvEntry_Created(e) / 1000000);
+    return llabs(written_ms - stamp) > LEASE_SKEW_MS ? LEASE_FREE : LEASE_OTHER;
+}
+
+/* Claims a table's lease: creates the key, or writes over a value nobody holds the table by
+ * (compare-and-set on its revision). */
+static bool lease_claim(Dealer *d, const char *code, uint64_t *rev)
+{
+    char v[160];
+    size_t n = lease_value(d, code, v, sizeof v);
+    if (kvStore_Create(rev, d->kv, code, v, (int)n) == NATS_OK)
+        return true;
+    kvEntry *e = NULL;
+    bool got = false;
+    if (kvStore_Get(&e, d->kv, code) == NATS_OK &&
+        lease_owner(d->lease_key, d->id, code, e) == LEASE_FREE)
+        got = kvStore_Update(rev, d->kv, code, v, (int)n, kvEntry_Revision(e)) == NATS_OK;
+    kvEntry_Destroy(e);
+    return got;
+}
+
+static bool lease_is_ours(const Dealer *d, const char *code, kvEntry *e)
+{
+    return lease_owner(d->lease_key, d->id, code, e) == LEASE_OURS;
 }
 
 /* Deletes the table's lease if it is still ours (a key another dealer wrote since is left
@@ -890,7 +1250,7 @@ static bool lease_release(Dealer *d, const char *code)
 {
     kvEntry *e = NULL;
     natsStatus s = kvStore_Get(&e, d->kv, code);
-    if (s == NATS_OK && lease_is_ours(d, e))
+    if (s == NATS_OK && lease_is_ours(d, code, e))
         kvStore_Delete(d->kv, code);
     kvEntry_Destroy(e);
     return s == NATS_OK || s == NATS_NOT_FOUND;
@@ -899,6 +1259,7 @@ static bool lease_release(Dealer *d, const char *code)
 static void free_table(DTable *t)
 {
     pending_free(t->pend);
+    free(t->entries);
     while (t->wait_head) {
         Event *e = t->wait_head;
         t->wait_head = e->next;
@@ -959,10 +1320,11 @@ static void renew_leases(Dealer *d, int slice)
             continue; /* renewed in another slice of RENEW_NS */
         if (t->renew_sent && now - t->renew_sent < LEASE_TTL_NS / 2)
             continue; /* the last one is still on its way */
-        char subject[96];
+        char subject[96], v[160];
         snprintf(subject, sizeof subject, "$KV.%s.%s", NET_LEASE_BUCKET, t->code);
+        size_t vn = lease_value(d, t->code, v, sizeof v);
         natsMsg *msg = NULL;
-        if (natsMsg_Create(&msg, subject, NULL, d->lease_val, (int)strlen(d->lease_val)) != NATS_OK)
+        if (natsMsg_Create(&msg, subject, NULL, v, (int)vn) != NATS_OK)
             continue;
         jsPubOptions po;
         jsPubOptions_Init(&po);
@@ -995,7 +1357,10 @@ static void lease_ack(jsCtx *js, natsMsg *msg, jsPubAck *pa, jsPubAckErr *pae, v
 }
 
 /* A renewal came back: the new revision, or (refused: the key changed) the lease is gone
- * unless the key is still ours (an earlier renewal whose answer was lost went through). */
+ * when another dealer holds it now. A value no dealer holds the table by (written by someone
+ * without the dealers' key, an old lease written again) or a deleted key is not another
+ * dealer's: the lease is written again over it (compare-and-set on its revision) and the
+ * table stays. The key still ours: an earlier renewal whose answer was lost went through. */
 static void lease_answer(Dealer *d, const Event *e)
 {
     DTable *t = find_table(d, e->code);
@@ -1009,19 +1374,41 @@ static void lease_answer(Dealer *d, const Event *e)
     }
     if (!e->refused)
         return; /* no answer in time: tried again at the next renewal */
-    kvEntry *ent = NULL;
-    natsStatus g = kvStore_Get(&ent, d->kv, t->code);
-    bool ours = g == NATS_OK && lease_is_ours(d, ent);
-    if (ours) {
-        t->lease_rev = kvEntry_Revision(ent);
-        t->lease_at = clock_now_ns();
-    }
-    kvEntry_Destroy(ent);
-    if (!ours && (g == NATS_OK || g == NATS_NOT_FOUND)) {
-        fprintf(stderr, "tasca serve: table %s: its lease is another's or gone; dropped\n",
-                t->code);
-        t->lost = d->any_lost = true;
-    }
+    for (int tries = 0; tries < 3; tries++) {
+        kvEntry *ent = NULL;
+        natsStatus g = kvStore_Get(&ent, d->kv, t->code);
+        int who = g == NATS_OK ? lease_owner(d->lease_key, d->id, t->code, ent) : LEASE_FREE;
+        uint64_t rev = g == NATS_OK ? kvEntry_Revision(ent) : 0;
+        kvEntry_Destroy(ent);
+        if (g != NATS_OK && g != NATS_NOT_FOUND)
+            return; /* the store does not answer: the next renewal tries again */
+        if (g == NATS_OK && who == LEASE_OURS) {
+            t->lease_rev = rev;
+            t->lease_at = clock_now_ns();
+            return;
+        }
+        if (g == NATS_OK && who == LEASE_OTHER) {
+            fprintf(stderr, "tasca serve: table %s: its lease is another dealer's; dropped\n",
+                    t->code);
+            t->lost = d->any_lost = true;
+            return;
+        }
+        char v[160];
+        size_t vn = lease_value(d, t->code, v, sizeof v);
+        uint64_t nrev = 0;
+        natsStatus w = g == NATS_NOT_FOUND
+                           ? kvStore_Create(&nrev, d->kv, t->code, v, (int)vn)
+                           : kvStore_Update(&nrev, d->kv, t->code, v, (int)vn, rev);
+        if (w == NATS_OK) {
+            junk_say(&d->junk_log,
+                     "table %s: its lease was %s by someone without the dealers' key; "
+                     "written again\n",
+                     t->code, g == NATS_NOT_FOUND ? "deleted" : "written");
+            t->lease_rev = nrev;
+            t->lease_at = clock_now_ns();
+            return;
+        }
+    } /* written over again and again meanwhile: the next renewal tries again */
 }
 
 uint64_t net_game_seed(uint64_t table_seed, unsigned game)
@@ -1496,20 +1883,30 @@ static void drain(Dealer *d, DTable *t)
 }
 
 /* An action's record came back: written (the action is applied), refused because another
- * dealer wrote the table's record (the table is dropped), or not answered in time (sent
- * again, waiting). An answer to a record that is not the pending one is an old one. */
+ * dealer wrote the table's record (the table is dropped) or because junk came after its last
+ * entry (sent again after it), or not answered in time (sent again, waiting). An answer to a
+ * record that is not the pending one is an old one. */
 static void rec_answer(Dealer *d, const Event *e)
 {
     DTable *t = find_table(d, e->code);
     if (!t || !t->pend || strcmp(t->pend->msg_id, e->msg_id) != 0)
         return;
     if (e->renewed) {
+        entry_add(t, t->pend->bytes);
         action_recorded(d, t, e->rev);
     } else if (e->refused) {
-        fprintf(stderr, "tasca serve: table %s: another dealer wrote its record; dropped\n",
-                t->code);
-        t->lost = t->fenced = d->any_lost = true;
-        action_unrecorded(d, t);
+        int f = fence_check(d, t, t->pend->bytes);
+        if (f == FENCE_OURS) {
+            entry_add(t, t->pend->bytes);
+            action_recorded(d, t, t->rec_seq);
+        } else if (f == FENCE_HELD) {
+            fprintf(stderr, "tasca serve: table %s: another dealer wrote its record; dropped\n",
+                    t->code);
+            t->lost = t->fenced = d->any_lost = true;
+            action_unrecorded(d, t);
+        } else { /* junk skipped (or the store cannot tell yet): sent again, waiting */
+            action_record_again(d, t);
+        }
     } else {
         action_record_again(d, t);
     }
@@ -1538,6 +1935,7 @@ static DTable *waits_for(Dealer *d, const Event *e)
 }
 
 static void scan_unheld(Dealer *d, const Event *e);
+static void take_unheld(Dealer *d, const Event *e);
 
 static void *loop(void *arg)
 {
@@ -1604,6 +2002,8 @@ static void *loop(void *arg)
             rec_answer(d, e);
         else if (kind == EV_SCAN)
             scan_unheld(d, e);
+        else if (kind == EV_TAKE)
+            take_unheld(d, e);
         if (d->any_lost)
             drop_lost(d);
         free(e->data);
@@ -1704,49 +2104,50 @@ static void wake_table(Dealer *d, DTable *t)
     maybe_next_game(d, t); /* every seat had asked, but the next game was not recorded */
 }
 
+typedef struct {
+    int junk;
+    uint64_t first_junk;
+    char junk_subject[64];
+} RecordRead;
+
+/* One message of the record while resuming: an entry of the dealers' (not a copy of one the
+ * table has) is replayed; junk is counted and skipped. Either way the table's fence moves
+ * past it: the next append expects the subject's last message, whatever it is. */
+static bool replay_msg(Dealer *d, void *ctx, uint64_t seq, const char *subject,
+                       const uint8_t *data, size_t len)
+{
+    RecordRead *rr = ctx;
+    const char *code = rec_code(subject);
+    DTable *t = code ? find_table(d, code) : NULL;
+    MsgRecord r;
+    bool ok = code && open_entry(d->record_key, code, data, len, &r) &&
+              !(t && entry_known(t, entry_id(data)));
+    if (ok) {
+        replay_entry(d, &r);
+        if ((t = find_table(d, code)) != NULL)
+            entry_add(t, data);
+    } else if (!rr->junk++) {
+        rr->first_junk = seq;
+        snprintf(rr->junk_subject, sizeof rr->junk_subject, "%s", subject ? subject : "");
+    }
+    if (t && seq > t->rec_seq)
+        t->rec_seq = seq;
+    return true;
+}
+
 /* Reads the record stream's messages on `subject` (all tables', or one's) from the start
- * up to sequence `last`, replaying every entry. */
+ * up to sequence `last`, replaying every entry of the dealers'. */
 static const char *read_records(Dealer *d, const char *subject, uint64_t last)
 {
-    natsSubscription *sub = NULL;
-    jsSubOptions so;
-    jsSubOptions_Init(&so);
-    so.Config.DeliverPolicy = js_DeliverAll;
-    so.Config.AckPolicy = js_AckNone;
-    so.Stream = NET_STREAM;
-    jsErrCode jerr = 0;
-    if (js_SubscribeSync(&sub, d->js, subject, NULL, &so, &jerr) != NATS_OK)
+    RecordRead rr = {0};
+    uint64_t upto = 0;
+    if (!read_subject(d, d->js, subject, 0, last, 5000, replay_msg, &rr, &upto))
         return "cannot read the record stream";
-    uint8_t plain[WIRE_MAX];
-    for (;;) {
-        natsMsg *msg = NULL;
-        if (natsSubscription_NextMsg(&msg, sub, 5000) != NATS_OK)
-            break;
-        jsMsgMetaData *meta = NULL;
-        uint64_t seq = 0;
-        if (natsMsg_GetMetaData(&meta, msg) == NATS_OK) {
-            seq = meta->Sequence.Stream;
-            jsMsgMetaData_Destroy(meta);
-        }
-        size_t n = seal_unbox(d->record_key, (const uint8_t *)natsMsg_GetData(msg),
-                              (size_t)natsMsg_GetDataLength(msg), plain);
-        WireMsg m;
-        if (n && !wire_decode(plain, n, &m) && m.type == MSG_RECORD) {
-            replay_entry(d, &m.u.record);
-            DTable *t = find_table(d, m.u.record.code);
-            if (t && seq > t->rec_seq)
-                t->rec_seq = seq; /* the fence: the next append expects this one last */
-        } else {
-            fprintf(stderr, "tasca serve: record %llu is not readable with this dealer's key; "
-                            "skipped\n",
-                    (unsigned long long)seq);
-        }
-        natsMsg_Destroy(msg);
-        if (seq >= last)
-            break;
-    }
-    natsSubscription_Unsubscribe(sub);
-    natsSubscription_Destroy(sub);
+    if (rr.junk)
+        junk_say(&d->junk_log,
+                 "%d record entries are not the dealers' (not their key's, no record, another "
+                 "table's or a copy); skipped (the first: %llu, %s)\n",
+                 rr.junk, (unsigned long long)rr.first_junk, rr.junk_subject);
     return NULL;
 }
 
@@ -1825,34 +2226,228 @@ static void take_over(Dealer *d, const char *code, uint64_t rev)
     wake_table(d, t);
 }
 
+/* The scanner's list came: the subjects of tables this dealer does not serve go back to the
+ * scanner, which looks into them off this thread (scan_examine). */
 static void scan_unheld(Dealer *d, const Event *ev)
 {
     atomic_store(&d->scan_queued, false);
-    for (int off = 0; off < ev->len; off += (int)strlen((const char *)ev->data + off) + 1) {
-        const char *code = (const char *)ev->data + off;
+    const ScanItem *it = (const ScanItem *)ev->data;
+    int n = ev->len / (int)sizeof *it, k = 0;
+    ScanItem *todo = n > 0 ? malloc((size_t)n * sizeof *todo) : NULL;
+    for (int i = 0; todo && i < n; i++)
+        if (!find_table(d, it[i].code))
+            todo[k++] = it[i];
+    pthread_mutex_lock(&d->scan_lock);
+    free(d->scan_todo);
+    d->scan_todo = k ? todo : NULL;
+    d->scan_todo_n = k;
+    pthread_cond_broadcast(&d->scan_cond);
+    pthread_mutex_unlock(&d->scan_lock);
+    if (!k)
+        free(todo);
+}
+
+/* The scanner found recorded tables nobody holds: each one's lease is claimed (over the
+ * revision the scanner saw, unless there was none) and the table resumed from its record. */
+static void take_unheld(Dealer *d, const Event *ev)
+{
+    const TakeItem *it = (const TakeItem *)ev->data;
+    int n = ev->len / (int)sizeof *it;
+    for (int i = 0; i < n; i++) {
+        const char *code = it[i].code;
         if (find_table(d, code))
             continue;
         if (d->cfg.max_tables && d->n_tables >= d->cfg.max_tables)
             break;
-        kvEntry *e = NULL;
-        natsStatus g = kvStore_Get(&e, d->kv, code);
-        /* A lease still ours: a table this dealer gave up while the store was out of reach
-         * longer than a lease, and which nobody took meanwhile. It is written again over
-         * its revision (so a claim by another dealer since wins) and taken up again. */
-        bool ours = g == NATS_OK && lease_is_ours(d, e);
-        uint64_t last = ours ? kvEntry_Revision(e) : 0, rev = 0;
-        kvEntry_Destroy(e);
-        if (g == NATS_NOT_FOUND && lease_claim(d, code, &rev))
-            take_over(d, code, rev);
-        else if (ours && kvStore_Update(&rev, d->kv, code, d->lease_val,
-                                        (int)strlen(d->lease_val), last) == NATS_OK)
+        uint64_t rev = 0;
+        bool got;
+        if (it[i].how == TAKE_MISSING) {
+            got = lease_claim(d, code, &rev);
+        } else {
+            /* TAKE_OURS: a table this dealer gave up while the store was out of reach longer
+             * than a lease, and which nobody took meanwhile. TAKE_FREE: a value nobody holds
+             * it by. Written over its revision, so a claim by another dealer since wins. */
+            char v[160];
+            size_t vn = lease_value(d, code, v, sizeof v);
+            got = kvStore_Update(&rev, d->kv, code, v, (int)vn, it[i].rev) == NATS_OK;
+        }
+        if (got)
             take_over(d, code, rev);
     }
 }
 
-/* The scanner's list: the codes of the tables the stream holds a record of (NULL: the
- * store did not answer, or there are none). */
-static Event *scan_list(Dealer *d)
+/* ---- the scanner's thread ---- */
+
+#define SCAN_MEMORY 1024
+
+/* What the scanner keeps from one scan to the next: where the last stopped, the junk
+ * subjects it could not purge (a hash of the subject and its count of entries: looked into
+ * again only once that changes), its own log lines' limit. */
+typedef struct {
+    int from;
+    uint64_t stuck[SCAN_MEMORY][2];
+    int n_stuck, next_stuck;
+    LogLimit log;
+    int purged;
+    char example[96];
+} ScanState;
+
+static uint64_t subject_hash(const char *subject)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (const unsigned char *c = (const unsigned char *)subject; *c; c++)
+        h = (h ^ *c) * 1099511628211ULL;
+    return h;
+}
+
+static bool stuck_known(const ScanState *ss, const char *subject, uint64_t msgs)
+{
+    uint64_t h = subject_hash(subject);
+    for (int i = 0; i < ss->n_stuck; i++)
+        if (ss->stuck[i][0] == h && ss->stuck[i][1] == msgs)
+            return true;
+    return false;
+}
+
+/* Purges junk from a record subject: every entry on it before sequence upto + 1 (0: all of
+ * them), so nothing appended since is touched. A subject that cannot be purged is
+ * remembered with its count of entries. */
+static void purge_junk(Dealer *d, ScanState *ss, const char *subject, uint64_t upto,
+                       uint64_t msgs)
+{
+    jsOptions o;
+    jsOptions_Init(&o);
+    o.Stream.Purge.Subject = subject;
+    o.Stream.Purge.Sequence = upto ? upto + 1 : 0;
+    jsErrCode jerr = 0;
+    natsStatus st = js_PurgeStream(d->js_scan, NET_STREAM, &o, &jerr);
+    if (st == NATS_OK) {
+        if (!ss->purged++)
+            snprintf(ss->example, sizeof ss->example, "%s", subject);
+        return;
+    }
+    uint64_t *slot = ss->stuck[ss->next_stuck];
+    slot[0] = subject_hash(subject);
+    slot[1] = msgs;
+    ss->next_stuck = (ss->next_stuck + 1) % SCAN_MEMORY;
+    if (ss->n_stuck < SCAN_MEMORY)
+        ss->n_stuck++;
+    junk_say(&ss->log, "%s is no table's record but cannot be purged (%s, %d)\n", subject,
+             natsStatus_GetText(st), (int)jerr);
+}
+
+typedef struct {
+    const char *code;
+    int seen;
+    bool table;
+    uint64_t junk_upto;
+} Examine;
+
+static bool examine_entry(Dealer *d, void *ctx, uint64_t seq, const char *subject,
+                          const uint8_t *data, size_t len)
+{
+    (void)subject;
+    Examine *x = ctx;
+    MsgRecord r;
+    if (open_entry(d->record_key, x->code, data, len, &r) && r.kind == REC_OPEN) {
+        x->table = true;
+        return false;
+    }
+    x->junk_upto = seq;
+    return ++x->seen < EXAMINE_ENTRIES;
+}
+
+/* Is tasca.rec.<code> a table's record? A table's first entry of the dealers' is its
+ * REC_OPEN: 1 when it is there, 0 when up to EXAMINE_ENTRIES entries hold none (junk, up to
+ * *junk_upto; 0 with nothing to purge), -1 when the store cannot tell. */
+static int examine(Dealer *d, const char *code, uint64_t *junk_upto)
+{
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.rec.%s", code);
+    *junk_upto = 0;
+    natsMsg *lastmsg = NULL;
+    jsErrCode jerr = 0;
+    natsStatus s = js_GetLastMsg(&lastmsg, d->js_scan, NET_STREAM, subject, NULL, &jerr);
+    if (s == NATS_NOT_FOUND || jerr == JSNoMessageFoundErr)
+        return 0; /* gone meanwhile */
+    if (s != NATS_OK)
+        return -1;
+    uint64_t last = natsMsg_GetSequence(lastmsg), upto = 0;
+    natsMsg_Destroy(lastmsg);
+    Examine x = {.code = code};
+    if (!read_subject(d, d->js_scan, subject, 0, last, 1000, examine_entry, &x, &upto))
+        return -1;
+    if (x.table)
+        return 1;
+    *junk_upto = x.junk_upto;
+    return 0;
+}
+
+/* The listed subjects of tables the dealer does not serve. Each one's lease is looked up: a
+ * table another dealer holds is left alone. One nobody holds by its lease (there is none, or
+ * a value no dealer holds it by), or whose lease is this dealer's own, is looked into: a
+ * table's record goes to the dealer's thread (EV_TAKE), junk is purged. At most SCAN_EXAMINE
+ * junk subjects a scan. */
+static Event *scan_examine(Dealer *d, ScanState *ss, const ScanItem *todo, int n)
+{
+    TakeItem *take = malloc((size_t)n * sizeof *take);
+    int k = 0, junk = 0, i = 0;
+    ss->purged = 0;
+    for (int j = 0; take && j < n && junk < SCAN_EXAMINE; j++) {
+        i = (ss->from + j) % n;
+        const char *code = todo[i].code;
+        char subject[64];
+        snprintf(subject, sizeof subject, "tasca.rec.%s", code);
+        if (stuck_known(ss, subject, todo[i].msgs))
+            continue;
+        kvEntry *e = NULL;
+        natsStatus g = kvStore_Get(&e, d->kv_scan, code);
+        int who = g == NATS_OK ? lease_owner(d->lease_key, d->id, code, e) : LEASE_FREE;
+        uint64_t rev = g == NATS_OK ? kvEntry_Revision(e) : 0;
+        kvEntry_Destroy(e);
+        if (g != NATS_OK && g != NATS_NOT_FOUND)
+            break; /* the store does not answer: the next scan */
+        if (g == NATS_OK && who == LEASE_OTHER)
+            continue;
+        TakeItem *t = &take[k];
+        snprintf(t->code, sizeof t->code, "%s", code);
+        t->rev = rev;
+        t->how = g == NATS_NOT_FOUND ? TAKE_MISSING : who == LEASE_OURS ? TAKE_OURS : TAKE_FREE;
+        if (t->how == TAKE_OURS) { /* its own lease: a table it served */
+            k++;
+            continue;
+        }
+        uint64_t upto = 0;
+        int x = examine(d, code, &upto);
+        if (x < 0)
+            break;
+        if (x > 0) {
+            k++;
+            continue;
+        }
+        junk++;
+        if (upto)
+            purge_junk(d, ss, subject, upto, todo[i].msgs);
+    }
+    ss->from = junk >= SCAN_EXAMINE ? i + 1 : 0;
+    if (ss->purged)
+        junk_say(&ss->log, "%d record subjects that are no table's purged (%s...)\n",
+                 ss->purged, ss->example);
+    Event *ev = k ? calloc(1, sizeof *ev) : NULL;
+    if (!ev) {
+        free(take);
+        return NULL;
+    }
+    ev->kind = EV_TAKE;
+    ev->data = (uint8_t *)take;
+    ev->len = k * (int)sizeof *take;
+    return ev;
+}
+
+/* The scanner's list: the tables the stream holds a record of (NULL: the store did not
+ * answer, or there are none). A subject under tasca.rec. that names no table (not a code)
+ * is junk: purged here, at most SCAN_EXAMINE of them a scan. */
+static Event *scan_list(Dealer *d, ScanState *ss)
 {
     jsOptions o;
     jsOptions_Init(&o);
@@ -1863,18 +2458,29 @@ static Event *scan_list(Dealer *d)
         return NULL;
     jsStreamStateSubjects *subs = si->State.Subjects;
     Event *e = calloc(1, sizeof *e);
-    int n = subs ? subs->Count : 0;
-    if (e && n > 0 && (e->data = malloc((size_t)n * WIRE_CODE)) != NULL) {
+    int n = subs ? subs->Count : 0, bad = 0;
+    ss->purged = 0;
+    if (e && n > 0 && (e->data = malloc((size_t)n * sizeof(ScanItem))) != NULL) {
         e->kind = EV_SCAN;
+        ScanItem *it = (ScanItem *)e->data;
+        int k = 0;
         for (int i = 0; i < n; i++) {
-            const char *code = subs->List[i].Subject + strlen("tasca.rec.");
-            size_t k = strlen(code);
-            if (k == 0 || k >= WIRE_CODE)
+            const char *subject = subs->List[i].Subject, *code = rec_code(subject);
+            if (!code) {
+                if (bad < SCAN_EXAMINE && !stuck_known(ss, subject, subs->List[i].Msgs)) {
+                    bad++;
+                    purge_junk(d, ss, subject, 0, subs->List[i].Msgs);
+                }
                 continue;
-            memcpy(e->data + e->len, code, k + 1);
-            e->len += (int)k + 1;
+            }
+            snprintf(it[k].code, sizeof it[k].code, "%s", code);
+            it[k++].msgs = subs->List[i].Msgs;
         }
+        e->len = k * (int)sizeof *it;
     }
+    if (ss->purged)
+        junk_say(&ss->log, "%d record subjects that name no table purged (%s...)\n",
+                 ss->purged, ss->example);
     jsStreamInfo_Destroy(si);
     if (e && e->len == 0) {
         free(e->data);
@@ -1884,23 +2490,44 @@ static Event *scan_list(Dealer *d)
     return e;
 }
 
-/* Every SCAN_NS, the list of recorded tables for the dealer's thread, which takes up those
- * whose lease nobody holds (scan_unheld). One list at a time is in the queue. */
+/* Every SCAN_NS, the list of recorded tables for the dealer's thread, which hands back
+ * those it does not serve (scan_unheld); the scanner looks into them and gives the dealer's
+ * thread the ones nobody holds (take_unheld). One list at a time is in the queue. */
 static void *scanner(void *arg)
 {
     Dealer *d = arg;
+    ScanState *ss = calloc(1, sizeof *ss);
+    if (!ss)
+        return NULL;
+    ss->from = (int)(seal_random64() % 4096); /* dealers sharing a store start apart */
+    long long next = clock_now_ns() + SCAN_NS;
     pthread_mutex_lock(&d->scan_lock);
     while (!d->scan_stop) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_sec += SCAN_NS / SEC_NS;
-        int r = 0;
-        while (!d->scan_stop && r != ETIMEDOUT)
-            r = pthread_cond_timedwait(&d->scan_cond, &d->scan_lock, &ts);
-        if (d->scan_stop || atomic_load(&d->scan_queued))
+        if (d->scan_todo) {
+            ScanItem *todo = d->scan_todo;
+            int n = d->scan_todo_n;
+            d->scan_todo = NULL;
+            d->scan_todo_n = 0;
+            pthread_mutex_unlock(&d->scan_lock);
+            Event *e = scan_examine(d, ss, todo, n);
+            free(todo);
+            if (e)
+                push(d, e);
+            pthread_mutex_lock(&d->scan_lock);
+            continue;
+        }
+        long long wait = next - clock_now_ns();
+        if (wait > 0) {
+            struct timespec ts;
+            net_deadline_in(&ts, (int)(wait / 1000000) + 1);
+            pthread_cond_timedwait(&d->scan_cond, &d->scan_lock, &ts);
+            continue;
+        }
+        next = clock_now_ns() + SCAN_NS;
+        if (atomic_load(&d->scan_queued))
             continue;
         pthread_mutex_unlock(&d->scan_lock);
-        Event *e = scan_list(d);
+        Event *e = scan_list(d, ss);
         if (e) {
             atomic_store(&d->scan_queued, true);
             push(d, e);
@@ -1908,6 +2535,7 @@ static void *scanner(void *arg)
         pthread_mutex_lock(&d->scan_lock);
     }
     pthread_mutex_unlock(&d->scan_lock);
+    free(ss);
     return NULL;
 }
 
@@ -1969,10 +2597,12 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
     d->id = seal_random64();
     d->epoch = seal_random64() | 1; /* never 0, which no view carries */
     seal_request_hash(NULL, 0, d->lobby_hash);
+    seal_derive(d->record_key, "tsclease", 1, d->lease_key);
+    /* Its leases name it by id only (players read them): who it is, for people, is here. */
     char host[64] = "";
     gethostname(host, sizeof host - 1);
-    snprintf(d->lease_val, sizeof d->lease_val, "%016llx %s %d", (unsigned long long)d->id,
-             host, (int)getpid());
+    fprintf(stderr, "tasca serve: dealer %016llx, host %s, pid %d\n", (unsigned long long)d->id,
+            host, (int)getpid());
     jsOptions lo;
     jsOptions_Init(&lo);
     lo.PublishAsync.MaxPending = 1 << 16;
@@ -1987,7 +2617,9 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
         natsConnection_JetStream(&d->js_lease, d->nc, &lo) != NATS_OK ||
         natsConnection_JetStream(&d->js_rec, d->nc, &ro) != NATS_OK ||
         natsConnection_JetStream(&d->js_scan, d->nc, NULL) != NATS_OK ||
-        (why = open_leases(d)) != NULL || (why = resume(d)) != NULL) {
+        (why = open_leases(d)) != NULL ||
+        js_KeyValue(&d->kv_scan, d->js_scan, NET_LEASE_BUCKET) != NATS_OK ||
+        (why = resume(d)) != NULL) {
         snprintf(err, errsize, "%s", why ? why : "JetStream is not available");
         dealer_stop(d);
         return NULL;
@@ -2077,6 +2709,8 @@ void dealer_stop(Dealer *d)
         free_table(d->tables[i]);
     }
     free(d->tables);
+    free(d->scan_todo);
+    kvStore_Destroy(d->kv_scan);
     kvStore_Destroy(d->kv);
     jsCtx_Destroy(d->js_lease);
     jsCtx_Destroy(d->js_rec);
@@ -2088,5 +2722,6 @@ void dealer_stop(Dealer *d)
     }
     memset(&d->keys, 0, sizeof d->keys); /* the secrets do not outlive the dealer */
     memset(d->record_key, 0, sizeof d->record_key);
+    memset(d->lease_key, 0, sizeof d->lease_key);
     free(d);
 }

@@ -17,7 +17,8 @@
  *   tasca.rec.<code>       the table's record in the JetStream stream TASCA_REC: each
  *                          message a MsgRecord in a secret box of the dealers'
  * Leases: the JetStream key-value bucket TASCA_LEASE, key <code>, value the dealer that
- * serves the table; a dealer ignores every message for a table it does not hold.
+ * serves the table (its id, tagged with the dealers' key); a dealer ignores every message
+ * for a table it does not hold.
  * Only the lobby, the joins and the replies are readable on the broker; none of them
  * holds a card. Pure C (libnats, libsodium), no SDL. */
 #ifndef TASCA_NET_H
@@ -36,7 +37,7 @@
 #define NET_STREAM "TASCA_REC"
 #define NET_QUEUE "tasca-dealers"
 /* Table leases: JetStream key-value bucket, key = table code, value = the dealer serving it
- * ("<random id> <host> <pid>"). A lease not renewed for NET_LEASE_TTL_MS expires. */
+ * (net_lease_value). A lease not renewed for NET_LEASE_TTL_MS expires. */
 #define NET_LEASE_BUCKET "TASCA_LEASE"
 #define NET_LEASE_TTL_MS 10000
 #define NET_ERR 256
@@ -79,6 +80,14 @@ void dealer_stop(Dealer *d);
 /* The dealers' signing key (what clients pin; seal_fingerprint shows it to people). */
 void dealer_sign_key(const Dealer *d, uint8_t out[WIRE_KEY]);
 int dealer_tables(Dealer *d);
+/* The lease value of dealer `dealer` (its random id) for table `code`, stamped `stamp_ms`
+ * (the writer's clock, ms since 1970): "<id: 16 hex> <stamp> <tag: 64 hex>", the tag a
+ * crypto_auth under a key derived from the dealers' record key (dealer.keys), so only the
+ * dealers make values that check. A dealer takes a value that does not check, or one whose
+ * stamp is far (30 s) from the store's time of the write (an old one written again), as no
+ * lease: the table is free. out: at least 100 bytes. Its length, 0 if it does not fit. */
+size_t net_lease_value(const uint8_t record_key[SEAL_KEY], uint64_t dealer, const char *code,
+                       long long stamp_ms, char *out, size_t size);
 /* Play again: once a table's game is over, each person's seat may ask for the next game
  * (an action WIRE_ACTION_AGAIN, recorded like any other); when every person's seat has
  * asked (a bot's always does), the dealer records REC_NEXT and deals game number k + 1 at

@@ -19,6 +19,9 @@ _Static_assert(SEAL_SIGN_SECRET == crypto_sign_SECRETKEYBYTES, "signing key size
 _Static_assert(SEAL_OVERHEAD == crypto_sign_BYTES + crypto_box_SEALBYTES, "seal overhead");
 _Static_assert(SEAL_BOX_OVERHEAD == crypto_secretbox_NONCEBYTES + crypto_secretbox_MACBYTES,
                "secret box overhead");
+_Static_assert(SEAL_TAG == crypto_auth_BYTES && SEAL_KEY == crypto_auth_KEYBYTES &&
+                   SEAL_KEY == crypto_kdf_KEYBYTES,
+               "tag and derived key sizes");
 
 bool seal_init(void)
 {
@@ -169,6 +172,23 @@ size_t seal_unbox(const uint8_t key[SEAL_KEY], const uint8_t *in, size_t len, ui
                                    len - crypto_secretbox_NONCEBYTES, nonce, key) != 0)
         return 0;
     return len - SEAL_BOX_OVERHEAD;
+}
+
+void seal_derive(const uint8_t key[SEAL_KEY], const char ctx[8], uint64_t id,
+                 uint8_t out[SEAL_KEY])
+{
+    crypto_kdf_derive_from_key(out, SEAL_KEY, id, ctx, key);
+}
+
+void seal_tag(const uint8_t key[SEAL_KEY], const uint8_t *msg, size_t len, uint8_t tag[SEAL_TAG])
+{
+    crypto_auth(tag, msg, len, key);
+}
+
+bool seal_tag_ok(const uint8_t key[SEAL_KEY], const uint8_t *msg, size_t len,
+                 const uint8_t tag[SEAL_TAG])
+{
+    return crypto_auth_verify(tag, msg, len, key) == 0;
 }
 
 uint64_t seal_random64(void)

@@ -83,6 +83,18 @@ bool seal_session_seat(const SealKeys *seat, const uint8_t dealer_box_pk[SEAL_KE
 bool seal_session_dealer(const SealKeys *dealer, const uint8_t seat_box_pk[SEAL_KEY],
                          SealSession *out);
 
+/* A key of its own for one use, derived from a secret key (crypto_kdf): `ctx` is 8
+ * characters naming the use, `id` tells keys of the same use apart. Knowing one derived key
+ * tells nothing of `key` or of the others. */
+void seal_derive(const uint8_t key[SEAL_KEY], const char ctx[8], uint64_t id,
+                 uint8_t out[SEAL_KEY]);
+/* A tag over msg under a secret key (crypto_auth: HMAC-SHA-512-256), and its check (in
+ * constant time): only a holder of the key makes a tag that checks. */
+#define SEAL_TAG 32
+void seal_tag(const uint8_t key[SEAL_KEY], const uint8_t *msg, size_t len, uint8_t tag[SEAL_TAG]);
+bool seal_tag_ok(const uint8_t key[SEAL_KEY], const uint8_t *msg, size_t len,
+                 const uint8_t tag[SEAL_TAG]);
+
 /* Random bits from libsodium (table codes, nonces, seeds the dealer draws). */
 uint64_t seal_random64(void);
 

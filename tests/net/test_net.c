@@ -28,10 +28,18 @@
  *                local one and every action is recorded once
  *   takeover     of two dealers, the spawned `tasca serve` is killed with -9 mid-game: the
  *                other takes its tables over once their leases expire
- *   lease_lost   a dealer whose lease another wrote stops serving the table at once, and
- *                takes it back from its record when the key is free again
+ *   lease_lost   a dealer whose lease another dealer wrote stops serving the table at once,
+ *                and takes it back from its record when the key is free again; a lease a
+ *                stranger wrote (no dealers' key) does not take the table from it
  *   fence        someone else appends to a table's record: the dealer's next append is
  *                refused by the store, it drops the table and takes it back from the record
+ *   rec_junk     junk appended to a table's record (no box of the dealers', no record,
+ *                another table's, a copy) is skipped: the table is never dropped, and a
+ *                dealer started again resumes it past the junk
+ *   junk_subjects  a thousand made-up record subjects cost the dealer a bounded amount per
+ *                scan, off its thread, and are purged from the stream
+ *   lease_stranger  a stranger writing a table's lease every 0.2 s (no dealers' key) never
+ *                takes the table from its dealer
  * Usage: test_net CASE [path of the tasca binary, for the cases that run `tasca serve`]. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -1946,8 +1954,11 @@ static void test_standin_never(void **state)
 /* ---- several dealers on one deployment: table leases ---- */
 
 /* What the table's record holds: its players' (and bots') actions, each entry's n in order
- * (none twice), read with the dealers' record key from the stream. */
-static int recorded_actions(const char *url, const char *code)
+ * (none twice), read with the dealers' record key from the stream. With `junk`, the entries
+ * that are not the dealers' records of this table (no box under the key, no record, another
+ * table's, or a copy of an earlier entry: the same nonce) are counted there; without, there
+ * must be none. */
+static int recorded_entries(const char *url, const char *code, int *junk)
 {
     SealKeys k;
     uint8_t rkey[SEAL_KEY];
@@ -1973,9 +1984,12 @@ static int recorded_actions(const char *url, const char *code)
     so.Stream = NET_STREAM;
     natsSubscription *sub = NULL;
     NATS_CHECK(js_SubscribeSync(&sub, js, subject, NULL, &so, &jerr));
-    int actions = 0;
+    int actions = 0, n_nonces = 0;
     int64_t prev_n = -1;
     uint8_t plain[WIRE_MAX];
+    static uint8_t nonces[8192][24];
+    if (junk)
+        *junk = 0;
     for (;;) {
         natsMsg *m = NULL;
         NATS_CHECK(natsSubscription_NextMsg(&m, sub, 30000));
@@ -1983,13 +1997,29 @@ static int recorded_actions(const char *url, const char *code)
         NATS_CHECK(natsMsg_GetMetaData(&meta, m));
         uint64_t seq = meta->Sequence.Stream;
         jsMsgMetaData_Destroy(meta);
-        size_t n = seal_unbox(rkey, (const uint8_t *)natsMsg_GetData(m),
-                              (size_t)natsMsg_GetDataLength(m), plain);
+        const uint8_t *data = (const uint8_t *)natsMsg_GetData(m);
+        int len = natsMsg_GetDataLength(m);
+        size_t n = len > 24 ? seal_unbox(rkey, data, (size_t)len, plain) : 0;
         WireMsg w;
+        bool copy = false;
+        for (int i = 0; n && i < n_nonces && !copy; i++)
+            copy = memcmp(nonces[i], data, 24) == 0;
+        bool ok = n > 0 && !copy && !wire_decode(plain, n, &w) && w.type == MSG_RECORD &&
+                  strcmp(w.u.record.code, code) == 0;
+        if (junk && !ok) {
+            (*junk)++;
+            natsMsg_Destroy(m);
+            if (seq >= last_seq)
+                break;
+            continue;
+        }
         assert_true(n > 0);
+        assert_false(copy);
         assert_null(wire_decode(plain, n, &w));
         assert_int_equal(w.type, MSG_RECORD);
         assert_string_equal(w.u.record.code, code);
+        assert_true(n_nonces < 8192);
+        memcpy(nonces[n_nonces++], data, 24);
         if (w.u.record.kind == REC_ACTION) {
             assert_true((int64_t)w.u.record.n > prev_n); /* never the same step twice */
             prev_n = w.u.record.n;
@@ -2003,6 +2033,11 @@ static int recorded_actions(const char *url, const char *code)
     jsCtx_Destroy(js);
     natsConnection_Destroy(nc);
     return actions;
+}
+
+static int recorded_actions(const char *url, const char *code)
+{
+    return recorded_entries(url, code, NULL);
 }
 
 /* The game ended as the local one and its record holds exactly its decisions. */
@@ -2107,9 +2142,38 @@ static void test_takeover(void **state)
     assert_int_equal(dealer_tables(fix.dealer2), n); /* all of them its own now */
 }
 
-/* A dealer whose lease another wrote stops serving the table at once (no answer, no
- * record, gone from its list); once the key is free again it takes the table back from
- * its record and the game ends as the local one. */
+/* The dealers' record key, from the key file they share (the test's dealers use fix.store). */
+static void dealers_record_key(uint8_t rkey[SEAL_KEY])
+{
+    SealKeys k;
+    char path[600];
+    snprintf(path, sizeof path, "%s/dealer.keys", fix.store);
+    assert_null(seal_keys_load_or_create(path, &k, rkey));
+}
+
+/* Now on the wall clock, in ms (a lease's stamp). */
+static long long wall_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (long long)ts.tv_sec * 1000LL + ts.tv_nsec / 1000000L;
+}
+
+/* Another dealer's lease of the table (made with the dealers' key), stamped now. */
+static void put_other_dealer(kvStore *kv, const uint8_t rkey[SEAL_KEY], const char *code)
+{
+    char v[160];
+    assert_true(net_lease_value(rkey, 0x0123456789abcdefULL, code, wall_now_ms(), v, sizeof v) >
+                0);
+    uint64_t rev = 0;
+    NATS_CHECK(kvStore_PutString(&rev, kv, code, v));
+}
+
+/* A dealer whose lease another dealer wrote (with the dealers' key) stops serving the table
+ * at once (no answer, no record, gone from its list); once the key is free again it takes
+ * the table back from its record and the game ends as the local one. A lease written by
+ * someone without the dealers' key is no other dealer's: the dealer writes its own again
+ * over it and keeps the table. */
 static void test_lease_lost(void **state)
 {
     (void)state;
@@ -2131,16 +2195,42 @@ static void test_lease_lost(void **state)
     kvStore *kv = NULL;
     NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
     NATS_CHECK(js_KeyValue(&kv, js, NET_LEASE_BUCKET));
+    /* The dealer's lease: its id, a stamp and the tag of the dealers' key; no host, no pid. */
+    uint8_t rkey[SEAL_KEY];
+    dealers_record_key(rkey);
     kvEntry *e = NULL;
     NATS_CHECK(kvStore_Get(&e, kv, ng.code));
-    assert_true(kvEntry_ValueLen(e) > 16); /* "<id> <host> <pid>" */
+    char val[160] = "", again[160], host[64] = "", pid[16];
+    snprintf(val, sizeof val, "%.*s", kvEntry_ValueLen(e), (const char *)kvEntry_Value(e));
     kvEntry_Destroy(e);
-    /* Another dealer's lease now (written again and again, so it does not expire). */
+    unsigned long long id = 0;
+    long long stamp = 0;
+    assert_int_equal(sscanf(val, "%16llx %lld", &id, &stamp), 2);
+    assert_true(net_lease_value(rkey, id, ng.code, stamp, again, sizeof again) > 0);
+    assert_string_equal(val, again);
+    gethostname(host, sizeof host - 1);
+    snprintf(pid, sizeof pid, " %d", (int)getpid());
+    assert_null(strstr(val, host));
+    assert_null(strstr(val, pid));
+    /* Someone without the dealers' key writes another owner: the dealer keeps the table
+     * and writes its own lease again over the stranger's. */
     uint64_t rev = 0;
     NATS_CHECK(kvStore_PutString(&rev, kv, ng.code, "0123456789abcdef elsewhere 1"));
+    bool back = false;
+    for (int i = 0; i < 600 && !back; i++) {
+        assert_int_equal(dealer_tables(fix.dealer), 1);
+        NATS_CHECK(kvStore_Get(&e, kv, ng.code));
+        back = kvEntry_Revision(e) > rev;
+        kvEntry_Destroy(e);
+        nats_Sleep(50);
+    }
+    assert_true(back);
+    assert_true(net_step(&ng));
+    /* Another dealer's lease now (written again and again, so it does not expire). */
+    put_other_dealer(kv, rkey, ng.code);
     for (int i = 0; i < 600 && dealer_tables(fix.dealer) > 0; i++) {
         if (i % 10 == 0)
-            NATS_CHECK(kvStore_PutString(&rev, kv, ng.code, "0123456789abcdef elsewhere 1"));
+            put_other_dealer(kv, rkey, ng.code);
         nats_Sleep(100);
     }
     assert_int_equal(dealer_tables(fix.dealer), 0);
@@ -2153,10 +2243,14 @@ static void test_lease_lost(void **state)
     assert_int_not_equal(natsConnection_Request(&r, nc, subject, "x", 1, 1500), NATS_OK);
     MsgTable t;
     assert_false(net_lobby_table(nc, NULL, ng.code, &t, 1500));
-    NATS_CHECK(kvStore_PutString(&rev, kv, ng.code, "0123456789abcdef elsewhere 1"));
-    /* Still not its own while the intruder's lease lasts; then the key is deleted (the
+    put_other_dealer(kv, rkey, ng.code);
+    /* Still not its own while the other dealer's lease lasts; then the key is deleted (the
      * other dealer gone): the dealer takes the table back and the game goes on. */
-    nats_Sleep(3500);
+    for (int i = 0; i < 35; i++) {
+        if (i % 10 == 9)
+            put_other_dealer(kv, rkey, ng.code);
+        nats_Sleep(100);
+    }
     assert_int_equal(dealer_tables(fix.dealer), 0);
     NATS_CHECK(kvStore_Delete(kv, ng.code));
     same_game_and_record(&sp, &ng, url);
@@ -2214,6 +2308,326 @@ static void test_fence(void **state)
     /* The game goes on: the next action finds the fence, the table comes back. */
     same_game_and_record(&sp, &ng, url);
     assert_int_equal(dealer_tables(fix.dealer), 1);
+    jsCtx_Destroy(js);
+    natsConnection_Destroy(nc);
+    net_close(&ng);
+}
+
+/* ---- a server no player can break: junk in the record store and in the leases ---- */
+
+/* `m` encoded and in a secret box under `key`: its length in out. */
+static size_t boxed_msg(const uint8_t key[SEAL_KEY], const WireMsg *m, uint8_t *out)
+{
+    uint8_t plain[WIRE_MAX];
+    size_t n = wire_encode(m, plain, sizeof plain);
+    assert_true(n > 0);
+    return seal_box(key, plain, n, out);
+}
+
+static void publish_rec(jsCtx *js, const char *code, const void *data, size_t len)
+{
+    char subject[96];
+    snprintf(subject, sizeof subject, "tasca.rec.%s", code);
+    jsErrCode jerr = 0;
+    NATS_CHECK(js_Publish(NULL, js, subject, data, (int)len, NULL, &jerr));
+}
+
+/* Plays `steps` decisions (fewer if the game ends), checking after each that the dealer
+ * still serves the table. */
+static void steps_held(NetGame *ng, int steps)
+{
+    for (int i = 0; i < steps && net_step(ng); i++)
+        assert_int_equal(dealer_tables(fix.dealer), 1);
+    assert_int_equal(dealer_tables(fix.dealer), 1);
+}
+
+/* Junk in a table's record must not cost the table. During the game, anyone with the broker
+ * appends to tasca.rec.<code>: 12 bytes, a box under another key, a box of the record key
+ * that holds no record, a record of another table and a copy of the table's own first
+ * entry. The dealer skips each (its next append goes on after it), never drops the table;
+ * with junk as the record's last entry, a dealer started again resumes the table past it.
+ * The game is the local one and the record holds its decisions and the junk, nothing else. */
+static void test_rec_junk(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 8501, 8502, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    steps_held(&ng, 3);
+    uint8_t rkey[SEAL_KEY], other[SEAL_KEY], boxed[WIRE_MAX + SEAL_OVERHEAD + 64];
+    dealers_record_key(rkey);
+    memset(other, 0x5a, sizeof other);
+    char err[NET_ERR], subject[64];
+    natsConnection *nc = net_connect(url, NULL, "junk writer", err, sizeof err);
+    if (!nc)
+        fail_msg("%s", err);
+    jsCtx *js = NULL;
+    NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
+    int junk = 0;
+    /* 12 bytes: the attack that used to end the table for good */
+    publish_rec(js, ng.code, "twelve bytes", 12), junk++;
+    steps_held(&ng, 2);
+    /* a record of this table, but under another key */
+    WireMsg w = {.type = MSG_RECORD};
+    w.u.record = (MsgRecord){.kind = REC_ACTION, .n = 5, .player = 0, .action = 1, .seq = 3};
+    snprintf(w.u.record.code, sizeof w.u.record.code, "%s", ng.code);
+    publish_rec(js, ng.code, boxed, boxed_msg(other, &w, boxed)), junk++;
+    /* the record key's box, but no record inside */
+    WireMsg h = {.type = MSG_HERE};
+    h.u.here = (MsgHere){.seat = 0, .stamp = 1};
+    snprintf(h.u.here.code, sizeof h.u.here.code, "%s", ng.code);
+    publish_rec(js, ng.code, boxed, boxed_msg(rkey, &h, boxed)), junk++;
+    steps_held(&ng, 2);
+    /* a record of the dealers', but of another table */
+    WireMsg o = {.type = MSG_RECORD};
+    o.u.record = (MsgRecord){.kind = REC_SEAT, .seat = 0};
+    snprintf(o.u.record.code, sizeof o.u.record.code, "%s", ng.code[0] == 'Z' ? "YYYYYY" : "ZZZZZZ");
+    snprintf(o.u.record.name, sizeof o.u.record.name, "Mallory");
+    memcpy(o.u.record.sign_key, ng.keys[1].sign_pk, WIRE_KEY);
+    memcpy(o.u.record.box_key, ng.keys[1].box_pk, WIRE_KEY);
+    publish_rec(js, ng.code, boxed, boxed_msg(rkey, &o, boxed)), junk++;
+    steps_held(&ng, 2);
+    /* a copy of the table's first entry (its REC_OPEN), as anyone reading the stream can make */
+    snprintf(subject, sizeof subject, "tasca.rec.%s", ng.code);
+    jsSubOptions so;
+    jsSubOptions_Init(&so);
+    so.Config.DeliverPolicy = js_DeliverAll;
+    so.Config.AckPolicy = js_AckNone;
+    so.Stream = NET_STREAM;
+    natsSubscription *sub = NULL;
+    jsErrCode jerr = 0;
+    NATS_CHECK(js_SubscribeSync(&sub, js, subject, NULL, &so, &jerr));
+    natsMsg *first = NULL;
+    NATS_CHECK(natsSubscription_NextMsg(&first, sub, 10000));
+    publish_rec(js, ng.code, natsMsg_GetData(first), (size_t)natsMsg_GetDataLength(first)), junk++;
+    natsMsg_Destroy(first);
+    natsSubscription_Unsubscribe(sub);
+    natsSubscription_Destroy(sub);
+    steps_held(&ng, 2);
+    /* junk last, and a dealer started again (the first gave its lease up when it stopped):
+     * it resumes the table from the entries that open, its fence past the junk */
+    publish_rec(js, ng.code, "junk", 4), junk++;
+    dealer_stop(fix.dealer);
+    fix.dealer = new_dealer(url);
+    assert_int_equal(dealer_tables(fix.dealer), 1);
+    steps_held(&ng, 2);
+    double ret[RULES_MAX_PLAYERS];
+    uint32_t seq;
+    net_finish(&ng, ret, &seq);
+    same_result(&sp, ret, seq);
+    Local l;
+    local_game(&sp, &l, false);
+    int seen = -1;
+    assert_int_equal(recorded_entries(url, ng.code, &seen), l.decisions);
+    assert_int_equal(seen, junk);
+    assert_int_equal(dealer_tables(fix.dealer), 1);
+    jsCtx_Destroy(js);
+    natsConnection_Destroy(nc);
+    net_close(&ng);
+}
+
+/* The record subjects tasca.rec.> of the stream (their count; `only` gets the first's). */
+static int rec_subjects(jsCtx *js, char *only, size_t size)
+{
+    jsOptions o;
+    jsOptions_Init(&o);
+    o.Stream.Info.SubjectsFilter = "tasca.rec.>";
+    jsStreamInfo *si = NULL;
+    jsErrCode jerr = 0;
+    NATS_CHECK(js_GetStreamInfo(&si, js, NET_STREAM, &o, &jerr));
+    int n = si->State.Subjects ? si->State.Subjects->Count : 0;
+    if (only && n > 0)
+        snprintf(only, size, "%s", si->State.Subjects->List[0].Subject);
+    jsStreamInfo_Destroy(si);
+    return n;
+}
+
+/* A thousand made-up record subjects (4 bytes each, a few with names no table has, a few
+ * with a lease that is not a dealer's) published during a game: the dealer looks at a
+ * bounded number of them per scan, off its own thread. The game ends as the local one, the
+ * dealer answers at once all along, and the junk subjects are purged from the stream. */
+static void test_junk_subjects(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_MEDIUM, DIFF_EASY}, 8601, 8602, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    steps_held(&ng, 3);
+    char err[NET_ERR], subject[96];
+    natsConnection *nc = net_connect(url, NULL, "junk writer", err, sizeof err);
+    if (!nc)
+        fail_msg("%s", err);
+    jsCtx *js = NULL;
+    kvStore *kv = NULL;
+    NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
+    NATS_CHECK(js_KeyValue(&kv, js, NET_LEASE_BUCKET));
+    for (int i = 0; i < 1000; i++) {
+        char code[WIRE_CODE];
+        do
+            wire_code_make(rng_mix(0x7A11C, (uint64_t)i), code);
+        while (strcmp(code, ng.code) == 0);
+        if (i % 100 == 7)
+            snprintf(subject, sizeof subject, "tasca.rec.junk%d", i); /* no table's name */
+        else if (i % 100 == 8)
+            snprintf(subject, sizeof subject, "tasca.rec.%s.x", code);
+        else
+            snprintf(subject, sizeof subject, "tasca.rec.%s", code);
+        jsErrCode jerr = 0;
+        NATS_CHECK(js_Publish(NULL, js, subject, "junk", 4, NULL, &jerr));
+        if (i % 100 == 9) { /* a lease nobody with the dealers' key wrote */
+            uint64_t rev = 0;
+            NATS_CHECK(kvStore_PutString(&rev, kv, code, "0123456789abcdef elsewhere 1"));
+        }
+    }
+    assert_int_equal(rec_subjects(js, NULL, 0), 1001);
+    same_game_and_record(&sp, &ng, url);
+    assert_int_equal(dealer_tables(fix.dealer), 1);
+    /* Cleaned over a few scans, while the dealer answers at once. */
+    char left[128] = "", want[64];
+    snprintf(want, sizeof want, "tasca.rec.%s", ng.code);
+    long long end = clock_now_ns() + 180 * 1000000000LL, worst = 0;
+    int n;
+    while ((n = rec_subjects(js, left, sizeof left)) > 1 && clock_now_ns() < end) {
+        long long t0 = clock_now_ns();
+        natsMsg *r = NULL;
+        NATS_CHECK(natsConnection_Request(&r, nc, "tasca.dealers.stats", NULL, 0, 5000));
+        natsMsg_Destroy(r);
+        if (clock_now_ns() - t0 > worst)
+            worst = clock_now_ns() - t0;
+        nats_Sleep(250);
+    }
+    if (n != 1)
+        fail_msg("%d record subjects are left (%s...)", n, left);
+    assert_string_equal(left, want);
+    if (worst > 3000000000LL)
+        fail_msg("the dealer took %lld ms to answer while it cleaned", worst / 1000000);
+    assert_int_equal(dealer_tables(fix.dealer), 1);
+    kvStore_Destroy(kv);
+    jsCtx_Destroy(js);
+    natsConnection_Destroy(nc);
+    net_close(&ng);
+}
+
+/* The stranger of test_lease_stranger: writes the table's lease every 0.2 s with values of
+ * its own (no dealers' key), deletes it now and then. */
+typedef struct {
+    kvStore *kv;
+    char code[WIRE_CODE];
+    atomic_bool stop;
+    atomic_int writes;
+    const char *const *values;
+    int n_values;
+    pthread_t thread;
+} Stranger;
+
+static void *stranger_run(void *arg)
+{
+    Stranger *s = arg;
+    for (int i = 0; !atomic_load(&s->stop); i++) {
+        uint64_t rev = 0;
+        if (i % 7 == 6)
+            kvStore_Delete(s->kv, s->code);
+        else
+            kvStore_PutString(&rev, s->kv, s->code, s->values[i % s->n_values]);
+        atomic_fetch_add(&s->writes, 1);
+        nats_Sleep(200);
+    }
+    return NULL;
+}
+
+static bool stranger_wrote(const Stranger *s, const kvEntry *e)
+{
+    for (int i = 0; i < s->n_values; i++)
+        if (kvEntry_ValueLen((kvEntry *)e) == (int)strlen(s->values[i]) &&
+            memcmp(kvEntry_Value((kvEntry *)e), s->values[i], strlen(s->values[i])) == 0)
+            return true;
+    return false;
+}
+
+/* A stranger without the dealers' key writes a table's lease every 0.2 s (another owner,
+ * garbage, a well-formed value with a made-up tag, a dealer's lease from two minutes ago)
+ * and deletes it now and then, for the whole game: the dealer writes its own lease again over each, keeps the table, and the game
+ * ends as the local one in its usual time. */
+static void test_lease_stranger(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(url, urls);
+    Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 8701, 8702, 0};
+    NetGame ng;
+    net_open(&ng, &sp, urls);
+    steps_held(&ng, 2);
+    char err[NET_ERR];
+    natsConnection *nc = net_connect(url, NULL, "stranger", err, sizeof err);
+    if (!nc)
+        fail_msg("%s", err);
+    jsCtx *js = NULL;
+    static Stranger s;
+    memset(&s, 0, sizeof s);
+    NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
+    NATS_CHECK(js_KeyValue(&s.kv, js, NET_LEASE_BUCKET));
+    snprintf(s.code, sizeof s.code, "%s", ng.code);
+    /* Another dealer's lease made two minutes ago (with the dealers' key), as a stranger who
+     * kept it would write it again now: an old lease, no dealer's any more. */
+    static char old[160];
+    uint8_t rkey[SEAL_KEY];
+    dealers_record_key(rkey);
+    assert_true(net_lease_value(rkey, 0x0123456789abcdefULL, ng.code,
+                                wall_now_ms() - 120000, old, sizeof old) > 0);
+    static const char *values[] = {
+        "0123456789abcdef elsewhere 1",
+        "x",
+        "0123456789abcdef 1700000000000 "
+        "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
+        old,
+    };
+    s.values = values;
+    s.n_values = 4;
+    pthread_create(&s.thread, NULL, stranger_run, &s);
+    /* The dealer writes its lease back over the stranger's, again and again, and keeps the
+     * table all along. */
+    int back = 0;
+    bool was_stranger = false;
+    long long end = clock_now_ns() + 60 * 1000000000LL;
+    while (back < 3 && clock_now_ns() < end) {
+        assert_int_equal(dealer_tables(fix.dealer), 1);
+        kvEntry *e = NULL;
+        natsStatus g = kvStore_Get(&e, s.kv, ng.code);
+        if (g == NATS_OK && !stranger_wrote(&s, e)) {
+            if (was_stranger)
+                back++;
+            was_stranger = false;
+        } else {
+            was_stranger = true;
+        }
+        kvEntry_Destroy(e);
+        nats_Sleep(20);
+    }
+    assert_true(back >= 3);
+    long long t0 = clock_now_ns();
+    steps_held(&ng, 1000);
+    same_game_and_record(&sp, &ng, url);
+    long long took = clock_now_ns() - t0;
+    assert_true(atomic_load(&s.writes) > 15);
+    atomic_store(&s.stop, true);
+    pthread_join(s.thread, NULL);
+    if (took > 30 * 1000000000LL)
+        fail_msg("the game took %lld ms under the stranger's writes", took / 1000000);
+    assert_int_equal(dealer_tables(fix.dealer), 1);
+    kvStore_Destroy(s.kv);
     jsCtx_Destroy(js);
     natsConnection_Destroy(nc);
     net_close(&ng);
@@ -2806,6 +3220,9 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_takeover, teardown),
         cmocka_unit_test_teardown(test_lease_lost, teardown),
         cmocka_unit_test_teardown(test_fence, teardown),
+        cmocka_unit_test_teardown(test_rec_junk, teardown),
+        cmocka_unit_test_teardown(test_junk_subjects, teardown),
+        cmocka_unit_test_teardown(test_lease_stranger, teardown),
         cmocka_unit_test_teardown(test_window_kill, teardown),
         cmocka_unit_test_teardown(test_chosen_seed, teardown),
         cmocka_unit_test_teardown(test_deal_verified, teardown),
@@ -2817,8 +3234,9 @@ int main(int argc, char **argv)
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
                            "dealer_kill", "again", "beats_idle", "view_again", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
-                           "lease_lost", "fence", "window_kill", "chosen_seed", "deal_verified",
-                           "deal_cheat", "join_replay", "rogue_dealer", "forged_answers"};
+                           "lease_lost", "fence", "rec_junk", "junk_subjects", "lease_stranger",
+                           "window_kill", "chosen_seed", "deal_verified", "deal_cheat",
+                           "join_replay", "rogue_dealer", "forged_answers"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)

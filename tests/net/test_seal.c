@@ -208,6 +208,33 @@ static void expect_refused_as_is(const char *dir, const char *path, const char *
  * seat boxes opens at the dealer and not back at the seat (no reflection), what the dealer
  * boxes opens at the seat; a third party's session opens neither; a key that is not a
  * valid public key makes no session. */
+/* Derived keys and tags: a tag checks only under its key, over its message. */
+static void test_tags(void **unused)
+{
+    (void)unused;
+    uint8_t key[SEAL_KEY], k1[SEAL_KEY], k1b[SEAL_KEY], k2[SEAL_KEY], k3[SEAL_KEY];
+    for (int i = 0; i < SEAL_KEY; i++)
+        key[i] = (uint8_t)(3 * i);
+    seal_derive(key, "tsclease", 1, k1);
+    seal_derive(key, "tsclease", 1, k1b);
+    seal_derive(key, "tsclease", 2, k2);
+    seal_derive(key, "tscother", 1, k3);
+    assert_memory_equal(k1, k1b, SEAL_KEY); /* the same use, the same key */
+    assert_memory_not_equal(k1, k2, SEAL_KEY);
+    assert_memory_not_equal(k1, k3, SEAL_KEY);
+    assert_memory_not_equal(k1, key, SEAL_KEY);
+    uint8_t tag[SEAL_TAG], copy[MSG_LEN];
+    seal_tag(k1, msg, MSG_LEN, tag);
+    assert_true(seal_tag_ok(k1, msg, MSG_LEN, tag));
+    assert_false(seal_tag_ok(k2, msg, MSG_LEN, tag));
+    assert_false(seal_tag_ok(k1, msg, MSG_LEN - 1, tag));
+    memcpy(copy, msg, MSG_LEN);
+    copy[3] ^= 1;
+    assert_false(seal_tag_ok(k1, copy, MSG_LEN, tag));
+    tag[SEAL_TAG - 1] ^= 1;
+    assert_false(seal_tag_ok(k1, msg, MSG_LEN, tag));
+}
+
 static void test_sessions(void **unused)
 {
     (void)unused;
@@ -310,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_seal_damage_refused),
         cmocka_unit_test(test_detached_signatures),
         cmocka_unit_test(test_secret_box),
+        cmocka_unit_test(test_tags),
         cmocka_unit_test(test_sessions),
         cmocka_unit_test(test_keys_file),
     };
