@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The save loader against valid, truncated, corrupt and hostile files; autosave and the
  * atomic file writer. */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -540,6 +543,175 @@ static void test_file_write_atomic(void **unused)
     support_remove_dir(dir);
 }
 
+/* A symbolic link planted where the writer used to put its temporary (path.tmp), and one
+ * at a numbered copy's name: neither is followed; their targets are untouched. */
+static void test_write_atomic_planted_link(void **unused)
+{
+    (void)unused;
+    char dir[512], path[1024], tmp[1100], target[1100], err[256];
+    support_temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/game.save", dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    snprintf(target, sizeof target, "%s/precious.txt", dir);
+    support_write_file(target, "precious\n", 9);
+    assert_int_equal(symlink(target, tmp), 0);
+    assert_int_equal(file_write_atomic(path, "new save\n", 9, err, sizeof err), 0);
+    size_t len;
+    char *got = support_read_file(target, &len);
+    assert_int_equal(len, 9);
+    assert_memory_equal(got, "precious\n", 9);
+    free(got);
+    got = support_read_file(path, &len);
+    assert_memory_equal(got, "new save\n", 9);
+    free(got);
+    struct stat st;
+    assert_int_equal(lstat(tmp, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));       /* left as it was */
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISREG(st.st_mode));       /* the save is a file, not the link */
+    assert_int_equal(support_dir_entries(dir), 3); /* no temporary left behind */
+    /* Written again and again: each time a new temporary, never the link. */
+    for (int i = 0; i < 20; i++)
+        assert_int_equal(file_write_atomic(path, "again\n", 6, err, sizeof err), 0);
+    got = support_read_file(target, &len);
+    assert_memory_equal(got, "precious\n", 9);
+    free(got);
+    assert_int_equal(support_dir_entries(dir), 3);
+    support_remove_dir(dir);
+}
+
+/* Writes cut short by a file size limit (as on a full disk): -1 with the reason, the old
+ * file as it was, no temporary left; the autosave says so and its listener hears of it,
+ * and of the next save that succeeds. SIGXFSZ is ignored, so write() fails with EFBIG. */
+static int saved_calls;
+static char saved_error[MATCH_ERR];
+static void on_saved(void *user, const Match *m)
+{
+    (void)user;
+    saved_calls++;
+    snprintf(saved_error, sizeof saved_error, "%s", m->autosave_error);
+}
+
+static void test_write_fails_fsize(void **unused)
+{
+    (void)unused;
+    char dir[512], path[1024], err[256];
+    support_temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/data.txt", dir);
+    assert_int_equal(file_write_atomic(path, "old\n", 4, err, sizeof err), 0);
+    char big[4096];
+    memset(big, 'x', sizeof big);
+
+    struct rlimit was, small;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &was), 0);
+    void (*old)(int) = signal(SIGXFSZ, SIG_IGN);
+    small = was;
+    small.rlim_cur = 100;
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+    err[0] = '\0';
+    errno = 0;
+    int r = file_write_atomic(path, big, sizeof big, err, sizeof err);
+    int r_errno = errno;
+
+    /* The same through an autosave. */
+    GameOptions opt;
+    rules_default_options(&twentyone_rules, &opt);
+    SeatSpec seats[2] = {{false, DIFF_MEDIUM}, {true, DIFF_EASY}};
+    char save[1100];
+    snprintf(save, sizeof save, "%s/21.save", dir);
+    char cerr[128];
+    Match *m = match_create(&twentyone_rules, &opt, 2, seats, 3, cerr, sizeof cerr);
+    assert_non_null(m);
+    match_set_autosave(m, save);
+    m->saved = on_saved;
+    saved_calls = 0;
+    for (int i = 0; i < 4 && match_current_player(m) == PLAYER_CHANCE; i++)
+        assert_null(match_apply(m, match_next_chance(m)));
+    int calls_failing = saved_calls;
+    char failing[MATCH_ERR];
+    snprintf(failing, sizeof failing, "%s", m->autosave_error);
+    int failing_errno = m->autosave_errno;
+    setrlimit(RLIMIT_FSIZE, &was);
+    signal(SIGXFSZ, old);
+
+    assert_int_equal(r, -1);
+    assert_int_equal(r_errno, EFBIG);
+    assert_int_equal(failing_errno, EFBIG);
+    assert_non_null(strstr(err, strerror(EFBIG)));
+    assert_non_null(strstr(err, "data.txt"));
+    size_t len;
+    char *got = support_read_file(path, &len);
+    assert_int_equal(len, 4);
+    assert_memory_equal(got, "old\n", 4);
+    free(got);
+    assert_true(calls_failing >= 1);
+    assert_non_null(strstr(failing, strerror(EFBIG)));
+    assert_non_null(strstr(saved_error, strerror(EFBIG)));
+    assert_int_equal(support_dir_entries(dir), 1); /* no temporary, no half save */
+    /* Room again: the next step is saved, and the listener hears that it was. */
+    assert_int_equal(match_autosave(m), 0);
+    assert_string_equal(m->autosave_error, "");
+    assert_int_equal(m->autosave_errno, 0);
+    assert_string_equal(saved_error, "");
+    assert_int_equal(saved_calls, calls_failing + 1);
+    match_free(m);
+    support_remove_dir(dir);
+}
+
+/* Every file set aside is kept: .bad, .bad.1, .bad.2, each as it was; a link planted at
+ * a free name is neither followed nor replaced. */
+static void test_set_aside_numbered(void **unused)
+{
+    (void)unused;
+    char dir[512], path[1024], aside[1100], want[1100], link_at[1100], target[1100];
+    support_temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/statistics.ini", dir);
+    snprintf(target, sizeof target, "%s/elsewhere", dir);
+    support_write_file(target, "elsewhere\n", 10);
+    snprintf(link_at, sizeof link_at, "%s.bad.2", path);
+    assert_int_equal(symlink(target, link_at), 0);
+    for (int i = 0; i < 4; i++) {
+        char text[32];
+        int n = snprintf(text, sizeof text, "damaged %d\n", i);
+        support_write_file(path, text, (size_t)n);
+        assert_int_equal(file_set_aside(path, aside, sizeof aside), 0);
+        /* .bad.2 is taken (by the link): the fourth goes to .bad.3 */
+        int k = i < 2 ? i : i + 1;
+        if (k)
+            snprintf(want, sizeof want, "%s.bad.%d", path, k);
+        else
+            snprintf(want, sizeof want, "%s.bad", path);
+        assert_string_equal(aside, want);
+        assert_int_equal(access(path, F_OK), -1);
+    }
+    for (int i = 0; i < 4; i++) {
+        int k = i < 2 ? i : i + 1;
+        if (k)
+            snprintf(want, sizeof want, "%s.bad.%d", path, k);
+        else
+            snprintf(want, sizeof want, "%s.bad", path);
+        char text[32];
+        int n = snprintf(text, sizeof text, "damaged %d\n", i);
+        size_t len;
+        char *got = support_read_file(want, &len);
+        assert_non_null(got);
+        assert_int_equal(len, (size_t)n);
+        assert_memory_equal(got, text, (size_t)n);
+        free(got);
+    }
+    size_t len;
+    char *got = support_read_file(target, &len);
+    assert_memory_equal(got, "elsewhere\n", 10);
+    free(got);
+    struct stat st;
+    assert_int_equal(lstat(link_at, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    /* Nothing to set aside: -1, nothing made. */
+    assert_int_equal(file_set_aside(path, aside, sizeof aside), -1);
+    assert_int_equal(support_dir_entries(dir), 6);
+    support_remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -553,6 +725,9 @@ int main(void)
         cmocka_unit_test(test_load_missing_and_oversized),
         cmocka_unit_test(test_autosave),
         cmocka_unit_test(test_file_write_atomic),
+        cmocka_unit_test(test_write_atomic_planted_link),
+        cmocka_unit_test(test_write_fails_fsize),
+        cmocka_unit_test(test_set_aside_numbered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

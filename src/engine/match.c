@@ -2,6 +2,7 @@
 #include "../core/nls.h"
 #include "match.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,13 +218,24 @@ const char *match_check(const Match *m, Action a)
     return e;
 }
 
-static void autosave(Match *m)
+int match_autosave(Match *m)
 {
     if (!m->autosave_path[0])
-        return;
-    if (match_save(m, m->autosave_path, m->autosave_error, sizeof m->autosave_error) == 0)
+        return 0;
+    errno = 0;
+    int r = match_save(m, m->autosave_path, m->autosave_error, sizeof m->autosave_error);
+    m->autosave_errno = r == 0 ? 0 : errno ? errno : EIO;
+    if (r == 0)
         m->autosave_error[0] = '\0';
+    else if (!m->autosave_error[0])
+        snprintf(m->autosave_error, sizeof m->autosave_error, "cannot write %.200s",
+                 m->autosave_path);
+    if (m->saved)
+        m->saved(m->listener_user, m);
+    return r;
 }
+
+static void autosave(Match *m) { match_autosave(m); }
 
 /* Applies without saving: used by the loader while it replays. */
 static const char *apply_quiet(Match *m, Action a)
@@ -491,10 +503,13 @@ int match_save(const Match *m, const char *path, char *err, size_t errsize)
     char *text = match_save_text(m);
     if (!text) {
         snprintf(err, errsize, "out of memory");
+        errno = ENOMEM;
         return -1;
     }
     int r = file_write_atomic(path, text, strlen(text), err, errsize);
+    int e = errno;
     free(text);
+    errno = e;
     return r;
 }
 

@@ -94,8 +94,12 @@ struct Match {
     int chance_count; /* chance actions so far: the k-th draw uses its own stream */
     char autosave_path[1024];
     char autosave_error[MATCH_ERR]; /* last autosave failure, "" if none */
+    int autosave_errno;             /* and its errno (0 if none) */
     MatchListener listener;
     void *listener_user;
+    /* Hears of every autosave tried (match_autosave), with listener_user: autosave_error
+     * says how it went. NULL: nobody. */
+    void (*saved)(void *user, const Match *m);
     BotJob *job;
     /* Per seat: 1 + the step (history length) of its last answer taken from the bot's
      * thread (match_bot_poll); 0: none. */
@@ -184,6 +188,9 @@ void match_view(const Match *m, int seat, void *view);
 
 /* Save files: text, one action per line (see save.c). */
 void match_set_autosave(Match *m, const char *path);
+/* Writes the autosave now (match_apply and match_hint_taken do after every step): 0, or -1
+ * with the reason in m->autosave_error; m->saved hears of it. Nothing (0) without a path. */
+int match_autosave(Match *m);
 /* Returns a heap string with the save text. */
 char *match_save_text(const Match *m);
 int match_save(const Match *m, const char *path, char *err, size_t errsize);

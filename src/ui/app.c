@@ -3,6 +3,7 @@
 
 #include <SDL_image.h>
 #include <dirent.h>
+#include <errno.h>
 #include <locale.h>
 #include <math.h>
 #include <stdarg.h>
@@ -10,8 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <pwd.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine/registry.h"
 #include "i18n.h"
@@ -139,11 +143,122 @@ void app_notice(App *a, const char *fmt, ...)
     vsnprintf(a->notice, sizeof a->notice, fmt, ap);
     va_end(ap);
     a->notice_t = 6.0f;
+    /* On the stack, the newest last: the same text again only comes back to the end; with
+     * the stack full the oldest goes. */
+    int n = 0;
+    for (int i = 0; i < a->n_notices; i++)
+        if (strcmp(a->notices[i].text, a->notice) != 0)
+            a->notices[n++] = a->notices[i];
+    if (n == NOTICES_MAX) {
+        memmove(&a->notices[0], &a->notices[1], sizeof a->notices[0] * (NOTICES_MAX - 1));
+        n--;
+    }
+    snprintf(a->notices[n].text, sizeof a->notices[n].text, "%s", a->notice);
+    a->notices[n].t = 6.0f;
+    a->n_notices = n + 1;
+}
+
+int app_notices(const App *a, const char **out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < a->n_notices && n < max; i++)
+        out[n++] = a->notices[i].text;
+    return n;
+}
+
+const char *app_save_warning(const App *a)
+{
+    static char text[640];
+    if (a->nothing_kept)
+        return _("Nothing is being saved: there is no usable home folder to keep your games "
+                 "and settings in.");
+    const char *reason = a->save_error[0]     ? a->save_reason
+                         : a->kv_error[0][0] ? a->kv_reason[0]
+                         : a->kv_error[1][0] ? a->kv_reason[1]
+                                             : NULL;
+    if (!reason)
+        return NULL;
+    if (a->save_error[0])
+        snprintf(text, sizeof text,
+                 _("Your game is not being saved: %s. Free some disk space or check the "
+                   "folder's permissions."),
+                 reason);
+    else
+        snprintf(text, sizeof text,
+                 _("Your settings and statistics are not being saved: %s. Free some disk space "
+                   "or check the folder's permissions."),
+                 reason);
+    return text;
 }
 
 void app_save_path(const App *a, const char *game, char *out, size_t size)
 {
+    if (a->nothing_kept || !a->pref_dir[0]) {
+        snprintf(out, size, "%s", "");
+        return;
+    }
     snprintf(out, size, "%s%s.save", a->pref_dir, game);
+}
+
+/* mkdir -p of path (no trailing '/'), each new folder private (0700). */
+static bool make_dirs(const char *path)
+{
+    char tmp[1100];
+    if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp)
+        return false;
+    for (char *p = tmp + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(tmp, 0700) != 0 && errno != EEXIST)
+                return false;
+            *p = '/';
+        }
+    if (mkdir(tmp, 0700) != 0 && errno != EEXIST)
+        return false;
+    return is_dir(tmp);
+}
+
+bool app_find_pref_dir(char *out, size_t size, const char *passwd_home)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    char base[1024], dir[1100];
+    out[0] = '\0';
+    if (xdg && xdg[0] == '/') {
+        snprintf(base, sizeof base, "%.1000s", xdg);
+    } else {
+        /* A home folder that is not there is not made: the data would go who knows where
+         * (a system account's /nonexistent). */
+        const char *h = home && home[0] == '/' ? home
+                        : passwd_home && passwd_home[0] == '/' ? passwd_home
+                                                                : NULL;
+        if (!h || !is_dir(h))
+            return false;
+        snprintf(base, sizeof base, "%.990s/.local/share", strcmp(h, "/") ? h : "");
+    }
+    snprintf(dir, sizeof dir, "%s/tasca/tasca", base);
+    if (!make_dirs(dir) || strlen(dir) + 2 > size)
+        return false;
+    snprintf(out, size, "%s/", dir);
+    return true;
+}
+
+void app_trust_program(App *a, const char *path)
+{
+    if (!path || !*path || app_program_trusted(a, path))
+        return;
+    if (a->n_trusted == TRUSTED_MAX) {
+        memmove(a->trusted[0], a->trusted[1], sizeof a->trusted[0] * (TRUSTED_MAX - 1));
+        a->n_trusted--;
+    }
+    snprintf(a->trusted[a->n_trusted++], sizeof a->trusted[0], "%s", path);
+}
+
+bool app_program_trusted(const App *a, const char *path)
+{
+    for (int i = 0; path && *path && i < a->n_trusted; i++)
+        if (strcmp(a->trusted[i], path) == 0)
+            return true;
+    return false;
 }
 
 void app_wake(void *app)
@@ -162,10 +277,48 @@ static void listener(void *user, const Match *m, int player, Action act)
         a->scene->on_action(a->self, m, player, act);
 }
 
+/* What the warning says of a failure: the file's name and errno's words (the system's,
+ * in the language of the moment), else the engine's sentence. */
+static void reason_of(char *out, size_t size, const char *path, int e, const char *err)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    if (e)
+        snprintf(out, size, "%.60s: %.90s", base, strerror(e));
+    else
+        snprintf(out, size, "%.150s", err);
+}
+
+/* Every autosave of the table's game: a failure is shown at once and stays on screen (and
+ * on stderr, once) until a save succeeds again. */
+static void autosaved(void *user, const Match *m)
+{
+    App *a = user;
+    if (m->autosave_error[0]) {
+        if (strcmp(a->save_error, m->autosave_error) != 0)
+            fprintf(stderr, "tasca: your game is not being saved: %s\n", m->autosave_error);
+        snprintf(a->save_error, sizeof a->save_error, "%s", m->autosave_error);
+        reason_of(a->save_reason, sizeof a->save_reason, m->autosave_path, m->autosave_errno,
+                  m->autosave_error);
+    } else {
+        if (a->save_error[0]) {
+            a->save_error[0] = '\0';
+            fprintf(stderr, "tasca: your game is being saved again\n");
+            app_notice(a, "%s", _("Your game is being saved again."));
+        }
+        /* Saving works again: what the settings and statistics could not keep, now. */
+        if (a->kv_error[0][0] && a->first_frame_reported)
+            app_save_settings(a);
+        if (a->kv_error[1][0])
+            app_save_stats(a);
+    }
+}
+
 void app_attach_match(App *a, Match *m)
 {
     m->listener = listener;
     m->listener_user = a;
+    m->saved = autosaved;
     char path[1100];
     app_save_path(a, m->rules->id, path, sizeof path);
     match_set_autosave(m, path);
@@ -244,24 +397,42 @@ void app_set_game_option(App *a, const GameRules *g, int i, int value)
     app_save_settings(a);
 }
 
+/* Writes the settings' (which 0) or the statistics' (1) file: a failure stays at the top
+ * of the window (and goes to stderr, once) until a write of that file succeeds again. */
+static void save_kv(App *a, int which, const Kv *kv)
+{
+    char err[256];
+    errno = 0;
+    if (kv_save(kv, err, sizeof err) == 0) {
+        a->kv_error[which][0] = '\0';
+        return;
+    }
+    int e = errno;
+    if (strcmp(a->kv_error[which], err) != 0)
+        fprintf(stderr, "tasca: the %s are not being saved: %s\n",
+                which ? "statistics" : "settings", err);
+    snprintf(a->kv_error[which], sizeof a->kv_error[which], "%s", err);
+    reason_of(a->kv_reason[which], sizeof a->kv_reason[which], kv->path, e, err);
+}
+
 void app_save_settings(App *a)
 {
     settings_to_kv(&a->set, &a->kv);
+    if (a->nothing_kept)
+        return; /* nowhere to keep them: the window says so */
     if (!a->first_frame_reported) {
         a->settings_dirty = true;
         return;
     }
     a->settings_dirty = false;
-    char err[256];
-    if (kv_save(&a->kv, err, sizeof err) != 0)
-        app_notice(a, _("Settings could not be saved: %s"), err);
+    save_kv(a, 0, &a->kv);
 }
 
 void app_save_stats(App *a)
 {
-    char err[256];
-    if (kv_save(&a->stats, err, sizeof err) != 0)
-        app_notice(a, _("Statistics could not be saved: %s"), err);
+    if (a->nothing_kept)
+        return;
+    save_kv(a, 1, &a->stats);
 }
 
 float app_bar_height(const App *a) { return 60 * a->u; }
@@ -485,26 +656,37 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         return NULL;
     }
     trace("SDL_Init video");
-    char *pref = SDL_GetPrefPath("tasca", "tasca");
-    if (pref) {
-        snprintf(a->pref_dir, sizeof a->pref_dir, "%s", pref);
-        SDL_free(pref);
-    } else {
-        /* No preferences folder: play on, nothing is kept. */
-        snprintf(a->pref_dir, sizeof a->pref_dir, "%s/", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    /* The preference folder; with no home folder in the environment the password
+     * database's, and with none there either nothing is kept (never a shared temporary
+     * folder, where anyone could plant settings). */
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    const char *passwd_home = opt->passwd_home;
+    if (!passwd_home && !(xdg && xdg[0] == '/') && !(home && home[0] == '/')) {
+        struct passwd *pw = getpwuid(getuid());
+        passwd_home = pw && pw->pw_dir ? pw->pw_dir : "";
+    }
+    if (!app_find_pref_dir(a->pref_dir, sizeof a->pref_dir, passwd_home)) {
+        a->nothing_kept = true;
+        a->pref_dir[0] = '\0';
+        fprintf(stderr, "tasca: no usable home folder (XDG_DATA_HOME, HOME or the password "
+                        "database's) to keep settings and games in: nothing is saved\n");
     }
 
-    char notice[512] = "", path[1100];
-    snprintf(path, sizeof path, "%ssettings.ini", a->pref_dir);
-    kv_load(&a->kv, path, SETTINGS_HEADER, notice, sizeof notice);
-    settings_from_kv(&a->set, &a->kv);
-    lang_set(kv_get(&a->kv, "language"));
-    if (notice[0])
-        app_notice(a, "%s", notice);
-    snprintf(path, sizeof path, "%sstatistics.ini", a->pref_dir);
-    kv_load(&a->stats, path, STATS_HEADER, notice, sizeof notice);
-    if (notice[0])
-        app_notice(a, "%s", notice);
+    if (!a->nothing_kept) {
+        char notice[512] = "", path[1100];
+        snprintf(path, sizeof path, "%ssettings.ini", a->pref_dir);
+        kv_load(&a->kv, path, SETTINGS_HEADER, notice, sizeof notice);
+        settings_from_kv(&a->set, &a->kv);
+        lang_set(kv_get(&a->kv, "language"));
+        if (notice[0])
+            app_notice(a, "%s", notice);
+        snprintf(path, sizeof path, "%sstatistics.ini", a->pref_dir);
+        kv_load(&a->stats, path, STATS_HEADER, notice, sizeof notice);
+        if (notice[0])
+            app_notice(a, "%s", notice);
+    } else {
+        settings_from_kv(&a->set, &a->kv);
+    }
     if (opt->difficulty >= DIFF_EASY && opt->difficulty <= DIFF_HARD)
         a->set.difficulty = (Difficulty)opt->difficulty;
     trace("settings, statistics");
@@ -687,7 +869,7 @@ static bool animating(const App *a)
 {
     bool scene = !table_paused(a) && a->scene && a->scene->animating &&
                  a->scene->animating(a->self);
-    return scene || menu_animating(a->menu) || a->notice_t > 0;
+    return scene || menu_animating(a->menu) || a->n_notices > 0;
 }
 
 static bool settled(const App *a)
@@ -763,12 +945,48 @@ static void handle(App *a, SDL_Event *e)
     }
 }
 
+/* The notices at the bottom, the latest lowest, older ones stacked above it. */
 static void draw_notice(App *a)
 {
-    if (a->notice_t <= 0 || !a->notice[0])
+    float y = a->h - 34 * a->u;
+    for (int i = a->n_notices - 1; i >= 0; i--) {
+        const AppNotice *n = &a->notices[i];
+        float alpha = n->t < 0.5f ? n->t / 0.5f : 1.0f;
+        SDL_FRect r = ui_toast_rect(a, n->text, a->w / 2.0f, y);
+        ui_toast(a, n->text, a->w / 2.0f, y, alpha);
+        y -= r.h + 8 * a->u;
+    }
+}
+
+/* While nothing is being saved: a plate at the top, over the title, until a save
+ * succeeds again. */
+static void draw_save_warning(App *a)
+{
+    const char *msg = app_save_warning(a);
+    if (!msg)
         return;
-    float alpha = a->notice_t < 0.5f ? a->notice_t / 0.5f : 1.0f;
-    ui_toast(a, a->notice, a->w / 2.0f, a->h - 34 * a->u, alpha);
+    float u = a->u;
+    /* Between the menu button and the table's Hint button (over the title); centred where
+     * there is no Hint (the picker). */
+    float x0 = 74 * u, x1 = a->w - 74 * u;
+    SDL_FRect hint;
+    if (a->scene && a->scene->locate && a->self && a->scene->locate(a->self, "hint-place", &hint))
+        x1 = hint.x - 14 * u;
+    else
+        x0 = a->w / 2.0f - fminf(430 * u, a->w / 2.0f - 74 * u), x1 = a->w - x0;
+    if (x1 - x0 < 360 * u)
+        x1 = fminf(a->w - 10 * u, x0 + 360 * u);
+    float w = x1 - x0;
+    int size = (int)lroundf(14 * u);
+    int th = text_draw_wrapped(a->text, msg, size, false, COL_TEXT, 0, 0, (int)(w - 28 * u),
+                               TEXT_CENTER, false);
+    /* At least as tall as the title it covers. */
+    SDL_FRect r = {x0, 5 * u, w, fmaxf(th + 12 * u, 50 * u)};
+    draw_shadow(a->ren, r, 12 * u, 10 * u, rgba(0, 0, 0, 120));
+    draw_rounded(a->ren, r, 12 * u, rgba(88, 22, 18, 255));
+    draw_rounded_outline(a->ren, r, 12 * u, fmaxf(1, 2 * u), COL_RED);
+    text_draw_wrapped(a->text, msg, size, false, COL_TEXT, r.x + 14 * u, r.y + (r.h - th) / 2,
+                      (int)(w - 28 * u), TEXT_CENTER, true);
 }
 
 static void save_screenshot(App *a)
@@ -815,6 +1033,11 @@ static void frame(App *a, bool may_wait)
     a->time += dt;
     if (a->notice_t > 0)
         a->notice_t -= dt;
+    int kept = 0;
+    for (int i = 0; i < a->n_notices; i++)
+        if ((a->notices[i].t -= dt) > 0)
+            a->notices[kept++] = a->notices[i];
+    a->n_notices = kept;
     menu_update(a->menu, dt);
     online_frame(a);
     if (!table_paused(a) && a->scene && a->scene->update)
@@ -836,6 +1059,7 @@ static void frame(App *a, bool may_wait)
         if (a->scene && a->scene->draw)
             a->scene->draw(a->self, a->ren);
         menu_draw(a->menu);
+        draw_save_warning(a);
         draw_notice(a);
         if (a->opt.screenshot && a->frame >= 2 && (settled(a) || a->time > 20)) {
             save_screenshot(a);

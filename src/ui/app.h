@@ -37,12 +37,21 @@ typedef struct {
     int seat;
     const char *create; /* or create a table of `game`: "me,open,medium,medium" */
     int draw_every; /* tests: draw only every n-th frame (0 or 1: every frame) */
+    /* Tests: what the password database gives as this user's home folder, used when the
+     * environment names none (NULL: ask it; "": it has none). Never set from outside. */
+    const char *passwd_home;
 } AppOptions;
 
 typedef struct Menu Menu;
 typedef struct Online Online;
 
-enum { DECKS_MAX = 32 };
+enum { DECKS_MAX = 32, NOTICES_MAX = 4, TRUSTED_MAX = 8 };
+
+/* A notice on screen: its text and the seconds it has left. */
+typedef struct {
+    char text[320];
+    float t;
+} AppNotice;
 
 struct App {
     AppOptions opt;
@@ -52,7 +61,10 @@ struct App {
     int w, h;      /* renderer output, pixels */
     float dpi;     /* output pixels per window point */
     float u;       /* pixels per UI point (1 at 1280 x 800) */
+    /* pref_dir ends with '/'; "" when there is no folder to keep anything in (no home):
+     * then nothing_kept, and the window plays on saving nothing, and says so. */
     char data_dir[1024], pref_dir[1024];
+    bool nothing_kept;
     Text *text;
     CardArt *art;
     int card_h; /* last prepared card height */
@@ -63,8 +75,24 @@ struct App {
     const Scene *scene;
     void *self;
     Menu *menu;
+    /* The latest notice (notice, notice_t: its seconds left) and those on screen, oldest
+     * first, stacked above the latest: one that comes while another shows hides none. */
     char notice[320];
     float notice_t; /* seconds left */
+    AppNotice notices[NOTICES_MAX];
+    int n_notices;
+    /* The last autosave of the table's game failed: why ("" while saving works); the same
+     * for the settings' and the statistics' files (kv_error[0], kv_error[1]). Shown at the
+     * top of the window until a save of that kind succeeds again. */
+    char save_error[256];
+    char kv_error[2][256];
+    /* What the warning says of each: the file's name and the system's words for errno
+     * (translated), as "twentyone.save: No space left on device". */
+    char save_reason[160], kv_reason[2][160];
+    /* Bot programs the player chose or confirmed in this window since it opened: only
+     * these are run (a path in the settings file alone never is). Never saved. */
+    char trusted[TRUSTED_MAX][1024];
+    int n_trusted;
     Uint32 wake_event;
     bool quit;
     /* The sound device's thread starts after the first frame (so it does not compete with
@@ -109,10 +137,23 @@ bool app_set_scene(App *a, const char *id);
 /* The same, entering the scene again when it is the current one (its table changes). */
 bool app_enter_scene(App *a, const char *id);
 void app_notice(App *a, const char *fmt, ...);
+/* The notices on screen now, oldest first (at most max); their number. */
+int app_notices(const App *a, const char **out, int max);
+/* The warning shown while something is not being saved (no folder; the last autosave, or
+ * save of the settings or the statistics, failed), translated; NULL while saving works. */
+const char *app_save_warning(const App *a);
+/* The folder to keep settings, saves and keys in, made if need be (0700), ending with '/':
+ * $XDG_DATA_HOME/tasca/tasca/, else $HOME/.local/share/tasca/tasca/ (absolute paths only),
+ * else the same under passwd_home (the password database's home; NULL or "": none).
+ * Never a shared temporary folder: false (out "") when there is none. */
+bool app_find_pref_dir(char *out, size_t size, const char *passwd_home);
+/* A program the player chose or confirmed in the window: it may run this session. */
+void app_trust_program(App *a, const char *path);
+bool app_program_trusted(const App *a, const char *path);
 /* Gives the match the app's listener (routing to the scene's on_action), its autosave
  * path and the bot wake-up. */
 void app_attach_match(App *a, Match *m);
-/* The autosave of a game: <pref>/<game>.save */
+/* The autosave of a game: <pref>/<game>.save ("" when nothing is kept) */
 void app_save_path(const App *a, const char *game, char *out, size_t size);
 /* The bot's `wake` callback: pushes a user event (thread-safe). */
 void app_wake(void *app);

@@ -278,8 +278,13 @@ static void build_game(Builder *b)
         char path[1100];
         app_save_path(a, g->id, path, sizeof path);
         FILE *f = fopen(path, "r");
+        /* The game at the table while its saves fail: not "saved". */
+        bool failing = w->checked && a->save_error[0];
         snprintf(w->hint, sizeof w->hint, "%s",
-                 w->disabled ? _("coming soon") : f ? _("saved game") : "");
+                 w->disabled  ? _("coming soon")
+                 : failing    ? _("not being saved")
+                 : f          ? _("saved game")
+                              : "");
         if (f)
             fclose(f);
     }
@@ -287,7 +292,11 @@ static void build_game(Builder *b)
     Widget *w = row(b, W_ITEM, 50, _("All games\xE2\x80\xA6"), ID_PICKER);
     w->checked = strcmp(cur, "picker") == 0;
     gap(b, 8);
-    note(b, _("Every game is saved as you play: switching games never loses one."));
+    /* Never "saved" while it is not (the warning at the top says why). */
+    note(b, app_save_warning(a) ? _("Your games are not being saved now: see the warning at "
+                                    "the top.")
+                                : _("Every game is saved as you play: switching games never "
+                                    "loses one."));
 }
 
 static void build_difficulty(Builder *b)
@@ -620,7 +629,11 @@ static void build_about(Builder *b)
         snprintf(data, sizeof data, "%s", a->data_dir);
     snprintf(line, sizeof line, _("Program data (fonts, sounds, icons): %s"), data);
     add_para(b, pool_add(m, line, strlen(line)), false);
-    snprintf(line, sizeof line, _("Settings, statistics and saved games: %s"), a->pref_dir);
+    if (a->nothing_kept)
+        snprintf(line, sizeof line, "%s",
+                 _("Settings, statistics and saved games: none are kept (no home folder)."));
+    else
+        snprintf(line, sizeof line, _("Settings, statistics and saved games: %s"), a->pref_dir);
     add_para(b, pool_add(m, line, strlen(line)), false);
 }
 

@@ -216,6 +216,11 @@ static bool load_keys(App *a, Online *o, char *err, size_t errsize)
     }
     char path[1200];
     uint8_t unused[SEAL_KEY];
+    if (a->nothing_kept) { /* no folder to keep them in: keys for this session only */
+        seal_keys_new(&o->keys);
+        o->have_keys = true;
+        return true;
+    }
     snprintf(path, sizeof path, "%s/online.keys", a->pref_dir);
     const char *why = seal_keys_load_or_create(path, &o->keys, unused);
     if (why) {
@@ -263,6 +268,12 @@ static bool prepare(App *a, Online *o, char *err, size_t errsize)
         return false;
     o->local = local;
     o->creds[0] = '\0';
+    if (local && a->nothing_kept) {
+        snprintf(err, errsize, "%s",
+                 _("this computer's server keeps its tables in your home folder, and there "
+                   "is none: choose another server"));
+        return false;
+    }
     if (local) {
         /* This computer: a private server with its store in the preference folder, and a
          * dealer in this process. */

@@ -256,7 +256,11 @@ static void draw(void *self, SDL_Renderer *r)
                           (int)(t.w - 44 * u), TEXT_CENTER, true);
     }
     widgets_draw(a, &p->list);
-    text_draw(a->text, _("Esc: menu  \xC2\xB7  F11: full screen  \xC2\xB7  Your games are saved as you play."),
+    /* Never "saved" while nothing is (the warning at the top says why). */
+    text_draw(a->text,
+              app_save_warning(a)
+                  ? _("Esc: menu  \xC2\xB7  F11: full screen")
+                  : _("Esc: menu  \xC2\xB7  F11: full screen  \xC2\xB7  Your games are saved as you play."),
               (int)(14 * u), false, rgba_alpha(COL_DIM, 0.8f), cx, a->h - 22 * u,
               TEXT_CENTER | TEXT_MIDDLE);
 }

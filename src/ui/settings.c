@@ -107,6 +107,11 @@ int kv_load(Kv *kv, const char *path, const char *header, char *notice, size_t n
 
 int kv_save(const Kv *kv, char *err, size_t errsize)
 {
+    if (!kv->path[0]) { /* loaded from nowhere (no preference folder): kept nowhere */
+        snprintf(err, errsize, "%s", "no folder to keep it in");
+        errno = ENOENT;
+        return -1;
+    }
     size_t cap = 64 + (size_t)kv->n * (KV_KEY + KV_VAL + 4), len = 0;
     char *out = malloc(cap);
     if (!out) {
@@ -118,7 +123,9 @@ int kv_save(const Kv *kv, char *err, size_t errsize)
         len += (size_t)snprintf(out + len, cap - len, "%s = %s\n", kv->items[i].key,
                                 kv->items[i].val);
     int r = file_write_atomic(kv->path, out, len, err, errsize);
+    int e = errno;
     free(out);
+    errno = e;
     return r;
 }
 

@@ -29,6 +29,7 @@ typedef struct {
 /* Loads path (a missing file is an empty store). Returns 0, or -1 when the file was
  * corrupt: it was moved aside and `notice` explains it in one line. */
 int kv_load(Kv *kv, const char *path, const char *header, char *notice, size_t noticesize);
+/* Writes kv->path (file_write_atomic): 0, or -1 with the reason in err and errno set. */
 int kv_save(const Kv *kv, char *err, size_t errsize);
 const char *kv_get(const Kv *kv, const char *key);
 int kv_get_int(const Kv *kv, const char *key, int def, int min, int max);

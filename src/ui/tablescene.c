@@ -863,6 +863,11 @@ bool table_locate(void *self, const char *what, SDL_FRect *out)
         *out = t->hint_btn;
         return true;
     }
+    if (strcmp(what, "hint-place") == 0) { /* where Hint shows, shown or not (the app's
+                                             * warnings keep clear of it) */
+        *out = t->hint_btn;
+        return true;
+    }
     return t->g->locate && t->g->locate(t, what, out);
 }
 

@@ -128,8 +128,11 @@ typedef struct {
     /* A resumed game that was played with a program whose file is still there: the offer
      * to bring it back is up (offer). Brought back, it is shown the game from the deal and
      * must make its own moves again, the same ones, before it plays on (catch_up: the next
-     * history entry to show it; rs: the state before that entry). */
-    bool offer, catching_up;
+     * history entry to show it; rs: the state before that entry). The same question for a
+     * game just dealt whose program the player has not chosen or confirmed in this window
+     * since it opened (offer_new: the settings name it, and a settings file alone never
+     * makes Tasca run a program); nothing is dealt until the player answers. */
+    bool offer, offer_new, catching_up;
     int catch_up;
     BuracoState rs;
     BotSeat ext;
@@ -546,6 +549,7 @@ static void resumed(Table *tb)
     if (!match_is_over(tb->m) &&
         remembered_program(t, had_program, path, sizeof path) == had_program) {
         t->offer = true;
+        t->offer_new = false;
         t->ext_seat = had_program;
         snprintf(t->cfg_path, sizeof t->cfg_path, "%s", path);
         const char *base = strrchr(path, '/');
@@ -560,10 +564,13 @@ static void reset(Table *tb)
     Bur *t = (Bur *)tb;
     ext_reset(t);
     /* The program starts once the cards are dealt, from cfg_path: the Options the game was
-     * dealt with (a change before the player has moved deals again). */
-    t->ext_on = t->ext_game = t->cfg_path[0] != '\0' && table_deals(tb);
-    t->ext_seat = t->ext_on ? t->seat_next % tb->m->num_players : 0; /* you: seat 0 */
-    t->offer = t->catching_up = t->between = false;
+     * dealt with (a change before the player has moved deals again); only one the player
+     * chose or confirmed in this window: another is asked about first (offer_new). */
+    bool want = t->cfg_path[0] != '\0' && table_deals(tb);
+    t->ext_on = t->ext_game = want && app_program_trusted(tb->app, t->cfg_path);
+    t->ext_seat = want ? t->seat_next % tb->m->num_players : 0; /* you: seat 0 */
+    t->catching_up = t->between = false;
+    t->offer = t->offer_new = want && !t->ext_on;
     t->prev_at = -1;
     const char *base = strrchr(t->cfg_path, '/');
     snprintf(t->ext_name, sizeof t->ext_name, "%s", base ? base + 1 : t->cfg_path);
@@ -1130,6 +1137,14 @@ static void press(Table *tb, int b)
     case BTN_RECONNECT: { /* the game again from the deal, for the program */
         Match *m = tb->m;
         t->offer = false;
+        app_trust_program(tb->app, t->cfg_path); /* the player says so, here */
+        if (t->offer_new) { /* nothing dealt yet: it plays from the deal */
+            t->offer_new = false;
+            t->ext_on = t->ext_game = true;
+            remember_program(t);
+            table_say(tb, _("The bot program plays this game."));
+            break;
+        }
         t->ext_game = t->catching_up = true;
         t->catch_up = 0;
         t->ext_started = false;
@@ -1140,6 +1155,12 @@ static void press(Table *tb, int b)
     case BTN_NEXT_DEAL: t->between = false; break;
     case BTN_NO_RECONNECT:
         t->offer = false;
+        if (t->offer_new) {
+            t->offer_new = false;
+            tb->m->seats[t->ext_seat].bot = true;
+            table_say(tb, _("The computer plays this game in the bot program's seat."));
+            break;
+        }
         table_say(tb, _("The computer plays on in the bot program's seat."));
         break;
     case BTN_DQ_CONTINUE:
@@ -1530,7 +1551,9 @@ static void draw_dq(Bur *t)
                  partner ? _("Play on with the computer") : _("Play on against the computer"), 0);
 }
 
-/* A resumed game that was played with a bot program whose file is still there. */
+/* A resumed game that was played with a bot program whose file is still there; or a game
+ * just dealt with a program the settings name that the player has not chosen or confirmed
+ * in this window yet. Either way its whole path is shown: the player runs it knowingly. */
 static void draw_offer(Bur *t)
 {
     Table *tb = &t->tb;
@@ -1541,21 +1564,37 @@ static void draw_offer(Bur *t)
     float bw = 760 * s, bh = 330 * s;
     SDL_FRect b = {PX(t, 800) - bw / 2, PY(t, 470) - bh / 2, bw, bh};
     table_plate(r, &tb->tv, b, COL_GOLD, 245, 1);
-    text_draw(a->text, _("Bring the bot program back?"), (int)lroundf(32 * s), true, COL_GOLD,
-              b.x + bw / 2, b.y + 44 * s, TEXT_CENTER | TEXT_MIDDLE);
+    text_draw(a->text,
+              t->offer_new ? _("Run this bot program?") : _("Bring the bot program back?"),
+              (int)lroundf(32 * s), true, COL_GOLD, b.x + bw / 2, b.y + 44 * s,
+              TEXT_CENTER | TEXT_MIDDLE);
     char msg[400];
-    snprintf(msg, sizeof msg, _("This game was played with the bot program %s, and its file is "
-                                "still there."),
-             t->ext_name);
-    text_draw_wrapped(a->text, msg, (int)lroundf(19 * s), false, COL_TEXT, b.x + 40 * s,
-                      b.y + 84 * s, (int)(bw - 80 * s), TEXT_CENTER, true);
+    if (t->offer_new)
+        snprintf(msg, sizeof msg,
+                 _("The settings name the bot program %s for this game, and it has not been "
+                   "chosen in this window since Tasca started."),
+                 t->ext_name);
+    else
+        snprintf(msg, sizeof msg,
+                 _("This game was played with the bot program %s, and its file is still "
+                   "there."),
+                 t->ext_name);
+    int h = text_draw_wrapped(a->text, msg, (int)lroundf(19 * s), false, COL_TEXT, b.x + 40 * s,
+                              b.y + 76 * s, (int)(bw - 80 * s), TEXT_CENTER, true);
+    text_draw_fit(a->text, t->cfg_path, (int)lroundf(15 * s), false, COL_GOLD, b.x + bw / 2,
+                  b.y + 76 * s + h + 16 * s, TEXT_CENTER | TEXT_MIDDLE, bw - 80 * s);
     text_draw_wrapped(a->text,
-                      _("It is shown the game so far and must make its own moves again, the same "
-                        "ones; then it plays on. Otherwise the computer keeps its seat."),
-                      (int)lroundf(16 * s), false, COL_DIM, b.x + 40 * s, b.y + 176 * s,
+                      t->offer_new
+                          ? _("Run it only if you know this program: it runs as you, with your "
+                              "files. Otherwise the computer plays its seat.")
+                          : _("It is shown the game so far and must make its own moves again, "
+                              "the same ones; then it plays on. Otherwise the computer keeps its "
+                              "seat."),
+                      (int)lroundf(16 * s), false, COL_DIM, b.x + 40 * s, b.y + 186 * s,
                       (int)(bw - 80 * s), TEXT_CENTER, true);
-    table_button(tb, BTN_RECONNECT, _("Bring it back"), BTN_PRIMARY);
-    table_button(tb, BTN_NO_RECONNECT, _("Play on with the computer"), 0);
+    table_button(tb, BTN_RECONNECT, t->offer_new ? _("Run it") : _("Bring it back"), BTN_PRIMARY);
+    table_button(tb, BTN_NO_RECONNECT,
+                 t->offer_new ? _("Play with the computer") : _("Play on with the computer"), 0);
 }
 
 static void draw_choices(Bur *t, const BuracoState *v)
@@ -1777,6 +1816,7 @@ static void set_table_option(App *a, int i, int value, const char *path)
             return;
         }
         kv_set(kv, "buraco.program", path);
+        app_trust_program(a, path); /* chosen here: it may run */
         /* Choosing a program seats it: the opponent, or with four players East unless a
          * seat is chosen already. */
         if (!four)

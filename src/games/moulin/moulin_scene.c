@@ -403,7 +403,7 @@ static void take_back(Mou *t)
         tb->banner = 0;
     }
     app_attach_match(tb->app, n);
-    match_save(n, n->autosave_path, err, sizeof err);
+    match_autosave(n);
     match_free(m); /* cancels a thinking bot */
     tb->m = n;
     pacer_reset(&tb->pace);

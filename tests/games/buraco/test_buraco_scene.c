@@ -466,12 +466,14 @@ static bool start_new_game(void)
     return true;
 }
 
-/* Options -> Opponent: a bot program; Menu -> New game (true when it asked first). */
+/* Options -> Opponent: a bot program (chosen in the window, as the file chooser does: a
+ * program only named in the settings file would be asked about first); Menu -> New game
+ * (true when it asked first). */
 static bool against_program(const char *path)
 {
     kv_set_int(&app->kv, "buraco.players", 2);
     kv_set_int(&app->kv, "buraco.opponent", 1);
-    kv_set(&app->kv, "buraco.program", path);
+    buraco_scene.set_table_option(app, 2, 1, path); /* chosen in the window */
     bool asked = start_new_game();
     app_run_frames(app, 5);
     CHECK(match()->num_players == 2);
@@ -611,7 +613,7 @@ static void test_program_partner(void)
     write_program(path, sizeof path, "partnerbot.sh", cmd);
     kv_set_int(&app->kv, "buraco.players", 4);
     kv_set_int(&app->kv, "buraco.program_seat4", 1); /* None, Partner, East, West */
-    kv_set(&app->kv, "buraco.program", path);
+    buraco_scene.set_table_option(app, 2, 1, path); /* chosen in the window */
     start_new_game();
     app_run_frames(app, 5);
     CHECK(match()->num_players == 4);
@@ -649,7 +651,7 @@ static void test_program_partner(void)
     snprintf(cmd, sizeof cmd, "%s crash", BADBOT);
     write_program(path, sizeof path, "crashwest.sh", cmd);
     kv_set_int(&app->kv, "buraco.program_seat4", 3);
-    kv_set(&app->kv, "buraco.program", path);
+    buraco_scene.set_table_option(app, 2, 1, path); /* chosen in the window */
     start_new_game();
     app_run_frames(app, 5);
     CHECK(!match()->seats[3].bot && match()->seats[1].bot && match()->seats[2].bot);
@@ -661,7 +663,7 @@ static void test_program_partner(void)
     /* As the partner, the same crash loses the game for your team. */
     write_program(path, sizeof path, "crashpartner.sh", cmd);
     kv_set_int(&app->kv, "buraco.program_seat4", 1);
-    kv_set(&app->kv, "buraco.program", path);
+    buraco_scene.set_table_option(app, 2, 1, path); /* chosen in the window */
     start_new_game();
     app_run_frames(app, 5);
     CHECK(!match()->seats[2].bot);
