@@ -425,7 +425,14 @@ void app_save_settings(App *a)
         return;
     }
     a->settings_dirty = false;
+    if (a->kv_base) {
+        /* another window of the same profile may have saved meanwhile: its changes stay */
+        kv_merge_file(&a->kv, a->kv_base);
+        settings_from_kv(&a->set, &a->kv);
+    }
     save_kv(a, 0, &a->kv);
+    if (a->kv_base && !a->kv_error[0][0])
+        *a->kv_base = a->kv;
 }
 
 void app_save_stats(App *a)
@@ -676,6 +683,8 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         char notice[512] = "", path[1100];
         snprintf(path, sizeof path, "%ssettings.ini", a->pref_dir);
         kv_load(&a->kv, path, SETTINGS_HEADER, notice, sizeof notice);
+        if ((a->kv_base = malloc(sizeof *a->kv_base)))
+            *a->kv_base = a->kv;
         settings_from_kv(&a->set, &a->kv);
         lang_set(kv_get(&a->kv, "language"));
         if (notice[0])
@@ -794,8 +803,8 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     a->pending_page = opt->open ? menu_page_from_name(opt->open) : -1;
     if (opt->server)
         kv_set(&a->kv, "online.server", opt->server);
-    if (opt->name)
-        kv_set(&a->kv, "online.name", opt->name);
+    if (opt->name) /* this window's player (another window on the profile has its own) */
+        kv_set(&a->kv, online_key(a, "online.name"), opt->name);
     if (opt->create || opt->join) {
         char why[320], code[WIRE_CODE] = "";
         bool ok = true;
@@ -857,6 +866,7 @@ void app_destroy(App *a)
         fclose(a->frame_log);
     IMG_Quit();
     SDL_Quit();
+    free(a->kv_base);
     free(a);
 }
 

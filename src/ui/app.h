@@ -71,6 +71,7 @@ struct App {
     DeckInfo decks[DECKS_MAX];
     int n_decks;
     Kv kv, stats;
+    Kv *kv_base; /* the settings as read or last saved (kv_merge_file: other windows' changes) */
     Settings set;
     const Scene *scene;
     void *self;

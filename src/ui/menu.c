@@ -649,7 +649,7 @@ static void online_fields(Menu *m)
     snprintf(m->on_url, sizeof m->on_url, "%s", v && *v ? v : "nats://127.0.0.1:4222");
     v = kv_get(&a->kv, "online.creds");
     snprintf(m->on_creds, sizeof m->on_creds, "%s", v ? v : "");
-    v = kv_get(&a->kv, "online.name");
+    v = kv_get(&a->kv, online_key(a, "online.name"));
     const char *user = getenv("USER");
     snprintf(m->on_name, sizeof m->on_name, "%s", v && *v ? v : user && *user ? user : "");
     m->on_code[0] = '\0';
@@ -803,7 +803,7 @@ static void build_online(Builder *b)
     w = row(b, W_BUTTON, 46, _("Join"), ID_ON_JOIN);
     w->disabled = busy;
     w->r.w = 240 * a->u;
-    const char *last = kv_get(&a->kv, "online.last");
+    const char *last = kv_get(&a->kv, online_key(a, "online.last"));
     if (last && *last && !online_code(a)) {
         gap(b, 6);
         w = row(b, W_ITEM, 50, _("Back to your last table"), ID_ON_LAST);
@@ -863,7 +863,7 @@ static void online_save_fields(Menu *m)
     if (kv_value_ok(m->on_creds))
         kv_set(&a->kv, "online.creds", m->on_creds);
     if (kv_value_ok(m->on_name))
-        kv_set(&a->kv, "online.name", m->on_name);
+        kv_set(&a->kv, online_key(a, "online.name"), m->on_name);
     app_save_settings(a);
 }
 
@@ -1202,7 +1202,8 @@ static void act(Menu *m, WidgetHit h)
         break;
     case ID_ON_LAST: {
         char code[16];
-        snprintf(code, sizeof code, "%s", kv_get(&a->kv, "online.last") ? kv_get(&a->kv, "online.last") : "");
+        const char *lk = online_key(a, "online.last");
+        snprintf(code, sizeof code, "%s", kv_get(&a->kv, lk) ? kv_get(&a->kv, lk) : "");
         char *colon = strchr(code, ':');
         int seat = -1;
         if (colon) {

@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -70,7 +72,14 @@ struct Online {
     MsgTable lobby[ONLINE_LOBBY_MAX]; /* the last list, until the menu takes it */
     int n_lobby;                      /* -1: none new */
     Pin pin;                          /* of the server at o->url */
+    /* Each window its own player: the identity slot this window holds (1, 2...) and the
+     * lock that holds it while the window runs (another window on the same profile takes
+     * the next slot: its own keys, name and last table). */
+    int slot;
+    int slot_fd;
 };
+
+#define ONLINE_SLOTS 8
 
 /* ---- the dealers' keys the player trusts, per server (trust on first use) ---- */
 
@@ -179,18 +188,67 @@ static Online *get(App *a)
 {
     if (!a->online) {
         a->online = calloc(1, sizeof *a->online);
-        if (a->online)
+        if (a->online) {
             a->online->n_lobby = -1;
+            a->online->slot_fd = -1;
+        }
     }
     return a->online;
+}
+
+/* The first identity slot no other running window holds (a lock file each in the
+ * preference folder, released when the window ends, even by a crash); 1 when nothing can
+ * be locked (no folder kept). */
+int online_slot(App *a)
+{
+    Online *o = get(a);
+    if (!o)
+        return 1;
+    if (o->slot)
+        return o->slot;
+    o->slot = 1;
+    for (int k = 1; k <= ONLINE_SLOTS && !a->nothing_kept; k++) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/online-%d.lock", a->pref_dir, k);
+        int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+        if (fd < 0)
+            break;
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+            o->slot = k;
+            o->slot_fd = fd;
+            break;
+        }
+        close(fd);
+    }
+    return o->slot;
+}
+
+const char *online_key(App *a, const char *base)
+{
+    static char key[KV_KEY];
+    int slot = online_slot(a);
+    if (slot == 1)
+        snprintf(key, sizeof key, "%s", base);
+    else
+        snprintf(key, sizeof key, "%s.%d", base, slot);
+    return key;
 }
 
 /* The name the others see: the settings', else the login's (cut to a whole character
  * within the wire's 31 bytes), else "Player". */
 static const char *player_name(App *a)
 {
-    static char name[WIRE_NAME];
-    const char *n = kv_get(&a->kv, "online.name");
+    static char name[WIRE_NAME], numbered[WIRE_NAME + 8];
+    const char *n = kv_get(&a->kv, online_key(a, "online.name"));
+    if ((!n || !*n) && online_slot(a) > 1) {
+        /* a second window of the same person: the first one's name, numbered */
+        const char *first = kv_get(&a->kv, "online.name");
+        if (!first || !*first)
+            first = getenv("USER");
+        snprintf(numbered, sizeof numbered, "%s (%d)", first && *first ? first : _("Player"),
+                 online_slot(a));
+        n = numbered;
+    }
     if (!n || !*n)
         n = getenv("USER");
     if (!n || !*n)
@@ -221,7 +279,11 @@ static bool load_keys(App *a, Online *o, char *err, size_t errsize)
         o->have_keys = true;
         return true;
     }
-    snprintf(path, sizeof path, "%s/online.keys", a->pref_dir);
+    int slot = online_slot(a);
+    if (slot == 1)
+        snprintf(path, sizeof path, "%s/online.keys", a->pref_dir);
+    else
+        snprintf(path, sizeof path, "%s/online-%d.keys", a->pref_dir, slot);
     const char *why = seal_keys_load_or_create(path, &o->keys, unused);
     if (why) {
         snprintf(err, errsize, "%s: %s", path, why);
@@ -493,7 +555,7 @@ static bool sit(App *a, NetFeed *f, const char *code, char *err, size_t errsize)
     snprintf(o->code, sizeof o->code, "%s", code);
     char last[32];
     snprintf(last, sizeof last, "%s:%d", code, net_feed_seat(f));
-    kv_set(&a->kv, "online.last", last);
+    kv_set(&a->kv, online_key(a, "online.last"), last);
     app_save_settings(a);
     app_enter_scene(a, t.game);
     if (o->pending) { /* the scene did not take it */
@@ -833,6 +895,8 @@ void online_close(App *a)
     net_feed_free(o->feed);
     disconnect(o);
     sodium_memzero(&o->keys, sizeof o->keys);
+    if (o->slot_fd >= 0)
+        close(o->slot_fd); /* the slot is free for the next window */
     free(o);
     a->online = NULL;
 }

@@ -55,6 +55,12 @@ bool online_lobby_async(App *a, char *err, size_t errsize);
 int online_lobby_take(App *a, MsgTable *out, int max);
 /* The code of the table the window shows (NULL when offline), and whether its link is up. */
 const char *online_code(const App *a);
+/* Each window its own player: windows on the same profile hold identity slots 1, 2... in
+ * turn (the first free one), each with its own keys (online.keys, online-2.keys...), name
+ * and last table. online_key gives the settings key of `base` for this window's slot
+ * ("online.name" in slot 1, "online.name.2" in slot 2). */
+int online_slot(App *a);
+const char *online_key(App *a, const char *base);
 /* The server's dealer key as the player compares it with the one its owner gives ("" while
  * none is known yet: it is trusted on first use). */
 const char *online_fingerprint(App *a);

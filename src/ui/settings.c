@@ -105,6 +105,27 @@ int kv_load(Kv *kv, const char *path, const char *header, char *notice, size_t n
     return -1;
 }
 
+void kv_merge_file(Kv *kv, const Kv *base)
+{
+    if (!kv->path[0])
+        return;
+    char err[256];
+    size_t len = 0;
+    char *text = file_read_all(kv->path, KV_FILE_MAX, &len, err, sizeof err);
+    Kv *disk = text && !memchr(text, '\0', len) ? calloc(1, sizeof *disk) : NULL;
+    if (disk && parse(disk, text, kv->header) == 0) {
+        for (int i = 0; i < disk->n; i++) {
+            const char *mine = kv_get(kv, disk->items[i].key);
+            const char *was = kv_get(base, disk->items[i].key);
+            /* a key this window did not change since it read it takes the file's value */
+            if (!mine || (was && strcmp(mine, was) == 0))
+                kv_set(kv, disk->items[i].key, disk->items[i].val);
+        }
+    }
+    free(disk);
+    free(text);
+}
+
 int kv_save(const Kv *kv, char *err, size_t errsize)
 {
     if (!kv->path[0]) { /* loaded from nowhere (no preference folder): kept nowhere */

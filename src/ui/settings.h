@@ -31,6 +31,10 @@ typedef struct {
 int kv_load(Kv *kv, const char *path, const char *header, char *notice, size_t noticesize);
 /* Writes kv->path (file_write_atomic): 0, or -1 with the reason in err and errno set. */
 int kv_save(const Kv *kv, char *err, size_t errsize);
+/* Before saving a store that another window of the same profile may have saved meanwhile:
+ * the file's values are taken for every key this window has not changed since `base` (what
+ * it read or last saved), so that neither window undoes the other's changes. */
+void kv_merge_file(Kv *kv, const Kv *base);
 const char *kv_get(const Kv *kv, const char *key);
 int kv_get_int(const Kv *kv, const char *key, int def, int min, int max);
 unsigned long long kv_get_u64(const Kv *kv, const char *key, unsigned long long def);

@@ -2641,7 +2641,8 @@ static void noop_view(void *user, NetClient *c, const MsgView *v)
     (void)user, (void)c, (void)v;
 }
 
-static pid_t spawn_window(const char *url, const char *code, const char *home, const char *log)
+static pid_t spawn_window_as(const char *url, const char *code, const char *home,
+                             const char *log, const char *name)
 {
     if (!tasca_bin)
         fail_msg("this case needs the tasca binary's path as its second argument");
@@ -2651,12 +2652,17 @@ static pid_t spawn_window(const char *url, const char *code, const char *home, c
     setenv("TASCA_RENDERER", "software", 1);
     setenv("TASCA_NO_AUDIO", "1", 1);
     char *argv[] = {(char *)tasca_bin, "--server", (char *)url, "--join", (char *)code,
-                    "--name", "Bruno", "--speed", "instant", NULL};
+                    "--name", (char *)name, "--speed", "instant", NULL};
     char err[256];
     pid_t pid = natsfix_spawn(argv, log, err, sizeof err);
     if (pid <= 0)
         fail_msg("the window: %s", err);
     return pid;
+}
+
+static pid_t spawn_window(const char *url, const char *code, const char *home, const char *log)
+{
+    return spawn_window_as(url, code, home, log, "Bruno");
 }
 
 static void test_window_kill(void **state)
@@ -3192,6 +3198,68 @@ static void test_forged_answers(void **state)
     net_close(&ng);
 }
 
+/* ---- two windows, one profile ---- */
+
+/* Two windows started from the same preference folder join one four-player table (as
+ * README's two-windows example does): each is a player of its own, with keys, seat and name
+ * of its own (on the landed code the second took the first one's seat back with the same
+ * keys and renamed it), and neither window's name is written over the other's. */
+static void test_two_windows(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    char err[NET_ERR], code[WIRE_CODE];
+    NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
+    assert_non_null(ana);
+    const GameRules *g = registry_find("bisca");
+    MsgCreate spec = {.game = "bisca", .num_players = 4, .away_seconds = 60};
+    spec.seats[3] = (WireSeatSpec){WSEAT_BOT, DIFF_MEDIUM};
+    spec.n_options = (uint8_t)g->n_options;
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    assert_null(net_client_create(ana, &spec, code));
+    int seat;
+    assert_null(net_client_join(ana, code, 0, noop_view, NULL, &seat));
+    Lobby l;
+    lobby_watch(&l, url, code);
+    char home[700], log[700];
+    snprintf(home, sizeof home, "%s/one-profile", natsfix_store(fix.server));
+    snprintf(log, sizeof log, "%s/windows-%d.log", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+             (int)getpid());
+    mkdir(home, 0700);
+    pid_t w1 = spawn_window_as(url, code, home, log, "Bruno");
+    int i = lobby_wait(&l, 0, 1, WSTATE_PLAYER, 60);
+    assert_string_equal(l.t[i].seats[1].name, "Bruno");
+    pid_t w2 = spawn_window_as(url, code, home, log, "Carla");
+    i = lobby_wait(&l, i, 2, WSTATE_PLAYER, 60);
+    assert_string_equal(l.t[i].seats[2].name, "Carla");
+    assert_string_equal(l.t[i].seats[1].name, "Bruno");
+    assert_int_equal(l.t[i].seats[1].state, WSTATE_PLAYER);
+    /* the table then begins: every seat was taken once */
+    /* Both windows' names are in the profile's settings, each under its own key. */
+    char path[900];
+    snprintf(path, sizeof path, "%s/tasca/tasca/settings.ini", home);
+    bool both = false;
+    for (int k = 0; k < 200 && !both; k++) {
+        size_t len = 0;
+        char *text = file_read_all(path, 1 << 20, &len, err, sizeof err);
+        both = text && strstr(text, "online.name = Bruno") && strstr(text, "online.name.2 = Carla");
+        free(text);
+        if (!both)
+            nats_Sleep(50);
+    }
+    assert_true(both);
+    natsfix_child_kill(w1, SIGTERM);
+    natsfix_child_kill(w2, SIGTERM);
+    natsfix_child_wait(w1, 5000, NULL);
+    natsfix_child_wait(w2, 5000, NULL);
+    lobby_close(&l);
+    net_client_free(ana);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -3230,13 +3298,14 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_join_replay, teardown),
         cmocka_unit_test_teardown(test_rogue_dealer, teardown),
         cmocka_unit_test_teardown(test_forged_answers, teardown),
+        cmocka_unit_test_teardown(test_two_windows, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
                            "dealer_kill", "again", "beats_idle", "view_again", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
                            "standin_kill", "standin_never", "shared", "takeover",
                            "lease_lost", "fence", "rec_junk", "junk_subjects", "lease_stranger",
                            "window_kill", "chosen_seed", "deal_verified", "deal_cheat",
-                           "join_replay", "rogue_dealer", "forged_answers"};
+                           "join_replay", "rogue_dealer", "forged_answers", "two_windows"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
