@@ -29,7 +29,10 @@ struct Early {
 struct NetClient {
     natsConnection *nc;
     bool shared; /* nc is the caller's (net_client_on): neither closed nor reconnected here */
-    SealKeys keys;
+    /* The player's own keys, and the keys at the table it sits at: derived from them and
+     * the table's code (net_client_join), so the same player is a different key at every
+     * table; or the same (an arena's fixed table, net_client_allow_fixed). */
+    SealKeys master, keys;
     char name[WIRE_NAME];
     pthread_mutex_t lock;
     /* the seat, once joined */
@@ -316,9 +319,10 @@ static NetClient *client_alloc(const char *name, const SealKeys *keys, char *err
     }
     pthread_mutex_init(&c->lock, NULL);
     if (keys)
-        c->keys = *keys;
+        c->master = *keys;
     else
-        seal_keys_new(&c->keys);
+        seal_keys_new(&c->master);
+    c->keys = c->master;
     snprintf(c->name, sizeof c->name, "%s", name);
     c->seat = -1;
     return c;
@@ -386,7 +390,8 @@ void net_client_free(NetClient *c)
     }
     free(c->proof);
     deal_seen_free(&c->seen_views);
-    memset(&c->keys, 0, sizeof c->keys);
+    sodium_memzero(&c->keys, sizeof c->keys);
+    sodium_memzero(&c->master, sizeof c->master);
     free(c);
 }
 
@@ -559,12 +564,15 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
         return why;
     WireMsg m = {.type = MSG_CREATE};
     m.u.create = *spec;
-    memcpy(m.u.create.reply_key, c->keys.box_pk, WIRE_KEY);
+    /* A key pair for this request only: the creator is not the same key at every table. */
+    SealKeys once;
+    seal_keys_new(&once);
+    memcpy(m.u.create.reply_key, once.box_pk, WIRE_KEY);
     uint8_t plain[WIRE_MAX], *out = malloc(WIRE_MAX + SEAL_OVERHEAD + WIRE_KEY);
     size_t n = wire_encode(&m, plain, sizeof plain), sealed = 0;
     if (out && n) {
-        memcpy(out, c->keys.sign_pk, WIRE_KEY);
-        sealed = seal_for(&c->keys, dealer_box, plain, n, out + WIRE_KEY);
+        memcpy(out, once.sign_pk, WIRE_KEY);
+        sealed = seal_for(&once, dealer_box, plain, n, out + WIRE_KEY);
     }
     /* Another process in the dealers' queue (not holding their key) may take the request:
      * it can neither open it nor answer for them, and the request goes again. */
@@ -573,6 +581,7 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
         s = request_signed_q(c, "tasca.dealers.create", out, WIRE_KEY + sealed, MSG_CREATED, &m,
                              5000, true);
     free(out);
+    sodium_memzero(&once, sizeof once);
     if (!sealed)
         return N_("the table request could not be written");
     if (s != NATS_OK)
@@ -706,6 +715,33 @@ bool net_client_table(NetClient *c, MsgTable *out)
     return have;
 }
 
+/* The keys the player is at table `code`: seeded from its own secret keys and the code
+ * (keyed BLAKE2b), so the same player keys give the same table keys after a restart, and
+ * nobody can tell that two tables' keys are one player's. An arena's client keeps its own
+ * keys (the fixed table names them before its code exists). */
+static void table_keys(NetClient *c, const char *code)
+{
+    SealKeys k = c->master;
+    if (!c->fixed_ok) {
+        static const char what[2][24] = {"tasca table sign key ", "tasca table box key "};
+        uint8_t seed[2][32];
+        for (int i = 0; i < 2; i++) {
+            crypto_generichash_state st;
+            crypto_generichash_init(&st, c->master.sign_sk, 32, sizeof seed[i]);
+            crypto_generichash_update(&st, (const uint8_t *)what[i], strlen(what[i]));
+            crypto_generichash_update(&st, (const uint8_t *)code, strlen(code));
+            crypto_generichash_final(&st, seed[i], sizeof seed[i]);
+        }
+        crypto_sign_seed_keypair(k.sign_pk, k.sign_sk, seed[0]);
+        crypto_box_seed_keypair(k.box_pk, k.box_sk, seed[1]);
+        sodium_memzero(seed, sizeof seed);
+    }
+    pthread_mutex_lock(&c->lock);
+    c->keys = k;
+    pthread_mutex_unlock(&c->lock);
+    sodium_memzero(&k, sizeof k);
+}
+
 /* The seat's contribution to the deals of table `code`: from its own secret key, so the same
  * keys give the same one after a restart, and nobody else can tell it in advance. */
 static void contribution(const NetClient *c, const char *code, uint8_t out[WIRE_HASH])
@@ -827,6 +863,7 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
 {
     if (!wire_code_valid(code))
         return N_("a table code is up to 7 letters and digits");
+    table_keys(c, code);
     if (strcmp(code, c->code) != 0) {
         /* Another table: the last one's subscriptions go, and its numbering with them. */
         drop_sub(&c->views);

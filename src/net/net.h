@@ -152,6 +152,12 @@ NetDeal net_client_deal(NetClient *c, unsigned game, char *why, size_t whysize);
  * keys: `tasca sim --nats`). Without it a join to such a table is refused by the client:
  * a person never plays a deal somebody chose. */
 void net_client_allow_fixed(NetClient *c);
+/* The keys the client is at its table: since net_client_join, keys of that table only
+ * (made from the player's own keys and the table's code: the same player is another key at
+ * every table, and the same keys again at the same table), or the player's own keys for an
+ * arena's client (net_client_allow_fixed) and before any join. A later ladder that wants a
+ * stable identity would sign the table keys with the player's own key, by the player's
+ * choice: nothing links them today. */
 const SealKeys *net_client_keys(const NetClient *c);
 /* The dealers' signing key to believe on this connection (kept by the caller from an
  * earlier use: trust on first use). Without it the first answer of the dealers' keys is
