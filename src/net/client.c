@@ -12,6 +12,7 @@
 #include "../core/nls.h"
 #include "../engine/registry.h"
 #include "deal.h"
+#include "invite.h"
 #include "net.h"
 
 #define ACT_TRIES 120   /* an action is sent again for up to a minute... */
@@ -79,6 +80,9 @@ struct NetClient {
     uint8_t pin[WIRE_KEY], offered[WIRE_KEY];
     bool have_pin, key_changed;
     uint8_t async_hash[SEAL_KEY]; /* the hash of the last action sent without waiting */
+    /* A private table's invitation (invite.h): its code and secret (lock). */
+    char invite_code[WIRE_CODE];
+    uint8_t invite[WIRE_HASH];
 };
 
 static pthread_once_t nats_once = PTHREAD_ONCE_INIT;
@@ -591,6 +595,8 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
         why = c->reason;
     } else {
         snprintf(code, WIRE_CODE, "%s", m.u.created.code);
+        if (spec->unlisted) /* its creator is invited too */
+            net_client_invite(c, code, spec->invite);
     }
     return why;
 }
@@ -693,16 +699,38 @@ static void on_table(natsConnection *nc, natsSubscription *sub, natsMsg *msg, vo
     bool pinned = c->have_pin;
     pthread_mutex_unlock(&c->lock);
     seal_request_hash(NULL, 0, none); /* a lobby entry answers no request */
-    if (pinned &&
-        signed_as(pin, none, (const uint8_t *)natsMsg_GetData(msg),
-                  (size_t)natsMsg_GetDataLength(msg), MSG_TABLE, &m) &&
+    const uint8_t *data = (const uint8_t *)natsMsg_GetData(msg);
+    size_t len = (size_t)natsMsg_GetDataLength(msg);
+    uint8_t *opened = NULL;
+    pthread_mutex_lock(&c->lock);
+    bool invited = c->invite_code[0] && strcmp(c->invite_code, c->code) == 0;
+    uint8_t key[WIRE_HASH];
+    if (invited)
+        invite_news_key(c->invite, key);
+    pthread_mutex_unlock(&c->lock);
+    if (invited && len > SEAL_BOX_OVERHEAD && (opened = malloc(len))) {
+        /* a private table's news come in a box under its invitation's key */
+        len = seal_unbox(key, data, len, opened);
+        data = opened;
+    }
+    sodium_memzero(key, sizeof key);
+    if (pinned && signed_as(pin, none, data, len, MSG_TABLE, &m) &&
         strcmp(m.u.table.code, c->code) == 0) {
         pthread_mutex_lock(&c->lock);
         c->table = m.u.table;
         c->have_table = true;
         pthread_mutex_unlock(&c->lock);
     }
+    free(opened);
     natsMsg_Destroy(msg);
+}
+
+void net_client_invite(NetClient *c, const char *code, const uint8_t secret[WIRE_HASH])
+{
+    pthread_mutex_lock(&c->lock);
+    snprintf(c->invite_code, sizeof c->invite_code, "%s", code);
+    memcpy(c->invite, secret, WIRE_HASH);
+    pthread_mutex_unlock(&c->lock);
 }
 
 bool net_client_table(NetClient *c, MsgTable *out)
@@ -788,6 +816,8 @@ static const char *join_now(NetClient *c, const char *code, int seat, int *seat_
     memcpy(j->box_key, c->keys.box_pk, WIRE_KEY);
     contribution(c, code, j->rand);
     pthread_mutex_lock(&c->lock);
+    if (strcmp(c->invite_code, code) == 0)
+        invite_proof(c->invite, code, c->keys.sign_pk, j->invite_proof);
     if (c->have_commit && strcmp(c->commit_code, code) == 0)
         memcpy(j->commit, c->commit, WIRE_HASH);
     pthread_mutex_unlock(&c->lock);

@@ -30,6 +30,7 @@
 #include "../engine/match.h"
 #include "../engine/registry.h"
 #include "deal.h"
+#include "invite.h"
 #include "net.h"
 
 enum { EV_MSG, EV_BOT, EV_LEASE, EV_REC, EV_SCAN, EV_TAKE, EV_STOP };
@@ -672,7 +673,22 @@ static void publish_table(Dealer *d, const DTable *t, const char *to)
         snprintf(subject, sizeof subject, "tasca.lobby.%s", t->code);
         to = subject;
     }
-    send_msg(d, to, d->lobby_hash, &m);
+    if (!t->spec.unlisted) {
+        send_msg(d, to, d->lobby_hash, &m);
+        return;
+    }
+    /* A private table's news, signed as any, then in a secret box under its invitation's
+     * key: only those invited read them (and never in a list: handle_msg). */
+    size_t n = wire_encode(&m, d->buf, WIRE_MAX);
+    if (!n)
+        return;
+    seal_reply_sign(&d->keys, d->lobby_hash, d->buf, n, d->buf + n);
+    uint8_t key[WIRE_HASH];
+    invite_news_key(t->spec.invite, key);
+    size_t boxed = seal_box(key, d->buf, n + 64, d->buf2);
+    sodium_memzero(key, sizeof key);
+    if (boxed)
+        send_bytes(d, to, d->buf2, boxed);
 }
 
 /* Can `seat` know action `a` that took `before` to the table's state? Only when no
@@ -1538,6 +1554,9 @@ static void handle_create(Dealer *d, const Event *e)
         ;
     else if ((why = wire_decode(plain, n, &m)) == NULL && m.type != MSG_CREATE)
         why = "not a table request";
+    static const uint8_t no_secret[WIRE_HASH];
+    if (!why && m.u.create.unlisted && sodium_memcmp(m.u.create.invite, no_secret, WIRE_HASH) == 0)
+        why = N_("a private table needs its invitation's secret");
     if (!why && d->cfg.max_tables && d->n_tables >= d->cfg.max_tables)
         why = N_("this dealer hosts as many tables as it may");
     DTable *t = NULL;
@@ -1622,6 +1641,10 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
     const MsgJoin *j = &m.u.join;
     if (!seal_verify(j->sign_key, e->data, (size_t)e->len - 64, e->data + e->len - 64))
         return refuse_join(d, e, "the join is not signed by its key");
+    /* A private table answers only a join that proves its invitation for this very key: to
+     * anyone else it is a table that does not exist. */
+    if (t->spec.unlisted && !invite_proof_ok(t->spec.invite, t->code, j->sign_key, j->invite_proof))
+        return false;
     bool seated = everyone_seated(t);
     /* A fair table: the seat must have been told its commitment before it contributes, so
      * that the dealer cannot choose its secret after seeing the contributions (deal.h). */
@@ -1699,7 +1722,7 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         for (int s = 0; s < t->spec.num_players; s++)
             if (s != seat)
                 publish_view(d, t, s, NULL, -3, 0, NULL);
-    if (changed)
+    if (changed || t->spec.unlisted) /* news of a private table come on no list */
         publish_table(d, t, NULL);
     maybe_start_bot(d, t);
     return true;
@@ -1781,7 +1804,8 @@ static void handle_msg(Dealer *d, const Event *e)
         handle_create(d, e);
     } else if (strcmp(s, "tasca.lobby.list") == 0) {
         for (int i = 0; i < d->n_tables; i++)
-            publish_table(d, d->tables[i], e->reply);
+            if (!d->tables[i]->spec.unlisted) /* a private table is in no list */
+                publish_table(d, d->tables[i], e->reply);
     } else if (strncmp(s, "tasca.t.", 8) == 0) {
         char code[WIRE_CODE] = "";
         const char *dot = strchr(s + 8, '.');

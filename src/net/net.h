@@ -137,6 +137,9 @@ int net_client_refused(NetClient *c, char *last, size_t size);
  * begins when every person's seat has asked; its first view comes as usual). NULL or the
  * dealer's refusal. */
 const char *net_client_again(NetClient *c);
+/* The invitation to a private table (invite.h) this client joins with; the creator of one
+ * has it already (net_client_create). */
+void net_client_invite(NetClient *c, const char *code, const uint8_t secret[WIRE_HASH]);
 /* The table's last public description (seats, names, the result once over); false
  * before the first one arrives. */
 bool net_client_table(NetClient *c, MsgTable *out);

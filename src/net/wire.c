@@ -204,6 +204,9 @@ static void io_create(Cur *c, MsgCreate *m)
             io_raw(c, m->seat_keys[i], WIRE_KEY);
     }
     io_raw(c, m->reply_key, WIRE_KEY);
+    io_bool(c, &m->unlisted);
+    if (m->unlisted)
+        io_raw(c, m->invite, WIRE_HASH);
 }
 
 static void io_created(Cur *c, MsgCreated *m)
@@ -223,6 +226,7 @@ static void io_join(Cur *c, MsgJoin *m)
     io_u64(c, &m->stamp);
     io_raw(c, m->commit, WIRE_HASH);
     io_raw(c, m->rand, WIRE_HASH);
+    io_raw(c, m->invite_proof, WIRE_HASH);
 }
 
 static void io_joined(Cur *c, MsgJoined *m)

@@ -70,6 +70,9 @@ typedef struct {
     uint64_t seed;
     bool own_seats;
     uint8_t seat_keys[RULES_MAX_PLAYERS][WIRE_KEY]; /* Ed25519, per seat (own_seats) */
+    /* A private table (invite.h): listed nowhere, joined only with the invitation's secret. */
+    bool unlisted;
+    uint8_t invite[WIRE_HASH];
     uint16_t away_seconds; /* a seat left empty this long may be taken over by a bot */
     WireSeatSpec seats[RULES_MAX_PLAYERS];
     uint8_t reply_key[WIRE_KEY]; /* X25519: the creator's box key (not used for secrets yet) */
@@ -95,6 +98,7 @@ typedef struct {
      * the dealer refuses with it), and the seat's contribution to the deals. */
     uint8_t commit[WIRE_HASH];
     uint8_t rand[WIRE_HASH];
+    uint8_t invite_proof[WIRE_HASH]; /* at a private table: made with its secret (invite.h) */
 } MsgJoin;
 
 typedef struct {

@@ -62,6 +62,7 @@
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "natsfix.h"
+#include "net/invite.h"
 #include "net/net.h"
 
 static const char *tasca_bin;
@@ -3306,6 +3307,117 @@ static void test_table_keys(void **state)
     net_client_free(host);
 }
 
+/* A join request for `code` as `keys` would make it, with `proof` for a private table. */
+static size_t raw_join(const SealKeys *keys, const char *code, const uint8_t proof[WIRE_HASH],
+                       uint8_t *out)
+{
+    WireMsg m = {.type = MSG_JOIN};
+    snprintf(m.u.join.code, sizeof m.u.join.code, "%s", code);
+    m.u.join.seat = -1;
+    snprintf(m.u.join.name, sizeof m.u.join.name, "Mallory");
+    memcpy(m.u.join.sign_key, keys->sign_pk, WIRE_KEY);
+    memcpy(m.u.join.box_key, keys->box_pk, WIRE_KEY);
+    m.u.join.stamp = 1;
+    if (proof)
+        memcpy(m.u.join.invite_proof, proof, WIRE_HASH);
+    size_t n = wire_encode(&m, out, 1024);
+    seal_sign(keys, out, n, out + n);
+    return n + 64;
+}
+
+/* Private tables by invitation: a table made unlisted is in no lobby list and sends no news
+ * anyone can read; to a join without its invitation (a code guessed or seen on the broker),
+ * or with a proof copied off the wire for another key, the dealer does not answer at all,
+ * exactly as for a code nobody deals; the friend with the invitation sits down, and the
+ * invitation string carries the server, the table and the secret. */
+static void test_private_table(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    char err[NET_ERR], code[WIRE_CODE];
+    NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
+    assert_non_null(ana);
+    const GameRules *g = registry_find("bisca");
+    MsgCreate spec = {.game = "bisca", .num_players = 2, .away_seconds = 60, .unlisted = true};
+    spec.n_options = (uint8_t)g->n_options;
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    invite_new(spec.invite);
+    natsConnection *spy = net_connect(url, NULL, "spy", err, sizeof err);
+    assert_non_null(spy);
+    Capture news = {0};
+    pthread_mutex_init(&news.lock, NULL);
+    natsSubscription *lob = NULL;
+    assert_int_equal(natsConnection_Subscribe(&lob, spy, "tasca.lobby.>", on_any, &news), NATS_OK);
+    natsConnection_Flush(spy);
+    assert_null(net_client_create(ana, &spec, code));
+    int seat = -9;
+    assert_null(net_client_join(ana, code, 0, noop_view, NULL, &seat));
+    /* The invitation, as the window shows it. */
+    char inv[INVITE_MAX], u2[600], c2[WIRE_CODE];
+    uint8_t s2[WIRE_HASH];
+    assert_true(invite_format(url, code, spec.invite, inv, sizeof inv));
+    assert_true(invite_parse(inv, u2, sizeof u2, c2, s2));
+    assert_string_equal(u2, url);
+    assert_string_equal(c2, code);
+    assert_memory_equal(s2, spec.invite, WIRE_HASH);
+    /* Not in the lobby's list. */
+    MsgTable t;
+    assert_false(net_lobby_table(spy, NULL, code, &t, 1500));
+    /* A stranger's join without the invitation, and one with the proof a friend's join
+     * carried (made for the friend's key): no answer, as for a code nobody deals. */
+    SealKeys stranger, friend_keys;
+    seal_keys_new(&stranger);
+    seal_keys_new(&friend_keys);
+    uint8_t req[1200], proof[WIRE_HASH];
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.join", code);
+    natsMsg *r = NULL;
+    size_t n = raw_join(&stranger, code, NULL, req);
+    assert_int_not_equal(natsConnection_Request(&r, spy, subject, req, (int)n, 1500), NATS_OK);
+    invite_proof(spec.invite, code, friend_keys.sign_pk, proof);
+    n = raw_join(&stranger, code, proof, req);
+    assert_int_not_equal(natsConnection_Request(&r, spy, subject, req, (int)n, 1500), NATS_OK);
+    assert_int_not_equal(natsConnection_Request(&r, spy, "tasca.t.QQQQQQ.join", req, (int)n, 1500),
+                         NATS_OK);
+    /* The friend with the invitation sits down; the table's news reach the seated. */
+    NetClient *bea = net_client_new(url, NULL, "Bea", err, sizeof err);
+    assert_non_null(bea);
+    net_client_invite(bea, c2, s2);
+    seat = -9;
+    assert_null(net_client_join(bea, code, -1, noop_view, NULL, &seat));
+    assert_int_equal(seat, 1);
+    bool named = false;
+    for (int i = 0; i < 500 && !named; i++) {
+        named = net_client_table(ana, &t) && strcmp(t.seats[1].name, "Bea") == 0;
+        if (!named)
+            nats_Sleep(10);
+    }
+    assert_true(named);
+    /* Whatever went on tasca.lobby.> for it, nobody without the invitation could read. */
+    natsConnection_Flush(spy);
+    nats_Sleep(200);
+    pthread_mutex_lock(&news.lock);
+    int mine = 0;
+    for (int i = 0; i < news.n; i++) {
+        if (!strstr(news.subject[i], code))
+            continue;
+        mine++;
+        assert_false(net_lobby_entry(NULL, news.data[i], (size_t)news.len[i], &t));
+        for (int k = 0; k + 3 <= news.len[i]; k++)
+            assert_false(memcmp(news.data[i] + k, "Bea", 3) == 0);
+    }
+    pthread_mutex_unlock(&news.lock);
+    assert_true(mine > 0);
+    natsSubscription_Destroy(lob);
+    natsConnection_Destroy(spy);
+    net_client_free(bea);
+    net_client_free(ana);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -3346,6 +3458,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_forged_answers, teardown),
         cmocka_unit_test_teardown(test_two_windows, teardown),
         cmocka_unit_test_teardown(test_table_keys, teardown),
+        cmocka_unit_test_teardown(test_private_table, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
                            "dealer_kill", "again", "beats_idle", "view_again", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
@@ -3353,7 +3466,7 @@ int main(int argc, char **argv)
                            "lease_lost", "fence", "rec_junk", "junk_subjects", "lease_stranger",
                            "window_kill", "chosen_seed", "deal_verified", "deal_cheat",
                            "join_replay", "rogue_dealer", "forged_answers", "two_windows",
-                           "table_keys"};
+                           "table_keys", "private_table"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
