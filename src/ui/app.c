@@ -813,13 +813,14 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
                                     sizeof why);
             if (ok) {
                 printf("table %s %s\n", code, online_url(a));
+                if (online_made_invitation(a)[0]) /* a private table: what friends join with */
+                    printf("invitation %s\n", online_made_invitation(a));
                 fflush(stdout);
             }
-        } else {
-            snprintf(code, sizeof code, "%.7s", opt->join);
         }
         if (ok)
-            ok = online_join(a, code, opt->create ? 0 : opt->seat, why, sizeof why);
+            ok = online_join(a, opt->create ? code : opt->join, opt->create ? 0 : opt->seat, why,
+                             sizeof why);
         if (!ok) {
             app_notice(a, _("Play online: %s"), why);
             a->pending_page = PAGE_ONLINE;

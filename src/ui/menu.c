@@ -50,6 +50,8 @@ enum {
     ID_ON_REFRESH,
     ID_ON_LAST,
     ID_ON_TRUST,   /* the server's new dealer key is accepted */
+    ID_ON_LISTED,  /* value: 0 friends by invitation, 1 listed for anyone */
+    ID_ON_COPY,    /* the invitation to the table, to the clipboard again */
     ID_FC,         /* the file chooser's ids follow */
 };
 
@@ -85,7 +87,7 @@ struct Menu {
     SceneOption so[SCENE_OPTIONS_MAX];
     char so_hint[SCENE_OPTIONS_MAX][96];
     /* Play online */
-    char on_url[256], on_creds[256], on_name[WIRE_NAME], on_code[12];
+    char on_url[256], on_creds[256], on_name[WIRE_NAME], on_code[1200];
     bool on_server; /* a server rather than this computer */
     int on_players, on_seat[RULES_MAX_PLAYERS]; /* 0 a person, 1..3 a bot of that level */
     char on_status[400];
@@ -736,6 +738,15 @@ static void build_online(Builder *b)
             snprintf(line, sizeof line, _("Connected: %s."), online_where(a));
         note(b, pool_add(m, line, strlen(line)));
     }
+    if (online_invitation(a)[0]) {
+        /* the private table the player sits at: the string to send to friends */
+        char line[1400];
+        snprintf(line, sizeof line, _("Invitation to table %s: %s"), online_code(a),
+                 online_invitation(a));
+        note(b, pool_add(m, line, strlen(line)));
+        w = row(b, W_BUTTON, 42, _("Copy the invitation"), ID_ON_COPY);
+        w->r.w = 240 * a->u;
+    }
     char was[20], now[20];
     if (online_key_changed(a, was, now)) {
         /* Loud: another dealer answers for this server. */
@@ -786,6 +797,14 @@ static void build_online(Builder *b)
         w->n_choices = 4;
         w->value = m->on_seat[p];
     }
+    w = row(b, W_CHOICE, 52, _("Who may join"), ID_ON_LISTED);
+    w->choices[0] = _("Friends I invite");
+    w->choices[1] = _("Anyone");
+    w->n_choices = 2;
+    w->value = kv_get_int(&a->kv, "online.listed", 0, 0, 1);
+    snprintf(w->hint, sizeof w->hint, "%s",
+             w->value ? _("listed in the open tables for anyone to join")
+                      : _("listed nowhere: only those with its invitation can join"));
     gap(b, 6);
     w = row(b, W_BUTTON, 46, _("Create table"), ID_ON_CREATE);
     w->primary = true;
@@ -795,10 +814,10 @@ static void build_online(Builder *b)
 
     row(b, W_HEADER, 36, _("Join a table"), -1);
     gap(b, 4);
-    w = row(b, W_ENTRY, 50, _("Table code"), ID_ON_CODE);
+    w = row(b, W_ENTRY, 50, _("Code or invitation"), ID_ON_CODE);
     w->edit = m->on_code;
-    w->edit_cap = 8;
-    snprintf(w->hint, sizeof w->hint, "%s", _("the code a friend gave you"));
+    w->edit_cap = (int)sizeof m->on_code;
+    snprintf(w->hint, sizeof w->hint, "%s", _("paste the invitation a friend sent you"));
     gap(b, 4);
     w = row(b, W_BUTTON, 46, _("Join"), ID_ON_JOIN);
     w->disabled = busy;
@@ -1219,6 +1238,14 @@ static void act(Menu *m, WidgetHit h)
         break;
     case ID_ON_TRUST:
         online_trust_new_key(a);
+        break;
+    case ID_ON_LISTED:
+        kv_set_int(&a->kv, "online.listed", h.value == 1);
+        app_save_settings(a);
+        break;
+    case ID_ON_COPY:
+        online_copy_invitation(a);
+        online_say(m, false, "%s", _("The invitation is copied: paste it to your friends."));
         break;
     case ID_ON_REFRESH: {
         char why[320];

@@ -15,6 +15,7 @@
 
 #include "core/fileio.h"
 #include "engine/registry.h"
+#include "net/invite.h"
 #include "net/localnats.h"
 #include "net/net.h"
 #include "net/netfeed.h"
@@ -51,6 +52,8 @@ typedef struct {
     int n_lobby;
     char err[320];
     Pin pin; /* the server's key as the window believes it, and as the job found it */
+    bool have_invite; /* joining a private table with its invitation */
+    uint8_t invite[WIRE_HASH];
 } OnlineJob;
 
 struct Online {
@@ -77,6 +80,9 @@ struct Online {
      * the next slot: its own keys, name and last table). */
     int slot;
     int slot_fd;
+    /* The invitation to the private table this window made last (its code in it). */
+    char invitation[INVITE_MAX];
+    char invitation_code[WIRE_CODE];
 };
 
 #define ONLINE_SLOTS 8
@@ -402,6 +408,54 @@ bool online_connected(App *a)
            natsConnection_Status(net_client_conn(o->client)) == NATS_CONN_STATUS_CONNECTED;
 }
 
+/* A private table was made: its invitation is kept for the page and copied to the
+ * clipboard, for the player to send to the friends it is for. */
+static void keep_invitation(App *a, const MsgCreate *spec, const char *code)
+{
+    Online *o = a->online;
+    if (!o || !spec->unlisted)
+        return;
+    if (invite_format(o->url, code, spec->invite, o->invitation, sizeof o->invitation)) {
+        snprintf(o->invitation_code, sizeof o->invitation_code, "%s", code);
+        SDL_SetClipboardText(o->invitation);
+    }
+}
+
+const char *online_made_invitation(App *a)
+{
+    return a->online ? a->online->invitation : "";
+}
+
+const char *online_invitation(App *a)
+{
+    Online *o = a->online;
+    return o && o->feed && strcmp(o->code, o->invitation_code) == 0 ? o->invitation : "";
+}
+
+void online_copy_invitation(App *a)
+{
+    const char *inv = online_invitation(a);
+    if (inv[0])
+        SDL_SetClipboardText(inv);
+}
+
+/* A join by invitation: the server it names becomes the one to use (unless it is this
+ * computer's own), and the secret is kept for the join. False when `text` is no invitation
+ * (a plain code). */
+static bool take_invitation(App *a, const char *text, char code[WIRE_CODE],
+                            uint8_t secret[WIRE_HASH])
+{
+    char url[1024];
+    if (!invite_parse(text, url, sizeof url, code, secret))
+        return false;
+    Online *o = get(a);
+    if (!(o && o->local && o->server && strcmp(o->url, url) == 0)) {
+        kv_set(&a->kv, "online.server", url);
+        app_save_settings(a);
+    }
+    return true;
+}
+
 bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *err,
                    size_t errsize)
 {
@@ -411,6 +465,8 @@ bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *er
     Pin found = a->online->pin;
     pin_read(&found, a->online->client);
     pin_adopt(a, a->online, &found);
+    if (!why)
+        keep_invitation(a, spec, code);
     if (why) {
         snprintf(err, errsize, "%s", _(why));
         return false;
@@ -421,6 +477,10 @@ bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *er
 void online_spec(App *a, const GameRules *g, MsgCreate *spec)
 {
     *spec = (MsgCreate){.away_seconds = 60, .n_options = (uint8_t)g->n_options};
+    /* A table for friends by invitation unless the player chose a listed one. */
+    spec->unlisted = kv_get_int(&a->kv, "online.listed", 0, 0, 1) == 0;
+    if (spec->unlisted)
+        invite_new(spec->invite);
     snprintf(spec->game, sizeof spec->game, "%s", g->id);
     GameOptions opt;
     app_game_options(a, g, &opt);
@@ -582,18 +642,30 @@ static bool table_exists(NetClient *c, const char *code, char *err, size_t errsi
 
 bool online_join(App *a, const char *code, int seat, char *err, size_t errsize)
 {
+    char up[WIRE_CODE];
+    uint8_t secret[WIRE_HASH];
+    bool invited = take_invitation(a, code, up, secret);
     if (!online_connect(a, err, errsize))
         return false;
     Online *o = a->online;
-    char up[WIRE_CODE];
-    if (!clean_code(code, up)) {
+    if (!invited && !clean_code(code, up)) {
         snprintf(err, errsize, "%s", _("a table code is up to 7 letters and digits"));
         return false;
     }
     NetClient *c = new_client(o->url, o->creds, player_name(a), &o->keys, &o->pin, err, errsize);
     if (!c)
         return false;
-    bool exists = table_exists(c, up, err, errsize);
+    if (invited)
+        net_client_invite(c, up, secret);
+    bool exists;
+    if (invited) { /* a private table is in no list: its invitation is the proof it is there */
+        const char *why = net_client_trust(c);
+        if (why)
+            snprintf(err, errsize, "%s", _(why));
+        exists = !why;
+    } else {
+        exists = table_exists(c, up, err, errsize);
+    }
     Pin found = o->pin;
     pin_read(&found, c);
     pin_adopt(a, o, &found);
@@ -640,7 +712,10 @@ static void *job_main(void *arg)
         c = NULL;
     }
     char e[256];
-    bool exists = !c || j->kind != JOB_JOIN || table_exists(c, j->code, e, sizeof e);
+    if (c && j->have_invite)
+        net_client_invite(c, j->code, j->invite);
+    bool exists = !c || j->kind != JOB_JOIN || j->have_invite ||
+                  table_exists(c, j->code, e, sizeof e);
     pin_read(&j->pin, c);
     if (!exists) {
         snprintf(j->err, sizeof j->err, _("Could not join: %s."), _(e));
@@ -662,6 +737,10 @@ static void *job_main(void *arg)
 static bool job_start(App *a, JobKind kind, const MsgCreate *spec, const char *code, int seat,
                       char *err, size_t errsize)
 {
+    char inv_code[WIRE_CODE];
+    uint8_t inv_secret[WIRE_HASH];
+    /* an invitation names its server: it is the one to use from now on */
+    bool invited = kind == JOB_JOIN && code && take_invitation(a, code, inv_code, inv_secret);
     Online *o = get(a);
     if (!o) {
         snprintf(err, errsize, "out of memory");
@@ -687,6 +766,10 @@ static bool job_start(App *a, JobKind kind, const MsgCreate *spec, const char *c
     j->seat = seat;
     if (kind == JOB_CREATE) {
         j->spec = *spec;
+    } else if (kind == JOB_JOIN && invited) {
+        snprintf(j->code, sizeof j->code, "%s", inv_code);
+        j->have_invite = true;
+        memcpy(j->invite, inv_secret, WIRE_HASH);
     } else if (kind == JOB_JOIN && !clean_code(code, j->code)) {
         snprintf(err, errsize, "%s", _("a table code is up to 7 letters and digits"));
         return false;
@@ -759,8 +842,14 @@ static void job_finish(App *a)
     } else if (j->feed && sit(a, j->feed, j->code, err, sizeof err)) {
         o->status[0] = '\0';
         o->status_error = false;
-        if (j->kind == JOB_CREATE)
+        if (j->kind == JOB_CREATE && j->spec.unlisted) {
+            keep_invitation(a, &j->spec, j->code);
+            app_notice(a, _("Table %s is for the friends you invite: its invitation is copied "
+                            "(paste it to them; it is also on the Play online page)."),
+                       j->code);
+        } else if (j->kind == JOB_CREATE) {
             app_notice(a, _("Table %s: give this code to the friends you play with."), j->code);
+        }
         menu_close(a->menu);
     } else {
         if (j->feed)

@@ -60,6 +60,12 @@ const char *online_code(const App *a);
  * and last table. online_key gives the settings key of `base` for this window's slot
  * ("online.name" in slot 1, "online.name.2" in slot 2). */
 int online_slot(App *a);
+/* The invitation to the private table the window made and sits at ("" otherwise):
+ * tasca:URL/CODE#SECRET, copied to the clipboard when made, and again on request. */
+const char *online_invitation(App *a);
+/* The invitation to the last private table the window made, seated at it or not. */
+const char *online_made_invitation(App *a);
+void online_copy_invitation(App *a);
 const char *online_key(App *a, const char *base);
 /* The server's dealer key as the player compares it with the one its owner gives ("" while
  * none is known yet: it is trusted on first use). */

@@ -38,6 +38,7 @@
 
 #include "engine/registry.h"
 #include "net/localnats.h"
+#include "net/invite.h"
 #include "net/net.h"
 #include "ui/menu.h"
 #include "ui/online.h"
@@ -653,6 +654,8 @@ static void test_lobby_async(void)
     char row[200];
     snprintf(row, sizeof row, "%s  \xC2\xB7  Bisca, 2 players", code);
     SDL_FRect r;
+    for (int i = 0; i < 60 && !menu_find(a->menu, row, &r); i++) /* scrolled into view */
+        push_key(a, SDLK_DOWN, 0), app_run_frames(a, 1);
     if (!menu_find(a->menu, row, &r)) {
         MsgTable listed[8];
         fprintf(stderr, "no row '%s'; the lobby lists %d\n", row, online_lobby(a, listed, 8));
@@ -677,7 +680,7 @@ static void test_menu_create(void)
     REQUIRE(menu_find(a->menu, "Play on", &r));
     /* A code nobody deals: typed in the field, Join; the window goes on drawing while the
      * request waits, then the page says why. */
-    REQUIRE(menu_find(a->menu, "Table code", &r));
+    REQUIRE(menu_find(a->menu, "Code or invitation", &r));
     click(a, r, 1);
     SDL_Event te;
     SDL_zero(te);
@@ -736,6 +739,16 @@ static void test_menu_create(void)
     Match *m = match_of(a);
     REQUIRE(m && m->mirror && m->mirror_seat == 0);
     REQUIRE(online_code(a));
+    /* A table made from the window is for friends by invitation unless chosen otherwise:
+     * one string, with this computer's server, the table's code and its secret. */
+    char iurl[600], icode[WIRE_CODE];
+    uint8_t isecret[WIRE_HASH];
+    CHECK(invite_parse(online_invitation(a), iurl, sizeof iurl, icode, isecret));
+    CHECK(strcmp(icode, online_code(a)) == 0 && strcmp(iurl, online_url(a)) == 0);
+    MsgTable listed[8];
+    int n_listed = online_lobby(a, listed, 8);
+    for (int i = 0; i < n_listed; i++)
+        CHECK(strcmp(listed[i].code, online_code(a)) != 0); /* in no list */
     Table *t = a->self;
     FeedSeat fs;
     REQUIRE(m->feed.seat(m->feed.user, 1, &fs));
