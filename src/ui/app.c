@@ -802,7 +802,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
     trace("scene");
     a->pending_page = opt->open ? menu_page_from_name(opt->open) : -1;
     if (opt->server)
-        kv_set(&a->kv, "online.server", opt->server);
+        kv_set(&a->kv, online_key(a, "online.server"), opt->server);
     if (opt->name) /* this window's player (another window on the profile has its own) */
         kv_set(&a->kv, online_key(a, "online.name"), opt->name);
     if (opt->create || opt->join) {
@@ -819,8 +819,11 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
             }
         }
         if (ok)
-            ok = online_join(a, opt->create ? code : opt->join, opt->create ? 0 : opt->seat, why,
-                             sizeof why);
+            ok = online_join(a,
+                             !opt->create                       ? opt->join
+                             : online_made_invitation(a)[0] ? online_made_invitation(a)
+                                                                : code,
+                             opt->create ? 0 : opt->seat, why, sizeof why);
         if (!ok) {
             app_notice(a, _("Play online: %s"), why);
             a->pending_page = PAGE_ONLINE;

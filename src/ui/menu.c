@@ -646,10 +646,10 @@ static void build_about(Builder *b)
 static void online_fields(Menu *m)
 {
     App *a = m->app;
-    const char *v = kv_get(&a->kv, "online.server");
+    const char *v = kv_get(&a->kv, online_key(a, "online.server"));
     m->on_server = v && *v;
     snprintf(m->on_url, sizeof m->on_url, "%s", v && *v ? v : "nats://127.0.0.1:4222");
-    v = kv_get(&a->kv, "online.creds");
+    v = kv_get(&a->kv, online_key(a, "online.creds"));
     snprintf(m->on_creds, sizeof m->on_creds, "%s", v ? v : "");
     v = kv_get(&a->kv, online_key(a, "online.name"));
     const char *user = getenv("USER");
@@ -878,9 +878,9 @@ static void build_online(Builder *b)
 static void online_save_fields(Menu *m)
 {
     App *a = m->app;
-    kv_set(&a->kv, "online.server", m->on_server ? m->on_url : "");
+    kv_set(&a->kv, online_key(a, "online.server"), m->on_server ? m->on_url : "");
     if (kv_value_ok(m->on_creds))
-        kv_set(&a->kv, "online.creds", m->on_creds);
+        kv_set(&a->kv, online_key(a, "online.creds"), m->on_creds);
     if (kv_value_ok(m->on_name))
         kv_set(&a->kv, online_key(a, "online.name"), m->on_name);
     app_save_settings(a);

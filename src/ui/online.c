@@ -316,8 +316,8 @@ static void disconnect(Online *o)
  * connecting may wait for its answer, which the menu does off the window's thread). */
 static bool prepare(App *a, Online *o, char *err, size_t errsize)
 {
-    const char *server = kv_get(&a->kv, "online.server");
-    const char *creds = kv_get(&a->kv, "online.creds");
+    const char *server = kv_get(&a->kv, online_key(a, "online.server"));
+    const char *creds = kv_get(&a->kv, online_key(a, "online.creds"));
     bool local = !server || !*server;
     if (local ? o->local && o->server : !o->local && strcmp(o->url, server) == 0)
         return true;
@@ -450,7 +450,7 @@ static bool take_invitation(App *a, const char *text, char code[WIRE_CODE],
         return false;
     Online *o = get(a);
     if (!(o && o->local && o->server && strcmp(o->url, url) == 0)) {
-        kv_set(&a->kv, "online.server", url);
+        kv_set(&a->kv, online_key(a, "online.server"), url);
         app_save_settings(a);
     }
     return true;
