@@ -82,7 +82,7 @@ static natsConnection *connect_to(const char *url)
     natsConnection *nc = NULL;
     NATS_CHECK(natsOptions_Create(&o));
     NATS_CHECK(natsOptions_SetURL(o, url));
-    NATS_CHECK(natsOptions_SetTimeout(o, 2000));
+    NATS_CHECK(natsOptions_SetTimeout(o, natsfix_answer_ms()));
     NATS_CHECK(natsOptions_SetIgnoreDiscoveredServers(o, true));
     NATS_CHECK(natsOptions_SetMaxReconnect(o, 2));
     /* libnats' destroy waits out a reconnect pause (2 s by default) after a server died. */
@@ -98,7 +98,7 @@ static jsCtx *jetstream(natsConnection *nc, int64_t wait_ms)
 {
     jsOptions o;
     jsOptions_Init(&o);
-    o.Wait = wait_ms;
+    o.Wait = test_ms((int)wait_ms);
     jsCtx *js = NULL;
     NATS_CHECK(natsConnection_JetStream(&js, nc, &o));
     return js;
@@ -123,12 +123,12 @@ static void add_stream(jsCtx *js, const char *name, const char *subject, int rep
 /* The next message on sub with this payload, skipping others (and duplicates). */
 static void expect_msg(natsSubscription *sub, const char *want, int timeout_ms)
 {
-    long long deadline = now_ms() + timeout_ms;
+    long long deadline = now_ms() + test_ms(timeout_ms);
     for (;;) {
         int left = (int)(deadline - now_ms());
         natsMsg *m = NULL;
         if (left <= 0 || natsSubscription_NextMsg(&m, sub, left) != NATS_OK)
-            fail_msg("no message '%s' within %d ms", want, timeout_ms);
+            fail_msg("no message '%s' within %d ms", want, test_ms(timeout_ms));
         bool match = natsMsg_GetDataLength(m) == (int)strlen(want) &&
                      memcmp(natsMsg_GetData(m), want, strlen(want)) == 0;
         natsMsg_Destroy(m);
@@ -234,7 +234,7 @@ static void test_cluster_survives_node_loss(void **state)
     NATS_CHECK(natsConnection_Flush(f->nc[2]));
 
     f->nc[0] = connect_to(natsfix_url(n1));
-    long long deadline = now_ms() + 5000;
+    long long deadline = now_ms() + test_ms(10000);
     for (;;) { /* the interest reaches node 1 asynchronously: publish until it arrives */
         NATS_CHECK(natsConnection_PublishString(f->nc[0], "chat.hi", "hola"));
         natsMsg *m = NULL;
@@ -276,7 +276,7 @@ static void test_cluster_survives_node_loss(void **state)
     jsPubOptions_Init(&po);
     po.MsgId = "after-1"; /* a retry after a lost ack must not store it twice */
     t0 = now_ms();
-    deadline = t0 + 30000;
+    deadline = t0 + test_ms(30000);
     int tries = 0;
     natsStatus st, first = NATS_OK;
     ack = NULL;
@@ -298,7 +298,7 @@ static void test_cluster_survives_node_loss(void **state)
     /* Node 3 also sees both messages stored. */
     f->js[2] = jetstream(f->nc[2], 1000);
     t0 = now_ms();
-    deadline = t0 + 10000;
+    deadline = t0 + test_ms(10000);
     for (;;) {
         jsStreamInfo *si = NULL;
         uint64_t msgs = 0;
@@ -325,7 +325,7 @@ static void test_cluster_survives_node_loss(void **state)
     t0 = now_ms();
     if (!natsfix_restart(n1, err, sizeof err))
         fail_msg("%s", err);
-    deadline = now_ms() + 5000;
+    deadline = now_ms() + test_ms(10000);
     for (;;) { /* rejoined: its INFO lists every member's client URL again */
         char info[4096];
         int listed = 0;
@@ -408,7 +408,7 @@ static void test_child_processes(void **state)
     int status = 0;
     assert_false(natsfix_child_wait(pid, 50, &status)); /* still running */
     assert_true(natsfix_child_kill(pid, SIGKILL));
-    assert_true(natsfix_child_wait(pid, 5000, &status));
+    assert_true(natsfix_child_wait(pid, test_ms(30000), &status));
     assert_true(WIFSIGNALED(status));
     assert_int_equal(WTERMSIG(status), SIGKILL);
     assert_false(natsfix_child_kill(pid, SIGKILL)); /* reaped: gone */
@@ -420,7 +420,7 @@ static void test_child_processes(void **state)
     pid = natsfix_spawn(truth, log, err, sizeof err);
     if (pid < 0)
         fail_msg("%s", err);
-    assert_true(natsfix_child_wait(pid, 5000, &status));
+    assert_true(natsfix_child_wait(pid, test_ms(30000), &status));
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 3);
     FILE *f = fopen(log, "r");
@@ -461,6 +461,6 @@ int main(int argc, char **argv)
         }
     }
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    nats_CloseAndWait(2000); /* libnats' threads and globals, for the leak checker */
+    nats_CloseAndWait(test_ms(2000)); /* libnats' threads and globals, for the leak checker */
     return failed;
 }
