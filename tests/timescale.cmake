@@ -34,6 +34,9 @@ target_include_directories(tasca_test_time PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 find_package(Threads REQUIRED)
 target_link_libraries(tasca_test_time PUBLIC Threads::Threads m)
 
+# libFuzzer's -timeout: one input that runs longer than this many seconds is a failure.
+math(EXPR TASCA_FUZZ_INPUT_TIMEOUT "(10 * ${TASCA_TEST_TIME_SCALE_MILLI} + 999) / 1000")
+
 # Call at the end of every CMakeLists.txt (and the top level) that adds tests.
 function(tasca_test_time_scale_dir)
   get_property(tests DIRECTORY PROPERTY TESTS)
