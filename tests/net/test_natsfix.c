@@ -94,6 +94,7 @@ static natsConnection *connect_to(const char *url)
     return nc;
 }
 
+/* A JetStream context whose requests wait up to wait_ms (scaled) for their answers. */
 static jsCtx *jetstream(natsConnection *nc, int64_t wait_ms)
 {
     jsOptions o;
@@ -120,15 +121,16 @@ static void add_stream(jsCtx *js, const char *name, const char *subject, int rep
         fail_msg("add stream %s: %s (%d)", name, natsStatus_GetText(st), (int)jerr);
 }
 
-/* The next message on sub with this payload, skipping others (and duplicates). */
+/* The next message on sub with this payload, skipping others (and duplicates), within
+ * timeout_ms (natsfix_answer_ms(): it should come at once). */
 static void expect_msg(natsSubscription *sub, const char *want, int timeout_ms)
 {
-    long long deadline = now_ms() + test_ms(timeout_ms);
+    long long deadline = now_ms() + timeout_ms;
     for (;;) {
         int left = (int)(deadline - now_ms());
         natsMsg *m = NULL;
         if (left <= 0 || natsSubscription_NextMsg(&m, sub, left) != NATS_OK)
-            fail_msg("no message '%s' within %d ms", want, test_ms(timeout_ms));
+            fail_msg("no message '%s' within %d ms", want, timeout_ms);
         bool match = natsMsg_GetDataLength(m) == (int)strlen(want) &&
                      memcmp(natsMsg_GetData(m), want, strlen(want)) == 0;
         natsMsg_Destroy(m);
@@ -168,10 +170,10 @@ static void test_single_durable(void **state)
     f->nc[0] = connect_to(natsfix_url(f->server));
     NATS_CHECK(natsConnection_SubscribeSync(&f->sub[0], f->nc[0], "natsfix.hello"));
     NATS_CHECK(natsConnection_PublishString(f->nc[0], "natsfix.hello", "hola"));
-    expect_msg(f->sub[0], "hola", 2000);
+    expect_msg(f->sub[0], "hola", natsfix_answer_ms());
 
     /* JetStream, file storage: ten acknowledged messages. */
-    f->js[0] = jetstream(f->nc[0], 5000);
+    f->js[0] = jetstream(f->nc[0], 30000);
     add_stream(f->js[0], "TABLE", "table.>", 1);
     for (int i = 0; i < 10; i++) {
         char text[32];
@@ -197,7 +199,7 @@ static void test_single_durable(void **state)
     assert_int_not_equal(natsfix_pid(f->server), old);
 
     f->nc[0] = connect_to(natsfix_url(f->server));
-    f->js[0] = jetstream(f->nc[0], 5000);
+    f->js[0] = jetstream(f->nc[0], 30000);
     jsStreamInfo *si = NULL;
     jsErrCode jerr = 0;
     NATS_CHECK(js_GetStreamInfo(&si, f->js[0], "TABLE", NULL, &jerr));
@@ -208,7 +210,7 @@ static void test_single_durable(void **state)
     for (int i = 0; i < 10; i++) {
         char text[32];
         snprintf(text, sizeof text, "move %d", i);
-        expect_msg(f->sub[0], text, 2000);
+        expect_msg(f->sub[0], text, natsfix_answer_ms());
     }
 }
 
@@ -246,7 +248,7 @@ static void test_cluster_survives_node_loss(void **state)
             fail_msg("node 3 never received node 1's message");
     }
 
-    f->js[0] = jetstream(f->nc[0], 5000);
+    f->js[0] = jetstream(f->nc[0], 30000);
     t0 = now_ms();
     add_stream(f->js[0], "CLUSTER", "clu.>", 3);
     print_message("cluster: stream with 3 replicas created in %lld ms\n", now_ms() - t0);
@@ -254,7 +256,7 @@ static void test_cluster_survives_node_loss(void **state)
     jsErrCode jerr = 0;
     NATS_CHECK(js_Publish(&ack, f->js[0], "clu.a", "before", 6, NULL, &jerr));
     jsPubAck_Destroy(ack);
-    expect_msg(f->sub[2], "before", 2000);
+    expect_msg(f->sub[2], "before", natsfix_answer_ms());
 
     jsStreamInfo *si = NULL;
     NATS_CHECK(js_GetStreamInfo(&si, f->js[0], "CLUSTER", NULL, &jerr));
@@ -293,7 +295,7 @@ static void test_cluster_survives_node_loss(void **state)
     assert_string_equal(ack->Stream, "CLUSTER");
     assert_int_equal(ack->Sequence, 2);
     jsPubAck_Destroy(ack);
-    expect_msg(f->sub[2], "after", 5000);
+    expect_msg(f->sub[2], "after", natsfix_answer_ms());
 
     /* Node 3 also sees both messages stored. */
     f->js[2] = jetstream(f->nc[2], 1000);
