@@ -14,6 +14,7 @@
 #include "engine/registry.h"
 #include "engine/rules.h"
 #include "games/twentyone/twentyone.h"
+#include "timescale.h" /* TASCA_TEST_TIME_SCALE: test_ms, test_deadline, ... */
 
 /* A zeroed state buffer for g (freed with free()). */
 void *support_state_new(const GameRules *g);

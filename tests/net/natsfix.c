@@ -77,6 +77,11 @@ pid_t natsfix_spawn(char *const argv[], const char *logpath, char *err, size_t e
     return localnats_spawn(exe, argv, logpath, SIGKILL, -1, err, errsize);
 }
 
+int natsfix_answer_ms(void)
+{
+    return test_ms(30000);
+}
+
 bool natsfix_child_kill(pid_t pid, int sig)
 {
     return pid > 0 && kill(pid, sig) == 0;
@@ -197,7 +202,7 @@ static NatsServer *server_new(const NatsFixOptions *o, char *err, size_t errsize
     s->pid = -1;
     s->jetstream = !o->no_jetstream;
     s->keep_store = o->keep_store;
-    s->timeout_ms = o->ready_timeout_ms > 0 ? o->ready_timeout_ms : 10000;
+    s->timeout_ms = test_ms(o->ready_timeout_ms > 0 ? o->ready_timeout_ms : 30000);
 
     if (!localnats_find_server(o->server_path, s->exe, sizeof s->exe, err, errsize)) {
         free(s);
@@ -315,7 +320,7 @@ void natsfix_stop(NatsServer *s)
 {
     if (!s)
         return;
-    localnats_end_child(s->pid, 5000);
+    localnats_end_child(s->pid, test_ms(5000));
     s->pid = -1;
     if (s->own_store && !s->keep_store)
         natsfix_remove_tree(s->store);
@@ -393,12 +398,12 @@ static bool cluster_wait_jetstream(NatsCluster *c, long long deadline, char *err
     if (st == NATS_OK)
         st = natsOptions_SetURL(opts, c->node[0]->url);
     if (st == NATS_OK)
-        st = natsOptions_SetTimeout(opts, 2000);
+        st = natsOptions_SetTimeout(opts, natsfix_answer_ms());
     if (st == NATS_OK)
         st = natsConnection_Connect(&nc, opts);
     jsOptions jo;
     jsOptions_Init(&jo);
-    jo.Wait = 2000; /* creating a replicated stream takes a raft election */
+    jo.Wait = test_ms(2000); /* creating a replicated stream takes a raft election */
     if (st == NATS_OK)
         st = natsConnection_JetStream(&js, nc, &jo);
     if (st != NATS_OK) {
@@ -417,7 +422,7 @@ static bool cluster_wait_jetstream(NatsCluster *c, long long deadline, char *err
      * short waits rather than sit out the stream request's 2 s timeout each time. */
     for (;;) {
         natsMsg *reply = NULL;
-        natsStatus rs = natsConnection_RequestString(&reply, nc, "$JS.API.INFO", "", 100);
+        natsStatus rs = natsConnection_RequestString(&reply, nc, "$JS.API.INFO", "", test_ms(100));
         bool ok = rs == NATS_OK && !strstr(natsMsg_GetData(reply), "\"error\"");
         natsMsg_Destroy(reply);
         if (ok)

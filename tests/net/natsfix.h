@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "timescale.h" /* TASCA_TEST_TIME_SCALE: test_ms, test_deadline, ... */
+
 typedef struct NatsServer NatsServer;
 typedef struct NatsCluster NatsCluster;
 
@@ -25,7 +27,7 @@ typedef struct NatsFixOptions {
     bool no_jetstream;       /* start without -js */
     const char *server_name; /* NULL: "natsfix-PORT" (cluster members: "nN") */
     const char *server_path; /* NULL: $TASCA_NATS_SERVER, then PATH, /usr/sbin, /usr/local/sbin */
-    int ready_timeout_ms;    /* how long to wait for readiness; 0: 10000 */
+    int ready_timeout_ms;    /* how long to wait for readiness; 0: 30000 (both scaled) */
 } NatsFixOptions;
 
 /* Starts one server and waits until it accepts clients. NULL on failure, with the reason
@@ -87,6 +89,11 @@ bool natsfix_child_kill(pid_t pid, int sig);
 /* Waits up to timeout_ms (negative: forever) for the child to end and reaps it. true when
  * it ended (its wait status in *status when not NULL), false on timeout or error. */
 bool natsfix_child_wait(pid_t pid, int timeout_ms, int *status);
+
+/* How long a test waits for an answer that should come at once (a dealer's or a server's
+ * answer to a request, the lobby's news of a table): 30 s times TASCA_TEST_TIME_SCALE. Only
+ * a failure waits that long, so it is generous; a busy machine must not turn it red. */
+int natsfix_answer_ms(void);
 
 /* For the cmocka suites: fails the test with the call and libnats' text unless it gives
  * NATS_OK (expands to cmocka's fail_msg, so include cmocka.h first). */

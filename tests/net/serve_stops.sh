@@ -18,22 +18,18 @@ cleanup() {
   rm -rf "$DIR"
 }
 trap cleanup EXIT INT TERM
+dealing() { grep -q dealing "$1" 2>/dev/null; }
+gone() { ! kill -0 "$1" 2>/dev/null; }
 start_nats "$DIR"
 i=0
 while [ $i -lt "$ROUNDS" ]; do
   i=$((i + 1))
   "$TASCA" serve --nats "$URL" --store "$DIR/dealer$i" >"$DIR/serve$i.log" 2>&1 &
   SERVE=$!
-  for _ in $(seq 200); do grep -q dealing "$DIR/serve$i.log" 2>/dev/null && break; sleep 0.05; done
-  grep -q dealing "$DIR/serve$i.log" || { echo "round $i: the dealer did not start:"; cat "$DIR/serve$i.log"; exit 1; }
+  wait_for 30 dealing "$DIR/serve$i.log" || { echo "round $i: the dealer did not start:"; cat "$DIR/serve$i.log"; exit 1; }
   kill -TERM "$SERVE"
-  gone=
-  for _ in $(seq 100); do
-    kill -0 "$SERVE" 2>/dev/null || { gone=1; break; }
-    sleep 0.05
-  done
-  if [ -z "$gone" ]; then
-    echo "round $i: tasca serve still running 5 s after SIGTERM"
+  if ! wait_for 30 gone "$SERVE"; then
+    echo "round $i: tasca serve still running $(test_scale 30) s after SIGTERM"
     exit 1
   fi
   wait "$SERVE" || { echo "round $i: tasca serve exited with $?"; cat "$DIR/serve$i.log"; exit 1; }

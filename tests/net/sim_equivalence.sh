@@ -18,7 +18,8 @@ trap cleanup EXIT INT TERM
 start_nats "$DIR"
 "$TASCA" serve --nats "$URL" --store "$DIR/dealer" >"$DIR/serve.log" 2>&1 &
 SERVE=$!
-for _ in $(seq 100); do grep -q dealing "$DIR/serve.log" 2>/dev/null && break; sleep 0.1; done
+dealing() { grep -q dealing "$1" 2>/dev/null; }
+wait_for 60 dealing "$DIR/serve.log" || { echo "the dealer did not start:"; cat "$DIR/serve.log"; exit 1; }
 status=0
 for case in "twentyone easy,medium" "truco medium,easy" "bisca easy,medium" \
             "bisca random,easy,medium,easy" "buraco easy,medium" \

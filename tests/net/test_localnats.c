@@ -102,7 +102,7 @@ static void connect_js(const char *url)
     natsOptions *o = NULL;
     NATS_CHECK(natsOptions_Create(&o));
     NATS_CHECK(natsOptions_SetURL(o, url));
-    NATS_CHECK(natsOptions_SetTimeout(o, 2000));
+    NATS_CHECK(natsOptions_SetTimeout(o, natsfix_answer_ms()));
     NATS_CHECK(natsOptions_SetMaxReconnect(o, 0));
     natsStatus st = natsConnection_Connect(&fix.nc, o);
     natsOptions_Destroy(o);
@@ -110,7 +110,7 @@ static void connect_js(const char *url)
         fail_msg("connect %s: %s", url, natsStatus_GetText(st));
     jsOptions jo;
     jsOptions_Init(&jo);
-    jo.Wait = 5000;
+    jo.Wait = test_ms(10000);
     NATS_CHECK(natsConnection_JetStream(&fix.js, fix.nc, &jo));
 }
 
@@ -316,7 +316,7 @@ static void test_crash(void **state)
     waitpid(fix.game, NULL, 0);
     fix.game = 0;
     int status = 0;
-    assert_true(localnats_wait_child(server, 10000, &status));
+    assert_true(localnats_wait_child(server, test_ms(30000), &status));
     print_message("the server ended %lld ms after the game (%s %d)\n", nats_Now() - t0,
                   WIFSIGNALED(status) ? "signal" : "exit",
                   WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
@@ -385,7 +385,7 @@ static void test_dealer(void **state)
         fail_msg("net_client_join: %s", why);
     assert_int_equal(seat, 0);
     pthread_mutex_lock(&seen.lock);
-    long long deadline = nats_Now() + 5000;
+    long long deadline = nats_Now() + test_ms(30000);
     while (seen.views == 0 && nats_Now() < deadline) {
         struct timespec t;
         clock_gettime(CLOCK_REALTIME, &t);
@@ -401,7 +401,7 @@ static void test_dealer(void **state)
     assert_true(views > 0);
     assert_int_equal(view_seat, 0);
     MsgTable t;
-    assert_true(net_lobby_table(net_client_conn(fix.client), NULL, code, &t, 2000));
+    assert_true(net_lobby_table(net_client_conn(fix.client), NULL, code, &t, natsfix_answer_ms()));
     assert_string_equal(t.code, code);
     assert_int_equal(t.seats[0].state, WSTATE_PLAYER);
     assert_int_equal(t.seats[1].state, WSTATE_BOT);

@@ -82,7 +82,7 @@ static natsConnection *connect_to(const char *url)
     natsConnection *nc = NULL;
     NATS_CHECK(natsOptions_Create(&o));
     NATS_CHECK(natsOptions_SetURL(o, url));
-    NATS_CHECK(natsOptions_SetTimeout(o, 2000));
+    NATS_CHECK(natsOptions_SetTimeout(o, natsfix_answer_ms()));
     NATS_CHECK(natsOptions_SetIgnoreDiscoveredServers(o, true));
     NATS_CHECK(natsOptions_SetMaxReconnect(o, 2));
     /* libnats' destroy waits out a reconnect pause (2 s by default) after a server died. */
@@ -94,11 +94,12 @@ static natsConnection *connect_to(const char *url)
     return nc;
 }
 
+/* A JetStream context whose requests wait up to wait_ms (scaled) for their answers. */
 static jsCtx *jetstream(natsConnection *nc, int64_t wait_ms)
 {
     jsOptions o;
     jsOptions_Init(&o);
-    o.Wait = wait_ms;
+    o.Wait = test_ms((int)wait_ms);
     jsCtx *js = NULL;
     NATS_CHECK(natsConnection_JetStream(&js, nc, &o));
     return js;
@@ -120,7 +121,8 @@ static void add_stream(jsCtx *js, const char *name, const char *subject, int rep
         fail_msg("add stream %s: %s (%d)", name, natsStatus_GetText(st), (int)jerr);
 }
 
-/* The next message on sub with this payload, skipping others (and duplicates). */
+/* The next message on sub with this payload, skipping others (and duplicates), within
+ * timeout_ms (natsfix_answer_ms(): it should come at once). */
 static void expect_msg(natsSubscription *sub, const char *want, int timeout_ms)
 {
     long long deadline = now_ms() + timeout_ms;
@@ -168,10 +170,10 @@ static void test_single_durable(void **state)
     f->nc[0] = connect_to(natsfix_url(f->server));
     NATS_CHECK(natsConnection_SubscribeSync(&f->sub[0], f->nc[0], "natsfix.hello"));
     NATS_CHECK(natsConnection_PublishString(f->nc[0], "natsfix.hello", "hola"));
-    expect_msg(f->sub[0], "hola", 2000);
+    expect_msg(f->sub[0], "hola", natsfix_answer_ms());
 
     /* JetStream, file storage: ten acknowledged messages. */
-    f->js[0] = jetstream(f->nc[0], 5000);
+    f->js[0] = jetstream(f->nc[0], 30000);
     add_stream(f->js[0], "TABLE", "table.>", 1);
     for (int i = 0; i < 10; i++) {
         char text[32];
@@ -197,7 +199,7 @@ static void test_single_durable(void **state)
     assert_int_not_equal(natsfix_pid(f->server), old);
 
     f->nc[0] = connect_to(natsfix_url(f->server));
-    f->js[0] = jetstream(f->nc[0], 5000);
+    f->js[0] = jetstream(f->nc[0], 30000);
     jsStreamInfo *si = NULL;
     jsErrCode jerr = 0;
     NATS_CHECK(js_GetStreamInfo(&si, f->js[0], "TABLE", NULL, &jerr));
@@ -208,7 +210,7 @@ static void test_single_durable(void **state)
     for (int i = 0; i < 10; i++) {
         char text[32];
         snprintf(text, sizeof text, "move %d", i);
-        expect_msg(f->sub[0], text, 2000);
+        expect_msg(f->sub[0], text, natsfix_answer_ms());
     }
 }
 
@@ -234,7 +236,7 @@ static void test_cluster_survives_node_loss(void **state)
     NATS_CHECK(natsConnection_Flush(f->nc[2]));
 
     f->nc[0] = connect_to(natsfix_url(n1));
-    long long deadline = now_ms() + 5000;
+    long long deadline = now_ms() + test_ms(10000);
     for (;;) { /* the interest reaches node 1 asynchronously: publish until it arrives */
         NATS_CHECK(natsConnection_PublishString(f->nc[0], "chat.hi", "hola"));
         natsMsg *m = NULL;
@@ -246,7 +248,7 @@ static void test_cluster_survives_node_loss(void **state)
             fail_msg("node 3 never received node 1's message");
     }
 
-    f->js[0] = jetstream(f->nc[0], 5000);
+    f->js[0] = jetstream(f->nc[0], 30000);
     t0 = now_ms();
     add_stream(f->js[0], "CLUSTER", "clu.>", 3);
     print_message("cluster: stream with 3 replicas created in %lld ms\n", now_ms() - t0);
@@ -254,7 +256,7 @@ static void test_cluster_survives_node_loss(void **state)
     jsErrCode jerr = 0;
     NATS_CHECK(js_Publish(&ack, f->js[0], "clu.a", "before", 6, NULL, &jerr));
     jsPubAck_Destroy(ack);
-    expect_msg(f->sub[2], "before", 2000);
+    expect_msg(f->sub[2], "before", natsfix_answer_ms());
 
     jsStreamInfo *si = NULL;
     NATS_CHECK(js_GetStreamInfo(&si, f->js[0], "CLUSTER", NULL, &jerr));
@@ -276,7 +278,7 @@ static void test_cluster_survives_node_loss(void **state)
     jsPubOptions_Init(&po);
     po.MsgId = "after-1"; /* a retry after a lost ack must not store it twice */
     t0 = now_ms();
-    deadline = t0 + 30000;
+    deadline = t0 + test_ms(30000);
     int tries = 0;
     natsStatus st, first = NATS_OK;
     ack = NULL;
@@ -293,12 +295,12 @@ static void test_cluster_survives_node_loss(void **state)
     assert_string_equal(ack->Stream, "CLUSTER");
     assert_int_equal(ack->Sequence, 2);
     jsPubAck_Destroy(ack);
-    expect_msg(f->sub[2], "after", 5000);
+    expect_msg(f->sub[2], "after", natsfix_answer_ms());
 
     /* Node 3 also sees both messages stored. */
     f->js[2] = jetstream(f->nc[2], 1000);
     t0 = now_ms();
-    deadline = t0 + 10000;
+    deadline = t0 + test_ms(10000);
     for (;;) {
         jsStreamInfo *si = NULL;
         uint64_t msgs = 0;
@@ -325,7 +327,7 @@ static void test_cluster_survives_node_loss(void **state)
     t0 = now_ms();
     if (!natsfix_restart(n1, err, sizeof err))
         fail_msg("%s", err);
-    deadline = now_ms() + 5000;
+    deadline = now_ms() + test_ms(10000);
     for (;;) { /* rejoined: its INFO lists every member's client URL again */
         char info[4096];
         int listed = 0;
@@ -408,7 +410,7 @@ static void test_child_processes(void **state)
     int status = 0;
     assert_false(natsfix_child_wait(pid, 50, &status)); /* still running */
     assert_true(natsfix_child_kill(pid, SIGKILL));
-    assert_true(natsfix_child_wait(pid, 5000, &status));
+    assert_true(natsfix_child_wait(pid, test_ms(30000), &status));
     assert_true(WIFSIGNALED(status));
     assert_int_equal(WTERMSIG(status), SIGKILL);
     assert_false(natsfix_child_kill(pid, SIGKILL)); /* reaped: gone */
@@ -420,7 +422,7 @@ static void test_child_processes(void **state)
     pid = natsfix_spawn(truth, log, err, sizeof err);
     if (pid < 0)
         fail_msg("%s", err);
-    assert_true(natsfix_child_wait(pid, 5000, &status));
+    assert_true(natsfix_child_wait(pid, test_ms(30000), &status));
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 3);
     FILE *f = fopen(log, "r");
@@ -461,6 +463,6 @@ int main(int argc, char **argv)
         }
     }
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    nats_CloseAndWait(2000); /* libnats' threads and globals, for the leak checker */
+    nats_CloseAndWait(test_ms(2000)); /* libnats' threads and globals, for the leak checker */
     return failed;
 }

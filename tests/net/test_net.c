@@ -267,10 +267,10 @@ static bool net_step(NetGame *ng)
             break;
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_sec += 60;
+        ts.tv_sec += test_s(60);
         if (pthread_cond_timedwait(&ng->cond, &ng->lock, &ts) != 0) {
             pthread_mutex_unlock(&ng->lock);
-            fail_msg("no view for 60 s");
+            fail_msg("no view for %d s", test_s(60));
         }
     }
     if (mover >= 0) {
@@ -307,12 +307,45 @@ static void net_finish(NetGame *ng, double ret[RULES_MAX_PLAYERS], uint32_t *seq
     int first = 0;
     while (!ng->cl[first])
         first++;
-    for (int i = 0; i < 3000 && !(net_client_table(ng->cl[first], &t) && t.over); i++)
+    for (long long end = test_deadline(60000);
+         test_before(end) && !(net_client_table(ng->cl[first], &t) && t.over);)
         nats_Sleep(5);
     assert_true(t.over);
     for (int s = 0; s < ng->sp.n; s++)
         ret[s] = t.result[s];
     *seq = t.seq;
+}
+
+/* Waits until every seat holds the view of the table's latest step and a seat's decision is
+ * due: while nobody moves, no view is on its way. */
+static void net_quiet(NetGame *ng)
+{
+    struct timespec ts;
+    test_realtime_in(&ts, 60000);
+    pthread_mutex_lock(&ng->lock);
+    for (;;) {
+        bool settled = true, due = false;
+        int first = -1;
+        for (int s = 0; s < ng->sp.n; s++) {
+            if (!ng->cl[s])
+                continue;
+            if (first < 0)
+                first = s;
+            if (!ng->have[s] || ng->seq[s] != ng->seq[first] ||
+                ng->game_no[s] != ng->game_no[first]) {
+                settled = false;
+                break;
+            }
+            due |= ng->g->current_player(ng->view[s]) == s && ng->acted[s] != ng->seq[s] + 1;
+        }
+        if (settled && due)
+            break;
+        if (pthread_cond_timedwait(&ng->cond, &ng->lock, &ts) != 0) {
+            pthread_mutex_unlock(&ng->lock);
+            fail_msg("the seats' views did not settle in %d s", test_s(60));
+        }
+    }
+    pthread_mutex_unlock(&ng->lock);
 }
 
 static void net_close(NetGame *ng)
@@ -392,8 +425,8 @@ static void spawn_serve(const char *url, const char *store, int replicas)
         fail_msg("%s", e2);
     natsMsg *r = NULL;
     bool up = false;
-    for (int i = 0; i < 200 && !up; i++) {
-        up = natsConnection_Request(&r, nc, "tasca.dealers.keys", NULL, 0, 100) == NATS_OK;
+    for (long long end = test_deadline(60000); !up && test_before(end);) {
+        up = natsConnection_Request(&r, nc, "tasca.dealers.keys", NULL, 0, test_ms(250)) == NATS_OK;
         if (!up)
             nats_Sleep(50);
     }
@@ -411,7 +444,7 @@ static int teardown(void **state)
         dealer_stop(fix.dealer2);
     if (fix.serve_pid > 0) {
         natsfix_child_kill(fix.serve_pid, SIGKILL);
-        natsfix_child_wait(fix.serve_pid, 5000, NULL);
+        natsfix_child_wait(fix.serve_pid, test_ms(30000), NULL);
     }
     natsfix_stop(fix.server);
     natsfix_cluster_stop(fix.cluster);
@@ -599,7 +632,7 @@ static void test_eavesdrop(void **state)
     net_finish(&ng, ret, &seq);
     same_result(&sp, ret, seq);
     natsConnection_Flush(spy);
-    nats_Sleep(200);
+    nats_Sleep(test_ms(200));
     natsSubscription_Unsubscribe(all);
 
     /* The secrets: at every step, every stretch of a seat's view that another seat's
@@ -630,8 +663,9 @@ static void test_eavesdrop(void **state)
      * scan would have seen them had they leaked). */
     uint8_t dealer_box[WIRE_KEY];
     natsMsg *r = NULL;
-    assert_int_equal(natsConnection_Request(&r, spy, "tasca.dealers.keys", NULL, 0, 2000),
-                     NATS_OK);
+    assert_int_equal(
+        natsConnection_Request(&r, spy, "tasca.dealers.keys", NULL, 0, natsfix_answer_ms()),
+        NATS_OK);
     memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
     natsMsg_Destroy(r);
     /* A stranger's session with the dealer, and each seat's own. */
@@ -732,7 +766,7 @@ static const char *refusal(natsConnection *nc, const char *subject, const void *
                            char *out, size_t size)
 {
     natsMsg *r = NULL;
-    if (natsConnection_Request(&r, nc, subject, data, len, 2000) != NATS_OK)
+    if (natsConnection_Request(&r, nc, subject, data, len, natsfix_answer_ms()) != NATS_OK)
         return NULL;
     WireMsg w;
     /* [answer][the dealers' signature] */
@@ -791,14 +825,15 @@ static void test_hostile(void **state)
     for (int i = 0; i < 6; i++)
         assert_true(net_step(&ng));
     natsConnection_Flush(x);
-    nats_Sleep(100);
+    net_quiet(&ng); /* the views of the last move have arrived */
     pthread_mutex_lock(&ng.lock);
     int views_before[RULES_MAX_PLAYERS];
     memcpy(views_before, ng.views, sizeof views_before);
     pthread_mutex_unlock(&ng.lock);
     uint8_t dealer_box[WIRE_KEY];
     natsMsg *r = NULL;
-    assert_int_equal(natsConnection_Request(&r, x, "tasca.dealers.keys", NULL, 0, 2000), NATS_OK);
+    assert_int_equal(
+        natsConnection_Request(&r, x, "tasca.dealers.keys", NULL, 0, natsfix_answer_ms()), NATS_OK);
     memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
     natsMsg_Destroy(r);
 
@@ -897,7 +932,7 @@ static void test_hostile(void **state)
 
     /* Nobody else heard of any of it: no seat got a view, the table did not move. */
     natsConnection_Flush(x);
-    nats_Sleep(200);
+    nats_Sleep(test_ms(200));
     pthread_mutex_lock(&ng.lock);
     for (int s = 0; s < sp.n; s++)
         assert_int_equal(ng.views[s], views_before[s]);
@@ -937,7 +972,8 @@ static void test_burst(void **state)
     natsConnection *x = net_connect(natsfix_url(fix.server), NULL, "burst", err, sizeof err);
     assert_non_null(x);
     natsMsg *r = NULL;
-    assert_int_equal(natsConnection_Request(&r, x, "tasca.dealers.keys", NULL, 0, 2000), NATS_OK);
+    assert_int_equal(
+        natsConnection_Request(&r, x, "tasca.dealers.keys", NULL, 0, natsfix_answer_ms()), NATS_OK);
     uint8_t dealer_box[WIRE_KEY];
     memcpy(dealer_box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
     natsMsg_Destroy(r);
@@ -946,7 +982,7 @@ static void test_burst(void **state)
     int p = -1;
     uint32_t at = 0;
     uint8_t *view = malloc(ng.g->state_size);
-    for (int i = 0; i < 500 && p < 0; i++) {
+    for (int i = 0; i < test_count(500) && p < 0; i++) {
         pthread_mutex_lock(&ng.lock);
         for (int s2 = 0; s2 < sp.n && p < 0; s2++)
             if (ng.have[s2] && ng.g->current_player(ng.view[s2]) == s2 &&
@@ -981,7 +1017,7 @@ static void test_burst(void **state)
     int taken = 0, already = 0;
     for (int k = 0; k < 5; k++) {
         natsMsg *m = NULL;
-        assert_int_equal(natsSubscription_NextMsg(&m, answers, 5000), NATS_OK);
+        assert_int_equal(natsSubscription_NextMsg(&m, answers, natsfix_answer_ms()), NATS_OK);
         WireMsg w;
         assert_null(wire_decode((const uint8_t *)natsMsg_GetData(m),
                                 (size_t)natsMsg_GetDataLength(m) - 64, &w));
@@ -1071,7 +1107,7 @@ static void kill_mid_game(bool dealer, bool cluster)
         natsfix_kill(natsfix_cluster_node(fix.cluster, 0));
     } else if (dealer) {
         natsfix_child_kill(fix.serve_pid, SIGKILL);
-        natsfix_child_wait(fix.serve_pid, 5000, NULL);
+        natsfix_child_wait(fix.serve_pid, test_ms(30000), NULL);
         fix.serve_pid = 0;
         spawn_serve(dealer_url, fix.store, 1);
     } else {
@@ -1119,7 +1155,7 @@ static natsConnection *tap_beats(const char *url, const NetGame *ng, natsMsgHand
 static void dealer_box_key(natsConnection *nc, uint8_t out[WIRE_KEY])
 {
     natsMsg *r = NULL;
-    NATS_CHECK(natsConnection_Request(&r, nc, "tasca.dealers.keys", NULL, 0, 2000));
+    NATS_CHECK(natsConnection_Request(&r, nc, "tasca.dealers.keys", NULL, 0, natsfix_answer_ms()));
     assert_int_equal(natsMsg_GetDataLength(r), 2 * WIRE_KEY + 64); /* and their signature */
     memcpy(out, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
     natsMsg_Destroy(r);
@@ -1157,12 +1193,14 @@ static void test_beats_idle(void **state)
     assert_true(busy[0] <= 1 && busy[1] <= 1); /* one may slip in on a slow machine */
     for (int s = 0; s < 2; s++)
         atomic_store(&beats_seen[s], 0);
-    nats_Sleep(6500); /* nobody moves: both wait */
+    for (long long end = test_deadline(6500); /* nobody moves: both wait */
+         test_before(end) && (atomic_load(&beats_seen[0]) < 2 || atomic_load(&beats_seen[1]) < 2);)
+        nats_Sleep(10);
     int idle[2] = {atomic_load(&beats_seen[0]), atomic_load(&beats_seen[1])};
     print_message("6.5 s of waiting: beats %d and %d\n", idle[0], idle[1]);
     assert_true(idle[0] >= 2 && idle[1] >= 2);
     MsgTable t;
-    assert_true(net_lobby_table(tap, NULL, ng.code, &t, 2000));
+    assert_true(net_lobby_table(tap, NULL, ng.code, &t, natsfix_answer_ms()));
     assert_int_equal(t.seats[0].state, WSTATE_PLAYER);
     assert_int_equal(t.seats[1].state, WSTATE_PLAYER);
     natsSubscription_Destroy(sub);
@@ -1262,13 +1300,13 @@ static void test_view_again(void **state)
     for (int i = 0; i < 6; i++)
         assert_true(net_step(&ng));
     /* Nobody moves: seat 1 waits and beats, each beat with the step of its latest view. */
-    nats_Sleep(300);
+    net_quiet(&ng);
     pthread_mutex_lock(&ng.lock);
     uint32_t now_seq = ng.seq[1];
     pthread_mutex_unlock(&ng.lock);
     assert_true(now_seq >= 6);
     int before = heard.n;
-    for (int i = 0; i < 400; i++) {
+    for (long long end = test_deadline(20000); test_before(end);) {
         pthread_mutex_lock(&heard.lock);
         bool got = heard.n > before;
         pthread_mutex_unlock(&heard.lock);
@@ -1285,7 +1323,7 @@ static void test_view_again(void **state)
     /* Behind: the view again, of the table now. */
     int views = views_of(&ng, 1);
     beat_as_seat1(tap, &ng, now_seq - 2, stamp + 100);
-    for (int i = 0; i < 300 && views_of(&ng, 1) == views; i++)
+    for (long long end = test_deadline(20000); test_before(end) && views_of(&ng, 1) == views;)
         nats_Sleep(10);
     assert_int_equal(views_of(&ng, 1), views + 1);
     pthread_mutex_lock(&ng.lock);
@@ -1293,7 +1331,7 @@ static void test_view_again(void **state)
     pthread_mutex_unlock(&ng.lock);
     /* Up to date: nothing (nobody moves meanwhile, so no other view comes). */
     beat_as_seat1(tap, &ng, now_seq, stamp + 200);
-    nats_Sleep(700);
+    nats_Sleep(test_ms(700));
     assert_int_equal(views_of(&ng, 1), views + 1);
     natsSubscription_Destroy(sub);
     natsConnection_Destroy(tap);
@@ -1309,7 +1347,7 @@ static void test_view_again(void **state)
 static void kill_and_restart_serve(const char *url)
 {
     natsfix_child_kill(fix.serve_pid, SIGKILL);
-    natsfix_child_wait(fix.serve_pid, 5000, NULL);
+    natsfix_child_wait(fix.serve_pid, test_ms(30000), NULL);
     fix.serve_pid = 0;
     spawn_serve(url, fix.store, 1);
 }
@@ -1327,20 +1365,20 @@ static void wait_game(NetGame *ng, int game_no)
             break;
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_sec += 60;
+        ts.tv_sec += test_s(60);
         if (pthread_cond_timedwait(&ng->cond, &ng->lock, &ts) != 0) {
             pthread_mutex_unlock(&ng->lock);
-            fail_msg("game %d did not begin in 60 s", game_no + 1);
+            fail_msg("game %d did not begin in %d s", game_no + 1, test_s(60));
         }
     }
     pthread_mutex_unlock(&ng->lock);
 }
 
-/* The lobby's news of the table once it says game `game_no` is over (30 s at most). */
+/* The lobby's news of the table once it says game `game_no` is over (60 s at most, scaled). */
 static MsgTable table_over(NetGame *ng, int game_no)
 {
     MsgTable t = {0};
-    for (int i = 0; i < 6000; i++) {
+    for (long long end = test_deadline(60000); test_before(end);) {
         if (net_client_table(ng->cl[0], &t) && t.over && t.game_no == game_no)
             return t;
         nats_Sleep(5);
@@ -1384,14 +1422,14 @@ static void test_again(void **state)
 
     assert_null(net_client_again(ng.cl[0]));
     bool seen = false;
-    for (int i = 0; i < 1000 && !seen; i++) {
+    for (long long end = test_deadline(30000); !seen && test_before(end);) {
         seen = net_client_table(ng.cl[0], &t) && t.seats[0].again;
         if (!seen)
             nats_Sleep(5);
     }
     assert_true(seen);
     assert_false(t.seats[2].again);
-    nats_Sleep(500); /* seat 3 has not asked: nothing begins */
+    nats_Sleep(test_ms(500)); /* seat 3 has not asked: nothing begins */
     pthread_mutex_lock(&ng.lock);
     assert_int_equal(ng.game_no[0], 0);
     assert_int_equal(ng.game_no[2], 0);
@@ -1563,7 +1601,7 @@ static int lobby_wait(Lobby *l, int from, int seat, int state, int seconds)
 {
     struct timespec end;
     clock_gettime(CLOCK_REALTIME, &end);
-    end.tv_sec += seconds;
+    end.tv_sec += test_s(seconds);
     pthread_mutex_lock(&l->lock);
     for (int i = from;; i++) {
         while (i >= l->n)
@@ -1753,7 +1791,7 @@ static void test_standin(void **state)
     /* The forger listens first, so it holds beats seat 1 really sent. */
     Forger f;
     forger_start(&f, url, &ng);
-    for (int i = 0; i < 600 && !beats_of_seat1(&f); i++)
+    for (long long end = test_deadline(30000); test_before(end) && !beats_of_seat1(&f);)
         nats_Sleep(50);
     assert_true(beats_of_seat1(&f) > 0);
     drop_seat1(&ng);
@@ -1870,7 +1908,7 @@ static void test_standin_kill(void **state)
     expect_away_then_stand_in(&l, 0, 2);
     until_stand_in_moves(&ng, 3);
     natsfix_child_kill(fix.serve_pid, SIGKILL);
-    natsfix_child_wait(fix.serve_pid, 5000, NULL);
+    natsfix_child_wait(fix.serve_pid, test_ms(30000), NULL);
     fix.serve_pid = 0;
     pthread_mutex_lock(&l.lock);
     int from = l.n;
@@ -1905,7 +1943,7 @@ static void test_standin_never(void **state)
     for (;;) {
         pthread_mutex_lock(&ng.lock);
         int p = -9;
-        for (int i = 0; i < 600 && p != 0 && p != 1; i++) { /* a deal is under way: wait */
+        for (int i = 0; i < test_count(600) && p != 0 && p != 1; i++) { /* a deal under way: wait */
             p = ng.have[0] ? ng.g->current_player(ng.view[0]) : -9;
             if (p != 0 && p != 1) {
                 pthread_mutex_unlock(&ng.lock);
@@ -1925,9 +1963,9 @@ static void test_standin_never(void **state)
     pthread_mutex_lock(&ng.lock);
     uint32_t waiting_at = ng.seq[0];
     pthread_mutex_unlock(&ng.lock);
-    nats_Sleep(4000);
+    nats_Sleep(test_ms(4000));
     MsgTable t;
-    assert_true(net_lobby_table(l.nc, NULL, ng.code, &t, 5000));
+    assert_true(net_lobby_table(l.nc, NULL, ng.code, &t, natsfix_answer_ms()));
     assert_int_equal(t.seats[1].state, WSTATE_AWAY);
     assert_int_equal(t.seats[1].away_left, 0);
     assert_int_equal(t.seq, waiting_at);
@@ -1993,7 +2031,7 @@ static int recorded_entries(const char *url, const char *code, int *junk)
         *junk = 0;
     for (;;) {
         natsMsg *m = NULL;
-        NATS_CHECK(natsSubscription_NextMsg(&m, sub, 30000));
+        NATS_CHECK(natsSubscription_NextMsg(&m, sub, natsfix_answer_ms()));
         jsMsgMetaData *meta = NULL;
         NATS_CHECK(natsMsg_GetMetaData(&meta, m));
         uint64_t seq = meta->Sequence.Stream;
@@ -2128,11 +2166,12 @@ static void test_takeover(void **state)
     play_all(ng, n, 3); /* long games: every one is still under way */
     for (int i = 0; i < n; i++) {
         MsgTable t;
-        assert_true(net_lobby_table(net_client_conn(ng[i].cl[0]), NULL, ng[i].code, &t, 5000));
+        assert_true(
+            net_lobby_table(net_client_conn(ng[i].cl[0]), NULL, ng[i].code, &t, natsfix_answer_ms()));
         assert_false(t.over);
     }
     natsfix_child_kill(fix.serve_pid, SIGKILL);
-    natsfix_child_wait(fix.serve_pid, 5000, NULL);
+    natsfix_child_wait(fix.serve_pid, test_ms(30000), NULL);
     fix.serve_pid = 0;
     play_all(ng, n, -1);
     for (int i = 0; i < n; i++) {
@@ -2229,13 +2268,15 @@ static void test_lease_lost(void **state)
     assert_true(net_step(&ng));
     /* Another dealer's lease now (written again and again, so it does not expire). */
     put_other_dealer(kv, rkey, ng.code);
-    for (int i = 0; i < 600 && dealer_tables(fix.dealer) > 0; i++) {
+    for (int i = 0; i < test_count(600) && dealer_tables(fix.dealer) > 0; i++) {
         if (i % 10 == 0)
             put_other_dealer(kv, rkey, ng.code);
         nats_Sleep(100);
     }
     assert_int_equal(dealer_tables(fix.dealer), 0);
-    /* Nobody answers for the table any more: a join, an action and the lobby go unheard. */
+    /* Nobody answers for the table any more: a join, an action and the lobby go unheard.
+     * (These waits and the 3.5 s below are not scaled: they must end well within the
+     * intruder's lease, NET_LEASE_TTL_MS from its last write.) */
     natsMsg *r = NULL;
     char subject[64];
     snprintf(subject, sizeof subject, "tasca.t.%s.act", ng.code);
@@ -2698,23 +2739,23 @@ static void test_window_kill(void **state)
     assert_string_equal(l.t[i].seats[1].name, "Bruno");
     uint32_t seq = l.t[i].seq;
     natsfix_child_kill(w, SIGKILL);
-    assert_true(natsfix_child_wait(w, 5000, NULL));
+    assert_true(natsfix_child_wait(w, test_ms(30000), NULL));
     i = lobby_wait(&l, i + 1, 1, WSTATE_AWAY, 60);
     /* Another window, other keys: the seat is not free, it stays away. */
     pid_t o = spawn_window(url, code, other, log);
-    nats_Sleep(3000);
+    nats_Sleep(test_ms(3000));
     MsgTable now;
-    assert_true(net_lobby_table(net_client_conn(ana), NULL, code, &now, 2000));
+    assert_true(net_lobby_table(net_client_conn(ana), NULL, code, &now, natsfix_answer_ms()));
     assert_int_equal(now.seats[1].state, WSTATE_AWAY);
     natsfix_child_kill(o, SIGKILL);
-    natsfix_child_wait(o, 5000, NULL);
+    natsfix_child_wait(o, test_ms(30000), NULL);
     /* The same folder: its keys take the seat back, nothing was played meanwhile. */
     w = spawn_window(url, code, home, log);
     i = lobby_wait(&l, i + 1, 1, WSTATE_PLAYER, 60);
     assert_string_equal(l.t[i].seats[1].name, "Bruno");
     assert_int_equal(l.t[i].seq, seq);
     natsfix_child_kill(w, SIGTERM);
-    natsfix_child_wait(w, 5000, NULL);
+    natsfix_child_wait(w, test_ms(30000), NULL);
     lobby_close(&l);
     net_client_free(ana);
 }
@@ -2836,7 +2877,7 @@ static int deal_failures(NetGame *ng, unsigned game, const char *expect_in_reaso
             continue;
         char why[WIRE_REASON];
         NetDeal r = NET_DEAL_WAITING;
-        for (int i = 0; i < 6000 && (r = net_client_deal(ng->cl[s], game, why, sizeof why)) ==
+        for (int i = 0; i < test_count(6000) && (r = net_client_deal(ng->cl[s], game, why, sizeof why)) ==
                                         NET_DEAL_WAITING;
              i++)
             nats_Sleep(10);
@@ -2982,7 +3023,7 @@ static void test_join_replay(void **state)
     net_client_allow_fixed(ng.cl[1]);
     join(&ng, 1);
     natsConnection_Flush(r.nc);
-    for (int i = 0; i < 500; i++) {
+    for (int i = 0; i < test_count(500); i++) {
         pthread_mutex_lock(&joins.lock);
         bool both = joins.n >= 2;
         pthread_mutex_unlock(&joins.lock);
@@ -3246,7 +3287,7 @@ static void test_two_windows(void **state)
     char path[900];
     snprintf(path, sizeof path, "%s/tasca/tasca/settings.ini", home);
     bool both = false;
-    for (int k = 0; k < 200 && !both; k++) {
+    for (int k = 0; k < test_count(200) && !both; k++) {
         size_t len = 0;
         char *text = file_read_all(path, 1 << 20, &len, err, sizeof err);
         both = text && strstr(text, "online.name = Bruno") && strstr(text, "online.name.2 = Carla");
@@ -3391,7 +3432,7 @@ static void test_private_table(void **state)
     assert_null(net_client_join(bea, code, -1, noop_view, NULL, &seat));
     assert_int_equal(seat, 1);
     bool named = false;
-    for (int i = 0; i < 500 && !named; i++) {
+    for (int i = 0; i < test_count(500) && !named; i++) {
         named = net_client_table(ana, &t) && strcmp(t.seats[1].name, "Bea") == 0;
         if (!named)
             nats_Sleep(10);

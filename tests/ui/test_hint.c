@@ -29,10 +29,11 @@ static void push_text(App *a, const char *text)
     SDL_PushEvent(&e);
 }
 
-/* Frames until the table shows a hint (the worker thread answers); false after 20 s. */
+/* Frames until the table shows a hint (the worker thread answers); false after 20 s
+ * (scaled). */
 static bool wait_hint(App *a, Action *out)
 {
-    for (int i = 0; i < 4000; i++) {
+    for (int i = 0; i < test_count(4000); i++) {
         app_run_frames(a, 1);
         if (table_hint_action(table_of(a), out))
             return true;
@@ -45,7 +46,7 @@ static bool wait_hint(App *a, Action *out)
 static bool player_turn(App *a)
 {
     for (int i = 0; i < 30; i++) {
-        app_settle(a, 4000);
+        app_settle(a, test_count(4000));
         Match *m = match_of(a);
         if (m && match_current_player(m) == table_player(table_of(a)))
             return true;
@@ -189,9 +190,9 @@ static void test_won_without_hints(void)
                 REQUIRE(wait_hint(a, &h));
             }
             REQUIRE(match_submit(m, TO_PLAYER, h) == NULL);
-            app_settle(a, 4000);
+            app_settle(a, test_count(4000));
         }
-        app_settle(a, 4000);
+        app_settle(a, test_count(4000));
         REQUIRE(match_is_over(m));
         stats_get(&a->stats, "twentyone", table_level(table_of(a)), &after);
         double r[RULES_MAX_PLAYERS];

@@ -69,10 +69,11 @@ static void bot_view(void *user, NetClient *c, const MsgView *v)
     atomic_fetch_add(&b->acted, 1);
 }
 
-/* Plays the window's seat with the mouse: the first of its cards the rules accept. */
+/* Plays the window's seat with the mouse: the first of its cards the rules accept, for
+ * `limit` frames at most (scaled by TASCA_TEST_TIME_SCALE). */
 static bool play_cards(App *a, int limit)
 {
-    for (int frame = 0; frame < limit; frame++) {
+    for (int frame = 0; frame < test_count(limit); frame++) {
         Match *m = match_of(a);
         if (!m || !m->mirror)
             return false;
@@ -114,7 +115,7 @@ static void window_report(App *a, int limit)
     fprintf(stderr,
             "play_cards: not over after %d frames: steps %u, history %d, to play %d (seat %d), "
             "sent %d, can act %d, settled %d, hold %d, banner %.2f\n",
-            limit, m->steps, m->history_len, match_current_player(m), m->mirror_seat, m->sent,
+            test_count(limit), m->steps, m->history_len, match_current_player(m), m->mirror_seat, m->sent,
             table_player_can_act(t), table_settled(t), t->hold, t->banner);
 }
 
@@ -146,7 +147,7 @@ static bool play_cards_until(App *a, int steps, int limit)
 {
     Match *m = match_of(a);
     uint32_t until = m->steps + (uint32_t)steps;
-    for (int frame = 0; frame < limit && match_of(a)->steps < until; frame += 50)
+    for (int frame = 0; frame < test_count(limit) && match_of(a)->steps < until; frame += 50)
         if (play_cards(a, 50))
             return true;
     return match_of(a)->steps >= until;
@@ -210,10 +211,10 @@ static bool ana_table(BotSeat *ana, const char *url, uint64_t seed, const char *
     return ana_game_table(ana, "bisca", url, seed, option, code);
 }
 
-/* The table's last news once it says the game is over (false after 5 s without). */
+/* The table's last news once it says the game is over (false after 30 s without, scaled). */
 static bool table_over(BotSeat *ana, MsgTable *info)
 {
-    for (int i = 0; i < 500; i++) {
+    for (int i = 0; i < test_count(3000); i++) {
         if (net_client_table(ana->c, info) && info->over)
             return true;
         usleep(10000);
@@ -248,9 +249,9 @@ static void test_window_seat(void)
     REQUIRE(ana_table(&ana, localnats_url(ns), 7, NULL, code));
     /* Nobody plays before every seat is taken: an early move is refused, the count stays. */
     MsgTable before, info;
-    REQUIRE(net_lobby_table(net_client_conn(ana.c), NULL, code, &before, 2000));
-    usleep(300000);
-    REQUIRE(net_lobby_table(net_client_conn(ana.c), NULL, code, &info, 2000));
+    REQUIRE(net_lobby_table(net_client_conn(ana.c), NULL, code, &before, natsfix_answer_ms()));
+    usleep((useconds_t)test_ms(300) * 1000);
+    REQUIRE(net_lobby_table(net_client_conn(ana.c), NULL, code, &info, natsfix_answer_ms()));
     CHECK(info.seq == before.seq);
 
     /* The window, at seat 2, on another game's table. */
@@ -280,7 +281,7 @@ static void test_window_seat(void)
     REQUIRE(locate(a, "card0", &r));
     CHECK(r.y > a->h / 2);
     /* Against a person: no Hint button, and H (free in Bisca) asks for nothing. */
-    for (int i = 0; i < 5000 && !(table_player_can_act(t) && table_settled(t)); i++) {
+    for (int i = 0; i < test_count(5000) && !(table_player_can_act(t) && table_settled(t)); i++) {
         app_run_frames(a, 1);
         usleep(2000);
     }
@@ -301,7 +302,7 @@ static void test_window_seat(void)
     /* The window checked the deal by itself, and says so. */
     char why[160];
     FeedDeal deal = FEED_DEAL_UNKNOWN;
-    for (int i = 0; i < 5000 && (deal = table_deal_check(t, why, sizeof why)) == FEED_DEAL_UNKNOWN;
+    for (int i = 0; i < test_count(5000) && (deal = table_deal_check(t, why, sizeof why)) == FEED_DEAL_UNKNOWN;
          i++)
         app_run_frames(a, 1);
     CHECK(deal == (cheating_dealer ? FEED_DEAL_FAILED : FEED_DEAL_VERIFIED));
@@ -325,10 +326,11 @@ static void test_window_seat(void)
 }
 
 
-/* The table's last news once it says game `game_no` is over (false after 10 s without). */
+/* The table's last news once it says game `game_no` is over (false after 30 s without,
+ * scaled). */
 static bool game_over(BotSeat *ana, int game_no, MsgTable *info)
 {
-    for (int i = 0; i < 1000; i++) {
+    for (int i = 0; i < test_count(3000); i++) {
         if (net_client_table(ana->c, info) && info->over && info->game_no == game_no)
             return true;
         usleep(10000);
@@ -371,14 +373,14 @@ static void test_play_again(void)
     app_run_frames(a, 20);
     CHECK(match_mirror_asked(match_of(a)));
     bool asked = false;
-    for (int i = 0; i < 500 && !asked; i++) {
+    for (int i = 0; i < test_count(3000) && !asked; i++) {
         asked = net_client_table(ana.c, &info) && info.seats[1].again;
         if (!asked)
             usleep(10000);
     }
     CHECK(asked);
     CHECK(!info.seats[0].again);
-    for (int i = 0; i < 30; i++) {
+    for (int i = 0; i < test_count(30); i++) {
         app_run_frames(a, 1);
         usleep(10000);
     }
@@ -387,7 +389,7 @@ static void test_play_again(void)
     /* Ana asks too: the next game begins at the same table, and the window starts over. */
     REQUIRE(!net_client_again(ana.c));
     bool begun = false;
-    for (int i = 0; i < 3000 && !begun; i++) {
+    for (int i = 0; i < test_count(10000) && !begun; i++) {
         app_run_frames(a, 1);
         begun = !match_is_over(match_of(a));
         if (!begun)
@@ -442,7 +444,7 @@ static void test_person_named(void)
         REQUIRE(table_player(t) == 1);
         CHECK(table_person_name(t, 0) && strcmp(table_person_name(t, 0), "Ana") == 0);
         CHECK(table_person_name(t, 1) == NULL); /* the window's own seat */
-        for (int f = 0; f < 3000 && !t->over; f++) {
+        for (int f = 0; f < test_count(10000) && !t->over; f++) {
             SDL_FRect r;
             if (table_player_can_act(t) && !match_of(a)->sent && table_settled(t) &&
                 locate(a, "stand", &r))
@@ -487,7 +489,7 @@ static void test_broker_kill(void)
     REQUIRE(play_cards_until(a, 8, 20000));
     natsfix_kill(ns);
     bool down = false;
-    for (int i = 0; i < 3000 && !down; i++) {
+    for (int i = 0; i < test_count(10000) && !down; i++) {
         app_run_frames(a, 1);
         usleep(1000);
         down = m->feed.link(m->feed.user) != FEED_LINK_UP;
@@ -534,7 +536,7 @@ static void test_match_hold(void)
     Table *t = a->self;
     /* The first game's end: held, with "Next game". */
     bool held = false;
-    for (int frame = 0; frame < 40000 && !held; frame += 20) {
+    for (int frame = 0; frame < test_count(40000) && !held; frame += 20) {
         held = t->hold && t->banner >= 1;
         if (!held && !match_is_over(m)) {
             /* play without pressing next: the loop below stops at the hold */
@@ -619,7 +621,7 @@ static void test_lobby_async(void)
     online_status(a, &busy, &failed);
     CHECK(busy); /* asked, not waited for */
     CHECK(menu_is_open(a->menu));
-    for (int i = 0; i < 5000 && busy; i++) {
+    for (int i = 0; i < test_count(10000) && busy; i++) {
         app_run_frames(a, 1);
         usleep(2000);
         online_status(a, &busy, &failed);
@@ -640,7 +642,7 @@ static void test_lobby_async(void)
     menu_open(a->menu, PAGE_ONLINE);
     app_run_frames(a, 3);
     REQUIRE(click_text(a, "Show open tables"));
-    for (int i = 0; i < 3000; i++) {
+    for (int i = 0; i < test_count(10000); i++) {
         online_status(a, &busy, &failed);
         if (!busy)
             break;
@@ -694,7 +696,7 @@ static void test_menu_create(void)
     online_status(a, &busy, &failed);
     CHECK(busy);
     int frames = 0;
-    for (; frames < 20000 && busy; frames++) {
+    for (; frames < test_count(20000) && busy; frames++) {
         app_run_frames(a, 1);
         usleep(2000);
         online_status(a, &busy, &failed);
@@ -724,7 +726,7 @@ static void test_menu_create(void)
     /* The request goes off the window's thread: the page says so, then the table opens. */
     online_status(a, &busy, &failed);
     CHECK(busy || !menu_is_open(a->menu));
-    for (int i = 0; i < 4000 && menu_is_open(a->menu); i++) {
+    for (int i = 0; i < test_count(15000) && menu_is_open(a->menu); i++) {
         app_run_frames(a, 1);
         usleep(2000);
     }
@@ -756,7 +758,7 @@ static void test_menu_create(void)
     /* Truco: cards, accepting the bot's calls and playing a mão de onze. Every other seat
      * is the computer's: the Hint button is there on the window's turns. */
     int turns = 0, hint_offered = 0;
-    for (int frame = 0; frame < 20000 && !match_is_over(m); frame++) {
+    for (int frame = 0; frame < test_count(20000) && !match_is_over(m); frame++) {
         if (table_player_can_act(t) && !m->sent && table_settled(t)) {
             turns++;
             hint_offered += locate(a, "hint", &r);

@@ -26,10 +26,10 @@
 
 static Table *table_of(App *a) { return (Table *)a->self; }
 
-/* Frames until the review's worker is done; false after 60 s. */
+/* Frames until the review's worker is done; false after 60 s (scaled). */
 static bool wait_review(App *a)
 {
-    for (int i = 0; i < 12000; i++) {
+    for (int i = 0; i < test_count(12000); i++) {
         app_run_frames(a, 1);
         if (table_review_steps(table_of(a), NULL) >= 0)
             return true;
@@ -63,7 +63,7 @@ static int card_points(Card c) { return twentyone_card_value(c); }
 static bool stand_on_12_against_10(App *a)
 {
     for (int round = 0; round < 400; round++) {
-        app_settle(a, 4000);
+        app_settle(a, test_count(4000));
         Match *m = match_of(a);
         if (!m)
             return false;
@@ -74,7 +74,7 @@ static bool stand_on_12_against_10(App *a)
             if (total == 12 && !soft && card_points(s->hand[TO_COMPUTER][0]) == 10) {
                 if (match_submit(m, TO_PLAYER, TO_STAND) != NULL)
                     return false;
-                app_settle(a, 4000);
+                app_settle(a, test_count(4000));
                 return match_is_over(m);
             }
         }
@@ -82,9 +82,9 @@ static bool stand_on_12_against_10(App *a)
         while (!match_is_over(m) && match_current_player(m) == TO_PLAYER) {
             if (match_submit(m, TO_PLAYER, TO_STAND) != NULL)
                 return false;
-            app_settle(a, 4000);
+            app_settle(a, test_count(4000));
         }
-        app_settle(a, 4000);
+        app_settle(a, test_count(4000));
         a->scene->new_game(a->self);
     }
     return false;
@@ -103,7 +103,7 @@ static void review_twentyone(int w, int h)
     App *a = start_app(&o);
     REQUIRE(a && a->scene && strcmp(a->scene->id, "twentyone") == 0);
     REQUIRE(stand_on_12_against_10(a));
-    app_settle(a, 4000);
+    app_settle(a, test_count(4000));
     Table *t = table_of(a);
     Match *live = match_of(a);
     int len = live->history_len;
@@ -192,7 +192,7 @@ static void review_twentyone(int w, int h)
     CHECK(table_review_steps(t, NULL) == n);
     /* A new game (the banner's next button) closes it; the round stays reviewable. */
     table_next(t);
-    app_settle(a, 4000);
+    app_settle(a, test_count(4000));
     CHECK(!table_review_is_open(t) && match_of(a) != live);
     CHECK(table_review_available(t) && t->last->history_len == len);
     /* Once the banner is gone, where its Review button was is the table's again: a click
@@ -220,7 +220,7 @@ static void test_bisca_hidden(void)
     REQUIRE(a);
     Table *t = table_of(a);
     for (int guard = 0; guard < 400; guard++) {
-        app_settle(a, 4000);
+        app_settle(a, test_count(4000));
         Match *m = match_of(a);
         if (t->hold || match_is_over(m))
             break;
@@ -231,7 +231,7 @@ static void test_bisca_hidden(void)
         REQUIRE(m->rules->legal_actions(m->state, acts) > 0);
         REQUIRE(match_submit(m, me, acts[0]) == NULL);
     }
-    app_settle(a, 4000);
+    app_settle(a, test_count(4000));
     REQUIRE(t->hold || match_is_over(match_of(a)));
     REQUIRE(table_review_available(t));
     REQUIRE(a->scene->review(a->self, true)); /* as the menu's entry does */
@@ -297,7 +297,7 @@ static void test_statistics_accuracy(void)
     App *a = start_table("twentyone", SPEED_INSTANT, 45);
     REQUIRE(a);
     REQUIRE(stand_on_12_against_10(a));
-    app_settle(a, 4000);
+    app_settle(a, test_count(4000));
     Table *t = table_of(a);
     Difficulty d = table_level(t);
     StatLine before, after;
@@ -361,7 +361,7 @@ static void every_game(const char *game, uint64_t seed)
     REQUIRE(a);
     Table *t = table_of(a);
     for (int guard = 0; guard < 5000; guard++) {
-        app_settle(a, 4000);
+        app_settle(a, test_count(4000));
         Match *m = match_of(a);
         if (t->hold || match_is_over(m))
             break;
@@ -372,7 +372,7 @@ static void every_game(const char *game, uint64_t seed)
         REQUIRE(m->rules->legal_actions(m->state, acts) > 0);
         REQUIRE(match_submit(m, me, acts[0]) == NULL);
     }
-    app_settle(a, 8000);
+    app_settle(a, test_count(8000));
     Match *live = match_of(a);
     REQUIRE(t->hold || match_is_over(live));
     SDL_FRect r;
@@ -501,7 +501,7 @@ static void test_truco_leftovers(void)
     Table *t = table_of(a);
     /* Frame by frame, so that the end is caught while its message is up (settling would
      * wait until it is gone). */
-    for (int guard = 0; guard < 400000 && !match_is_over(match_of(a)); guard++) {
+    for (int guard = 0; guard < test_count(400000) && !match_is_over(match_of(a)); guard++) {
         app_run_frames(a, 1);
         Match *m = match_of(a);
         int me = table_player(t);
@@ -519,7 +519,7 @@ static void test_truco_leftovers(void)
     REQUIRE(table_review_open(t));
     /* The worker's decisions, waited for without frames: the live game's message keeps
      * its time. */
-    for (int i = 0; i < 12000 && t->review_job; i++) {
+    for (int i = 0; i < test_count(12000) && t->review_job; i++) {
         int total, done = review_job_progress(t->review_job, &total);
         if (done >= total) {
             app_run_frames(a, 1);

@@ -36,7 +36,7 @@ static const TwentyOneState *state21(App *a)
     return m && m->rules == &twentyone_rules ? m->state : NULL;
 }
 
-static bool settle(App *a) { return app_settle(a, 2000); }
+static bool settle(App *a) { return app_settle(a, test_count(2000)); }
 
 /* ---- Tests ---- */
 
@@ -473,13 +473,13 @@ static void test_animated(void)
     App *a = start("twentyone", SPEED_NORMAL, 20);
     REQUIRE(a);
     int frames = 0;
-    while (!app_settle(a, 1) && frames < 2000)
+    while (!app_settle(a, 1) && frames < test_count(2000))
         frames++;
     CHECK(frames > 10); /* the deal was animated, not instant */
     for (int i = 0; i < 20 && match_current_player(match_of(a)) != TO_PLAYER; i++) {
         a->scene->new_game(a->self);
         frames = 0;
-        while (!app_settle(a, 1) && frames < 2000)
+        while (!app_settle(a, 1) && frames < test_count(2000))
             frames++;
     }
     REQUIRE(match_current_player(match_of(a)) == TO_PLAYER);
@@ -492,9 +492,9 @@ static void test_animated(void)
     app_run_frames(a, 5);
     SDL_SetWindowSize(a->win, 1600, 1000);
     frames = 0;
-    while (!app_settle(a, 1) && frames < 4000)
+    while (!app_settle(a, 1) && frames < test_count(4000))
         frames++;
-    CHECK(frames < 4000);
+    CHECK(frames < test_count(4000));
     CHECK(match_is_over(match_of(a)));
     CHECK(a->w == 1600 && a->h == 1000);
     app_destroy(a);
@@ -597,7 +597,7 @@ static void test_monkey(void)
         if (i % 1000 == 0) {
             /* Never stuck: the table settles within a few seconds of frames. */
             if (!menu_is_open(a->menu))
-                CHECK(app_settle(a, 5000));
+                CHECK(app_settle(a, test_count(5000)));
         }
     }
     printf("monkey: %ld events, %ld quits requested, 21 seen %ld, menu seen %ld (per 100)\n",
@@ -612,7 +612,7 @@ static void test_monkey(void)
     menu_close(a->menu);
     app_set_scene(a, "twentyone");
     a->opt.speed = SPEED_INSTANT;
-    app_settle(a, 5000);
+    app_settle(a, test_count(5000));
     push_key(a, SDLK_ESCAPE, 0);
     app_run_frames(a, 2);
     CHECK(menu_is_open(a->menu));
@@ -625,7 +625,7 @@ static void test_monkey(void)
     SDL_FRect yes;
     if (locate(a, "confirm", &yes)) /* a round the monkey had played in: asked first */
         click(a, yes, 1);
-    CHECK(app_settle(a, 5000));
+    CHECK(app_settle(a, test_count(5000)));
     CHECK(!menu_is_open(a->menu));
     CHECK(state21(a) && state21(a)->n[TO_PLAYER] >= 2 && match_of(a)->history_len >= 4);
     app_destroy(a);

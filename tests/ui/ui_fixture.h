@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "engine/match.h"
+#include "timescale.h" /* TASCA_TEST_TIME_SCALE: test_ms, test_deadline, ... */
 #include "ui/app.h"
 
 extern int failures; /* checks failed so far */

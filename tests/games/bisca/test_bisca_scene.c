@@ -24,7 +24,7 @@ static const BiscaState *state(App *a)
     return m && m->rules == &bisca_rules ? m->state : NULL;
 }
 
-static bool settle(App *a) { return app_settle(a, 4000); }
+static bool settle(App *a) { return app_settle(a, test_count(4000)); }
 
 static int cards_played(const BiscaState *s)
 {

@@ -15,6 +15,7 @@
 #include "core/fileio.h"
 #include "engine/match.h"
 #include "games/buraco/botseat.h"
+#include "timescale.h"
 
 #ifndef RUNNER
 #error "RUNNER (the tasca subcommands) must be defined"
@@ -49,9 +50,11 @@ static void start(Game *g, char *const argv[], uint64_t seed)
     g->m->listener_user = g;
 }
 
-/* Plays until the end or a fault; seat 0 by our bot. Returns the poll's last answer. */
+/* Plays until the end or a fault; seat 0 by our bot, for max_ms at most (scaled by
+ * TASCA_TEST_TIME_SCALE). Returns the poll's last answer. */
 static BotSeatPoll play(Game *g, int max_ms)
 {
+    max_ms = test_ms(max_ms);
     long long t0 = clock_now_ns();
     Rng r;
     rng_seed(&r, 5);

@@ -80,7 +80,7 @@ static const MoulinState *state(App *a)
 
 static bool settle(App *a)
 {
-    return app_settle(a, 3000);
+    return app_settle(a, test_count(3000));
 }
 
 static bool click_point(App *a, int p)
@@ -432,10 +432,10 @@ static void analysis_on(App *a)
     moulin_scene_analysis_clock(table_of(a), 0);
 }
 
-/* Frames until the table shows an analysis for its position; false after 90 s. */
+/* Frames until the table shows an analysis for its position; false after 90 s (scaled). */
 static bool wait_analysis(App *a, MoulinAnalysisShown *out)
 {
-    for (int i = 0; i < 9000; i++) {
+    for (int i = 0; i < test_count(9000); i++) {
         app_run_frames(a, 1);
         if (moulin_scene_analysis(table_of(a), out) && out->ready)
             return true;
@@ -561,7 +561,7 @@ static void test_analysis_follows_the_game(void)
     REQUIRE(click_point(a, p));
     MoulinAnalysisShown during;
     int frames = 0;
-    for (; frames < 2000 && match_current_player(match_of(a)) == 1; frames++) {
+    for (; frames < test_count(2000) && match_current_player(match_of(a)) == 1; frames++) {
         moulin_scene_analysis(table_of(a), &during);
         CHECK(during.on && !during.running && !during.ready);
         app_run_frames(a, 1);
@@ -730,7 +730,7 @@ static void test_monkey(void)
         if (i % 4 == 3)
             app_run_frames(a, 1);
         if (i % 16 == 15)
-            app_settle(a, 2000); /* the bot answers: the game goes on */
+            app_settle(a, test_count(2000)); /* the bot answers: the game goes on */
         if (a->quit)
             a->quit = false;
         if (i % 50 == 0) {
@@ -747,7 +747,7 @@ static void test_monkey(void)
             a->scene->new_game(a->self);
         }
         if (i % 1000 == 0)
-            CHECK(app_settle(a, 5000));
+            CHECK(app_settle(a, test_count(5000)));
     }
     printf("monkey: %ld events, %d games finished\n", events, games);
     CHECK(games > 0);

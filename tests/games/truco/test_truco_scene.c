@@ -26,7 +26,7 @@ static const TrucoState *state(App *a)
     return m && m->rules == &truco_rules ? m->state : NULL;
 }
 
-static bool settle(App *a) { return app_settle(a, 4000); }
+static bool settle(App *a) { return app_settle(a, test_count(4000)); }
 
 static int in_hand(const TrucoState *s)
 {
@@ -442,7 +442,7 @@ static int partner_game(const char *settings, uint64_t seed, int *deferred, int 
             continue;
         if (s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) {
             /* The advice is worked out off the UI thread: frames go on meanwhile. */
-            for (int w = 0; w < 2000 && locate(a, "advice_pending", &r); w++) {
+            for (int w = 0; w < test_count(2000) && locate(a, "advice_pending", &r); w++) {
                 app_settle(a, 1);
                 SDL_Delay(2);
             }
@@ -554,7 +554,7 @@ static void test_partner_no_raise(void)
         App *a = start_app(&o);
         REQUIRE(a && a->scene && strcmp(a->scene->id, "truco") == 0);
         int raise_at[64], n_raise = 0; /* steps where the partner's best was a call */
-        for (int guard = 0; guard < 40000 && n_raise < 64; guard++) {
+        for (int guard = 0; guard < test_count(40000) && n_raise < 64; guard++) {
             Match *m = match_of(a);
             REQUIRE(m);
             const TrucoState *s = m->state;
@@ -579,7 +579,7 @@ static void test_partner_no_raise(void)
                 for (int i = 0; i < n; i++)
                     allowed += l.allows(l.flags, &v, 2, acts[i]);
                 bool searched = allowed > 1 && truco_signal_decide(&v, 2) < 0;
-                for (int w = 0; w < 20000 && m->history_len == len; w++) {
+                for (int w = 0; w < test_count(20000) && m->history_len == len; w++) {
                     app_run_frames(a, 1);
                     if (match_bot_busy(m))
                         SDL_Delay(1);
