@@ -500,9 +500,9 @@ bool net_client_dealer_key(NetClient *c, uint8_t sign_pk[WIRE_KEY], bool *change
 static const char *dealer_keys(NetClient *c, uint8_t box[WIRE_KEY])
 {
     bool other = false, changed_seen = false;
-    /* Ten answers in a row under another key: the dealers' key did change (an impostor
-     * beside the real dealers takes about half the requests: 1 in 1,000 to miss them). */
-    for (int tries = 0; tries < 10; tries++) {
+    /* Twenty answers in a row under another key: the dealers' key did change (an impostor
+     * beside the real dealers takes about half the requests: 1 in a million to miss them). */
+    for (int tries = 0; tries < 20; tries++) {
         uint8_t ask[32], h[SEAL_KEY];
         randombytes_buf(ask, sizeof ask);
         seal_request_hash(ask, sizeof ask, h);
@@ -581,7 +581,8 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
     /* Another process in the dealers' queue (not holding their key) may take the request:
      * it can neither open it nor answer for them, and the request goes again. */
     natsStatus s = NATS_ERR;
-    for (int tries = 0; sealed && tries < 8 && s != NATS_OK && (tries == 0 || s == NATS_MISMATCH); tries++)
+    for (int tries = 0;
+         sealed && tries < 20 && s != NATS_OK && (tries == 0 || s == NATS_MISMATCH); tries++)
         s = request_signed_q(c, "tasca.dealers.create", out, WIRE_KEY + sealed, MSG_CREATED, &m,
                              5000, true);
     free(out);
