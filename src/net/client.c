@@ -11,6 +11,7 @@
 
 #include "../core/nls.h"
 #include "../engine/registry.h"
+#include "brokerconf.h"
 #include "deal.h"
 #include "net.h"
 
@@ -255,8 +256,16 @@ static natsConnection *connect_with(const char *url, const char *creds, const ch
         s = natsOptions_SetServers(o, (const char **)servers, n);
     if (s == NATS_OK)
         s = natsOptions_SetNoRandomize(o, true);
-    if (s == NATS_OK && creds && *creds)
-        s = natsOptions_SetUserCredentialsFromFiles(o, creds, NULL);
+    if (s == NATS_OK && creds && *creds) {
+        /* a user and password of the broker's configuration (brokerconf.h), or a NATS
+         * JWT credentials file */
+        char user[64], pass[128];
+        if (brokerconf_read_creds(creds, user, sizeof user, pass, sizeof pass, NULL, 0) == 1)
+            s = natsOptions_SetUserInfo(o, user, pass);
+        else
+            s = natsOptions_SetUserCredentialsFromFiles(o, creds, NULL);
+        sodium_memzero(pass, sizeof pass);
+    }
     if (s == NATS_OK)
         s = natsOptions_SetName(o, name);
     if (s == NATS_OK)
