@@ -83,6 +83,34 @@ struct Online {
 
 #define ONLINE_SLOTS 8
 
+/* A server's URL without the user and password it may hold ("nats://player:PW@host:port"
+ * -> "nats://host:port"; every server of a comma-separated list): what the page shows, and
+ * what the server's key is kept under, so no password lands in online.pins. */
+static const char *without_password(const char *url)
+{
+    static char out[1024];
+    size_t n = 0;
+    const char *p = url;
+    while (*p && n + 1 < sizeof out) {
+        size_t len = strcspn(p, ",");
+        const char *scheme = strstr(p, "://");
+        const char *at = memchr(p, '@', len);
+        size_t skip_from = 0, skip_to = 0;
+        if (at && scheme && scheme < at) {
+            skip_from = (size_t)(scheme + 3 - p);
+            skip_to = (size_t)(at + 1 - p);
+        }
+        for (size_t i = 0; i < len && n + 1 < sizeof out; i++)
+            if (i < skip_from || i >= skip_to)
+                out[n++] = p[i];
+        p += len;
+        if (*p == ',' && n + 1 < sizeof out)
+            out[n++] = *p++;
+    }
+    out[n] = '\0';
+    return out;
+}
+
 /* ---- the dealers' keys the player trusts, per server (trust on first use) ---- */
 
 static void pins_path(App *a, char *out, size_t size)
@@ -90,9 +118,11 @@ static void pins_path(App *a, char *out, size_t size)
     snprintf(out, size, "%s/online.pins", a->pref_dir);
 }
 
-/* online.pins: one line per server, "<the key in hex> <url>". */
-static bool pin_lookup(App *a, const char *url, uint8_t key[WIRE_KEY])
+/* online.pins: one line per server, "<the key in hex> <url>" (the URL without a password). */
+static bool pin_lookup(App *a, const char *url_given, uint8_t key[WIRE_KEY])
 {
+    char url[1024];
+    snprintf(url, sizeof url, "%s", without_password(url_given));
     char path[1200], line[1400];
     pins_path(a, path, sizeof path);
     FILE *f = fopen(path, "r");
@@ -110,8 +140,10 @@ static bool pin_lookup(App *a, const char *url, uint8_t key[WIRE_KEY])
     return found;
 }
 
-static void pin_store(App *a, const char *url, const uint8_t key[WIRE_KEY])
+static void pin_store(App *a, const char *url_given, const uint8_t key[WIRE_KEY])
 {
+    char url[1024];
+    snprintf(url, sizeof url, "%s", without_password(url_given));
     char path[1200], line[1400];
     pins_path(a, path, sizeof path);
     size_t cap = 4096, n = 0;
@@ -422,7 +454,7 @@ const char *online_where(App *a)
     Online *o = a->online;
     if (!o || !o->client)
         return "";
-    return o->local ? _("this computer") : o->url;
+    return o->local ? _("this computer") : without_password(o->url);
 }
 
 const char *online_url(App *a)
