@@ -183,8 +183,7 @@ static int write_server(const char *dir_arg, const char *listen_arg)
                    "ExecStart=%s -c %s/%s\n"
                    "Restart=on-failure\n"
                    "NoNewPrivileges=yes\n"
-                   "PrivateTmp=yes\n"
-                   "ProtectSystem=full\n\n"
+                   "\n"
                    "[Install]\n"
                    "WantedBy=multi-user.target\n",
                    user, nats, dir, BROKER_CONF);
@@ -203,8 +202,7 @@ static int write_server(const char *dir_arg, const char *listen_arg)
                    "Restart=on-failure\n"
                    "RestartSec=2\n"
                    "NoNewPrivileges=yes\n"
-                   "PrivateTmp=yes\n"
-                   "ProtectSystem=full\n\n"
+                   "\n"
                    "[Install]\n"
                    "WantedBy=multi-user.target\n",
                    user, tasca, url, dir, BROKER_DEALER_CREDS, dstore);
