@@ -3567,6 +3567,62 @@ static bool attack_join_sub(bool locked)
     return worked;
 }
 
+static atomic_int forged_seen;
+
+static void on_forged(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    (void)closure;
+    if (natsMsg_GetDataLength(msg) == 6 && memcmp(natsMsg_GetData(msg), "forged", 6) == 0)
+        atomic_fetch_add(&forged_seen, 1); /* not the dealer's own news */
+    natsMsg_Destroy(msg);
+}
+
+/* A player publishes as the dealer would: lobby news of a table, a seat's view, an answer in
+ * someone's inbox. A listener with the dealer's rights counts what arrives. */
+static bool attack_forge(bool locked)
+{
+    broker_server(locked);
+    start_dealer(natsfix_url(fix.server));
+    char code[WIRE_CODE], lobby[64], view[64];
+    NetClient *ana = broker_table(code);
+    snprintf(lobby, sizeof lobby, "tasca.lobby.%s", code);
+    snprintf(view, sizeof view, "tasca.t.%s.v.0", code);
+    const char *inbox = "_INBOX.forged";
+    char err[NET_ERR];
+    natsConnection *ear = net_connect(natsfix_url(fix.server), natsfix_creds(fix.server, true),
+                                      "listener", err, sizeof err);
+    assert_non_null(ear);
+    natsSubscription *subs[3] = {NULL};
+    const char *subjects[3] = {lobby, view, inbox};
+    atomic_store(&forged_seen, 0);
+    for (int i = 0; i < 3; i++)
+        NATS_CHECK(natsConnection_Subscribe(&subs[i], ear, subjects[i], on_forged, NULL));
+    NATS_CHECK(natsConnection_Flush(ear));
+    Attacker a;
+    attacker_connect(&a);
+    for (int i = 0; i < 3; i++)
+        NATS_CHECK(natsConnection_PublishString(a.nc, subjects[i], "forged"));
+    bool refused = attacker_refused(&a);
+    nats_Sleep(200);
+    int seen = atomic_load(&forged_seen);
+    print_message("forged messages delivered: %d of 3; refused: %d (violations %d)\n", seen,
+                  refused, atomic_load(&a.denied));
+    bool worked = seen == 3;
+    assert_true(worked != refused);
+    if (refused) {
+        assert_int_equal(seen, 0);
+        assert_int_equal(atomic_load(&a.denied), 3);
+    }
+    for (int i = 0; i < 3; i++)
+        natsSubscription_Destroy(subs[i]);
+    natsConnection_Destroy(ear);
+    attacker_close(&a);
+    net_client_free(ana);
+    return worked;
+}
+
 static void on_open_and_locked(bool (*attack)(bool locked))
 {
     assert_true(attack(false)); /* it works on an open server */
@@ -3602,6 +3658,12 @@ static void test_broker_join_sub(void **state)
 {
     (void)state;
     on_open_and_locked(attack_join_sub);
+}
+
+static void test_broker_forge(void **state)
+{
+    (void)state;
+    on_open_and_locked(attack_forge);
 }
 
 /* With the configuration, the game itself: two players' clients (the players' credentials)
@@ -3684,6 +3746,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_broker_jsapi, teardown),
         cmocka_unit_test_teardown(test_broker_queue, teardown),
         cmocka_unit_test_teardown(test_broker_join_sub, teardown),
+        cmocka_unit_test_teardown(test_broker_forge, teardown),
         cmocka_unit_test_teardown(test_broker_game, teardown),
     };
     const char *names[] = {
@@ -3694,7 +3757,7 @@ int main(int argc, char **argv)
         "fence",          "rec_junk",        "junk_subjects", "lease_stranger", "window_kill",
         "chosen_seed",    "deal_verified",   "deal_cheat",    "join_replay",    "rogue_dealer",
         "forged_answers", "two_windows",     "broker_rec",    "broker_lease",   "broker_jsapi",
-        "broker_queue",   "broker_join_sub", "broker_game"};
+        "broker_queue",   "broker_join_sub", "broker_forge", "broker_game"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
