@@ -714,7 +714,8 @@ static void build_online(Builder *b)
         w->n_choices = 2;
         w->value = online_lan(a);
         const char *lan = online_lan_note(a); /* what is exposed, and the invitation */
-        note(b, pool_add(m, lan, strlen(lan)))->bold = online_lan(a);
+        lan = pool_add(m, lan, strlen(lan));
+        note(b, lan)->long_text = lan; /* longer than a note's own text */
     }
     int listed = online_lobby_take(a, m->lobby, ONLINE_LOBBY_MAX);
     if (listed >= 0) { /* a list asked for has come */

@@ -495,14 +495,19 @@ const char *online_lan_note(App *a)
                  "connect it to one, then press Show open tables.");
     if (!localnats_player_url(o->server, host, url, sizeof url))
         return "";
+    char where[128];
+    if (strcmp(o->lan, LOCALNATS_ALL) == 0)
+        snprintf(where, sizeof where, _("port %d of every address it has"),
+                 localnats_port(o->server));
+    else
+        snprintf(where, sizeof where, "%s:%d", o->lan, localnats_port(o->server));
     snprintf(note, sizeof note,
              _("Open to the local network. A friend on another computer chooses A server and "
                "types this address: %s. It holds the players' password: anyone on your network "
                "who has it can create, list and join tables here, and nothing more (no record, "
-               "no other seat's cards, no move for another seat). This computer listens on "
-               "port %d of every address it has while the game runs; the connection is not "
-               "encrypted."),
-             url, localnats_port(o->server));
+               "no other seat's cards, no move for another seat). This computer listens on %s "
+               "while the game runs; the connection is not encrypted."),
+             url, where);
     return note;
 }
 

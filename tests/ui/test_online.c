@@ -830,6 +830,8 @@ static void test_lan(void)
     fprintf(stderr, "the invitation: %s\n", url);
     CHECK(strstr(url, "@127.0.0.2:") != NULL);
     CHECK(strstr(note, "not encrypted") != NULL);
+    app_run_frames(a, 2);
+    shot(a, "online-lan.png");
     /* A friend's client with it: a table the window then lists. */
     BotSeat friend;
     char code[WIRE_CODE];
