@@ -279,6 +279,11 @@ static natsConnection *connect_with(const char *url, const char *creds, const ch
     if (s == NATS_OK)
         s = natsConnection_Connect(&nc, o);
     natsOptions_Destroy(o);
+    if (s == NATS_CONNECTION_AUTH_FAILED) { /* (the URL may hold the password: not said) */
+        snprintf(err, errsize,
+                 "the NATS server refused the credentials (none, or a wrong password)");
+        return NULL;
+    }
     if (s != NATS_OK) {
         snprintf(err, errsize, "cannot reach NATS at %s: %s", url, natsStatus_GetText(s));
         return NULL;

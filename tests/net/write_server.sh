@@ -83,6 +83,6 @@ if "$TASCA" sim --game twentyone --seats easy,medium --games 1 --nats "$URL" >"$
 then
   fail "a game without credentials"
 fi
-grep -i -e "authori" -e "violation" "$DIR/open.log" | head -1 || true
+grep -i -e "refused" -e "violation" "$DIR/open.log" | head -1 || true
 ! grep -q "Violation" "$DIR/nats.log" || { grep "Violation" "$DIR/nats.log"; fail "a refusal"; }
 echo "ok"

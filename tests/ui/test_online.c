@@ -847,6 +847,7 @@ static void test_lan(void)
     snprintf(plain, sizeof plain, "nats://%s", strchr(url, '@') + 1);
     natsConnection *nc = net_connect(plain, NULL, "stranger", err, sizeof err);
     CHECK(!nc);
+    CHECK(strstr(err, "refused the credentials") != NULL);
     natsConnection_Destroy(nc);
     net_client_free(friend.c);
     /* "No": loopback only again, from the next request on. */
