@@ -7,7 +7,7 @@ set -eu
 PKGS="build-essential cmake pkg-config gettext
 libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev librsvg2-dev
 libcmocka-dev
-nats-server libnats-dev libsodium-dev"
+nats-server libnats-dev libsodium-dev libcrypt-dev"
 
 if [ "${1:-}" = "--test" ]; then
   # Sanitizer and fuzz builds use clang; UI tests run under Xvfb; the launcher and the

@@ -11,6 +11,7 @@
 
 #include "../core/nls.h"
 #include "../engine/registry.h"
+#include "brokerconf.h"
 #include "deal.h"
 #include "invite.h"
 #include "net.h"
@@ -262,8 +263,16 @@ static natsConnection *connect_with(const char *url, const char *creds, const ch
         s = natsOptions_SetServers(o, (const char **)servers, n);
     if (s == NATS_OK)
         s = natsOptions_SetNoRandomize(o, true);
-    if (s == NATS_OK && creds && *creds)
-        s = natsOptions_SetUserCredentialsFromFiles(o, creds, NULL);
+    if (s == NATS_OK && creds && *creds) {
+        /* a user and password of the broker's configuration (brokerconf.h), or a NATS
+         * JWT credentials file */
+        char user[64], pass[128];
+        if (brokerconf_read_creds(creds, user, sizeof user, pass, sizeof pass, NULL, 0) == 1)
+            s = natsOptions_SetUserInfo(o, user, pass);
+        else
+            s = natsOptions_SetUserCredentialsFromFiles(o, creds, NULL);
+        sodium_memzero(pass, sizeof pass);
+    }
     if (s == NATS_OK)
         s = natsOptions_SetName(o, name);
     if (s == NATS_OK)
@@ -277,6 +286,11 @@ static natsConnection *connect_with(const char *url, const char *creds, const ch
     if (s == NATS_OK)
         s = natsConnection_Connect(&nc, o);
     natsOptions_Destroy(o);
+    if (s == NATS_CONNECTION_AUTH_FAILED) { /* (the URL may hold the password: not said) */
+        snprintf(err, errsize,
+                 "the NATS server refused the credentials (none, or a wrong password)");
+        return NULL;
+    }
     if (s != NATS_OK) {
         snprintf(err, errsize, "cannot reach NATS at %s: %s", url, natsStatus_GetText(s));
         return NULL;

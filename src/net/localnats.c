@@ -4,10 +4,14 @@
 
 #include "localnats.h"
 
+#include "brokerconf.h"
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ifaddrs.h>
 #include <limits.h>
+#include <net/if.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
@@ -35,9 +39,13 @@ extern char **environ;
 struct LocalNats {
     pid_t pid;
     int port;
-    int lock_fd; /* the store's lock, held by the server and by us */
-    char url[48];
+    int lock_fd;     /* the store's lock, held by the server and by us */
+    char listen[48]; /* where the server listens */
+    char host[48];   /* where this machine reaches it: listen, 127.0.0.1 for 0.0.0.0 */
+    char url[96];
     char name[64];
+    char conf[PATH_MAX + 32];
+    char creds[2][PATH_MAX + 32]; /* the dealer's, the players' */
     char exe[PATH_MAX];
     char store[PATH_MAX];
     char log[PATH_MAX + 32];
@@ -131,7 +139,20 @@ bool localnats_find_server(const char *path, char *out, size_t size, char *err, 
 
 /* ---- ports ---- */
 
+/* "0.0.0.0" and dotted quads; false for anything else. */
+static bool ipv4(const char *host, struct in_addr *out)
+{
+    return host && inet_pton(AF_INET, host, out) == 1;
+}
+
+static bool free_ports_at(const char *host, int *ports, int n, char *err, size_t errsize);
+
 bool localnats_free_ports(int *ports, int n, char *err, size_t errsize)
+{
+    return free_ports_at("127.0.0.1", ports, n, err, errsize);
+}
+
+static bool free_ports_at(const char *host, int *ports, int n, char *err, size_t errsize)
 {
     int *fds = calloc((size_t)(n > 0 ? n : 1), sizeof *fds);
     if (!fds) {
@@ -151,11 +172,15 @@ bool localnats_free_ports(int *ports, int n, char *err, size_t errsize)
         struct sockaddr_in a;
         memset(&a, 0, sizeof a);
         a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (!ipv4(host, &a.sin_addr)) {
+            set_err(err, errsize, "'%s' is not an IPv4 address", host);
+            ok = false;
+            break;
+        }
         socklen_t len = sizeof a;
         if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 ||
             getsockname(fd, (struct sockaddr *)&a, &len) != 0) {
-            set_err(err, errsize, "cannot bind a loopback port: %s", strerror(errno));
+            set_err(err, errsize, "cannot bind a port on %s: %s", host, strerror(errno));
             ok = false;
             break;
         }
@@ -275,16 +300,24 @@ void localnats_end_child(pid_t pid, int grace_ms)
 
 bool localnats_info(int port, char *buf, size_t size)
 {
+    return localnats_info_at("127.0.0.1", port, buf, size);
+}
+
+bool localnats_info_at(const char *host, int port, char *buf, size_t size)
+{
     if (size < 8)
-        return false;
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0)
         return false;
     struct sockaddr_in a;
     memset(&a, 0, sizeof a);
     a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (!ipv4(host, &a.sin_addr))
+        return false;
+    if (a.sin_addr.s_addr == htonl(INADDR_ANY))
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     a.sin_port = htons((uint16_t)port);
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return false;
     bool ok = false;
     if (connect(fd, (struct sockaddr *)&a, sizeof a) == 0) {
         size_t got = 0;
@@ -386,6 +419,14 @@ static bool info_is_from(const char *info, const char *name)
 LocalNatsLaunch localnats_wait_ready(pid_t *pid, int port, const char *name, const char *log,
                                      long log_from, int timeout_ms, char *err, size_t errsize)
 {
+    return localnats_wait_ready_at(pid, "127.0.0.1", port, name, log, log_from, timeout_ms, err,
+                                   errsize);
+}
+
+LocalNatsLaunch localnats_wait_ready_at(pid_t *pid, const char *host, int port, const char *name,
+                                        const char *log, long log_from, int timeout_ms, char *err,
+                                        size_t errsize)
+{
     long long deadline = now_ms() + timeout_ms;
     char info[4096];
     for (;;) {
@@ -405,7 +446,7 @@ LocalNatsLaunch localnats_wait_ready(pid_t *pid, int port, const char *name, con
                         "in %s", st, log);
             return LOCALNATS_FAILED;
         }
-        if (localnats_info(port, info, sizeof info) && info_is_from(info, name))
+        if (localnats_info_at(host, port, info, sizeof info) && info_is_from(info, name))
             return LOCALNATS_READY;
         if (now_ms() >= deadline) {
             kill(*pid, SIGKILL);
@@ -506,11 +547,13 @@ static LocalNatsLaunch launch(LocalNats *s, int lock_fd, char *err, size_t errsi
 {
     char port[16];
     snprintf(port, sizeof port, "%d", s->port);
-    char *argv[] = {s->exe, "-a", "127.0.0.1", "-p", port, "--server_name", s->name, "-js",
-                    "-sd",  s->store, NULL};
+    /* The configuration holds the users and their permissions; where it listens and its
+     * store are given here. */
+    char *argv[] = {s->exe,          "-c",    s->conf, "-a",  s->listen, "-p", port,
+                    "--server_name", s->name, "-js",   "-sd", s->store,  NULL};
     FILE *f = fopen(s->log, "a");
     if (f) {
-        fprintf(f, "---- tasca: starting nats-server on 127.0.0.1:%d\n", s->port);
+        fprintf(f, "---- tasca: starting nats-server on %s:%d\n", s->listen, s->port);
         fclose(f);
     }
     long from = localnats_log_size(s->log);
@@ -518,11 +561,27 @@ static LocalNatsLaunch launch(LocalNats *s, int lock_fd, char *err, size_t errsi
     if (s->pid < 0)
         return LOCALNATS_FAILED;
     record_pid(lock_fd, s->pid);
-    return localnats_wait_ready(&s->pid, s->port, s->name, s->log, from, READY_MS, err, errsize);
+    return localnats_wait_ready_at(&s->pid, s->host, s->port, s->name, s->log, from, READY_MS, err,
+                                   errsize);
 }
 
 LocalNats *localnats_start(const char *store_dir, char *err, size_t errsize)
 {
+    return localnats_start_with(store_dir, NULL, err, errsize);
+}
+
+LocalNats *localnats_start_with(const char *store_dir, const LocalNatsOptions *o, char *err,
+                                size_t errsize)
+{
+    LocalNatsOptions none = {0};
+    if (!o)
+        o = &none;
+    const char *listen = o->listen && *o->listen ? o->listen : "127.0.0.1";
+    struct in_addr addr;
+    if (!ipv4(listen, &addr) || strlen(listen) >= 48) {
+        set_err(err, errsize, "'%s' is not an IPv4 address to listen on", listen);
+        return NULL;
+    }
     if (!store_dir || !*store_dir) {
         set_err(err, errsize, "no store directory for the server");
         return NULL;
@@ -536,18 +595,34 @@ LocalNats *localnats_start(const char *store_dir, char *err, size_t errsize)
     s->lock_fd = -1;
     snprintf(s->store, sizeof s->store, "%s", store_dir);
     snprintf(s->log, sizeof s->log, "%s/nats-server.log", s->store);
+    snprintf(s->conf, sizeof s->conf, "%s/%s", s->store, BROKER_CONF);
+    brokerconf_creds_path(s->store, BROKER_DEALER, s->creds[0], sizeof s->creds[0]);
+    brokerconf_creds_path(s->store, BROKER_PLAYER, s->creds[1], sizeof s->creds[1]);
+    snprintf(s->listen, sizeof s->listen, "%s", listen);
+    snprintf(s->host, sizeof s->host, "%s",
+             addr.s_addr == htonl(INADDR_ANY) ? "127.0.0.1" : listen);
+    BrokerConfOptions bo = {.comment = "This computer's server (Tasca, Play online): users and "
+                                       "permissions only; the game gives the rest"};
     if (!localnats_find_server(NULL, s->exe, sizeof s->exe, err, errsize) ||
         !make_dirs(s->store, err, errsize) ||
         (s->lock_fd = lock_store(s->store, err, errsize)) < 0) {
         free(s);
         return NULL;
     }
+    /* Under the lock: one game writes it. Kept from then on (the passwords a friend was
+     * given stay good). */
+    if (!brokerconf_ensure(s->store, &bo, NULL, err, errsize)) {
+        localnats_stop(s);
+        return NULL;
+    }
     rotate_log(s->log);
     LocalNatsLaunch r = LOCALNATS_FAILED;
     for (int tries = 0; tries < PORT_TRIES; tries++) {
-        if (!localnats_free_ports(&s->port, 1, err, errsize))
+        if (tries == 0 && o->port > 0 && o->port < 65536)
+            s->port = o->port;
+        else if (!free_ports_at(s->listen, &s->port, 1, err, errsize))
             break;
-        snprintf(s->url, sizeof s->url, "nats://127.0.0.1:%d", s->port);
+        snprintf(s->url, sizeof s->url, "nats://%s:%d", s->host, s->port);
         snprintf(s->name, sizeof s->name, "tasca-%d-%d", (int)getpid(), s->port);
         r = launch(s, s->lock_fd, err, errsize);
         if (r != LOCALNATS_PORT_BUSY)
@@ -564,6 +639,55 @@ LocalNats *localnats_start(const char *store_dir, char *err, size_t errsize)
 const char *localnats_url(const LocalNats *s)
 {
     return s->url;
+}
+
+const char *localnats_listen(const LocalNats *s)
+{
+    return s->listen;
+}
+
+const char *localnats_creds(const LocalNats *s, bool dealer)
+{
+    return s->creds[dealer ? 0 : 1];
+}
+
+bool localnats_player_url(const LocalNats *s, const char *host, char *out, size_t size)
+{
+    return brokerconf_url(s->creds[1], host && *host ? host : s->host, s->port, out, size, NULL, 0);
+}
+
+/* 10/8, 172.16/12, 192.168/16 */
+static bool private_range(uint32_t a)
+{
+    return (a >> 24) == 10 || (a >> 20) == ((172u << 4) | 1u) || (a >> 16) == ((192u << 8) | 168u);
+}
+
+bool localnats_lan_address(char *out, size_t size)
+{
+    struct ifaddrs *all = NULL;
+    if (getifaddrs(&all) != 0)
+        return false;
+    bool found = false, found_private = false;
+    for (struct ifaddrs *i = all; i && !found_private; i = i->ifa_next) {
+        if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || !(i->ifa_flags & IFF_UP) ||
+            (i->ifa_flags & IFF_LOOPBACK))
+            continue;
+        const struct sockaddr_in *a = (const struct sockaddr_in *)(const void *)i->ifa_addr;
+        uint32_t host = ntohl(a->sin_addr.s_addr);
+        if ((host >> 24) == 127 || (host >> 16) == ((169u << 8) | 254u)) /* link-local */
+            continue;
+        bool priv = private_range(host);
+        if (found && !priv)
+            continue;
+        char text[INET_ADDRSTRLEN];
+        if (inet_ntop(AF_INET, &a->sin_addr, text, sizeof text) && strlen(text) < size) {
+            snprintf(out, size, "%s", text);
+            found = true;
+            found_private = priv;
+        }
+    }
+    freeifaddrs(all);
+    return found;
 }
 
 int localnats_port(const LocalNats *s)

@@ -2,7 +2,14 @@
 /* "This computer": a private nats-server with JetStream, run as a child of the game, for
  * networked tables without a server elsewhere (the window adds an in-process dealer on it).
  *
- * The server listens on 127.0.0.1 only, on a port the kernel picked free, with no
+ * The server runs with Tasca's broker configuration (brokerconf.h), written in the store on
+ * the first start and kept: <store>/nats-server.conf, <store>/dealer.creds and
+ * <store>/player.creds. Nobody connects without a role's password: the dealer's for the
+ * dealer, the players' for the window's clients (and a friend's window), and each role may
+ * use only its own subjects.
+ *
+ * It listens on 127.0.0.1 only unless told otherwise (LocalNatsOptions.listen: the local
+ * network, for a friend on another computer), on a port the kernel picked free, with no
  * monitoring, leafnode or gateway port. Its JetStream store is <store>/jetstream and its log
  * <store>/nats-server.log (kept to about a megabyte: a larger one is moved to
  * nats-server.log.old at the next start).
@@ -34,8 +41,35 @@ typedef struct LocalNats LocalNats;
  * line>". The server is looked up in $TASCA_NATS_SERVER, then PATH, /usr/sbin,
  * /usr/local/sbin. */
 LocalNats *localnats_start(const char *store_dir, char *err, size_t errsize);
-const char *localnats_url(const LocalNats *s); /* "nats://127.0.0.1:PORT" */
+
+/* Where it listens. A zeroed struct (or NULL) is localnats_start's: 127.0.0.1, a free port. */
+typedef struct {
+    /* NULL or "": 127.0.0.1, this machine only. LOCALNATS_ALL ("0.0.0.0"): every address
+     * of the machine (the local network: a friend on another computer). Else one IPv4
+     * address of the machine (tests: another loopback address such as 127.0.0.2). */
+    const char *listen;
+    /* > 0: this port is tried first (the last one used, so an invitation given out stays
+     * good after a restart); taken, a free one is picked as usual. */
+    int port;
+} LocalNatsOptions;
+#define LOCALNATS_ALL "0.0.0.0"
+LocalNats *localnats_start_with(const char *store_dir, const LocalNatsOptions *o, char *err,
+                                size_t errsize);
+/* "nats://HOST:PORT" with no credentials: HOST 127.0.0.1, or the one address listened on. */
+const char *localnats_url(const LocalNats *s);
+/* The address it listens on ("127.0.0.1", "0.0.0.0" or the one given). */
+const char *localnats_listen(const LocalNats *s);
 int localnats_port(const LocalNats *s);
+/* The credentials file of a role (<store>/dealer.creds, <store>/player.creds), for
+ * net_connect; and the players' URL at `host` (NULL: the url's host) with their user and
+ * password in it ("nats://player:PASSWORD@HOST:PORT"), what a second window or a friend
+ * types as their server. false when it does not fit or cannot be read. */
+const char *localnats_creds(const LocalNats *s, bool dealer);
+bool localnats_player_url(const LocalNats *s, const char *host, char *out, size_t size);
+/* The machine's address on its local network, for an invitation: the first IPv4 address
+ * of an interface that is up and not loopback, private ranges (10/8, 172.16/12,
+ * 192.168/16) first. Nothing is sent anywhere. false when there is none. */
+bool localnats_lan_address(char *out, size_t size);
 pid_t localnats_pid(const LocalNats *s); /* -1 once it is found dead */
 const char *localnats_log(const LocalNats *s);
 /* Whether the server still runs (reaps it when it ended). One that ended is still to be
@@ -77,6 +111,8 @@ void localnats_end_child(pid_t pid, int grace_ms);
 /* Connects to 127.0.0.1:port and reads the NATS greeting: the JSON object after "INFO ".
  * false when nothing answers there (yet) or the greeting is not NATS. */
 bool localnats_info(int port, char *buf, size_t size);
+/* The same at an IPv4 address ("0.0.0.0": 127.0.0.1). */
+bool localnats_info_at(const char *host, int port, char *buf, size_t size);
 /* The last non-empty line the log has after byte offset `from`, without nats-server's
  * "[pid] date time " prefix; "" when there is none. */
 void localnats_log_last(const char *path, long from, char *out, size_t size);
@@ -90,5 +126,9 @@ typedef enum { LOCALNATS_READY, LOCALNATS_PORT_BUSY, LOCALNATS_FAILED } LocalNat
  * log's last line>". After timeout_ms it is killed and reaped: FAILED. */
 LocalNatsLaunch localnats_wait_ready(pid_t *pid, int port, const char *name, const char *log,
                                      long log_from, int timeout_ms, char *err, size_t errsize);
+/* The same for a server listening on an IPv4 address other than 127.0.0.1. */
+LocalNatsLaunch localnats_wait_ready_at(pid_t *pid, const char *host, int port, const char *name,
+                                        const char *log, long log_from, int timeout_ms, char *err,
+                                        size_t errsize);
 
 #endif

@@ -38,6 +38,7 @@ enum {
     ID_TABLE_OPT,  /* arg: the scene's table option */
     ID_TABLE_FILE, /* arg: the scene's table option (a file) */
     ID_ON_WHERE,   /* Play online: this computer or a server */
+    ID_ON_LAN,     /* this computer open to the local network (value: no, yes) */
     ID_ON_URL,
     ID_ON_CREDS,
     ID_ON_NAME,
@@ -708,9 +709,16 @@ static void build_online(Builder *b)
     w->edit = m->on_name;
     w->edit_cap = (int)sizeof m->on_name;
     snprintf(w->hint, sizeof w->hint, "%s", _("as the others will see it"));
-    if (!m->on_server)
-        note(b, _("This computer: the game runs a private server for tables on this machine "
-                  "and its network's loopback only; open a second window to play at it."));
+    if (!m->on_server) {
+        w = row(b, W_CHOICE, 52, _("Open to the local network"), ID_ON_LAN);
+        w->choices[0] = _("No");
+        w->choices[1] = _("Yes");
+        w->n_choices = 2;
+        w->value = online_lan(a);
+        const char *lan = online_lan_note(a); /* what is exposed, and the invitation */
+        lan = pool_add(m, lan, strlen(lan));
+        note(b, lan)->long_text = lan; /* longer than a note's own text */
+    }
     int listed = online_lobby_take(a, m->lobby, ONLINE_LOBBY_MAX);
     if (listed >= 0) { /* a list asked for has come */
         m->n_lobby = listed;
@@ -1189,6 +1197,14 @@ static void act(Menu *m, WidgetHit h)
         m->n_lobby = 0;
         m->lobby_asked = false;
         break;
+    case ID_ON_LAN: { /* the server starts again that way (the list asks for it) */
+        char why[320];
+        online_set_lan(a, h.value == 1);
+        m->on_status[0] = '\0';
+        if (!online_lobby_async(a, why, sizeof why))
+            online_say(m, true, _("Could not connect: %s."), why);
+        break;
+    }
     case ID_ON_URL:
     case ID_ON_CREDS:
     case ID_ON_NAME:

@@ -59,6 +59,8 @@ typedef struct {
 struct Online {
     char url[1024], creds[1024];
     bool local;          /* "this computer" */
+    char lan[48];        /* ...open to the local network: where it listens ("" loopback only) */
+    char player_url[1024]; /* this computer's players' URL, their password in it */
     LocalNats *server;   /* this computer's nats-server, a child of the game */
     Dealer *dealer;      /* and its dealer, in this process */
     NetClient *client;   /* for creating tables and the lobby */
@@ -87,6 +89,34 @@ struct Online {
 
 #define ONLINE_SLOTS 8
 
+/* A server's URL without the user and password it may hold ("nats://player:PW@host:port"
+ * -> "nats://host:port"; every server of a comma-separated list): what the page shows, and
+ * what the server's key is kept under, so no password lands in online.pins. */
+static const char *without_password(const char *url)
+{
+    static char out[1024];
+    size_t n = 0;
+    const char *p = url;
+    while (*p && n + 1 < sizeof out) {
+        size_t len = strcspn(p, ",");
+        const char *scheme = strstr(p, "://");
+        const char *at = memchr(p, '@', len);
+        size_t skip_from = 0, skip_to = 0;
+        if (at && scheme && scheme < at) {
+            skip_from = (size_t)(scheme + 3 - p);
+            skip_to = (size_t)(at + 1 - p);
+        }
+        for (size_t i = 0; i < len && n + 1 < sizeof out; i++)
+            if (i < skip_from || i >= skip_to)
+                out[n++] = p[i];
+        p += len;
+        if (*p == ',' && n + 1 < sizeof out)
+            out[n++] = *p++;
+    }
+    out[n] = '\0';
+    return out;
+}
+
 /* ---- the dealers' keys the player trusts, per server (trust on first use) ---- */
 
 static void pins_path(App *a, char *out, size_t size)
@@ -94,9 +124,11 @@ static void pins_path(App *a, char *out, size_t size)
     snprintf(out, size, "%s/online.pins", a->pref_dir);
 }
 
-/* online.pins: one line per server, "<the key in hex> <url>". */
-static bool pin_lookup(App *a, const char *url, uint8_t key[WIRE_KEY])
+/* online.pins: one line per server, "<the key in hex> <url>" (the URL without a password). */
+static bool pin_lookup(App *a, const char *url_given, uint8_t key[WIRE_KEY])
 {
+    char url[1024];
+    snprintf(url, sizeof url, "%s", without_password(url_given));
     char path[1200], line[1400];
     pins_path(a, path, sizeof path);
     FILE *f = fopen(path, "r");
@@ -114,8 +146,10 @@ static bool pin_lookup(App *a, const char *url, uint8_t key[WIRE_KEY])
     return found;
 }
 
-static void pin_store(App *a, const char *url, const uint8_t key[WIRE_KEY])
+static void pin_store(App *a, const char *url_given, const uint8_t key[WIRE_KEY])
 {
+    char url[1024];
+    snprintf(url, sizeof url, "%s", without_password(url_given));
     char path[1200], line[1400];
     pins_path(a, path, sizeof path);
     size_t cap = 4096, n = 0;
@@ -314,12 +348,24 @@ static void disconnect(Online *o)
  * started (on the window's thread: the server is its child and dies with it). Then either
  * o->client is the connection, or o->url names the server to connect to (a remote one:
  * connecting may wait for its answer, which the menu does off the window's thread). */
+/* Where this computer's server listens, as the settings say: "" (127.0.0.1 only), or
+ * "0.0.0.0" (every address: online.lan = 1), or the one address online.lan names. */
+static const char *lan_setting(App *a)
+{
+    const char *v = kv_get(&a->kv, "online.lan");
+    if (!v || !*v || strcmp(v, "0") == 0)
+        return "";
+    return strcmp(v, "1") == 0 ? LOCALNATS_ALL : v;
+}
+
 static bool prepare(App *a, Online *o, char *err, size_t errsize)
 {
     const char *server = kv_get(&a->kv, online_key(a, "online.server"));
     const char *creds = kv_get(&a->kv, online_key(a, "online.creds"));
     bool local = !server || !*server;
-    if (local ? o->local && o->server : !o->local && strcmp(o->url, server) == 0)
+    const char *lan = local ? lan_setting(a) : "";
+    if (local ? o->local && o->server && strcmp(o->lan, lan) == 0
+              : !o->local && strcmp(o->url, server) == 0)
         return true;
     if (o->job.running) {
         snprintf(err, errsize, "%s", _("Wait: the last request is not answered yet."));
@@ -343,17 +389,35 @@ static bool prepare(App *a, Online *o, char *err, size_t errsize)
         return false;
     }
     if (local) {
-        /* This computer: a private server with its store in the preference folder, and a
-         * dealer in this process. */
+        /* This computer: a private server with its store in the preference folder, locked
+         * with Tasca's broker configuration (kept there), and a dealer in this process. The
+         * dealer connects as the dealer; the window's clients as players. */
         char store[1200], dstore[1200];
         snprintf(store, sizeof store, "%s/nats", a->pref_dir);
         snprintf(dstore, sizeof dstore, "%s/dealer", a->pref_dir);
         mkdir(dstore, 0700);
-        o->server = localnats_start(store, err, errsize);
+        /* open to the local network: on the port it had, so an invitation stays good */
+        const char *kept = kv_get(&a->kv, "online.lan.port");
+        LocalNatsOptions lo = {.listen = lan, .port = lan[0] && kept ? atoi(kept) : 0};
+        o->server = localnats_start_with(store, &lo, err, errsize);
         if (!o->server)
             return false;
+        snprintf(o->lan, sizeof o->lan, "%s", lan);
+        if (lan[0]) {
+            char port[16];
+            snprintf(port, sizeof port, "%d", localnats_port(o->server));
+            kv_set(&a->kv, "online.lan.port", port);
+            app_save_settings(a);
+        }
         snprintf(o->url, sizeof o->url, "%s", localnats_url(o->server));
-        DealerConfig dc = {.url = o->url, .store = dstore, .replicas = 1, .bot_threads = 1,
+        snprintf(o->creds, sizeof o->creds, "%s", localnats_creds(o->server, false));
+        if (!localnats_player_url(o->server, NULL, o->player_url, sizeof o->player_url))
+            snprintf(o->player_url, sizeof o->player_url, "%s", o->url);
+        DealerConfig dc = {.url = o->url,
+                           .creds = localnats_creds(o->server, true),
+                           .store = dstore,
+                           .replicas = 1,
+                           .bot_threads = 1,
                            .linger_seconds = 600};
         o->dealer = dealer_start(&dc, err, errsize);
         if (!o->dealer) {
@@ -396,10 +460,62 @@ const char *online_where(App *a)
     Online *o = a->online;
     if (!o || !o->client)
         return "";
-    return o->local ? _("this computer") : o->url;
+    return o->local ? _("this computer") : without_password(o->url);
 }
 
-const char *online_url(App *a) { return a->online && a->online->client ? a->online->url : ""; }
+const char *online_url(App *a)
+{
+    Online *o = a->online;
+    if (!o || !o->client)
+        return "";
+    return o->local ? o->player_url : o->url;
+}
+
+bool online_lan(App *a)
+{
+    return lan_setting(a)[0] != '\0';
+}
+
+void online_set_lan(App *a, bool open)
+{
+    kv_set(&a->kv, "online.lan", open ? "1" : "0");
+    app_save_settings(a);
+}
+
+const char *online_lan_note(App *a)
+{
+    static char note[1400];
+    Online *o = a->online;
+    if (!online_lan(a))
+        return _("This computer: the game runs a private server for tables on this machine "
+                 "and its network's loopback only; open a second window to play at it.");
+    if (!o || !o->client || !o->local || !o->lan[0])
+        return _("Open to the local network: when connected, the game's server listens on "
+                 "every address of this computer, and this page gives the address a friend on "
+                 "another computer types as their server.");
+    char host[64], url[1200];
+    if (strcmp(o->lan, LOCALNATS_ALL) != 0)
+        snprintf(host, sizeof host, "%s", o->lan);
+    else if (!localnats_lan_address(host, sizeof host))
+        return _("Open to the local network, but this computer has no address on a network: "
+                 "connect it to one, then press Show open tables.");
+    if (!localnats_player_url(o->server, host, url, sizeof url))
+        return "";
+    char where[128];
+    if (strcmp(o->lan, LOCALNATS_ALL) == 0)
+        snprintf(where, sizeof where, _("port %d of every address it has"),
+                 localnats_port(o->server));
+    else
+        snprintf(where, sizeof where, "%s:%d", o->lan, localnats_port(o->server));
+    snprintf(note, sizeof note,
+             _("Open to the local network. A friend on another computer chooses A server and "
+               "types this address: %s. It holds the players' password: anyone on your network "
+               "who has it can create, list and join tables here, and nothing more (no record, "
+               "no other seat's cards, no move for another seat). This computer listens on %s "
+               "while the game runs; the connection is not encrypted."),
+             url, where);
+    return note;
+}
 
 bool online_connected(App *a)
 {

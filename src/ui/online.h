@@ -16,15 +16,23 @@
 enum { ONLINE_LOBBY_MAX = 24 };
 
 /* Settings keys: online.server ("" for this computer), online.creds, online.name,
- * online.last (the code of the table the player last sat at). */
+ * online.last (the code of the table the player last sat at), online.lan (this computer's
+ * server open to the local network: "1" on every address, or one IPv4 address; "" or "0":
+ * loopback only) and online.lan.port (the port it had, tried first). */
 
 /* Connects as the settings say, if not connected yet. False and the reason otherwise. */
 bool online_connect(App *a, char *err, size_t errsize);
 /* The connection's short description ("this computer", or the URL), and whether it is up. */
 const char *online_where(App *a);
 /* The NATS address in use ("" when not connected): this computer's is what a second window
- * on the same machine gives as its server. */
+ * on the same machine gives as its server (its players' URL: their password in it). */
 const char *online_url(App *a);
+/* This computer open to the local network (the setting), set it (saved; the server is
+ * started again that way at the next request), and what the page says of it: the loopback
+ * note, or the address a friend types (with the players' password) and what is exposed. */
+bool online_lan(App *a);
+void online_set_lan(App *a, bool open);
+const char *online_lan_note(App *a);
 bool online_connected(App *a);
 /* Asks the dealers for a table as `spec` says; its code. */
 bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *err,

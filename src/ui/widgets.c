@@ -547,7 +547,8 @@ void widgets_draw(App *a, WidgetList *l)
                           rgba(236, 196, 96, 70));
                 break;
             case W_NOTE:
-                text_draw_wrapped(a->text, w->text, px(a, w->size ? (float)w->size : 14), false,
+                text_draw_wrapped(a->text, w->long_text ? w->long_text : w->text,
+                                  px(a, w->size ? (float)w->size : 14), false,
                                   COL_DIM, r.x, r.y, (int)r.w,
                                   w->checked ? TEXT_CENTER : TEXT_LEFT, true);
                 break;

@@ -60,7 +60,7 @@ typedef struct {
     WidgetKind kind;
     SDL_FRect r; /* content coordinates for scrolled widgets */
     char text[200];
-    const char *long_text; /* W_PARA: text longer than `text` (owned by the caller) */
+    const char *long_text; /* W_PARA, W_NOTE: text longer than `text` (owned by the caller) */
     char hint[256];
     bool hint_below; /* a control's row: its hint wrapped under it (widgets_fit_hints) */
     int id, arg;

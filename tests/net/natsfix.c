@@ -4,7 +4,10 @@
 
 #include "natsfix.h"
 
+#include "net/brokerconf.h"
 #include "net/localnats.h"
+
+#include <arpa/inet.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -34,7 +37,11 @@ struct NatsServer {
     bool keep_store;
     int timeout_ms;
     char url[48];
+    char player_url[160];
     char name[64];
+    char config[PATH_MAX + 32];
+    char creds[2][PATH_MAX + 32]; /* locked: the dealer's, the players' */
+    bool locked;
     char routes[NATSFIX_MAX_NODES * 40];
     char exe[PATH_MAX];
     char store[PATH_MAX];
@@ -128,6 +135,10 @@ static pid_t launch(NatsServer *s, char *err, size_t errsize)
     argv[a++] = port;
     argv[a++] = "--server_name";
     argv[a++] = s->name;
+    if (s->config[0]) {
+        argv[a++] = "-c";
+        argv[a++] = s->config;
+    }
     if (s->jetstream) {
         argv[a++] = "-js";
         argv[a++] = "-sd";
@@ -227,6 +238,19 @@ static NatsServer *server_new(const NatsFixOptions *o, char *err, size_t errsize
         s->own_store = true;
     }
     snprintf(s->log, sizeof s->log, "%s/nats-server.log", s->store);
+    if (o->locked) {
+        BrokerConfOptions bo = {.comment = "natsfix: a test's locked server"};
+        if (!brokerconf_write(s->store, &bo, err, errsize)) {
+            natsfix_stop(s);
+            return NULL;
+        }
+        s->locked = true;
+        snprintf(s->config, sizeof s->config, "%s/%s", s->store, BROKER_CONF);
+        brokerconf_creds_path(s->store, BROKER_DEALER, s->creds[0], sizeof s->creds[0]);
+        brokerconf_creds_path(s->store, BROKER_PLAYER, s->creds[1], sizeof s->creds[1]);
+    } else if (o->config) {
+        snprintf(s->config, sizeof s->config, "%s", o->config);
+    }
     return s;
 }
 
@@ -234,6 +258,19 @@ static void set_port(NatsServer *s, int port)
 {
     s->port = port;
     snprintf(s->url, sizeof s->url, "nats://127.0.0.1:%d", port);
+    if (!s->locked || !brokerconf_url(s->creds[1], "127.0.0.1", port, s->player_url,
+                                      sizeof s->player_url, NULL, 0))
+        snprintf(s->player_url, sizeof s->player_url, "%s", s->url);
+}
+
+const char *natsfix_creds(const NatsServer *s, bool dealer)
+{
+    return s->locked ? s->creds[dealer ? 0 : 1] : NULL;
+}
+
+const char *natsfix_player_url(const NatsServer *s)
+{
+    return s->player_url;
 }
 
 NatsServer *natsfix_start(const NatsFixOptions *o, char *err, size_t errsize)
@@ -467,6 +504,7 @@ NatsCluster *natsfix_cluster_start(int n, const NatsFixOptions *o, char *err, si
         member = *o;
     member.store_dir = NULL;
     member.server_name = NULL;
+    member.locked = false; /* each member would have its own passwords */
 
     NatsCluster *c = calloc(1, sizeof *c);
     if (!c) {
@@ -562,6 +600,20 @@ static int socket_inodes(pid_t pid, unsigned long *out, int max)
 
 int natsfix_listens_only(pid_t pid, const int *ports, int nports, char *why, size_t size)
 {
+    return natsfix_listens_only_at(pid, "127.0.0.1", ports, nports, why, size);
+}
+
+int natsfix_listens_only_at(pid_t pid, const char *host, const int *ports, int nports, char *why,
+                            size_t size)
+{
+    /* /proc/net/tcp writes the address as the 32-bit word in hex, in the host's order */
+    struct in_addr addr;
+    if (inet_pton(AF_INET, host, &addr) != 1) {
+        set_err(why, size, "'%s' is not an IPv4 address", host);
+        return 0;
+    }
+    char want[16];
+    snprintf(want, sizeof want, "%08X", (unsigned)addr.s_addr);
     unsigned long inodes[256];
     int ninodes = socket_inodes(pid, inodes, 256);
     if (ninodes < 0)
@@ -592,12 +644,12 @@ int natsfix_listens_only(pid_t pid, const int *ports, int nports, char *why, siz
             bool expected = false;
             for (int i = 0; i < nports; i++)
                 expected = expected || ports[i] == (int)port;
-            if (t == 1 || strcmp(local, "0100007F") != 0)
-                set_err(why, size, "pid %d listens on %s:%u (%s), not 127.0.0.1", (int)pid, local,
-                        port, tables[t]);
+            if (t == 1 || strcmp(local, want) != 0)
+                set_err(why, size, "pid %d listens on %s:%u (%s), not %s", (int)pid, local, port,
+                        tables[t], host);
             else if (!expected)
                 set_err(why, size, "pid %d listens on an unexpected port %u", (int)pid, port);
-            if (t == 1 || strcmp(local, "0100007F") != 0 || !expected) {
+            if (t == 1 || strcmp(local, want) != 0 || !expected) {
                 fclose(f);
                 return 0;
             }

@@ -28,6 +28,13 @@ typedef struct NatsFixOptions {
     const char *server_name; /* NULL: "natsfix-PORT" (cluster members: "nN") */
     const char *server_path; /* NULL: $TASCA_NATS_SERVER, then PATH, /usr/sbin, /usr/local/sbin */
     int ready_timeout_ms;    /* how long to wait for readiness; 0: 30000 (both scaled) */
+    /* A nats-server configuration file to start with (-c; the command line's address, port,
+     * name and store still apply). */
+    const char *config;
+    /* Tasca's broker configuration (src/net/brokerconf.h): written into the store
+     * (nats-server.conf, dealer.creds, player.creds) and started with; natsfix_creds and
+     * natsfix_player_url give what the roles connect with. Overrides config. */
+    bool locked;
 } NatsFixOptions;
 
 /* Starts one server and waits until it accepts clients. NULL on failure, with the reason
@@ -37,6 +44,11 @@ typedef struct NatsFixOptions {
 NatsServer *natsfix_start(const NatsFixOptions *o, char *err, size_t errsize);
 
 const char *natsfix_url(const NatsServer *s); /* "nats://127.0.0.1:PORT" */
+/* A locked server's credentials file of the dealer or the players (NULL when not locked),
+ * and the players' URL with their user and password ("nats://player:PASSWORD@127.0.0.1:PORT";
+ * the plain URL when not locked). */
+const char *natsfix_creds(const NatsServer *s, bool dealer);
+const char *natsfix_player_url(const NatsServer *s);
 int natsfix_port(const NatsServer *s);
 int natsfix_cluster_port(const NatsServer *s); /* route port; 0 if not a member */
 pid_t natsfix_pid(const NatsServer *s);        /* -1 while killed */
@@ -77,6 +89,9 @@ void natsfix_remove_tree(const char *dir);
 /* Whether pid's listening TCP sockets are exactly `ports`, each on 127.0.0.1 (no other
  * address, no IPv6, no other port): 1 yes, 0 no (the reason in why), -1 unknown (no /proc). */
 int natsfix_listens_only(pid_t pid, const int *ports, int nports, char *why, size_t size);
+/* The same for another IPv4 address (dotted quad, e.g. "127.0.0.2"). */
+int natsfix_listens_only_at(pid_t pid, const char *host, const int *ports, int nports, char *why,
+                            size_t size);
 
 /* Generic child processes (e.g. `tasca serve`, to be killed with -9).
  *

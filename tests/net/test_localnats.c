@@ -10,6 +10,12 @@
  *   crash      the game killed with -9: its server ends too, and the store is free again
  *   dealer     the whole stack: an in-process dealer on it, a table created and joined
  *              through the client, then a whole game of bots
+ *   locked     it runs with Tasca's broker configuration: no connection without a role's
+ *              password (nor with a wrong one), the files 0600, no password in the
+ *              configuration, and the same passwords after a restart
+ *   lan        listening beyond 127.0.0.1: on 127.0.0.2 (another loopback address) only,
+ *              reached there with the players' URL; "all addresses" is given to the server
+ *              as -a 0.0.0.0 (seen by a stand-in for the server: no real interface is used)
  * Usage: test_localnats CASE. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 
@@ -38,6 +44,7 @@
 
 #include "engine/registry.h"
 #include "natsfix.h"
+#include "net/brokerconf.h"
 #include "net/localnats.h"
 #include "net/net.h"
 
@@ -97,11 +104,19 @@ static LocalNats *start(const char *store)
     return s;
 }
 
-static void connect_js(const char *url)
+/* As the dealer (its credentials): the role that may use JetStream. */
+static void connect_js(const LocalNats *s)
 {
+    const char *url = localnats_url(s);
+    char user[64], pass[128];
+    assert_int_equal(brokerconf_read_creds(localnats_creds(s, true), user, sizeof user, pass,
+                                           sizeof pass, NULL, 0),
+                     1);
+    assert_string_equal(user, "dealer");
     natsOptions *o = NULL;
     NATS_CHECK(natsOptions_Create(&o));
     NATS_CHECK(natsOptions_SetURL(o, url));
+    NATS_CHECK(natsOptions_SetUserInfo(o, user, pass));
     NATS_CHECK(natsOptions_SetTimeout(o, natsfix_answer_ms()));
     NATS_CHECK(natsOptions_SetMaxReconnect(o, 0));
     natsStatus st = natsConnection_Connect(&fix.nc, o);
@@ -118,7 +133,7 @@ static void publish(const char *text, uint64_t want_seq)
 {
     jsPubAck *ack = NULL;
     jsErrCode jerr = 0;
-    NATS_CHECK(js_Publish(&ack, fix.js, "table.moves", text, (int)strlen(text), NULL, &jerr));
+    NATS_CHECK(js_Publish(&ack, fix.js, "tasca.rec.moves", text, (int)strlen(text), NULL, &jerr));
     assert_string_equal(ack->Stream, "MOVES");
     assert_int_equal(ack->Sequence, want_seq);
     jsPubAck_Destroy(ack);
@@ -145,10 +160,10 @@ static void test_jetstream(void **state)
     if (r == 0)
         fail_msg("%s", why);
 
-    connect_js(localnats_url(fix.server[0]));
+    connect_js(fix.server[0]);
     jsStreamConfig cfg;
     jsStreamConfig_Init(&cfg);
-    const char *subjects[] = {"table.moves"};
+    const char *subjects[] = {"tasca.rec.moves"};
     cfg.Name = "MOVES";
     cfg.Subjects = subjects;
     cfg.SubjectsLen = 1;
@@ -174,7 +189,7 @@ static void test_jetstream(void **state)
 
     /* Again on the same store (on another port): the stream and its messages are there. */
     fix.server[0] = start(store);
-    connect_js(localnats_url(fix.server[0]));
+    connect_js(fix.server[0]);
     jsStreamInfo *si = NULL;
     NATS_CHECK(js_GetStreamInfo(&si, fix.js, "MOVES", NULL, &jerr));
     assert_int_equal(si->State.Msgs, 2);
@@ -270,7 +285,7 @@ static void test_twice(void **state)
     assert_non_null(strstr(err, want));
     /* The first one is unharmed. */
     assert_true(localnats_alive(fix.server[0]));
-    connect_js(localnats_url(fix.server[0]));
+    connect_js(fix.server[0]);
     close_client();
     localnats_stop(fix.server[0]);
     fix.server[0] = NULL;
@@ -352,8 +367,11 @@ static void test_dealer(void **state)
     assert_int_equal(mkdir(dealer_store, 0700), 0);
     long long t0 = nats_Now();
     fix.server[0] = start(store);
-    DealerConfig cfg = {.url = localnats_url(fix.server[0]), .store = dealer_store,
-                        .replicas = 1, .linger_seconds = 60};
+    DealerConfig cfg = {.url = localnats_url(fix.server[0]),
+                        .creds = localnats_creds(fix.server[0], true),
+                        .store = dealer_store,
+                        .replicas = 1,
+                        .linger_seconds = 60};
     fix.dealer = dealer_start(&cfg, err, sizeof err);
     if (!fix.dealer)
         fail_msg("dealer_start: %s", err);
@@ -362,7 +380,9 @@ static void test_dealer(void **state)
     /* A table made and joined as the window would: one person, one of the dealer's bots. */
     const GameRules *g = registry_find("twentyone");
     assert_non_null(g);
-    fix.client = net_client_new(localnats_url(fix.server[0]), NULL, "Ana", err, sizeof err);
+    /* the players' credentials, as the window's clients have them */
+    fix.client = net_client_new(localnats_url(fix.server[0]), localnats_creds(fix.server[0], false),
+                                "Ana", err, sizeof err);
     if (!fix.client)
         fail_msg("net_client_new: %s", err);
     MsgCreate c = {.num_players = 2, .away_seconds = 60};
@@ -407,8 +427,14 @@ static void test_dealer(void **state)
     assert_int_equal(t.seats[1].state, WSTATE_BOT);
 
     /* And a whole game, every seat a client of its own. */
-    NetBotGame game = {.url = localnats_url(fix.server[0]), .rules = g, .opt = opt, .n = 2,
-                       .level = {DIFF_EASY, DIFF_RANDOM}, .seed = 7, .bot_seed = 8};
+    NetBotGame game = {.url = localnats_url(fix.server[0]),
+                       .creds = localnats_creds(fix.server[0], false),
+                       .rules = g,
+                       .opt = opt,
+                       .n = 2,
+                       .level = {DIFF_EASY, DIFF_RANDOM},
+                       .seed = 7,
+                       .bot_seed = 8};
     NetBotResult res = {0};
     t0 = nats_Now();
     bool played = net_play_bots(&game, &res);
@@ -417,6 +443,189 @@ static void test_dealer(void **state)
         fail_msg("net_play_bots: %s", res.err);
     print_message("a game of bots in %lld ms, %d decisions\n", nats_Now() - t0, res.decisions);
     assert_true(res.decisions > 0);
+}
+
+/* ---- the broker's configuration ---- */
+
+/* A connection attempt with no credentials, or a user and password; its status. */
+static natsStatus try_connect(const char *url, const char *user, const char *pass)
+{
+    natsOptions *o = NULL;
+    natsConnection *nc = NULL;
+    NATS_CHECK(natsOptions_Create(&o));
+    NATS_CHECK(natsOptions_SetURL(o, url));
+    NATS_CHECK(natsOptions_SetTimeout(o, 2000));
+    NATS_CHECK(natsOptions_SetMaxReconnect(o, 0));
+    if (user)
+        NATS_CHECK(natsOptions_SetUserInfo(o, user, pass));
+    natsStatus st = natsConnection_Connect(&nc, o);
+    natsConnection_Destroy(nc);
+    natsOptions_Destroy(o);
+    return st;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        fail_msg("cannot read %s", path);
+    static char buf[16384];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static void private_file(const char *dir, const char *name)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    struct stat st;
+    if (stat(path, &st) != 0)
+        fail_msg("no %s", path);
+    assert_int_equal(st.st_mode & 0777, 0600);
+}
+
+static void test_locked(void **state)
+{
+    (void)state;
+    char store[600];
+    snprintf(store, sizeof store, "%s/nats", fix.dir);
+    fix.server[0] = start(store);
+    const char *url = localnats_url(fix.server[0]);
+    /* Nobody without a role's password: what "This computer" ran before, anyone who
+     * reached the port could do anything. */
+    natsStatus st = try_connect(url, NULL, NULL);
+    print_message("without credentials: %s\n", natsStatus_GetText(st));
+    assert_int_not_equal(st, NATS_OK);
+    st = try_connect(url, "player", "guess");
+    print_message("a wrong password: %s\n", natsStatus_GetText(st));
+    assert_int_not_equal(st, NATS_OK);
+    char user[64], dealer_pass[128], player_pass[128];
+    assert_int_equal(brokerconf_read_creds(localnats_creds(fix.server[0], false), user, sizeof user,
+                                           player_pass, sizeof player_pass, NULL, 0),
+                     1);
+    assert_string_equal(user, "player");
+    assert_int_equal(strlen(player_pass), BROKER_PASSWORD_LEN);
+    assert_int_equal(try_connect(url, user, player_pass), NATS_OK);
+    assert_int_equal(brokerconf_read_creds(localnats_creds(fix.server[0], true), user, sizeof user,
+                                           dealer_pass, sizeof dealer_pass, NULL, 0),
+                     1);
+    assert_string_equal(user, "dealer");
+    assert_string_not_equal(dealer_pass, player_pass);
+    assert_int_equal(try_connect(url, user, dealer_pass), NATS_OK);
+    /* The players' password does not open the dealer's user. */
+    assert_int_not_equal(try_connect(url, "dealer", player_pass), NATS_OK);
+    /* The players' URL (what a second window types) holds their password. */
+    char purl[256], want[256];
+    assert_true(localnats_player_url(fix.server[0], NULL, purl, sizeof purl));
+    snprintf(want, sizeof want, "nats://player:%s@127.0.0.1:%d", player_pass,
+             localnats_port(fix.server[0]));
+    assert_string_equal(purl, want);
+    assert_int_equal(try_connect(purl, NULL, NULL), NATS_OK);
+
+    /* The files: private, and the configuration holds hashes, not passwords. */
+    private_file(store, BROKER_CONF);
+    private_file(store, BROKER_DEALER_CREDS);
+    private_file(store, BROKER_PLAYER_CREDS);
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", store, BROKER_CONF);
+    const char *conf = read_text(path);
+    assert_null(strstr(conf, dealer_pass));
+    assert_null(strstr(conf, player_pass));
+    assert_non_null(strstr(conf, "password: \"$2b$10$"));
+    assert_non_null(strstr(conf, "\"tasca.t.*.act\""));
+
+    /* Kept: started again, the same passwords open it. */
+    localnats_stop(fix.server[0]);
+    fix.server[0] = NULL;
+    fix.server[0] = start(store);
+    assert_int_equal(try_connect(localnats_url(fix.server[0]), "player", player_pass), NATS_OK);
+    assert_int_equal(try_connect(localnats_url(fix.server[0]), "dealer", dealer_pass), NATS_OK);
+    assert_int_not_equal(try_connect(localnats_url(fix.server[0]), NULL, NULL), NATS_OK);
+    /* A configuration of another version (or none) is written again, same passwords. */
+    localnats_stop(fix.server[0]);
+    fix.server[0] = NULL;
+    assert_int_equal(unlink(path), 0);
+    fix.server[0] = start(store);
+    assert_int_equal(try_connect(localnats_url(fix.server[0]), "player", player_pass), NATS_OK);
+    assert_int_not_equal(try_connect(localnats_url(fix.server[0]), NULL, NULL), NATS_OK);
+}
+
+static void test_lan(void **state)
+{
+    (void)state;
+    char store[600], err[512];
+    snprintf(store, sizeof store, "%s/nats", fix.dir);
+    /* Another loopback address stands for the local network's: the server listens there
+     * and nowhere else, and the players' URL for that address reaches it. */
+    LocalNatsOptions o = {.listen = "127.0.0.2"};
+    fix.server[0] = localnats_start_with(store, &o, err, sizeof err);
+    if (!fix.server[0])
+        fail_msg("localnats_start_with 127.0.0.2: %s", err);
+    int port = localnats_port(fix.server[0]);
+    char url[64];
+    snprintf(url, sizeof url, "nats://127.0.0.2:%d", port);
+    assert_string_equal(localnats_url(fix.server[0]), url);
+    assert_string_equal(localnats_listen(fix.server[0]), "127.0.0.2");
+    char why[256];
+    int r = natsfix_listens_only_at(localnats_pid(fix.server[0]), "127.0.0.2", &port, 1, why,
+                                    sizeof why);
+    if (r == 0)
+        fail_msg("%s", why);
+    char purl[256];
+    assert_true(localnats_player_url(fix.server[0], NULL, purl, sizeof purl));
+    print_message("the invitation: %s\n", purl);
+    assert_non_null(strstr(purl, "@127.0.0.2:"));
+    assert_int_equal(try_connect(purl, NULL, NULL), NATS_OK);
+    assert_int_not_equal(try_connect(url, NULL, NULL), NATS_OK); /* still locked */
+    /* Started again with the port it had (an invitation stays good). */
+    localnats_stop(fix.server[0]);
+    fix.server[0] = NULL;
+    o.port = port;
+    fix.server[0] = localnats_start_with(store, &o, err, sizeof err);
+    if (!fix.server[0])
+        fail_msg("again on port %d: %s", port, err);
+    assert_int_equal(localnats_port(fix.server[0]), port);
+    localnats_stop(fix.server[0]);
+    fix.server[0] = NULL;
+
+    /* Every address: what the server is told, seen by a stand-in that writes down its
+     * arguments and stops (nothing listens on a real interface). */
+    char fake[600], args[600], text[2048];
+    snprintf(fake, sizeof fake, "%s/fake-nats-server", fix.dir);
+    snprintf(args, sizeof args, "%s/args", fix.dir);
+    snprintf(text, sizeof text,
+             "#!/bin/sh\n"
+             "echo \"$@\" > '%s'\n"
+             "echo '[79] 2026/01/02 03:04:05.678901 [FTL] stand-in: not started'\n"
+             "exit 1\n",
+             args);
+    write_script(fake, text);
+    setenv("TASCA_NATS_SERVER", fake, 1);
+    LocalNatsOptions all = {.listen = LOCALNATS_ALL};
+    LocalNats *s = localnats_start_with(store, &all, err, sizeof err);
+    unsetenv("TASCA_NATS_SERVER");
+    assert_null(s);
+    const char *got = read_text(args);
+    print_message("its arguments: %s", got);
+    char want[800];
+    snprintf(want, sizeof want, "-c %s/%s -a 0.0.0.0 -p ", store, BROKER_CONF);
+    assert_non_null(strstr(got, want));
+    /* and by default, loopback only */
+    setenv("TASCA_NATS_SERVER", fake, 1);
+    s = localnats_start(store, err, sizeof err);
+    unsetenv("TASCA_NATS_SERVER");
+    assert_null(s);
+    got = read_text(args);
+    snprintf(want, sizeof want, "-c %s/%s -a 127.0.0.1 -p ", store, BROKER_CONF);
+    assert_non_null(strstr(got, want));
+    /* The machine's address for an invitation is found without sending anything. */
+    char lan[64] = "";
+    bool have = localnats_lan_address(lan, sizeof lan);
+    print_message("this machine's address on its network: %s\n", have ? lan : "(none)");
+    if (have)
+        assert_int_not_equal(strncmp(lan, "127.", 4), 0);
 }
 
 int main(int argc, char **argv)
@@ -430,8 +639,11 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_twice, setup, teardown),
         cmocka_unit_test_setup_teardown(test_crash, setup, teardown),
         cmocka_unit_test_setup_teardown(test_dealer, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_locked, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_lan, setup, teardown),
     };
-    const char *names[] = {"jetstream", "missing", "failures", "twice", "crash", "dealer"};
+    const char *names[] = {"jetstream", "missing", "failures", "twice",
+                           "crash",     "dealer",  "locked",   "lan"};
     int rc = 2;
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)

@@ -62,6 +62,7 @@
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "natsfix.h"
+#include "net/brokerconf.h"
 #include "net/invite.h"
 #include "net/net.h"
 
@@ -392,8 +393,14 @@ static Dealer *new_dealer(const char *url)
 {
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     char err[NET_ERR];
-    DealerConfig cfg = {.url = url, .store = fix.store, .replicas = 1, .linger_seconds = 600,
-                        .verbose = getenv("NET_DEBUG") != NULL, .cheat_deals = cheat_deals};
+    DealerConfig cfg = {.url = url,
+                        .store = fix.store,
+                        .replicas = 1,
+                        .linger_seconds = 600,
+                        .verbose = getenv("NET_DEBUG") != NULL,
+                        .cheat_deals = cheat_deals,
+                        /* on a locked server (the broker's configuration): the dealer's */
+                        .creds = fix.server ? natsfix_creds(fix.server, true) : NULL};
     Dealer *d = dealer_start(&cfg, err, sizeof err);
     if (!d)
         fail_msg("dealer: %s", err);
@@ -3459,6 +3466,441 @@ static void test_private_table(void **state)
     net_client_free(ana);
 }
 
+/* ---- The broker's configuration (src/net/brokerconf.c) ----
+ * Each attack runs twice: first on an open server (nats-server -js with no users, as Tasca
+ * ran it before it had a configuration), where it must work, so the test is seen to catch
+ * it; then on a server started with Tasca's configuration, where the attacker connects with
+ * the players' credentials and the server must refuse it. */
+
+typedef struct {
+    natsConnection *nc;
+    atomic_int denied; /* permission violations the server reported to this connection */
+} Attacker;
+
+static void on_attacker_error(natsConnection *nc, natsSubscription *sub, natsStatus err,
+                              void *closure)
+{
+    (void)nc;
+    (void)sub;
+    if (err == NATS_NOT_PERMITTED)
+        atomic_fetch_add(&((Attacker *)closure)->denied, 1);
+}
+
+/* A player's connection (the players' URL, with their password on a locked server). */
+static void attacker_connect(Attacker *a)
+{
+    memset(a, 0, sizeof *a);
+    natsOptions *o = NULL;
+    NATS_CHECK(natsOptions_Create(&o));
+    NATS_CHECK(natsOptions_SetURL(o, natsfix_player_url(fix.server)));
+    NATS_CHECK(natsOptions_SetErrorHandler(o, on_attacker_error, a));
+    NATS_CHECK(natsOptions_SetMaxReconnect(o, 0));
+    natsStatus st = natsConnection_Connect(&a->nc, o);
+    natsOptions_Destroy(o);
+    if (st != NATS_OK)
+        fail_msg("the player's connection: %s", natsStatus_GetText(st));
+}
+
+/* Whether the server refused something of the attacker's since it connected (the -ERR
+ * comes after a flush's round trip); its words are printed. */
+static bool attacker_refused(Attacker *a)
+{
+    natsConnection_Flush(a->nc);
+    for (int i = 0; i < 50 && !atomic_load(&a->denied); i++)
+        nats_Sleep(10);
+    const char *text = NULL;
+    natsStatus st = natsConnection_GetLastError(a->nc, &text);
+    if (st != NATS_OK)
+        print_message("the server said: %s\n", text ? text : natsStatus_GetText(st));
+    return atomic_load(&a->denied) > 0 && st == NATS_NOT_PERMITTED;
+}
+
+static void attacker_close(Attacker *a)
+{
+    natsConnection_Destroy(a->nc);
+    a->nc = NULL;
+}
+
+static void broker_server(bool locked)
+{
+    char err[256];
+    NatsFixOptions o = {.locked = locked};
+    fix.server = natsfix_start(&o, err, sizeof err);
+    if (!fix.server)
+        fail_msg("%s", err);
+    print_message("---- %s server\n", locked ? "a locked (Tasca's configuration)" : "an open");
+}
+
+/* A table of Ana's (a player's client, the players' credentials), her seat taken. */
+static NetClient *broker_table(char code[WIRE_CODE])
+{
+    char err[NET_ERR];
+    NetClient *c = net_client_new(natsfix_player_url(fix.server), NULL, "Ana", err, sizeof err);
+    if (!c)
+        fail_msg("Ana: %s", err);
+    const GameRules *g = registry_find("bisca");
+    MsgCreate spec = {.game = "bisca", .num_players = 2, .away_seconds = 60};
+    spec.n_options = (uint8_t)g->n_options;
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    const char *why = net_client_create(c, &spec, code);
+    if (why)
+        fail_msg("create: %s", why);
+    int seat = -9;
+    assert_null(net_client_join(c, code, 0, noop_view, NULL, &seat));
+    return c;
+}
+
+/* The dealer's view of the store, through the dealer's credentials. */
+static jsCtx *dealer_js(natsConnection **nc)
+{
+    char err[NET_ERR];
+    *nc = net_connect(natsfix_url(fix.server), natsfix_creds(fix.server, true), "observer", err,
+                      sizeof err);
+    if (!*nc)
+        fail_msg("%s", err);
+    jsCtx *js = NULL;
+    NATS_CHECK(natsConnection_JetStream(&js, *nc, NULL));
+    return js;
+}
+
+/* The number of the last message on a subject of the record stream, and whether it is
+ * `junk`. */
+static uint64_t last_on(jsCtx *js, const char *subject, const char *junk, bool *is_junk)
+{
+    natsMsg *m = NULL;
+    jsErrCode jerr = 0;
+    NATS_CHECK(js_GetLastMsg(&m, js, NET_STREAM, subject, NULL, &jerr));
+    uint64_t seq = natsMsg_GetSequence(m);
+    *is_junk = natsMsg_GetDataLength(m) == (int)strlen(junk) &&
+               memcmp(natsMsg_GetData(m), junk, strlen(junk)) == 0;
+    natsMsg_Destroy(m);
+    return seq;
+}
+
+/* A player appends to a live table's record (tasca.rec.<code>). */
+static bool attack_rec(bool locked)
+{
+    broker_server(locked);
+    start_dealer(natsfix_url(fix.server));
+    char code[WIRE_CODE], subject[64];
+    NetClient *ana = broker_table(code);
+    snprintf(subject, sizeof subject, "tasca.rec.%s", code);
+    natsConnection *dnc = NULL;
+    jsCtx *js = dealer_js(&dnc);
+    bool junk = false;
+    uint64_t before = last_on(js, subject, "poison", &junk);
+    Attacker a;
+    attacker_connect(&a);
+    NATS_CHECK(natsConnection_PublishString(a.nc, subject, "poison"));
+    bool refused = attacker_refused(&a);
+    nats_Sleep(200);
+    uint64_t after = last_on(js, subject, "poison", &junk);
+    print_message("record of %s: last entry %llu, then %llu%s; refused: %d\n", code,
+                  (unsigned long long)before, (unsigned long long)after,
+                  junk ? " (the attacker's)" : "", refused);
+    bool worked = after > before && junk;
+    assert_true(worked != refused);
+    attacker_close(&a);
+    jsCtx_Destroy(js);
+    natsConnection_Destroy(dnc);
+    net_client_free(ana);
+    return worked;
+}
+
+/* A player writes a live table's lease ($KV.TASCA_LEASE.<code>). */
+static bool attack_lease(bool locked)
+{
+    broker_server(locked);
+    start_dealer(natsfix_url(fix.server));
+    char code[WIRE_CODE], subject[64];
+    NetClient *ana = broker_table(code);
+    snprintf(subject, sizeof subject, "$KV.%s.%s", NET_LEASE_BUCKET, code);
+    natsConnection *dnc = NULL;
+    jsCtx *js = dealer_js(&dnc);
+    kvStore *kv = NULL;
+    NATS_CHECK(js_KeyValue(&kv, js, NET_LEASE_BUCKET));
+    Attacker a;
+    attacker_connect(&a);
+    /* The stranger's value, read back at once: the dealer writes its own over it within
+     * 2 s (test_net_lease_stranger), so the key's history is what shows the write. */
+    const char *forged = "0123456789abcdef 1 mallory";
+    NATS_CHECK(natsConnection_PublishString(a.nc, subject, forged));
+    bool refused = attacker_refused(&a);
+    bool worked = false;
+    kvWatcher *w = NULL;
+    kvWatchOptions wo;
+    kvWatchOptions_Init(&wo);
+    wo.IncludeHistory = true;
+    wo.IgnoreDeletes = true;
+    NATS_CHECK(kvStore_Watch(&w, kv, code, &wo));
+    kvEntry *e = NULL;
+    while (kvWatcher_Next(&e, w, 1000) == NATS_OK) {
+        if (!e)
+            break; /* the history is all there */
+        worked |= kvEntry_ValueLen(e) == (int)strlen(forged) &&
+                  memcmp(kvEntry_Value(e), forged, strlen(forged)) == 0;
+        kvEntry_Destroy(e);
+    }
+    kvWatcher_Destroy(w);
+    print_message("lease of %s written by the attacker: %d; refused: %d\n", code, worked, refused);
+    assert_true(worked != refused);
+    attacker_close(&a);
+    kvStore_Destroy(kv);
+    jsCtx_Destroy(js);
+    natsConnection_Destroy(dnc);
+    net_client_free(ana);
+    return worked;
+}
+
+/* A player asks JetStream's API about the record stream (and so could purge or delete it). */
+static bool attack_jsapi(bool locked)
+{
+    broker_server(locked);
+    start_dealer(natsfix_url(fix.server));
+    Attacker a;
+    attacker_connect(&a);
+    natsMsg *reply = NULL;
+    natsStatus st =
+        natsConnection_RequestString(&reply, a.nc, "$JS.API.STREAM.INFO." NET_STREAM, "", 1000);
+    bool worked = st == NATS_OK && strstr(natsMsg_GetData(reply), "\"" NET_STREAM "\"") &&
+                  !strstr(natsMsg_GetData(reply), "\"error\"");
+    print_message("stream info: %s %.80s\n", natsStatus_GetText(st),
+                  reply ? natsMsg_GetData(reply) : "");
+    natsMsg_Destroy(reply);
+    bool refused = attacker_refused(&a);
+    assert_true(worked != refused);
+    attacker_close(&a);
+    return worked;
+}
+
+static atomic_int stolen; /* requests the impostor in the dealers' queue received */
+
+static void on_stolen(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    (void)closure;
+    atomic_fetch_add(&stolen, 1);
+    natsMsg_Destroy(msg);
+}
+
+/* A player joins the dealers' queue (tasca.dealers.create, group tasca-dealers) and takes
+ * its share of the table requests. */
+static bool attack_queue(bool locked)
+{
+    broker_server(locked);
+    start_dealer(natsfix_url(fix.server));
+    Attacker a;
+    attacker_connect(&a);
+    atomic_store(&stolen, 0);
+    natsSubscription *sub = NULL;
+    NATS_CHECK(natsConnection_QueueSubscribe(&sub, a.nc, "tasca.dealers.create", NET_QUEUE,
+                                             on_stolen, NULL));
+    bool refused = attacker_refused(&a);
+    /* An impostor that keeps quiet about the requests it takes makes them fail (the
+     * client waits for an answer signed by the dealers' key). */
+    const GameRules *g = registry_find("bisca");
+    MsgCreate spec = {.game = "bisca", .num_players = 2, .away_seconds = 60};
+    spec.n_options = (uint8_t)g->n_options;
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    char err[NET_ERR];
+    NetClient *c = net_client_new(natsfix_player_url(fix.server), NULL, "Ana", err, sizeof err);
+    assert_non_null(c);
+    int failed = 0;
+    for (int i = 0; i < 12; i++) {
+        char code[WIRE_CODE];
+        failed += net_client_create(c, &spec, code) != NULL;
+    }
+    net_client_free(c);
+    int got = atomic_load(&stolen);
+    print_message("the impostor got %d table requests, %d of 12 failed; refused: %d; the dealer "
+                  "holds %d tables\n",
+                  got, failed, refused, dealer_tables(fix.dealer));
+    bool worked = got > 0;
+    assert_true(worked != refused);
+    if (refused) {
+        assert_int_equal(failed, 0);
+        assert_int_equal(dealer_tables(fix.dealer), 12);
+    }
+    natsSubscription_Destroy(sub);
+    attacker_close(&a);
+    return worked;
+}
+
+static atomic_int joins_seen;
+
+static void on_join_seen(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    (void)closure;
+    atomic_fetch_add(&joins_seen, 1);
+    natsMsg_Destroy(msg);
+}
+
+/* A player listens to every table's joins (tasca.t.*.join), to copy them off the wire. */
+static bool attack_join_sub(bool locked)
+{
+    broker_server(locked);
+    start_dealer(natsfix_url(fix.server));
+    Attacker a;
+    attacker_connect(&a);
+    atomic_store(&joins_seen, 0);
+    natsSubscription *sub = NULL;
+    NATS_CHECK(natsConnection_Subscribe(&sub, a.nc, "tasca.t.*.join", on_join_seen, NULL));
+    bool refused = attacker_refused(&a);
+    char code[WIRE_CODE];
+    NetClient *ana = broker_table(code);
+    nats_Sleep(200);
+    int seen = atomic_load(&joins_seen);
+    print_message("joins the listener saw: %d; refused: %d\n", seen, refused);
+    bool worked = seen > 0;
+    assert_true(worked != refused);
+    natsSubscription_Destroy(sub);
+    attacker_close(&a);
+    net_client_free(ana);
+    return worked;
+}
+
+static atomic_int forged_seen;
+
+static void on_forged(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    (void)closure;
+    if (natsMsg_GetDataLength(msg) == 6 && memcmp(natsMsg_GetData(msg), "forged", 6) == 0)
+        atomic_fetch_add(&forged_seen, 1); /* not the dealer's own news */
+    natsMsg_Destroy(msg);
+}
+
+/* A player publishes as the dealer would: lobby news of a table, a seat's view, an answer in
+ * someone's inbox. A listener with the dealer's rights counts what arrives. */
+static bool attack_forge(bool locked)
+{
+    broker_server(locked);
+    start_dealer(natsfix_url(fix.server));
+    char code[WIRE_CODE], lobby[64], view[64];
+    NetClient *ana = broker_table(code);
+    snprintf(lobby, sizeof lobby, "tasca.lobby.%s", code);
+    snprintf(view, sizeof view, "tasca.t.%s.v.0", code);
+    const char *inbox = "_INBOX.forged";
+    char err[NET_ERR];
+    natsConnection *ear = net_connect(natsfix_url(fix.server), natsfix_creds(fix.server, true),
+                                      "listener", err, sizeof err);
+    assert_non_null(ear);
+    natsSubscription *subs[3] = {NULL};
+    const char *subjects[3] = {lobby, view, inbox};
+    atomic_store(&forged_seen, 0);
+    for (int i = 0; i < 3; i++)
+        NATS_CHECK(natsConnection_Subscribe(&subs[i], ear, subjects[i], on_forged, NULL));
+    NATS_CHECK(natsConnection_Flush(ear));
+    Attacker a;
+    attacker_connect(&a);
+    for (int i = 0; i < 3; i++)
+        NATS_CHECK(natsConnection_PublishString(a.nc, subjects[i], "forged"));
+    bool refused = attacker_refused(&a);
+    nats_Sleep(200);
+    int seen = atomic_load(&forged_seen);
+    print_message("forged messages delivered: %d of 3; refused: %d (violations %d)\n", seen,
+                  refused, atomic_load(&a.denied));
+    bool worked = seen == 3;
+    assert_true(worked != refused);
+    if (refused) {
+        assert_int_equal(seen, 0);
+        assert_int_equal(atomic_load(&a.denied), 3);
+    }
+    for (int i = 0; i < 3; i++)
+        natsSubscription_Destroy(subs[i]);
+    natsConnection_Destroy(ear);
+    attacker_close(&a);
+    net_client_free(ana);
+    return worked;
+}
+
+static void on_open_and_locked(bool (*attack)(bool locked))
+{
+    assert_true(attack(false)); /* it works on an open server */
+    teardown(NULL);
+    assert_false(attack(true)); /* and is refused with the configuration */
+}
+
+static void test_broker_rec(void **state)
+{
+    (void)state;
+    on_open_and_locked(attack_rec);
+}
+
+static void test_broker_lease(void **state)
+{
+    (void)state;
+    on_open_and_locked(attack_lease);
+}
+
+static void test_broker_jsapi(void **state)
+{
+    (void)state;
+    on_open_and_locked(attack_jsapi);
+}
+
+static void test_broker_queue(void **state)
+{
+    (void)state;
+    on_open_and_locked(attack_queue);
+}
+
+static void test_broker_join_sub(void **state)
+{
+    (void)state;
+    on_open_and_locked(attack_join_sub);
+}
+
+static void test_broker_forge(void **state)
+{
+    (void)state;
+    on_open_and_locked(attack_forge);
+}
+
+/* With the configuration, the game itself: two players' clients (the players' credentials)
+ * and the dealer (its own) play a whole game to the local game's end, and the server
+ * refused nobody anything (its log has no violation). */
+static void test_broker_game(void **state)
+{
+    (void)state;
+    broker_server(true);
+    start_dealer(natsfix_url(fix.server));
+    const char *urls[RULES_MAX_PLAYERS];
+    urls_all(natsfix_player_url(fix.server), urls);
+    Spec specs2[] = {{"bisca", 2, {DIFF_RANDOM, DIFF_MEDIUM}, 31, 32, 0},
+                     {"truco", 2, {DIFF_MEDIUM, DIFF_EASY}, 21, 22, 0}};
+    for (size_t i = 0; i < sizeof specs2 / sizeof *specs2; i++) {
+        NetGame ng;
+        net_open(&ng, &specs2[i], urls);
+        double ret[RULES_MAX_PLAYERS];
+        uint32_t seq;
+        net_finish(&ng, ret, &seq);
+        same_result(&specs2[i], ret, seq);
+        net_close(&ng);
+    }
+    /* Nothing the dealer or a player does in a game is refused. */
+    size_t len = 0;
+    char err[256];
+    char *log = file_read_all(natsfix_log(fix.server), 1 << 24, &len, err, sizeof err);
+    assert_non_null(log);
+    const char *v = strstr(log, "Violation");
+    if (v) {
+        const char *line = v;
+        while (line > log && line[-1] != '\n')
+            line--;
+        fail_msg("the server refused something: %.*s", (int)strcspn(line, "\n"), line);
+    }
+    free(log);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -3500,6 +3942,13 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_two_windows, teardown),
         cmocka_unit_test_teardown(test_table_keys, teardown),
         cmocka_unit_test_teardown(test_private_table, teardown),
+        cmocka_unit_test_teardown(test_broker_rec, teardown),
+        cmocka_unit_test_teardown(test_broker_lease, teardown),
+        cmocka_unit_test_teardown(test_broker_jsapi, teardown),
+        cmocka_unit_test_teardown(test_broker_queue, teardown),
+        cmocka_unit_test_teardown(test_broker_join_sub, teardown),
+        cmocka_unit_test_teardown(test_broker_forge, teardown),
+        cmocka_unit_test_teardown(test_broker_game, teardown),
     };
     const char *names[] = {"equivalence", "dealer_bots", "eavesdrop",  "hostile", "burst", "client_drop",
                            "dealer_kill", "again", "beats_idle", "view_again", "nats_kill", "nats_away", "cluster", "standin", "standin_return",
@@ -3507,7 +3956,9 @@ int main(int argc, char **argv)
                            "lease_lost", "fence", "rec_junk", "junk_subjects", "lease_stranger",
                            "window_kill", "chosen_seed", "deal_verified", "deal_cheat",
                            "join_replay", "rogue_dealer", "forged_answers", "two_windows",
-                           "table_keys", "private_table"};
+                           "table_keys", "private_table", "broker_rec", "broker_lease",
+                           "broker_jsapi", "broker_queue", "broker_join_sub", "broker_forge",
+                           "broker_game"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)

@@ -20,6 +20,11 @@
  *   menu_create: Play online ▸ this computer ▸ Create table (seat 2 an Easy bot) from the
  *     menu with the mouse: the game's own server and dealer start, the table is played to
  *     its end, and closing the app stops the server.
+ *   lan: Play online ▸ this computer open to the local network (online.lan names an address:
+ *     127.0.0.2, another loopback address, stands for the network's; no real interface is
+ *     used): the page gives the players' address there, with their password; a friend's
+ *     client reaches it and makes a table the window lists; without credentials the server
+ *     refuses; "No" on the page's row puts it back on 127.0.0.1.
  *   Hints: offered at a networked table only when every other seat is the computer's (the
  *     Hint button in menu_create, none against Ana in window_seat). */
 #include <pthread.h>
@@ -163,17 +168,31 @@ static LocalNats *server(char *dir, size_t size)
     return s;
 }
 
-/* A dealer on `url`, its keys under `base`/dealer. */
+/* The players' URL of this computer's server (it runs locked: their password in it). */
+static const char *player_url(const LocalNats *s)
+{
+    static char url[256];
+    if (!localnats_player_url(s, NULL, url, sizeof url))
+        snprintf(url, sizeof url, "%s", localnats_url(s));
+    return url;
+}
+
+/* A dealer on `url` (with the dealer's credentials when the server asks for them), its keys
+ * under `base`/dealer. */
 static bool cheating_dealer; /* the next dealer deals another deck than it committed to */
 
-static Dealer *dealer_on(const char *url, const char *base)
+static Dealer *dealer_on(const char *url, const char *creds, const char *base)
 {
     char store[700], err[256];
     snprintf(store, sizeof store, "%s/dealer", base);
     mkdir(store, 0700);
-    DealerConfig dc = {.url = url, .store = store, .replicas = 1, .linger_seconds = 60,
-                     .verbose = true, /* its story in the log of a failed run */
-                     .cheat_deals = cheating_dealer};
+    DealerConfig dc = {.url = url,
+                       .creds = creds,
+                       .store = store,
+                       .replicas = 1,
+                       .linger_seconds = 60,
+                       .verbose = true, /* its story in the log of a failed run */
+                       .cheat_deals = cheating_dealer};
     Dealer *d = dealer_start(&dc, err, sizeof err);
     if (!d)
         fprintf(stderr, "no dealer: %s\n", err);
@@ -242,11 +261,11 @@ static void test_window_seat(void)
     char dir[600], err[256], code[WIRE_CODE];
     LocalNats *ns = server(dir, sizeof dir);
     REQUIRE(ns);
-    Dealer *d = dealer_on(localnats_url(ns), home);
+    Dealer *d = dealer_on(localnats_url(ns), localnats_creds(ns, true), home);
     REQUIRE(d);
     /* Ana creates a 2-seat Bisca table and sits at seat 1 with a bot's hands. */
     BotSeat ana;
-    REQUIRE(ana_table(&ana, localnats_url(ns), 7, NULL, code));
+    REQUIRE(ana_table(&ana, player_url(ns), 7, NULL, code));
     /* Nobody plays before every seat is taken: an early move is refused, the count stays. */
     MsgTable before, info;
     REQUIRE(net_lobby_table(net_client_conn(ana.c), NULL, code, &before, natsfix_answer_ms()));
@@ -259,7 +278,7 @@ static void test_window_seat(void)
     o.no_audio = true;
     App *a = start_app(&o);
     REQUIRE(a);
-    kv_set(&a->kv, "online.server", localnats_url(ns));
+    kv_set(&a->kv, "online.server", player_url(ns));
     kv_set(&a->kv, "online.name", "Bruno");
     CHECK(!online_join(a, "nope!", -1, err, sizeof err)); /* a bad code: said, nothing changes */
     CHECK(!online_join(a, "QQQQQQ", -1, err, sizeof err));
@@ -343,15 +362,15 @@ static void test_play_again(void)
     char dir[600], err[256], code[WIRE_CODE];
     LocalNats *ns = server(dir, sizeof dir);
     REQUIRE(ns);
-    Dealer *d = dealer_on(localnats_url(ns), home);
+    Dealer *d = dealer_on(localnats_url(ns), localnats_creds(ns, true), home);
     REQUIRE(d);
     BotSeat ana;
-    REQUIRE(ana_table(&ana, localnats_url(ns), 13, NULL, code));
+    REQUIRE(ana_table(&ana, player_url(ns), 13, NULL, code));
     AppOptions o = test_options("bisca", SPEED_INSTANT, 5);
     o.no_audio = true;
     App *a = start_app(&o);
     REQUIRE(a);
-    kv_set(&a->kv, "online.server", localnats_url(ns));
+    kv_set(&a->kv, "online.server", player_url(ns));
     kv_set(&a->kv, "online.name", "Bruno");
     REQUIRE(online_join(a, code, -1, err, sizeof err));
     Match *m = match_of(a);
@@ -427,18 +446,18 @@ static void test_person_named(void)
     char dir[600], err[256], code[WIRE_CODE];
     LocalNats *ns = server(dir, sizeof dir);
     REQUIRE(ns);
-    Dealer *d = dealer_on(localnats_url(ns), home);
+    Dealer *d = dealer_on(localnats_url(ns), localnats_creds(ns, true), home);
     REQUIRE(d);
     AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
     o.no_audio = true;
     App *a = start_app(&o);
     REQUIRE(a);
-    kv_set(&a->kv, "online.server", localnats_url(ns));
+    kv_set(&a->kv, "online.server", player_url(ns));
     kv_set(&a->kv, "online.name", "Bruno");
     bool named = false;
     for (uint64_t seed = 1; seed <= 6 && !named; seed++) {
         BotSeat ana;
-        REQUIRE(ana_game_table(&ana, "twentyone", localnats_url(ns), seed, NULL, code));
+        REQUIRE(ana_game_table(&ana, "twentyone", player_url(ns), seed, NULL, code));
         REQUIRE(online_join(a, code, -1, err, sizeof err));
         Table *t = a->self;
         REQUIRE(table_player(t) == 1);
@@ -472,7 +491,7 @@ static void test_broker_kill(void)
     NatsServer *ns = natsfix_start(NULL, err, sizeof err);
     REQUIRE(ns);
     const char *url = natsfix_url(ns);
-    Dealer *d = dealer_on(url, natsfix_store(ns));
+    Dealer *d = dealer_on(url, NULL, natsfix_store(ns));
     REQUIRE(d);
     BotSeat ana;
     REQUIRE(ana_table(&ana, url, 8, NULL, code));
@@ -521,15 +540,15 @@ static void test_match_hold(void)
     char dir[600], err[256], code[WIRE_CODE];
     LocalNats *ns = server(dir, sizeof dir);
     REQUIRE(ns);
-    Dealer *d = dealer_on(localnats_url(ns), home);
+    Dealer *d = dealer_on(localnats_url(ns), localnats_creds(ns, true), home);
     REQUIRE(d);
     BotSeat ana;
-    REQUIRE(ana_table(&ana, localnats_url(ns), 9, "match=marks", code));
+    REQUIRE(ana_table(&ana, player_url(ns), 9, "match=marks", code));
     AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
     o.no_audio = true;
     App *a = start_app(&o);
     REQUIRE(a);
-    kv_set(&a->kv, "online.server", localnats_url(ns));
+    kv_set(&a->kv, "online.server", player_url(ns));
     REQUIRE(online_join(a, code, -1, err, sizeof err));
     Match *m = match_of(a);
     REQUIRE(m && m->mirror);
@@ -633,12 +652,12 @@ static void test_lobby_async(void)
 
     LocalNats *ns = server(dir, sizeof dir);
     REQUIRE(ns);
-    Dealer *d = dealer_on(localnats_url(ns), home);
+    Dealer *d = dealer_on(localnats_url(ns), localnats_creds(ns, true), home);
     REQUIRE(d);
     BotSeat ana;
-    REQUIRE(ana_table(&ana, localnats_url(ns), 3, NULL, code));
+    REQUIRE(ana_table(&ana, player_url(ns), 3, NULL, code));
     menu_close(a->menu);
-    kv_set(&a->kv, "online.server", localnats_url(ns));
+    kv_set(&a->kv, "online.server", player_url(ns));
     menu_open(a->menu, PAGE_ONLINE);
     app_run_frames(a, 3);
     REQUIRE(click_text(a, "Show open tables"));
@@ -793,6 +812,75 @@ static void test_deal_cheat(void)
     cheating_dealer = false;
 }
 
+static void test_lan(void)
+{
+    AppOptions o = test_options("bisca", SPEED_INSTANT, 7);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    kv_set(&a->kv, "online.lan", "127.0.0.2");
+    menu_open(a->menu, PAGE_ONLINE);
+    app_run_frames(a, 3);
+    SDL_FRect r;
+    REQUIRE(menu_find(a->menu, "Open to the local network", &r));
+    CHECK(online_lan(a));
+    REQUIRE(click_text(a, "Show open tables"));
+    bool busy = true, failed = false;
+    for (int i = 0; i < 4000 && busy; i++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+        online_status(a, &busy, &failed);
+    }
+    if (failed)
+        fprintf(stderr, "the page says: %s\n", online_status(a, &busy, &failed));
+    REQUIRE(!busy && !failed);
+    /* The page's invitation: the players' URL at the address listened on. */
+    const char *note = online_lan_note(a);
+    const char *at = strstr(note, "nats://player:");
+    REQUIRE(at);
+    char url[256];
+    snprintf(url, sizeof url, "%.*s", (int)strcspn(at, " "), at);
+    if (url[0] && url[strlen(url) - 1] == '.')
+        url[strlen(url) - 1] = '\0';
+    fprintf(stderr, "the invitation: %s\n", url);
+    CHECK(strstr(url, "@127.0.0.2:") != NULL);
+    CHECK(strstr(note, "not encrypted") != NULL);
+    app_run_frames(a, 2);
+    shot(a, "online-lan.png");
+    /* A friend's client with it: a table the window then lists. */
+    BotSeat friend;
+    char code[WIRE_CODE];
+    REQUIRE(ana_table(&friend, url, 5, NULL, code));
+    MsgTable listed[8];
+    int n = online_lobby(a, listed, 8);
+    bool found = false;
+    for (int i = 0; i < n; i++)
+        found |= strcmp(listed[i].code, code) == 0;
+    CHECK(found);
+    /* Nobody without the password. */
+    char plain[128], err[256];
+    snprintf(plain, sizeof plain, "nats://%s", strchr(url, '@') + 1);
+    natsConnection *nc = net_connect(plain, NULL, "stranger", err, sizeof err);
+    CHECK(!nc);
+    CHECK(strstr(err, "refused the credentials") != NULL);
+    natsConnection_Destroy(nc);
+    net_client_free(friend.c);
+    /* "No": loopback only again, from the next request on. */
+    REQUIRE(menu_find(a->menu, "Open to the local network", &r));
+    SDL_FRect name = {r.x + 8, r.y + r.h * 0.5f - 2, 4, 4};
+    click(a, name, 1);
+    busy = true;
+    for (int i = 0; i < 4000 && busy; i++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+        online_status(a, &busy, &failed);
+    }
+    CHECK(!online_lan(a));
+    CHECK(strstr(online_url(a), "@127.0.0.1:") != NULL);
+    CHECK(strstr(online_lan_note(a), "loopback only") != NULL);
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
     {"window_seat", test_window_seat},
     {"deal_cheat", test_deal_cheat},
@@ -802,6 +890,7 @@ static const UiTest tests[] = {
     {"broker_kill", test_broker_kill},
     {"match_hold", test_match_hold},
     {"menu_create", test_menu_create},
+    {"lan", test_lan},
 };
 
 int main(int argc, char **argv)
