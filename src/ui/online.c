@@ -355,6 +355,11 @@ static const char *lan_setting(App *a)
     const char *v = kv_get(&a->kv, "online.lan");
     if (!v || !*v || strcmp(v, "0") == 0)
         return "";
+    /* The tests keep to loopback (TASCA_LOOPBACK_ONLY): a random click on "Open to the local
+     * network" there listens on loopback, never on a real interface. */
+    const char *only = getenv("TASCA_LOOPBACK_ONLY");
+    if (only && *only && strncmp(v, "127.", 4) != 0)
+        return "";
     return strcmp(v, "1") == 0 ? LOCALNATS_ALL : v;
 }
 
@@ -531,7 +536,19 @@ static void keep_invitation(App *a, const MsgCreate *spec, const char *code)
     Online *o = a->online;
     if (!o || !spec->unlisted)
         return;
-    if (invite_format(o->url, code, spec->invite, o->invitation, sizeof o->invitation)) {
+    /* The address a friend reaches: this computer's, with the players' password (on the
+     * local network's address when it is open to it), or the server the window uses. */
+    char url[1200], host[64] = "";
+    snprintf(url, sizeof url, "%s", o->local ? o->player_url : o->url);
+    if (o->local && o->server && o->lan[0]) {
+        if (strcmp(o->lan, LOCALNATS_ALL) != 0)
+            snprintf(host, sizeof host, "%s", o->lan);
+        else if (!localnats_lan_address(host, sizeof host))
+            host[0] = '\0';
+        if (host[0] && !localnats_player_url(o->server, host, url, sizeof url))
+            snprintf(url, sizeof url, "%s", o->player_url);
+    }
+    if (invite_format(url, code, spec->invite, o->invitation, sizeof o->invitation)) {
         snprintf(o->invitation_code, sizeof o->invitation_code, "%s", code);
         SDL_SetClipboardText(o->invitation);
     }
@@ -565,7 +582,8 @@ static bool take_invitation(App *a, const char *text, char code[WIRE_CODE],
     if (!invite_parse(text, url, sizeof url, code, secret))
         return false;
     Online *o = get(a);
-    if (!(o && o->local && o->server && strcmp(o->url, url) == 0)) {
+    if (!(o && o->local && o->server &&
+          (strcmp(o->url, url) == 0 || strcmp(o->player_url, url) == 0))) {
         kv_set(&a->kv, online_key(a, "online.server"), url);
         app_save_settings(a);
     }
