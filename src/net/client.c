@@ -945,6 +945,7 @@ const char *net_client_join(NetClient *c, const char *code, int seat, NetViewFn 
     snprintf(c->code, sizeof c->code, "%s", code);
     c->seat = seat;
     pthread_mutex_unlock(&c->lock);
+    drop_sub(&c->views); /* taking the seat again: one subscription, not two */
     if (natsConnection_Subscribe(&c->views, c->nc, subject, on_view, c) != NATS_OK)
         return N_("cannot listen for the table's views");
     natsConnection_Flush(c->nc);

@@ -3243,6 +3243,8 @@ static void test_forged_answers(void **state)
         assert_string_equal(t.seats[1].name, "Seat 2");
     }
     print_message("forged answers: %d, none believed\n", atomic_load(&f.answered));
+    natsSubscription_Unsubscribe(f.joins);
+    natsSubscription_Unsubscribe(f.acts);
     natsSubscription_Destroy(f.joins);
     natsSubscription_Destroy(f.acts);
     natsConnection_Destroy(f.nc);
@@ -3460,6 +3462,12 @@ static void test_private_table(void **state)
     }
     pthread_mutex_unlock(&news.lock);
     assert_true(mine > 0);
+    for (int i = 0; i < news.n; i++)
+        free(news.data[i]);
+    free(news.data);
+    free(news.len);
+    free(news.subject);
+    natsSubscription_Unsubscribe(lob);
     natsSubscription_Destroy(lob);
     natsConnection_Destroy(spy);
     net_client_free(bea);
