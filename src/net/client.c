@@ -445,17 +445,15 @@ static natsStatus request_signed(NetClient *c, const char *subject, const uint8_
     return request_signed_q(c, subject, data, len, type, out, timeout_ms, false);
 }
 
-static natsStatus request_signed_q(NetClient *c, const char *subject, const uint8_t *data,
-                                   size_t len, int type, WireMsg *out, int timeout_ms, bool queued)
+/* Publishes a request and hands every answer that comes within timeout_ms to take(),
+ * which says ASK_TAKEN (done), ASK_OTHER (an impostor answered: stop, ask again) or
+ * ASK_WAIT (ignored: wait for another). NATS_OK once one is taken, NATS_MISMATCH after
+ * ASK_OTHER, NATS_TIMEOUT, or libnats' error. */
+enum { ASK_WAIT, ASK_TAKEN, ASK_OTHER };
+static natsStatus ask(NetClient *c, const char *subject, const uint8_t *data, size_t len,
+                      int timeout_ms, int (*take)(void *ctx, const uint8_t *d, size_t n),
+                      void *ctx)
 {
-    uint8_t h[SEAL_KEY], pin[WIRE_KEY];
-    seal_request_hash(data, len, h);
-    pthread_mutex_lock(&c->lock);
-    bool have = c->have_pin;
-    memcpy(pin, c->pin, sizeof pin);
-    pthread_mutex_unlock(&c->lock);
-    if (!have)
-        return NATS_ILLEGAL_STATE;
     natsInbox *inbox = NULL;
     natsSubscription *sub = NULL;
     natsStatus s = natsInbox_Create(&inbox);
@@ -464,25 +462,49 @@ static natsStatus request_signed_q(NetClient *c, const char *subject, const uint
     if (s == NATS_OK)
         s = natsConnection_PublishRequest(c->nc, subject, inbox, data, (int)len);
     int64_t until = nats_Now() + timeout_ms;
-    bool found = false;
-    while (s == NATS_OK && !found) {
+    int got = ASK_WAIT;
+    while (s == NATS_OK && got == ASK_WAIT) {
         int64_t left = until - nats_Now();
         natsMsg *m = NULL;
         if (left <= 0 || (s = natsSubscription_NextMsg(&m, sub, left)) != NATS_OK)
             break;
-        const uint8_t *d = (const uint8_t *)natsMsg_GetData(m);
-        size_t n = (size_t)natsMsg_GetDataLength(m);
-        found = signed_as(pin, h, d, n, type, out);
-        bool impostor = !found && queued && n > 64 && !wire_decode(d, n - 64, out);
+        got = take(ctx, (const uint8_t *)natsMsg_GetData(m), (size_t)natsMsg_GetDataLength(m));
         natsMsg_Destroy(m);
-        if (impostor) {
-            s = NATS_MISMATCH;
-            break;
-        }
     }
     natsSubscription_Destroy(sub);
     natsInbox_Destroy(inbox);
-    return found ? NATS_OK : s == NATS_OK ? NATS_TIMEOUT : s;
+    return got == ASK_TAKEN ? NATS_OK : got == ASK_OTHER ? NATS_MISMATCH
+                                        : s == NATS_OK   ? NATS_TIMEOUT
+                                                         : s;
+}
+
+typedef struct {
+    uint8_t pin[WIRE_KEY], hash[SEAL_KEY];
+    int type;
+    bool queued;
+    WireMsg *out;
+} SignedAsk;
+
+static int take_signed(void *ctx, const uint8_t *d, size_t n)
+{
+    SignedAsk *a = ctx;
+    if (signed_as(a->pin, a->hash, d, n, a->type, a->out))
+        return ASK_TAKEN;
+    return a->queued && n > 64 && !wire_decode(d, n - 64, a->out) ? ASK_OTHER : ASK_WAIT;
+}
+
+static natsStatus request_signed_q(NetClient *c, const char *subject, const uint8_t *data,
+                                   size_t len, int type, WireMsg *out, int timeout_ms, bool queued)
+{
+    SignedAsk a = {.type = type, .queued = queued, .out = out};
+    seal_request_hash(data, len, a.hash);
+    pthread_mutex_lock(&c->lock);
+    bool have = c->have_pin;
+    memcpy(a.pin, c->pin, sizeof a.pin);
+    pthread_mutex_unlock(&c->lock);
+    if (!have)
+        return NATS_ILLEGAL_STATE;
+    return ask(c, subject, data, len, timeout_ms, take_signed, &a);
 }
 
 void net_client_pin(NetClient *c, const uint8_t sign_pk[WIRE_KEY])
@@ -511,58 +533,51 @@ bool net_client_dealer_key(NetClient *c, uint8_t sign_pk[WIRE_KEY], bool *change
 /* The dealers' keys, [Ed25519][X25519][signature over our random request]: the box key to
  * seal a table request to. On first use the signing key is pinned; after that an answer
  * under another key is refused (NET_KEY_CHANGED, the key offered kept for the caller). */
+typedef struct {
+    NetClient *c;
+    uint8_t hash[SEAL_KEY];
+    uint8_t *box;
+} KeysAsk;
+
+/* [Ed25519][X25519][signature over our random request] */
+static int take_keys(void *ctx, const uint8_t *d, size_t n)
+{
+    KeysAsk *k = ctx;
+    if (n != 2 * WIRE_KEY + 64 || !seal_reply_verify(d, k->hash, d, 2 * WIRE_KEY, d + 2 * WIRE_KEY))
+        return ASK_WAIT;
+    NetClient *c = k->c;
+    pthread_mutex_lock(&c->lock);
+    if (!c->have_pin) { /* trust on first use */
+        memcpy(c->pin, d, WIRE_KEY);
+        c->have_pin = true;
+    }
+    int got = ASK_OTHER; /* one member of the dealers' queue answers each request */
+    if (memcmp(c->pin, d, WIRE_KEY) == 0) {
+        memcpy(k->box, d + WIRE_KEY, WIRE_KEY);
+        c->key_changed = false;
+        got = ASK_TAKEN;
+    } else {
+        memcpy(c->offered, d, WIRE_KEY); /* changed, unless the pinned one answers */
+    }
+    pthread_mutex_unlock(&c->lock);
+    return got;
+}
+
 static const char *dealer_keys(NetClient *c, uint8_t box[WIRE_KEY])
 {
-    bool other = false, changed_seen = false;
     /* Twenty answers in a row under another key: the dealers' key did change (an impostor
      * beside the real dealers takes about half the requests: 1 in a million to miss them). */
+    bool changed_seen = false;
     for (int tries = 0; tries < 20; tries++) {
-        uint8_t ask[32], h[SEAL_KEY];
-        randombytes_buf(ask, sizeof ask);
-        seal_request_hash(ask, sizeof ask, h);
-        natsInbox *inbox = NULL;
-        natsSubscription *sub = NULL;
-        natsStatus s = natsInbox_Create(&inbox);
+        uint8_t req[32];
+        KeysAsk k = {.c = c, .box = box};
+        randombytes_buf(req, sizeof req);
+        seal_request_hash(req, sizeof req, k.hash);
+        natsStatus s = ask(c, "tasca.dealers.keys", req, sizeof req, 3000, take_keys, &k);
         if (s == NATS_OK)
-            s = natsConnection_SubscribeSync(&sub, c->nc, inbox);
-        if (s == NATS_OK)
-            s = natsConnection_PublishRequest(c->nc, "tasca.dealers.keys", inbox, ask, sizeof ask);
-        int64_t until = nats_Now() + 3000;
-        bool found = false;
-        while (s == NATS_OK && !found) {
-            int64_t left = until - nats_Now();
-            natsMsg *m = NULL;
-            if (left <= 0 || natsSubscription_NextMsg(&m, sub, left) != NATS_OK)
-                break;
-            const uint8_t *d = (const uint8_t *)natsMsg_GetData(m);
-            if (natsMsg_GetDataLength(m) == 2 * WIRE_KEY + 64 &&
-                seal_reply_verify(d, h, d, 2 * WIRE_KEY, d + 2 * WIRE_KEY)) {
-                pthread_mutex_lock(&c->lock);
-                if (!c->have_pin) { /* trust on first use */
-                    memcpy(c->pin, d, WIRE_KEY);
-                    c->have_pin = true;
-                }
-                if (memcmp(c->pin, d, WIRE_KEY) == 0) {
-                    memcpy(box, d + WIRE_KEY, WIRE_KEY);
-                    found = true;
-                    c->key_changed = false;
-                } else {
-                    memcpy(c->offered, d, WIRE_KEY); /* changed, unless the pinned one answers */
-                    other = true;
-                }
-                pthread_mutex_unlock(&c->lock);
-            }
-            natsMsg_Destroy(m);
-            if (other)
-                break; /* one member of the dealers' queue answers each request */
-        }
-        natsSubscription_Destroy(sub);
-        natsInbox_Destroy(inbox);
-        if (found)
             return NULL;
-        if (!other)
+        if (s != NATS_MISMATCH)
             break; /* nobody answered: no use asking again at once */
-        other = false; /* one of the queue answered under another key: ask again */
         changed_seen = true;
     }
     if (changed_seen) {
