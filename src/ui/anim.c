@@ -143,6 +143,18 @@ void anim_update(Anim *a, float dt)
 
 bool anim_busy(const Anim *a) { return a->n > 0; }
 
+float anim_left(const Anim *a)
+{
+    float left = 0;
+    for (int i = 0; i < a->n; i++) {
+        const Tween *t = &a->items[i];
+        float end = (t->delay > 0 ? t->delay : 0) + (t->dur - t->t);
+        if (end > left)
+            left = end;
+    }
+    return left;
+}
+
 void anim_finish(Anim *a)
 {
     /* In order of end time, so later steps see earlier ones done. */

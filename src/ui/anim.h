@@ -50,6 +50,9 @@ void anim_then(Anim *a, float *v, float to, float dur, float delay, Ease e);
 void anim_call(Anim *a, float delay, AnimCall call, void *user, int arg);
 void anim_update(Anim *a, float dt);
 bool anim_busy(const Anim *a);
+/* Seconds (speed factor applied) until every tween queued now has ended: how long what
+ * was just started takes to show. */
+float anim_left(const Anim *a);
 /* Jumps every tween to its end, running pending calls in order. */
 void anim_finish(Anim *a);
 /* Forgets tweens on values inside [lo, hi) (memory about to go away). */

@@ -106,8 +106,13 @@ void lang_init(const char *dir)
     textdomain(LANG_DOMAIN);
 }
 
+static unsigned generation;
+
+unsigned lang_generation(void) { return generation; }
+
 void lang_set(const char *code)
 {
+    generation++;
     if (!inited)
         lang_init("/usr/share/locale");
     if (code && *code) {

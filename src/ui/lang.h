@@ -32,5 +32,8 @@ void lang_init(const char *dir);
 /* Switches the language now: "" follows the system locale again. Strings fetched with
  * gettext afterwards are in the new language. */
 void lang_set(const char *code);
+/* Counts the calls of lang_set: text kept from before (a banner's words) is to be
+ * fetched again when it has changed. */
+unsigned lang_generation(void);
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "engine/ai/hint.h"
 #include "ui/i18n.h"
+#include "ui/lang.h"
 #include "ui/online.h"
 #include "ui/resume.h"
 #include "ui/text.h"
@@ -87,6 +88,38 @@ bool table_player_can_act(const Table *t)
     return t->m && !t->hold && !t->confirm && match_current_player(t->m) == table_player(t) &&
            table_human(t, table_player(t)) && !pacer_demo(&t->pace);
 }
+
+bool table_caught_up(const Table *t) { return t->catch_up <= 0; }
+
+bool table_your_turn(const Table *t) { return table_player_can_act(t) && table_caught_up(t); }
+
+void table_linger(Table *t, float secs)
+{
+    float f = app_speed_factor(t->app);
+    if (f <= 0)
+        return; /* instant: nothing waits */
+    float wait = anim_left(&t->anim) + secs * f;
+    if (wait > t->deal_wait)
+        t->deal_wait = wait;
+    t->linger = true;
+    t->linger_seen = 0;
+}
+
+bool table_lingering(const Table *t) { return t->linger && table_caught_up(t); }
+
+/* The player moves on from a step on show (a click on the table, Space or Enter): only
+ * once it has been on show a moment. */
+static bool linger_done(Table *t)
+{
+    if (!table_lingering(t) || t->linger_seen < TABLE_GRACE)
+        return false;
+    t->deal_wait = 0;
+    t->linger = false;
+    return true;
+}
+
+/* A result on the banner has been up long enough for a click or a key to go on from it. */
+static bool banner_ready(const Table *t) { return t->banner > 0.5f && t->banner_age >= TABLE_GRACE; }
 
 /* ---- Messages and sounds ---- */
 
@@ -173,6 +206,7 @@ static void count(Table *t, int result)
 
 static void hint_clear(Table *t);
 static void hint_update(Table *t);
+static void banner_buttons(Table *t);
 static bool hint_offered(const Table *t);
 
 bool table_deal(Table *t)
@@ -212,11 +246,13 @@ bool table_deal(Table *t)
     t->games++;
     save_session(t);
     t->over = t->hold = t->confirm = false;
-    t->banner = 0;
+    t->banner = t->banner_age = 0;
     t->title[0] = t->reason[0] = '\0';
     pacer_reset(&t->pace);
     confetti_clear(&t->confetti);
     t->deal_wait = 0.3f * app_speed_factor(a);
+    t->catch_up = 0;
+    t->linger = t->banner_due = false;
     if (g->reset)
         g->reset(t);
     return true;
@@ -226,7 +262,7 @@ static void banner_cb(void *user, int live) { table_show_banner(user, live != 0)
 
 void table_show_banner(Table *t, bool live)
 {
-    t->banner = 0;
+    t->banner = t->banner_age = 0;
     anim_to(&t->anim, &t->banner, 1, 0.35f, 0, EASE_OUT_BACK);
     t->focus = TABLE_NEXT;
     if (!live)
@@ -244,6 +280,7 @@ void table_game_over(Table *t, bool live)
 {
     table_review_game_over(t); /* kept for the review page */
     t->result = t->g->result(t, t->title, sizeof t->title, t->reason, sizeof t->reason);
+    t->title_lang = lang_generation();
     if (!match_is_over(t->m)) {
         t->hold = true; /* a game of a match: the next waits for the player */
     } else if (!t->over) {
@@ -251,10 +288,13 @@ void table_game_over(Table *t, bool live)
         if (live && !t->m->mirror && !(t->g->uncounted && t->g->uncounted(t)))
             count(t, t->result); /* a networked game is not the player against our bots */
     }
-    if (live) {
+    if (live && t->linger) {
+        t->banner_due = true; /* after the last step has been on show (update) */
+    } else if (live) {
         anim_call(&t->anim, t->g->banner_delay, banner_cb, t, 1);
     } else {
         t->banner = 1;
+        t->banner_age = TABLE_GRACE; /* found ended: no click of a last move to ignore */
         t->focus = TABLE_NEXT;
     }
 }
@@ -274,9 +314,11 @@ static void table_restarted(Table *t)
     table_review_close(t);
     t->game_start = 0;
     t->over = t->hold = t->confirm = false;
-    t->banner = 0;
+    t->banner = t->banner_age = 0;
     t->title[0] = t->reason[0] = '\0';
     t->leave_hover = false;
+    t->catch_up = 0;
+    t->linger = t->banner_due = false;
     pacer_reset(&t->pace);
     confetti_clear(&t->confetti);
     anim_finish(&t->anim);
@@ -305,7 +347,7 @@ void table_next(Table *t)
     }
     if (t->hold && !match_is_over(t->m) && t->g->next_game) {
         t->hold = false;
-        t->banner = 0;
+        t->banner = t->banner_age = 0;
         t->game_start = t->m->history_len; /* the next game of the match begins here */
         confetti_clear(&t->confetti);
         t->g->next_game(t);
@@ -500,8 +542,15 @@ void table_scene_layout(void *self, int w, int h)
     t->hint_btn = table_rect(&t->tv, 1040, 37, 150, 52);
     if (t->g->layout)
         t->g->layout(t);
+    if (t->m)
+        banner_buttons(t);
     if (t->m && !t->live && match_is_over(t->m) && !t->over)
         table_game_over(t, false); /* a resumed finished game: not counted again */
+    else if (t->m && !t->live && (t->over || t->hold) && t->title_lang != lang_generation()) {
+        /* The language changed under the banner: its words again, in the new one. */
+        t->g->result(t, t->title, sizeof t->title, t->reason, sizeof t->reason);
+        t->title_lang = lang_generation();
+    }
 }
 
 void table_scene_action(void *self, const Match *m, int player, Action a)
@@ -512,6 +561,7 @@ void table_scene_action(void *self, const Match *m, int player, Action a)
         t->g->sync(t, false);
     if (t->g->on_action) /* a hidden step (a mirror's) is the game's to show or not */
         t->g->on_action(t, player, a);
+    t->catch_up = anim_left(&t->anim); /* what this step started: the prompts wait for it */
     if (match_is_over(t->m) && !t->over && !t->hold)
         table_game_over(t, true);
 }
@@ -560,7 +610,7 @@ static bool leave_event(Table *t, const SDL_Event *e)
     if ((e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) &&
         e->button.button == SDL_BUTTON_LEFT &&
         rect_has(t->leave_btn, (float)e->button.x, (float)e->button.y)) {
-        if (e->type == SDL_MOUSEBUTTONUP)
+        if (e->type == SDL_MOUSEBUTTONUP && banner_ready(t))
             app_leave_online(t->app, true); /* the seat stays the player's */
         return true;
     }
@@ -613,10 +663,10 @@ bool table_scene_event(void *self, const SDL_Event *e)
         return true;
     case SDL_MOUSEBUTTONDOWN:
         if (e->button.button == SDL_BUTTON_LEFT) {
-            /* Only a click begun on the finished game deals the next: at instant speed the
-             * double-click that ends a game has its release on the result. */
-            t->press_on_end = ended && t->banner > 0.5f;
+            t->press_on_end = table_lingering(t) && t->linger_seen >= TABLE_GRACE;
             int b = button_at(t, (float)e->button.x, (float)e->button.y);
+            if (b == TABLE_NEXT && !banner_ready(t))
+                return true; /* the rest of a click meant for the last move */
             if (b >= 0) {
                 t->pressed = b;
                 return true;
@@ -633,12 +683,11 @@ bool table_scene_event(void *self, const SDL_Event *e)
         }
         if (t->g->event && t->g->event(t, e))
             return true;
-        /* After a game, a click on the felt deals the next one. */
-        if (e->button.button == SDL_BUTTON_LEFT && ended && t->banner > 0.5f && t->press_on_end &&
-            table_uy(&t->tv, (float)e->button.y) > 80) {
-            table_next(t);
+        /* A click on the table goes on from a step on show (the end of a hand); after a
+         * game only the banner's buttons (or a key) start the next: a stray click would
+         * throw its result away. */
+        if (e->button.button == SDL_BUTTON_LEFT && t->press_on_end && linger_done(t))
             return true;
-        }
         return false;
     }
     case SDL_KEYDOWN: {
@@ -651,10 +700,12 @@ bool table_scene_event(void *self, const SDL_Event *e)
             return true;
         }
         if (ended && (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE || k == SDLK_n)) {
-            if (t->banner > 0.5f || app_speed_factor(t->app) <= 0)
+            if (banner_ready(t))
                 table_next(t);
             return true;
         }
+        if (!ended && (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) && linger_done(t))
+            return true;
         return false;
     }
     default:
@@ -713,6 +764,17 @@ void table_update(void *self, float dt)
     t->time += dt;
     anim_set_factor(&t->anim, f);
     anim_update(&t->anim, dt);
+    t->catch_up = f > 0 && anim_busy(&t->anim) ? fmaxf(0, t->catch_up - dt) : 0;
+    if (t->linger && table_caught_up(t))
+        t->linger_seen += dt;
+    if (t->linger && t->deal_wait <= dt)
+        t->linger = false; /* (the deal below goes on) */
+    if (t->banner_due && !t->linger) {
+        t->banner_due = false;
+        table_show_banner(t, true);
+    }
+    if (t->banner > 0.5f && (t->over || t->hold))
+        t->banner_age += dt;
     table_toast_update(&t->toast, dt);
     confetti_update(&t->confetti, dt, TABLE_H + 40);
     if (g->update)
@@ -773,8 +835,10 @@ bool table_animating(const void *self)
 {
     const Table *t = self;
     if (anim_busy(&t->anim) || table_toast_busy(&t->toast) || confetti_busy(&t->confetti) ||
-        (t->g->busy && t->g->busy(t)) || t->review_job)
+        (t->g->busy && t->g->busy(t)) || t->review_job || t->catch_up > 0 || t->linger)
         return true; /* a review's progress line moves */
+    if (t->banner > 0.5f && (t->over || t->hold) && t->banner_age < TABLE_GRACE)
+        return true; /* the banner's grace runs out */
     if (!t->m || t->review_open)
         return false;
     if (t->m->mirror && waiting(t))
@@ -793,13 +857,13 @@ bool table_settled(const void *self)
     if (!t->m)
         return true;
     if (anim_busy(&t->anim) || confetti_busy(&t->confetti) ||
-        (t->g->moving && t->g->moving(t)))
+        (t->g->moving && t->g->moving(t)) || t->linger || t->banner_due || t->catch_up > 0)
         return false;
     if (t->review_open)
         return true; /* the table waits; the review's worker is no move of the game */
     bool demo = pacer_demo(&t->pace);
     if (holding(t) || match_is_over(t->m))
-        return !demo || t->banner >= 1;
+        return (!demo || t->banner >= 1) && (t->banner <= 0.5f || t->banner_age >= TABLE_GRACE);
     if (demo)
         return false; /* a demonstration settles only on a result */
     int cur = match_current_player(t->m);
@@ -835,6 +899,13 @@ bool table_locate(void *self, const char *what, SDL_FRect *out)
         return table_review_locate(t, what, out);
     if (t->confirm && (strcmp(what, "confirm") == 0 || strcmp(what, "keep") == 0)) {
         *out = t->confirm_btn[what[0] == 'k'];
+        return true;
+    }
+    if (strcmp(what, "banner") == 0) { /* the end-of-game banner's plate, at full size */
+        const TableBanner *bn = &t->g->banner;
+        if (bn->w <= 0 || t->banner <= 0.5f || !(t->over || t->hold))
+            return false;
+        *out = table_rect(&t->tv, bn->cx, bn->cy, bn->w, bn->h);
         return true;
     }
     if (strcmp(what, "next") == 0) {
@@ -1034,6 +1105,27 @@ static void draw_hint(Table *t, SDL_Renderer *r)
 
 /* ---- Drawing ---- */
 
+/* A banner that holds its buttons: the row (Review, the next button, Leave the table) is
+ * centred in it, at the banner's full size; each button keeps the size the game gave the
+ * next button. The Review and Leave buttons take their places from the next one. */
+static void banner_buttons(Table *t)
+{
+    const TableBanner *bn = &t->g->banner;
+    SDL_FRect *n = &t->btn[TABLE_NEXT];
+    if (bn->w <= 0 || bn->buttons_at <= 0 || n->w <= 0)
+        return;
+    float s = t->tv.s, gap = 16 * s, row = n->w, left = 0;
+    if (table_review_available(t) && !t->review_open) {
+        left = fmaxf(n->w * 0.62f, 140 * s) + gap; /* as table_review_banner_button */
+        row += left;
+    }
+    if (plays_again(t))
+        row += gap + fmaxf(n->w * 0.8f, 170 * s); /* as draw_leave_button */
+    float top = bn->cy - bn->h / 2;
+    n->x = table_px(&t->tv, bn->cx) - row / 2 + left;
+    n->y = table_py(&t->tv, top + bn->h * bn->buttons_at) - n->h / 2;
+}
+
 static void draw_banner(Table *t, SDL_Renderer *r)
 {
     const TableBanner *bn = &t->g->banner;
@@ -1127,6 +1219,7 @@ void table_draw(void *self, SDL_Renderer *r)
     t->g->draw(t, r);
     draw_hint(t, r);
     confetti_draw(&t->confetti, r, t->tv.ox, t->tv.oy, t->tv.s);
+    banner_buttons(t);
     draw_banner(t, r);
     if (t->g->next_label && shown(t, TABLE_NEXT))
         table_button(t, TABLE_NEXT, _(t->g->next_label), BTN_PRIMARY);

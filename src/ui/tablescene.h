@@ -40,6 +40,10 @@ typedef struct {
     float cx, cy, w, h, grow;
     float title_at, reason_at;
     int title_size, reason_size;
+    /* Where the row of its buttons (Review, the next button, Leave the table) is centred,
+     * a fraction of its height: the table lays the row out inside the plate. 0: the game
+     * places the next button (its own end page). */
+    float buttons_at;
 } TableBanner;
 
 /* The button the table adds after a game: "Next round", "New game". */
@@ -159,6 +163,15 @@ struct Table {
     BotPacer pace;
     float time;
     float deal_wait; /* seconds before the next chance action */
+    /* Seconds until what the last action started has been shown (its cards landed and
+     * turned): until then the table's prompts ("Your turn", the answer buttons) wait, so
+     * that they never speak of a position the player has not seen yet. */
+    float catch_up;
+    /* A step the player should look at (the end of a hand, table_linger): the next deal
+     * and the bots wait; a click or a key, once it has been on show a moment, goes on. */
+    bool linger;
+    float linger_seen; /* seconds it has been on show (caught up) */
+    bool banner_due;   /* the game ended on that step: its banner follows it */
 
     uint64_t session_seed;
     int games; /* games dealt in the session */
@@ -168,13 +181,16 @@ struct Table {
     bool over;    /* the match's result known (and counted, if it happened live) */
     bool hold;    /* a game of a match ended: the next waits for the player */
     float banner; /* 0 hidden .. 1 shown */
+    float banner_age; /* seconds the banner has been up: before TABLE_GRACE, a click or a
+                         key meant for the last move does not start the next game */
     int result;   /* +1 won, 0 drawn, -1 lost */
     char title[96], reason[240];
+    unsigned title_lang; /* lang_generation() they were written in */
 
     /* Buttons: rectangles (pixels) set by the game's layout. */
     SDL_FRect btn[TABLE_BUTTONS_MAX];
     int hover, pressed, focus;
-    bool press_on_end; /* the left button went down on a finished game */
+    bool press_on_end; /* the left button went down on a step on show (table_linger) */
 
     /* A hint (the Hint button, H where the game leaves it free, and ? everywhere): the
      * analysis runs on a worker thread; then the suggested action is highlighted and its
@@ -321,6 +337,23 @@ bool table_refuse(Table *t);
 void table_hint(Table *t);
 /* The hint being shown for the position on the table: true and its action, else false. */
 bool table_hint_action(const Table *t, Action *out);
+
+/* The table shows the position the match is in: nothing the last action started is
+ * still moving (at instant speed, always). A prompt to the player waits for it. */
+bool table_caught_up(const Table *t);
+/* The player's turn, shown: table_player_can_act once the table has caught up. What a
+ * game's "Your turn" line and its buttons for the turn go by. */
+bool table_your_turn(const Table *t);
+/* The step just applied is one to look at (the end of a hand): once it has been shown
+ * (table_caught_up), the next deal and the bots wait `secs` more (at normal speed; none at
+ * instant speed), or until the player clicks the table or presses Space or Enter after it
+ * has been on show for TABLE_GRACE. */
+void table_linger(Table *t, float secs);
+/* That step is on show now: caught up and lingering (the game draws what it says). */
+bool table_lingering(const Table *t);
+/* Seconds a result must have been on show before a click or a key may move on from it:
+ * the rest of a double-click, or a click meant for the last move, does not. */
+#define TABLE_GRACE 0.6f
 
 /* A short message on the table. */
 void table_say(Table *t, const char *msg);

@@ -796,7 +796,7 @@ static const char *apply(void *state, Action a)
             return pass_to_partner(s);
         if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
             return N_("signs are made on your turn to play a card");
-        return N_("answer the raise: aceitar, correr or raise");
+        return N_("answer the raise: accept, run or raise");
     }
     case TR_PH_PLAY: {
         /* The record of the match: the team had a chance to call truco in this hand,

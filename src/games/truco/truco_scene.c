@@ -78,8 +78,9 @@ typedef struct {
     char said[48]; /* TRUCO!, Aceito!... in a bubble by the seat that said it */
     float said_t;
     int said_seat;
-    char hand_msg[200];
-    float hand_msg_t;
+    /* The hand on the table has ended (its message shows once its last card is seen,
+     * until the next deal clears the table). */
+    bool hand_end;
     /* Your word over a bot partner: its advice on the answer (or the mão de onze) you
      * are to give, for the position after `advice_at` actions. */
     char advice[160];
@@ -198,6 +199,8 @@ static void view(const Tr *t, TrucoState *v)
 
 /* ---- Keeping the cards in step with the match ---- */
 
+static void signs_seen(Tr *t, bool lit);
+
 /* No cards laid out, for hand number `hand` (-1: none yet). */
 static void clear(Tr *t, int hand)
 {
@@ -206,6 +209,7 @@ static void clear(Tr *t, int hand)
     memset(&t->vira, 0, sizeof t->vira);
     t->shown_hand = hand;
     t->face_down = false;
+    t->hand_end = false;
 }
 
 static void sync(Table *tb, bool instantly)
@@ -298,6 +302,8 @@ static void sync(Table *tb, bool instantly)
     } else if (v.vira == CARD_NONE) {
         t->vira.on = false;
     }
+    if (instantly)
+        signs_seen(t, false); /* a resumed hand: the signs made in it, as they were */
 }
 
 /* A new match: no cards laid out yet. */
@@ -313,7 +319,8 @@ static void reset(Table *tb)
     t->advice_at = -1;
     anim_clear(&tb->anim);
     clear(t, -1);
-    t->said_t = t->hand_msg_t = 0;
+    t->said_t = 0;
+    t->hand_end = false;
     memset(t->sig_known, 0, sizeof t->sig_known);
     memset(t->sig_fresh, 0, sizeof t->sig_fresh);
     memset(t->sig_t, 0, sizeof t->sig_t);
@@ -335,16 +342,26 @@ static int result(Table *tb, char *title, size_t tsize, char *reason, size_t rsi
                  s->score[u], s->score[1 - u]);
     else
         snprintf(reason, rsize, _("Final score %d-%d."), s->score[u], s->score[1 - u]);
+    /* A game is to 12, and the last hand counts in full (RULES.md §1): say so when it went
+     * past 12, rather than show a score that looks wrong. */
+    int top = s->score[u] > s->score[1 - u] ? s->score[u] : s->score[1 - u];
+    if (top > TR_GAME_POINTS && s->last_points > 0) {
+        size_t len = strlen(reason);
+        snprintf(reason + len, rsize - len, " ");
+        len = strlen(reason);
+        snprintf(reason + len, rsize - len,
+                 P_("The last hand, worth %d point, took the score past %d.",
+                    "The last hand, worth %d points, took the score past %d.", s->last_points),
+                 s->last_points, TR_GAME_POINTS);
+    }
     return res;
 }
 
-/* The message at the end of a hand, from the player's side. */
-static void hand_message(Tr *t)
+/* The message at the end of a hand, from the player's side (in the language of now). */
+static void hand_message(const Tr *t, char *o, size_t n)
 {
     const TrucoState *s = t->tb.m->state;
     int w = s->last_winner, pts = s->last_points;
-    char *o = t->hand_msg;
-    size_t n = sizeof t->hand_msg;
     bool me = w == us(t);
     switch ((TrucoEnd)s->last_end) {
     case TR_END_TIED: snprintf(o, n, "%s", _("All three rodadas tied: nobody scores.")); break;
@@ -384,7 +401,6 @@ static void hand_message(Tr *t)
                  four(t) ? (won ? _("Your team wins this game!") : _("They win this game."))
                          : (won ? _("You win this game!") : _("The computer wins this game.")));
     }
-    t->hand_msg_t = 2.8f;
 }
 
 /* ---- Seats ---- */
@@ -504,12 +520,23 @@ static const char *sign_gesture(int k)
 static const char *sign_button(int k)
 {
     static const char *const b[TR_SIGNS] = {N_("Zap"), N_("Copas"), N_("Espadilha"),
-                                            N_("Pica-fumo"), N_("Three")};
+                                            N_("Pica-fumo"), N_("A three")};
     return k >= 0 && k < TR_SIGNS ? _(b[k]) : "";
 }
 
-/* After every step: the signs the seat now knows of that were not drawn yet light up. */
-static void signs_seen(Tr *t)
+/* A sign in the list of those a seat made, named as the gestures name them: the
+ * manilhas by their Truco names, the three in the player's language. */
+static const char *sign_listed(int k)
+{
+    static const char *const b[TR_SIGNS] = {N_("the zap"), N_("copas"), N_("espadilha"),
+                                            N_("pica-fumo"), N_("a three")};
+    return k >= 0 && k < TR_SIGNS ? _(b[k]) : "";
+}
+
+/* After every step: the signs the seat now knows of that were not drawn yet light up
+ * (`lit`); otherwise (a resumed game, a resize) they are only known, in the hand's dim
+ * line, as they were before. */
+static void signs_seen(Tr *t, bool lit)
 {
     const Match *m = t->tb.m;
     if (!m || m->num_players != 4)
@@ -527,7 +554,7 @@ static void signs_seen(Tr *t)
             if (truco_saw_signal(&v, ME, p, k))
                 known |= (uint8_t)(1u << k);
         uint8_t fresh = (uint8_t)(known & ~t->sig_known[p]);
-        if (fresh && p != ME) {
+        if (fresh && p != ME && lit) {
             t->sig_fresh[p] = t->sig_t[p] > 0 ? (uint8_t)(t->sig_fresh[p] | fresh) : fresh;
             t->sig_t[p] = 2.6f;
             app_sound(t->tb.app, SND_CLICK);
@@ -598,7 +625,7 @@ static void draw_signs(Tr *t, int p, float x, float y, int align)
     for (int k = 0; k < TR_SIGNS; k++)
         if ((known >> k) & 1)
             len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", len ? ", " : "",
-                                    sign_button(k));
+                                    sign_listed(k));
     char b[200];
     snprintf(b, sizeof b, _("Signed: %s"), line);
     label(t, b, 17, false, COL_DIM, x, ly, align);
@@ -614,11 +641,13 @@ static void on_action(Table *tb, int player, Action a)
         t->said_t = 2.2f;
         app_sound(tb->app, table_human(tb, player) ? SND_CLICK : SND_CALL);
     }
-    signs_seen(t);
+    signs_seen(t, true);
     const TrucoState *s = tb->m->state;
     if (player >= 0 && s->n_dealt == 0 && s->phase != TR_PH_FIRST && s->last_end != TR_END_NONE) {
-        hand_message(t);
-        tb->deal_wait = 2.4f * app_speed_factor(tb->app);
+        /* The hand is over: its last card lands and turns, then the table stays as it is
+         * for the player to see who won it and with what (a click goes on sooner). */
+        t->hand_end = true;
+        table_linger(tb, 3.2f);
     }
 }
 
@@ -782,7 +811,6 @@ static void update(Table *tb, float dt)
     t->said_t = fmaxf(0, t->said_t - dt);
     for (int p = 0; p < TR_MAX_SEATS; p++)
         t->sig_t[p] = fmaxf(0, t->sig_t[p] - dt / fmaxf(0.35f, app_speed_factor(tb->app)));
-    t->hand_msg_t = fmaxf(0, t->hand_msg_t - dt);
     advice_update(t);
     partner_limit(t);
 }
@@ -792,7 +820,8 @@ static void update(Table *tb, float dt)
 static void quiet(Table *tb)
 {
     Tr *t = (Tr *)tb;
-    t->said_t = t->hand_msg_t = 0;
+    t->said_t = 0;
+    t->hand_end = false;
 }
 
 /* The bubbles need frames; they do not hold the computer's answer (frames run while it
@@ -800,8 +829,7 @@ static void quiet(Table *tb)
 static bool busy(const Table *tb)
 {
     const Tr *t = (const Tr *)tb;
-    return (t->said_t > 0 || t->hand_msg_t > 0) &&
-           !table_seat_thinking(tb, match_current_player(tb->m));
+    return t->said_t > 0 && !table_seat_thinking(tb, match_current_player(tb->m));
 }
 
 static int hand_places(void *user)
@@ -854,8 +882,8 @@ static bool shown(const Table *tb, int b)
 {
     const Tr *t = (const Tr *)tb;
     const TrucoState *s = tb->m->state;
-    if (!table_player_can_act(tb))
-        return false;
+    if (!table_your_turn(tb))
+        return false; /* (nor before the last move is seen) */
     switch (b) {
     case BTN_RAISE: return s->phase == TR_PH_PLAY && truco_can_raise(s, ME);
     case BTN_DOWN: return s->phase == TR_PH_PLAY && s->rodada > 0;
@@ -1041,7 +1069,19 @@ static void draw_bubble(Tr *t, const char *msg, float cx, float cy, float alpha,
     text_draw(a->text, msg, fs, true, tc, r.x + pw / 2, r.y + ph / 2, CENTRED);
 }
 
-/* The hand's value and kind, and the rodadas: won, lost, tied, to play. */
+/* The latest rodada with a card on the table (-1: none). */
+static int latest_rodada(const Tr *t)
+{
+    int last = -1;
+    for (int i = 0; i < TR_RODADAS; i++)
+        for (int p = 0; p < TR_MAX_SEATS; p++)
+            if (t->table[i][p].on)
+                last = i;
+    return last;
+}
+
+/* The hand's value and kind, and the rodadas: won, lost, tied, to play; the one being
+ * played ringed in gold. */
 static void draw_panel(Tr *t, const TrucoState *v)
 {
     App *a = t->tb.app;
@@ -1068,7 +1108,11 @@ static void draw_panel(Tr *t, const TrucoState *v)
                  : res == 1 - u      ? COL_RED
                  : res == TR_RES_TIE ? rgba(170, 170, 160, 255)
                                      : rgba(0, 0, 0, 70);
-        draw_circle(a->ren, cx, cy, 24 * s, c);
+        bool now = v->n_dealt > 0 && i == v->rodada && res == TR_RES_NONE &&
+                   (v->phase == TR_PH_PLAY || v->phase == TR_PH_ANSWER);
+        if (now)
+            draw_circle(a->ren, cx, cy, 29 * s, COL_GOLD);
+        draw_circle(a->ren, cx, cy, 24 * s, now ? rgba(12, 26, 18, 255) : c);
         const char *mark = res == u            ? "\xE2\x9C\x93"
                            : res == 1 - u      ? "\xE2\x9C\x97"
                            : res == TR_RES_TIE ? "="
@@ -1076,7 +1120,7 @@ static void draw_panel(Tr *t, const TrucoState *v)
         char num[8];
         snprintf(num, sizeof num, "%d", i + 1);
         text_draw(a->text, *mark ? mark : num, (int)lroundf(22 * s), true,
-                  res == TR_RES_NONE ? COL_DIM : COL_TEXT, cx, cy, CENTRED);
+                  now ? COL_GOLD : res == TR_RES_NONE ? COL_DIM : COL_TEXT, cx, cy, CENTRED);
     }
 }
 
@@ -1143,10 +1187,55 @@ static void draw_onze(Tr *t)
         text_draw_fit(tb->app->text, adv, (int)lroundf(19 * s), true, COL_GOLD, PX(t, mx),
                       PY(t, y + 38), CENTRED, 690 * s);
     char jb[64], fb[64];
-    snprintf(jb, sizeof jb, _("Jogar (%d points)"), truco_onze_value(&v));
-    snprintf(fb, sizeof fb, _("Fugir (+%d for them)"), truco_base_value(&v));
+    snprintf(jb, sizeof jb, _("Play it (%d points)"), truco_onze_value(&v));
+    snprintf(fb, sizeof fb, _("Run (+%d for them)"), truco_base_value(&v));
     table_button(tb, BTN_JOGAR, jb, BTN_PRIMARY);
     table_button(tb, BTN_FUGIR, fb, 0);
+}
+
+/* The end of the hand on show: once its last card is seen, until the next deal (or the
+ * banner, at the game's end). */
+static bool hand_end_shown(const Tr *t)
+{
+    const Table *tb = &t->tb;
+    return t->hand_end && table_caught_up(tb) && !(match_is_over(tb->m) && tb->banner > 0);
+}
+
+/* Where its message shows (pixels, `h` the text's height): with two players in the gap
+ * between the computer's hand and the rodadas, with four in the middle of the rodadas;
+ * never over a card. */
+static SDL_FRect hand_end_rect(Tr *t, const char *msg, int fs, int *h)
+{
+    Table *tb = &t->tb;
+    float s = tb->tv.s, maxw = (four(t) ? 340 : 760) * s, pad = 18 * s;
+    int w = 0, lh = 0;
+    text_measure(tb->app->text, msg, fs, true, &w, &lh);
+    *h = text_draw_wrapped(tb->app->text, msg, fs, true, COL_TEXT, 0, 0, (int)maxw, TEXT_CENTER,
+                           false);
+    float bw = fminf((float)w, maxw) + 2 * pad, bh = (float)*h + 14 * s;
+    float cx = PX(t, four(t) ? MID4_X : MID_X), cy = PY(t, four(t) ? MID4_Y : 270);
+    return (SDL_FRect){cx - bw / 2, cy - bh / 2, bw, bh};
+}
+
+static void draw_hand_end(Tr *t)
+{
+    if (!hand_end_shown(t))
+        return;
+    Table *tb = &t->tb;
+    const TrucoState *s = tb->m->state;
+    float sc = tb->tv.s;
+    char msg[200];
+    hand_message(t, msg, sizeof msg);
+    int fs = (int)lroundf(22 * sc), h;
+    SDL_FRect b = hand_end_rect(t, msg, fs, &h);
+    Rgba edge = s->last_end == TR_END_TIED ? COL_TEXT
+                : s->last_winner == us(t) ? rgba(86, 190, 110, 255)
+                                          : COL_RED;
+    draw_shadow(tb->app->ren, b, 16 * sc, 12 * sc, rgba(0, 0, 0, 110));
+    draw_rounded(tb->app->ren, b, 16 * sc, rgba(12, 22, 16, 235));
+    draw_rounded_outline(tb->app->ren, b, 16 * sc, fmaxf(2, 3 * sc), edge);
+    text_draw_wrapped(tb->app->text, msg, fs, true, COL_TEXT, b.x + 18 * sc, b.y + (b.h - h) / 2,
+                      (int)(b.w - 36 * sc + 1), TEXT_CENTER, true);
 }
 
 /* With four players the toast shows in the free middle of the table, clear of the
@@ -1230,10 +1319,21 @@ static void draw(Table *tb, SDL_Renderer *r)
     else
         draw_rounded(a->ren, unit_rect(t, MID4_X, MID4_Y, 700, 470), 40 * tb->tv.s,
                      rgba(0, 0, 0, 34));
+    /* With four players the rodadas lie one over the other: the earlier ones are dimmed
+     * once a card of a later one is down, so the one being played stands out. */
+    int last = latest_rodada(t);
     for (int i = 0; i < TR_RODADAS; i++)
-        for (int p = 0; p < n; p++)
-            if (t->table[i][p].on)
-                draw_card(t, &t->table[i][p], 0, &v);
+        for (int p = 0; p < n; p++) {
+            const TableCard *c = &t->table[i][p];
+            if (!c->on)
+                continue;
+            draw_card(t, c, 0, &v);
+            if (four(t) && i < last) {
+                float k = c->scale > 0 ? c->scale : 1;
+                draw_quad(r, PX(t, c->x), PY(t, c->y), cw * k * tb->tv.s, CARD_H * k * tb->tv.s,
+                          c->rot, rgba(6, 24, 16, 150));
+            }
+        }
     for (int p = 0; p < n; p++)
         for (int i = 0; i < TR_HAND && p != ME; i++)
             if (t->hand[p][i].on)
@@ -1274,7 +1374,6 @@ static void draw(Table *tb, SDL_Renderer *r)
     table_top_bar(a, title, table_level_name(table_level(tb)));
 
     /* What is going on. */
-    bool over = match_is_over(tb->m);
     if (!four(t) && table_seat_thinking(tb, BOT) && tb->deal_wait <= 0) {
         char b[96];
         if (table_seat_kind(tb, BOT) == SEAT_REMOTE) /* a person at another table */
@@ -1283,12 +1382,12 @@ static void draw(Table *tb, SDL_Renderer *r)
             snprintf(b, sizeof b, "%s", _("Computer is thinking"));
         table_dots(b, sizeof b, tb->time);
         label(t, b, 20, false, COL_DIM, MID_X, BOT_Y + CARD_H / 2 + 22, CENTRED);
-    } else if (cur == ME && v.phase == TR_PH_PLAY) {
+    } else if (cur == ME && v.phase == TR_PH_PLAY && table_caught_up(tb)) {
         label(t,
               v.rodada > 0 ? _("Your turn: double-click or drag a card (right-click: face down)")
                            : _("Your turn: double-click or drag a card"),
               18, false, COL_DIM, mx, ME_Y - CARD_H / 2 - 24, CENTRED);
-    } else if (cur == ME && v.phase == TR_PH_ANSWER) {
+    } else if (cur == ME && v.phase == TR_PH_ANSWER && table_caught_up(tb)) {
         char b[160];
         if (!four(t))
             snprintf(b, sizeof b, _("The computer asks %s Accept, run or raise?"),
@@ -1325,14 +1424,16 @@ static void draw(Table *tb, SDL_Renderer *r)
 
     /* Buttons that apply now. */
     char up[64];
-    snprintf(up, sizeof up, _("Aumentar: %s"), call_text_in(&v, truco_raise_action(v.pending)));
+    /* In English the answers are English (the calls, TRUCO! SEIS!..., are the game's own
+     * words in every language); the Portuguese catalogues give aceitar, correr, aumentar. */
+    snprintf(up, sizeof up, _("Raise: %s"), call_text_in(&v, truco_raise_action(v.pending)));
     const char *labels[BTN_COUNT] = {
         [BTN_RAISE] = call_text_in(&v, truco_raise_action(v.value)),
-        [BTN_ACCEPT] = _("Aceitar"),
-        [BTN_RUN] = _("Correr"),
+        [BTN_ACCEPT] = _("Accept"),
+        [BTN_RUN] = _("Run"),
         [BTN_UP] = up,
         [BTN_DOWN] = t->face_down ? _("Face down: on") : _("Face down: off"),
-        [BTN_PASS] = _("Parceiro decide")};
+        [BTN_PASS] = _("Partner decides")};
     if (shown(tb, BTN_JOGAR)) /* the mão de onze: under the dialog's buttons */
         tb->btn[BTN_PASS] = unit_rect(t, mx, 650, 300, 56);
     else
@@ -1353,9 +1454,7 @@ static void draw(Table *tb, SDL_Renderer *r)
     if (any_sign)
         label(t, _("Signs to your partner (only your partner sees them)"), 16, false, COL_DIM,
               1080 - 53, 890, LEFT);
-    if (t->hand_msg_t > 0 && !over)
-        ui_toast(a, t->hand_msg, PX(t, mx), PY(t, four(t) ? MID4_Y : (TBOT_Y + TME_Y) / 2),
-                 fminf(1, t->hand_msg_t * 2));
+    draw_hand_end(t);
 }
 
 static const char *rules_text(void)
@@ -1390,8 +1489,8 @@ static const char *rules_text(void)
              "are dealt face down and played blind (às cegas). Option: best of three games.\n\n"
              "# At the table\n"
              "Double-click a card or drag it onto the table to play it; right-click it, or turn on "
-             "Face down, to play it face down. The Truco button raises; Aceitar, Correr and "
-             "Aumentar answer a raise. Keys: 1 2 3 play a card, T raise, A accept, C run, F face "
+             "Face down, to play it face down. The Truco button raises; Accept, Run and "
+             "Raise answer a raise. Keys: 1 2 3 play a card, T raise, A accept, C run, F face "
              "down, J and X for the mão de onze. Every move is saved, so you can close the window "
              "at any time."),
              _("# Four players\n"
@@ -1403,7 +1502,7 @@ static const char *rules_text(void)
                "rodada ties (cangou), the same tie rules decide the hand, and the player who tied "
                "it (the first to match the other team's card) leads the next rodada.\n\n"
                "A call is answered by the team called: the next player accepts, runs or raises, or "
-               "leaves the answer to the partner (Parceiro decide, key P), who must then answer. A "
+               "leaves the answer to the partner (Partner decides, key P), who must then answer. A "
                "team may not raise twice in a row. In the mão de onze the team at 11 sees both "
                "partners' hands; the first of them from the mão chooses, or leaves the choice to the "
                "partner."),
@@ -1495,10 +1594,15 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
         *out = unit_rect(t, x, y, 200, 80);
         return true;
     }
-    if (strcmp(what, "hand-message") == 0) /* the end of a hand's message on show */
-        return t->hand_msg_t > 0 && !match_is_over(tb->m) &&
-               (*out = unit_rect(t, mid_x(t), four(t) ? MID4_Y : (TBOT_Y + TME_Y) / 2, 600, 60),
-                true);
+    if (strcmp(what, "hand-message") == 0) { /* the end of a hand's message on show */
+        if (!hand_end_shown(t))
+            return false;
+        char msg[200];
+        int h;
+        hand_message(t, msg, sizeof msg);
+        *out = hand_end_rect(t, msg, (int)lroundf(22 * tb->tv.s), &h);
+        return true;
+    }
     if (strcmp(what, "vira") == 0 && t->vira.on)
         *out = unit_rect(t, vira_x(t), deck_y(t), card_w(t) * t->vira.scale, CARD_H * t->vira.scale);
     else if (strcmp(what, "table") == 0 && !four(t))
@@ -1565,7 +1669,7 @@ static const TableGame truco_table = {
     .not_this_game = N_("not a Truco game"),
     .over_message = N_("The game is over: start a new one."),
     .next_label = N_("New game"),
-    .banner = {MID_X, 420, 600, 170, 0, 0.36f, 0.74f, 54, 22},
+    .banner = {MID_X, 430, 720, 250, 0, 0.23f, 0.49f, 54, 22, 0.79f}, /* its buttons inside */
     .banner_delay = 0.6f,
     .toast_x = MID_X,
     .toast_y = ME_Y - CARD_H / 2 - 70,

@@ -82,6 +82,136 @@ static bool play_out(App *a)
 
 /* ---- Tests ---- */
 
+/* The computer's cards and the end of a hand are seen before the table speaks of what
+ * follows: at normal speed, no button for the player's turn while the computer's card is
+ * still on its way (it takes 0.38 s and turns face up meanwhile), no end-of-hand message
+ * before the last card of the hand has landed; the message then stays until the next
+ * deal, at least 2.5 s, unless the player clicks the table (after a moment). */
+static void test_hand_end_seen(void)
+{
+    fresh_home("tasca-truco", NULL);
+    App *a = start(SPEED_NORMAL, 7);
+    REQUIRE(a);
+    a->opt.draw_every = 4;
+    const int flight = 22; /* frames of 1/60 s: a card's flight and turn, less a little */
+    int bot_card_f = -1000, end_f = -1000, msg_f = -1, ends = 0, quick = 0, clicked = 0;
+    int prompts_checked = 0, hands_seen = 0, last_len = 0;
+    for (int f = 0; f < test_count(60 * 150) && ends < 6; f++) {
+        app_run_frames(a, 1);
+        Match *m = match_of(a);
+        const TrucoState *s = state(a);
+        REQUIRE(m && s);
+        if (match_is_over(m))
+            break;
+        if (m->history_len != last_len) {
+            int p = m->history_player[m->history_len - 1];
+            Action act = m->history[m->history_len - 1];
+            if (p == 1 && act >= TR_PLAY && act < TR_PLAY_SLOT + TR_HAND)
+                bot_card_f = f; /* the computer played a card */
+            if (p >= 0 && s->n_dealt == 0 && s->last_end != TR_END_NONE && s->phase != TR_PH_FIRST &&
+                (act >= TR_PLAY && act < TR_PLAY_SLOT + TR_HAND))
+                end_f = f, msg_f = -1; /* a hand ended on a card */
+            last_len = m->history_len;
+        }
+        SDL_FRect r;
+        bool msg = locate(a, "hand-message", &r);
+        if (end_f >= 0 && msg && msg_f < 0) {
+            msg_f = f;
+            CHECK(f - end_f >= flight); /* not while its last card flies */
+            hands_seen++;
+        }
+        if (msg_f >= 0 && !msg && s->n_dealt > 0) { /* the next deal cleared it */
+            ends++;
+            if (clicked)
+                quick++;
+            else
+                CHECK(f - msg_f >= 150); /* 2.5 s at least */
+            msg_f = end_f = -1;
+            clicked = 0;
+        }
+        /* Every other hand: a click on the felt, once the message has been on show for
+         * a second, deals the next hand at once. */
+        if (msg_f >= 0 && !clicked && ends % 2 == 1 && f - msg_f == 60) {
+            int hands = s->hands;
+            SDL_FRect felt = {a->w * 0.05f, a->h * 0.12f, 10, 10};
+            click(a, felt, 1);
+            app_run_frames(a, 8);
+            f += 8;
+            CHECK(state(a)->hands == hands + 1 || state(a)->n_dealt > 0);
+            clicked = 1;
+        }
+        if (locate(a, "truco", &r) || locate(a, "aceitar", &r) || locate(a, "facedown", &r)) {
+            CHECK(f - bot_card_f >= flight); /* not before the computer's card is seen */
+            prompts_checked++;
+        }
+        if (match_current_player(m) != 0 || !table_player_can_act(a->self))
+            continue;
+        if (s->phase == TR_PH_ANSWER && locate(a, "aceitar", &r)) {
+            click(a, r, 1);
+            continue;
+        }
+        if (s->phase == TR_PH_ONZE && locate(a, "jogar", &r)) {
+            click(a, r, 1);
+            continue;
+        }
+        if (f % 20 == 0)
+            play_first_card(a);
+    }
+    CHECK(hands_seen >= 4 && ends >= 4 && quick >= 1 && prompts_checked > 0);
+    app_destroy(a);
+}
+
+/* A stray click does not throw away the end of a game: neither a click on the table
+ * outside the banner, nor one on its button or a key in the first moments; only the
+ * banner's button (or a key) afterwards deals the next game. */
+static void test_banner_stray_click(void)
+{
+    fresh_home("tasca-truco", NULL);
+    App *a = start(SPEED_INSTANT, 14);
+    REQUIRE(a);
+    /* Play quickly (no settling) until the game ends. */
+    for (int guard = 0; guard < 4000 && !match_is_over(match_of(a)); guard++) {
+        app_run_frames(a, 1);
+        SDL_FRect r;
+        if (match_current_player(match_of(a)) != 0)
+            continue;
+        if (locate(a, "aceitar", &r) || locate(a, "jogar", &r))
+            click(a, r, 1);
+        else
+            play_first_card(a);
+    }
+    REQUIRE(match_is_over(match_of(a)));
+    Table *t = a->self;
+    int games = t->games; /* games dealt: one more once the next is */
+    SDL_FRect next;
+    for (int i = 0; i < 30 && !locate(a, "next", &next); i++)
+        app_run_frames(a, 1);
+    REQUIRE(locate(a, "next", &next));
+    /* At once: the rest of a double-click on the felt, a click on the button, Enter. */
+    SDL_FRect felt = {a->w * 0.05f, a->h * 0.5f, 10, 10};
+    click(a, felt, 2);
+    app_run_frames(a, 1);
+    CHECK(t->games == games && match_is_over(match_of(a)));
+    click(a, next, 1);
+    app_run_frames(a, 1);
+    CHECK(t->games == games && match_is_over(match_of(a)));
+    push_key(a, SDLK_RETURN, 0);
+    app_run_frames(a, 1);
+    CHECK(t->games == games && match_is_over(match_of(a)));
+    /* Later: a click on the felt still does not deal; the banner's button does. */
+    settle(a);
+    app_run_frames(a, 60);
+    click(a, felt, 1);
+    app_run_frames(a, 2);
+    CHECK(t->games == games && match_is_over(match_of(a)));
+    CHECK(locate(a, "next", &next));
+    click(a, next, 1);
+    settle(a);
+    CHECK(match_of(a) && !match_is_over(match_of(a)) && state(a)->score[0] == 0 &&
+          state(a)->score[1] == 0);
+    app_destroy(a);
+}
+
 static void test_double_click_plays(void)
 {
     fresh_home("tasca-truco", NULL);
@@ -710,6 +840,8 @@ static void test_signals(void)
 }
 
 static const UiTest tests[] = {
+    {"hand_end_seen", test_hand_end_seen},
+    {"banner_stray_click", test_banner_stray_click},
     {"double_click", test_double_click_plays},
     {"drag", test_drag_plays},
     {"truco_button", test_truco_button},
