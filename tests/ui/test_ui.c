@@ -379,6 +379,41 @@ static void test_release_after_end(void)
     app_destroy(a);
 }
 
+/* Moulin's and Truco's end-of-game buttons lie inside their banner, not over the board
+ * (issue 39). The table plays itself (TASCA_DEMO) until a game ends. */
+static void test_banner_buttons_inside(void)
+{
+    static const char *const games[] = {"truco", "moulin"};
+    setenv("TASCA_DEMO", "1", 1);
+    for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
+        App *a = start(games[g], SPEED_INSTANT, 5);
+        REQUIRE(a);
+        SDL_FRect next, banner, review;
+        bool up = false;
+        for (int f = 0; f < test_count(200000) && !up; f++) {
+            app_run_frames(a, 1);
+            up = locate(a, "next", &next);
+        }
+        CHECK(up && locate(a, "banner", &banner));
+        if (up && locate(a, "banner", &banner)) {
+            app_run_frames(a, 1); /* the Review button takes its place from a drawn frame */
+            CHECK(locate(a, "next", &next) && locate(a, "banner", &banner));
+            bool in = next.x >= banner.x && next.y >= banner.y &&
+                      next.x + next.w <= banner.x + banner.w && next.y + next.h <= banner.y + banner.h;
+            if (!in)
+                fprintf(stderr, "%s: next %.0f,%.0f %.0fx%.0f outside the banner %.0f,%.0f %.0fx%.0f\n",
+                        games[g], next.x, next.y, next.w, next.h, banner.x, banner.y, banner.w,
+                        banner.h);
+            CHECK(in);
+            if (locate(a, "review", &review))
+                CHECK(review.x >= banner.x && review.y >= banner.y &&
+                      review.y + review.h <= banner.y + banner.h);
+        }
+        app_destroy(a);
+    }
+    unsetenv("TASCA_DEMO");
+}
+
 /* Game ▸ All games switches to the picker; Continue there resumes the same round. */
 static void test_switch_game(void)
 {
@@ -801,6 +836,7 @@ static const UiTest tests[] = {
     {"about", test_about},
     {"new_game_asks", test_new_game_asks},
     {"release_after_end", test_release_after_end},
+    {"banner_buttons_inside", test_banner_buttons_inside},
     {"switch_game", test_switch_game},
     {"persistence", test_persistence},
     {"animated", test_animated},

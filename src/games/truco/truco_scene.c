@@ -1080,6 +1080,13 @@ static int latest_rodada(const Tr *t)
     return last;
 }
 
+/* Is rodada i the one being played? */
+static bool rodada_now(const TrucoState *v, int i)
+{
+    return v->n_dealt > 0 && i == v->rodada && v->result[i] == TR_RES_NONE &&
+           (v->phase == TR_PH_PLAY || v->phase == TR_PH_ANSWER);
+}
+
 /* The hand's value and kind, and the rodadas: won, lost, tied, to play; the one being
  * played ringed in gold. */
 static void draw_panel(Tr *t, const TrucoState *v)
@@ -1108,8 +1115,7 @@ static void draw_panel(Tr *t, const TrucoState *v)
                  : res == 1 - u      ? COL_RED
                  : res == TR_RES_TIE ? rgba(170, 170, 160, 255)
                                      : rgba(0, 0, 0, 70);
-        bool now = v->n_dealt > 0 && i == v->rodada && res == TR_RES_NONE &&
-                   (v->phase == TR_PH_PLAY || v->phase == TR_PH_ANSWER);
+        bool now = rodada_now(v, i);
         if (now)
             draw_circle(a->ren, cx, cy, 29 * s, COL_GOLD);
         draw_circle(a->ren, cx, cy, 24 * s, now ? rgba(12, 26, 18, 255) : c);
@@ -1603,6 +1609,18 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
         *out = hand_end_rect(t, msg, (int)lroundf(22 * tb->tv.s), &h);
         return true;
     }
+    if (strcmp(what, "rodada-now") == 0) { /* the rodada ringed in the panel (tests) */
+        TrucoState v;
+        view(t, &v);
+        if (!rodada_now(&v, v.rodada))
+            return false;
+        *out = unit_rect(t, PANEL_X + (v.rodada - 1) * 70, 295, 58, 58);
+        return true;
+    }
+    if (strncmp(what, "rodada-dimmed-", 14) == 0 && what[14] >= '0' && what[14] <= '2' &&
+        !what[15]) /* four players: that rodada's cards drawn dimmed */
+        return four(t) && what[14] - '0' < latest_rodada(t) &&
+               (*out = unit_rect(t, MID4_X, MID4_Y, 700, 470), true);
     if (strcmp(what, "vira") == 0 && t->vira.on)
         *out = unit_rect(t, vira_x(t), deck_y(t), card_w(t) * t->vira.scale, CARD_H * t->vira.scale);
     else if (strcmp(what, "table") == 0 && !four(t))

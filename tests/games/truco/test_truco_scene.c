@@ -14,6 +14,7 @@
 #include "games/truco/truco_bots.h"
 #include "ui/tablescene.h"
 #include "ui/app.h"
+#include "ui/i18n.h"
 #include "ui/menu.h"
 #include "ui/settings.h"
 #include "ui_fixture.h"
@@ -81,6 +82,149 @@ static bool play_out(App *a)
 }
 
 /* ---- Tests ---- */
+
+/* One language at a time (issue 39): in English the answers are English (the rules
+ * page, and the refusal of a card while a raise waits), and a banner on show follows a
+ * switch to Portuguese. */
+static void test_languages(void)
+{
+    fresh_home("tasca-truco", NULL);
+    App *a = start(SPEED_INSTANT, 14);
+    REQUIRE(a);
+    app_set_language(a, "en");
+    const char *rules = a->scene->rules_text();
+    CHECK(!strstr(rules, "Aceitar") && !strstr(rules, "Correr") && !strstr(rules, "Aumentar") &&
+          !strstr(rules, "Parceiro decide"));
+    Table *t = a->self;
+    bool refused = false;
+    for (int guard = 0; guard < 6000 && !(refused && match_is_over(match_of(a))); guard++) {
+        settle(a);
+        const TrucoState *s = state(a);
+        SDL_FRect r;
+        if (match_is_over(match_of(a)) && locate(a, "next", &r)) {
+            click(a, r, 1); /* until the computer has raised once */
+            settle(a);
+            continue;
+        }
+        if (match_current_player(match_of(a)) != 0)
+            continue;
+        if (s->phase == TR_PH_ANSWER && !refused) {
+            play_first_card(a); /* refused: a raise waits for its answer */
+            settle(a);
+            CHECK(strstr(t->toast.text, "ccept") && !strstr(t->toast.text, "aceitar"));
+            refused = true;
+        }
+        if (press(a, "aceitar") || press(a, "jogar"))
+            continue;
+        play_first_card(a);
+    }
+    CHECK(refused);
+    REQUIRE(match_is_over(match_of(a)));
+    settle(a);
+    const char *en = t->result > 0 ? "You win!" : "You lose";
+    CHECK(strcmp(t->title, en) == 0);
+    app_set_language(a, "pt_BR");
+    app_run_frames(a, 2);
+    CHECK(strcmp(t->title, en) != 0 && strcmp(t->title, _(en)) == 0);
+    CHECK(strcmp(t->reason, "Final score") != 0 && !strstr(t->reason, "Final score"));
+    app_set_language(a, "en");
+    app_run_frames(a, 2);
+    CHECK(strcmp(t->title, en) == 0);
+    app_destroy(a);
+}
+
+/* A game to 12 that a hand carried past it: the banner says how (RULES.md §1: the last
+ * hand counts in full), rather than a bare 0-15. */
+static void test_score_past_12(void)
+{
+    bool found = false;
+    for (uint64_t seed = 1; seed < 40 && !found; seed++) {
+        fresh_home("tasca-truco", NULL);
+        App *a = start(SPEED_INSTANT, seed);
+        REQUIRE(a);
+        app_set_language(a, "en");
+        REQUIRE(play_out(a));
+        const TrucoState *s = state(a);
+        int top = s->score[0] > s->score[1] ? s->score[0] : s->score[1];
+        if (top > TR_GAME_POINTS) {
+            Table *t = a->self;
+            char says[64];
+            snprintf(says, sizeof says, "worth %d point", s->last_points);
+            printf("seed %llu: %s / %s\n", (unsigned long long)seed, t->title, t->reason);
+            CHECK(strstr(t->reason, says) && strstr(t->reason, "past 12"));
+            found = true;
+        }
+        app_destroy(a);
+    }
+    CHECK(found);
+}
+
+/* Four players: the signs of the hand under way are on the table again after a resume. */
+static void test_signs_resume(void)
+{
+    fresh_home("tasca-truco", "truco.players = 4\noption.truco.signal_seen = 0\n");
+    App *a = start(SPEED_INSTANT, 21);
+    REQUIRE(a);
+    bool shown = false;
+    for (int guard = 0; guard < 3000 && !shown; guard++) {
+        settle(a);
+        SDL_FRect r;
+        if (match_is_over(match_of(a)))
+            break;
+        if (match_current_player(match_of(a)) != 0)
+            continue;
+        if (locate(a, "signs2", &r) && state(a)->phase == TR_PH_PLAY) {
+            shown = true; /* the partner's sign, on the player's turn */
+            break;
+        }
+        if (press(a, "aceitar") || press(a, "jogar"))
+            continue;
+        play_first_card(a);
+    }
+    REQUIRE(shown);
+    int len = match_of(a)->history_len;
+    app_destroy(a);
+    a = start(SPEED_INSTANT, 0); /* the same preferences: resumed */
+    REQUIRE(a);
+    SDL_FRect r;
+    CHECK(match_of(a) && match_of(a)->history_len == len);
+    CHECK(locate(a, "signs2", &r));
+    app_destroy(a);
+}
+
+/* Four players: the rodada being played is ringed in the panel, and the earlier ones on
+ * the table are dimmed under it. */
+static void test_rodada_marks(void)
+{
+    fresh_home("tasca-truco", "truco.players = 4\n");
+    App *a = start(SPEED_INSTANT, 21);
+    REQUIRE(a);
+    int checked = 0, dimmed = 0;
+    for (int guard = 0; guard < 600 && !match_is_over(match_of(a)); guard++) {
+        settle(a);
+        SDL_FRect r;
+        const TrucoState *s = state(a);
+        if (match_current_player(match_of(a)) != 0)
+            continue;
+        if (s->phase == TR_PH_PLAY) {
+            CHECK(locate(a, "rodada-now", &r));
+            for (int i = 0; i < TR_RODADAS; i++) {
+                char what[24];
+                snprintf(what, sizeof what, "rodada-dimmed-%d", i);
+                bool later = i < s->rodada && s->n_table > 0; /* a card of a later one down */
+                CHECK(locate(a, what, &r) == later);
+                dimmed += later;
+            }
+            checked++;
+        }
+        if (press(a, "aceitar") || press(a, "jogar"))
+            continue;
+        play_first_card(a);
+    }
+    CHECK(checked >= 5 && dimmed > 0);
+    app_destroy(a);
+}
+
 
 /* The computer's cards and the end of a hand are seen before the table speaks of what
  * follows: at normal speed, no button for the player's turn while the computer's card is
@@ -842,6 +986,10 @@ static void test_signals(void)
 static const UiTest tests[] = {
     {"hand_end_seen", test_hand_end_seen},
     {"banner_stray_click", test_banner_stray_click},
+    {"languages", test_languages},
+    {"score_past_12", test_score_past_12},
+    {"signs_resume", test_signs_resume},
+    {"rodada_marks", test_rodada_marks},
     {"double_click", test_double_click_plays},
     {"drag", test_drag_plays},
     {"truco_button", test_truco_button},
