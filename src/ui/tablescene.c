@@ -934,6 +934,14 @@ bool table_locate(void *self, const char *what, SDL_FRect *out)
         *out = t->hint_btn;
         return true;
     }
+    if (strcmp(what, "news-place") == 0) { /* where a networked table's news shows, shown
+                                             * or not: a line as wide as the longest */
+        float x = TABLE_W / 2, y = 74;
+        if (t->g->news_at)
+            t->g->news_at(t, &x, &y);
+        *out = table_rect(&t->tv, x, y, 640, 42);
+        return true;
+    }
     if (strcmp(what, "hint-place") == 0) { /* where Hint shows, shown or not (the app's
                                              * warnings keep clear of it) */
         *out = t->hint_btn;
@@ -1146,17 +1154,18 @@ static void draw_banner(Table *t, SDL_Renderer *r)
                   TEXT_CENTER | TEXT_MIDDLE, bw - 30 * s);
 }
 
-/* A networked table's news: the link lost, a seat waited for, a bot standing in. */
-static void draw_network(Table *t)
+/* A networked table's news: the link lost, a seat waited for, a bot standing in, the deal
+ * checked; false when there is none. */
+static bool network_news(const Table *t, char *line, size_t size, Rgba *dotp, bool *loudp)
 {
-    Match *m = t->m;
-    if (!m->mirror)
-        return;
-    char line[160] = "";
+    const Match *m = t->m;
+    line[0] = '\0';
+    if (!m || !m->mirror)
+        return false;
     Rgba dot = COL_GOLD;
     FeedLink link = m->feed.link ? m->feed.link(m->feed.user) : FEED_LINK_UP;
     if (link != FEED_LINK_UP) {
-        snprintf(line, sizeof line, "%s",
+        snprintf(line, size, "%s",
                  link == FEED_LINK_CLOSED ? _("Disconnected from the table")
                                           : _("Connection lost: reconnecting\xE2\x80\xA6"));
         dot = COL_RED;
@@ -1166,30 +1175,54 @@ static void draw_network(Table *t)
             if (p == table_player(t) || !feed_seat(t, p, &fs))
                 continue;
             if (fs.state == FEED_SEAT_AWAY && fs.away_left >= 0)
-                snprintf(line, sizeof line, _("Waiting for %s\xE2\x80\xA6 %d s"), fs.name,
+                snprintf(line, size, _("Waiting for %s\xE2\x80\xA6 %d s"), fs.name,
                          fs.away_left);
             else if (fs.state == FEED_SEAT_AWAY)
-                snprintf(line, sizeof line, _("Waiting for %s\xE2\x80\xA6"), fs.name);
+                snprintf(line, size, _("Waiting for %s\xE2\x80\xA6"), fs.name);
             else if (fs.state == FEED_SEAT_EMPTY)
-                snprintf(line, sizeof line, _("Waiting for a player at seat %d\xE2\x80\xA6"), p + 1);
+                snprintf(line, size, _("Waiting for a player at seat %d\xE2\x80\xA6"), p + 1);
             else if (fs.state == FEED_SEAT_STAND_IN)
-                snprintf(line, sizeof line, _("%s is away: the computer plays for them"), fs.name);
+                snprintf(line, size, _("%s is away: the computer plays for them"), fs.name);
         }
     }
     bool loud = link != FEED_LINK_UP;
     char why[160];
     FeedDeal deal = table_deal_check(t, why, sizeof why);
     if (!line[0] && deal == FEED_DEAL_VERIFIED) {
-        snprintf(line, sizeof line, "%s", _("Deal verified: every card came from the deck the dealer committed to"));
+        snprintf(line, size, "%s", _("Deal verified: every card came from the deck the dealer committed to"));
         dot = rgba(120, 210, 130, 255);
     } else if (deal == FEED_DEAL_FAILED) {
         /* Loud, and over any other news: the table cannot be trusted. */
-        snprintf(line, sizeof line, _("Deal NOT verified (%s): do not trust this table"), why);
+        snprintf(line, size, _("Deal NOT verified (%s): do not trust this table"), why);
         dot = COL_RED;
         loud = true;
     }
-    if (line[0])
-        table_plate_draw(t, TABLE_W / 2, 74, line, NULL, &dot, loud, 20);
+    *dotp = dot;
+    *loudp = loud;
+    return line[0] != '\0';
+}
+
+bool table_news_shown(const Table *t)
+{
+    char line[160];
+    Rgba dot;
+    bool loud;
+    return network_news(t, line, sizeof line, &dot, &loud);
+}
+
+/* Where the news shows: under the top bar, or where the game keeps it clear of the
+ * other seat's hand (news_at). */
+static void draw_network(Table *t)
+{
+    char line[160];
+    Rgba dot;
+    bool loud;
+    if (!network_news(t, line, sizeof line, &dot, &loud))
+        return;
+    float x = TABLE_W / 2, y = 74;
+    if (t->g->news_at)
+        t->g->news_at(t, &x, &y);
+    table_plate_draw(t, x, y, line, NULL, &dot, loud, 20);
 }
 
 static void draw_confirm(Table *t, SDL_Renderer *r)

@@ -119,6 +119,9 @@ typedef struct TableGame {
     /* Where the toast shows now, for a game whose layout moves it (NULL: toast_x, toast_y). */
     void (*toast_at)(const Table *t, float *x, float *y);
     void (*draw_over)(Table *t, SDL_Renderer *r);
+    /* Where a networked table's news shows (units), clear of the seats' hands (NULL: under
+     * the top bar, x 800, y 74). */
+    void (*news_at)(const Table *t, float *x, float *y);
     /* Input the table did not use (buttons and the "next" button come first). */
     bool (*event)(Table *t, const SDL_Event *e);
     /* The buttons 1..n_buttons - 1 (TABLE_NEXT is the table's): shown now? pressed. */
@@ -354,6 +357,9 @@ bool table_lingering(const Table *t);
 /* Seconds a result must have been on show before a click or a key may move on from it:
  * the rest of a double-click, or a click meant for the last move, does not. */
 #define TABLE_GRACE 0.6f
+
+/* A networked table has news on show (the link, a seat waited for, the deal checked). */
+bool table_news_shown(const Table *t);
 
 /* A short message on the table. */
 void table_say(Table *t, const char *msg);

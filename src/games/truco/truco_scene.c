@@ -1219,7 +1219,8 @@ static SDL_FRect hand_end_rect(Tr *t, const char *msg, int fs, int *h)
     *h = text_draw_wrapped(tb->app->text, msg, fs, true, COL_TEXT, 0, 0, (int)maxw, TEXT_CENTER,
                            false);
     float bw = fminf((float)w, maxw) + 2 * pad, bh = (float)*h + 14 * s;
-    float cx = PX(t, four(t) ? MID4_X : MID_X), cy = PY(t, four(t) ? MID4_Y : 270);
+    float ny = table_news_shown(tb) ? TME_Y + CARD_H / 2 + 28 : 270; /* the news holds 270 */
+    float cx = PX(t, four(t) ? MID4_X : MID_X), cy = PY(t, four(t) ? MID4_Y : ny);
     return (SDL_FRect){cx - bw / 2, cy - bh / 2, bw, bh};
 }
 
@@ -1242,6 +1243,15 @@ static void draw_hand_end(Tr *t)
     draw_rounded_outline(tb->app->ren, b, 16 * sc, fmaxf(2, 3 * sc), edge);
     text_draw_wrapped(tb->app->text, msg, fs, true, COL_TEXT, b.x + 18 * sc, b.y + (b.h - h) / 2,
                       (int)(b.w - 36 * sc + 1), TEXT_CENTER, true);
+}
+
+/* A networked table's news: under the other hands, never over them (with two players in
+ * the gap above the rodadas, with four between the partner's hand and the rodadas). */
+static void news_at(const Table *tb, float *x, float *y)
+{
+    const Tr *t = (const Tr *)tb;
+    *x = four(t) ? MID4_X : MID_X;
+    *y = four(t) ? 218 : 270;
 }
 
 /* With four players the toast shows in the free middle of the table, clear of the
@@ -1692,6 +1702,7 @@ static const TableGame truco_table = {
     .toast_x = MID_X,
     .toast_y = ME_Y - CARD_H / 2 - 70,
     .toast_at = toast_at,
+    .news_at = news_at,
     .seats = seats,
     .seat_name = seat_name,
     .enter = enter,

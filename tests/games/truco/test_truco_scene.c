@@ -83,6 +83,34 @@ static bool play_out(App *a)
 
 /* ---- Tests ---- */
 
+static bool overlap(SDL_FRect a, SDL_FRect b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/* A networked table's news (the deal verified, a seat waited for) is never over the other
+ * seats' hands nor the rodadas, with two players or four (issue 39). */
+static void test_news_place(void)
+{
+    for (int four = 0; four < 2; four++) {
+        fresh_home("tasca-truco", four ? "truco.players = 4\n" : NULL);
+        App *a = start(SPEED_INSTANT, 21);
+        REQUIRE(a);
+        REQUIRE(settle(a));
+        SDL_FRect news, r;
+        REQUIRE(locate(a, "news-place", &news));
+        for (int p = 1; p < (four ? 4 : 2); p++) {
+            char what[8];
+            snprintf(what, sizeof what, "hand%d", p);
+            REQUIRE(locate(a, what, &r));
+            CHECK(!overlap(news, r));
+        }
+        REQUIRE(locate(a, "table", &r));
+        CHECK(!overlap(news, r));
+        app_destroy(a);
+    }
+}
+
 /* One language at a time (issue 39): in English the answers are English (the rules
  * page, and the refusal of a card while a raise waits), and a banner on show follows a
  * switch to Portuguese. */
@@ -990,6 +1018,7 @@ static const UiTest tests[] = {
     {"score_past_12", test_score_past_12},
     {"signs_resume", test_signs_resume},
     {"rodada_marks", test_rodada_marks},
+    {"news_place", test_news_place},
     {"double_click", test_double_click_plays},
     {"drag", test_drag_plays},
     {"truco_button", test_truco_button},
