@@ -330,6 +330,7 @@ static void test_window_seat(void)
     if (cheating_dealer)
         CHECK(strstr(why, "committed deck") != NULL);
     shot(a, cheating_dealer ? "online-deal-not-verified.png" : "online-deal-verified.png");
+    app_settle(a, test_count(2000)); /* past the banner's grace (TABLE_GRACE) */
     /* The banner's Leave button: back to the Play online page, an offline table again. */
     REQUIRE(locate(a, "leave", &r));
     click(a, r, 1);
@@ -384,6 +385,7 @@ static void test_play_again(void)
     CHECK(t->result == info.result[1]);
     CHECK(!info.seats[0].again && !info.seats[1].again);
     shot(a, "play_again_banner.png");
+    app_settle(a, test_count(2000)); /* the banner up and past its grace (TABLE_GRACE) */
     /* Play again: the window asks; Ana has not, so nothing is dealt. */
     SDL_FRect r, leave;
     REQUIRE(locate(a, "next", &r));
@@ -427,6 +429,7 @@ static void test_play_again(void)
     CHECK(m->steps == info.seq);
     CHECK(t->result == info.result[1]);
     CHECK(t->over && t->banner >= 1);
+    app_settle(a, test_count(2000)); /* past the banner's grace */
     /* Leave the table: back to the Play online page. */
     REQUIRE(locate(a, "leave", &r));
     click(a, r, 1);

@@ -1213,14 +1213,15 @@ static bool hand_end_shown(const Tr *t)
 static SDL_FRect hand_end_rect(Tr *t, const char *msg, int fs, int *h)
 {
     Table *tb = &t->tb;
-    float s = tb->tv.s, maxw = (four(t) ? 340 : 760) * s, pad = 18 * s;
+    float s = tb->tv.s, maxw = (four(t) ? 270 : 760) * s, pad = 18 * s;
     int w = 0, lh = 0;
     text_measure(tb->app->text, msg, fs, true, &w, &lh);
     *h = text_draw_wrapped(tb->app->text, msg, fs, true, COL_TEXT, 0, 0, (int)maxw, TEXT_CENTER,
                            false);
     float bw = fminf((float)w, maxw) + 2 * pad, bh = (float)*h + 14 * s;
     float ny = table_news_shown(tb) ? TME_Y + CARD_H / 2 + 28 : 270; /* the news holds 270 */
-    float cx = PX(t, four(t) ? MID4_X : MID_X), cy = PY(t, four(t) ? MID4_Y : ny);
+    /* With four, between the stacks east and west, which lean right as rodadas go. */
+    float cx = PX(t, four(t) ? MID4_X + 34 : MID_X), cy = PY(t, four(t) ? MID4_Y : ny);
     return (SDL_FRect){cx - bw / 2, cy - bh / 2, bw, bh};
 }
 
