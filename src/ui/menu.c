@@ -348,6 +348,16 @@ static void build_options(Builder *b)
         w->arg = i;
         snprintf(w->hint, sizeof w->hint, "%s", _(d->help));
         int n = d->max - d->min + 1;
+        if (!d->value_names && n > 6) {
+            /* A number over a wide range (Moulin's N-move rule, 0 to 250): a stepper over
+             * the number itself, in steps that reach any value in a few clicks. */
+            w->kind = W_STEPPER;
+            w->num_min = d->min;
+            w->max = d->max - d->min;
+            w->step = w->max > 100 ? 10 : w->max > 30 ? 5 : 1;
+            w->value = opt.v[i] - d->min;
+            continue;
+        }
         if (n > WIDGET_CHOICES)
             n = WIDGET_CHOICES;
         if (n > 6)

@@ -783,6 +783,84 @@ static void test_options_layout(void)
     CHECK(rows > 0 && below > 0);
 }
 
+/* A numeric rule over a wide range (Moulin's N-move rule, 0 to 250, default 100) in
+ * Options: it shows its value, a click steps from it (never jumps to a small number, never
+ * wraps), both ends hold, and what is saved is what is shown. */
+static const Widget *option_row(App *a, const char *label, SDL_FRect *r)
+{
+    for (int i = 0; i < 40 && !menu_find(a->menu, label, r); i++) {
+        widgets_scroll_by((WidgetList *)menu_widgets(a->menu), 40);
+        app_run_frames(a, 1);
+    }
+    if (!menu_find(a->menu, label, r))
+        return NULL;
+    const WidgetList *wl = menu_widgets(a->menu);
+    for (int i = 0; i < wl->n; i++)
+        if (strcmp(wl->w[i].text, label) == 0)
+            return &wl->w[i];
+    return NULL;
+}
+
+static int nmove_saved(App *a)
+{
+    const GameRules *g = registry_find("moulin");
+    GameOptions opt;
+    app_game_options(a, g, &opt);
+    return opt.v[1];
+}
+
+/* Clicks the left (dir < 0) or right end of the N-move rule's stepper; the value shown. */
+static int nmove_click(App *a, int dir, Uint16 mod)
+{
+    SDL_FRect r;
+    const Widget *w = option_row(a, "N-move rule", &r);
+    if (!w)
+        return -1000;
+    SDL_FRect c = widgets_control_rect(a, r, w);
+    SDL_FRect end = {dir < 0 ? c.x + 2 : c.x + c.w - 14, c.y + c.h / 2 - 6, 12, 12};
+    SDL_SetModState((SDL_Keymod)mod);
+    click(a, end, 1);
+    app_run_frames(a, 2);
+    SDL_SetModState(KMOD_NONE);
+    w = option_row(a, "N-move rule", &r);
+    return w ? w->num_min + w->value : -1000;
+}
+
+static void test_options_number(void)
+{
+    App *a = start("moulin", SPEED_INSTANT, 5);
+    REQUIRE(a);
+    settle(a);
+    REQUIRE(nmove_saved(a) == 100);
+    menu_open(a->menu, PAGE_OPTIONS);
+    app_run_frames(a, 3);
+    SDL_FRect r;
+    const Widget *w = option_row(a, "N-move rule", &r);
+    REQUIRE(w);
+    CHECK(w->kind == W_STEPPER && w->n_choices == 0);
+    CHECK(w->num_min + w->value == 100); /* shown, not an empty box */
+    CHECK(nmove_click(a, 1, 0) == 110);
+    CHECK(nmove_saved(a) == 110);
+    CHECK(nmove_click(a, -1, 0) == 100);
+    CHECK(nmove_click(a, -1, 0) == 90);
+    CHECK(nmove_saved(a) == 90);
+    CHECK(nmove_click(a, -1, KMOD_LSHIFT) == 89); /* Shift: one at a time */
+    CHECK(nmove_click(a, 1, 0) == 90);            /* back onto the steps */
+    for (int i = 0; i < 30; i++)
+        nmove_click(a, 1, 0);
+    CHECK(nmove_click(a, 1, 0) == 250); /* the top holds: no wrap to 0 */
+    CHECK(nmove_saved(a) == 250);
+    for (int i = 0; i < 30; i++)
+        nmove_click(a, -1, 0);
+    CHECK(nmove_click(a, -1, 0) == 0);
+    CHECK(nmove_saved(a) == 0);
+    /* The keys step the focused row the same way. */
+    push_key(a, SDLK_RIGHT, 0);
+    app_run_frames(a, 2);
+    CHECK(nmove_saved(a) == 10);
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
     {"hit_button", test_hit_button},
     {"double_click_deck", test_double_click_deck},
@@ -800,6 +878,7 @@ static const UiTest tests[] = {
     {"monkey", test_monkey},
     {"hand_widget", test_hand_widget},
     {"options_layout", test_options_layout},
+    {"options_number", test_options_number},
 };
 
 int main(int argc, char **argv)
