@@ -950,6 +950,9 @@ static void handle(App *a, SDL_Event *e)
     bool modal = a->scene && a->scene->modal && !menu_is_open(a->menu) && a->scene->modal(a->self);
     if (modal)
         a->scene->event(a->self, e);
+    else if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE &&
+             !menu_is_open(a->menu) && a->scene && a->scene->cancel && a->scene->cancel(a->self))
+        ; /* Esc dropped a selection; the next Esc opens the menu */
     else if (!menu_event(a->menu, e) && a->scene && a->scene->event)
         a->scene->event(a->self, e);
     /* A hand over things that can be clicked. */

@@ -370,6 +370,12 @@ bool table_modal(const void *self)
     return t->confirm || t->review_open;
 }
 
+bool table_cancel(void *self)
+{
+    Table *t = self;
+    return t->m && t->g->cancel && t->g->cancel(t);
+}
+
 /* ---- Buttons ---- */
 
 static bool shown(const Table *t, int b)

@@ -117,6 +117,9 @@ typedef struct TableGame {
     void (*draw_over)(Table *t, SDL_Renderer *r);
     /* Input the table did not use (buttons and the "next" button come first). */
     bool (*event)(Table *t, const SDL_Event *e);
+    /* Esc (the menu closed): drop what the player has begun (a selection, a choice, a
+     * piece picked up); true when there was something. NULL: Esc opens the menu. */
+    bool (*cancel)(Table *t);
     /* The buttons 1..n_buttons - 1 (TABLE_NEXT is the table's): shown now? pressed. */
     int n_buttons;
     bool (*shown)(const Table *t, int b);
@@ -377,6 +380,7 @@ void table_draw(void *self, SDL_Renderer *r);
 bool table_animating(const void *self);
 bool table_settled(const void *self);
 bool table_modal(const void *self);
+bool table_cancel(void *self);
 void table_new_game(void *self);
 Match *table_match(void *self);
 void table_settings_changed(void *self);
@@ -390,7 +394,7 @@ bool table_locate(void *self, const char *what, SDL_FRect *out);
         .on_action = table_scene_action, .update = table_update, .draw = table_draw,         \
         .animating = table_animating, .settled = table_settled, .new_game = table_new_game, \
         .match = table_match, .settings_changed = table_settings_changed,                    \
-        .locate = table_locate, .modal = table_modal, .review = table_review_scene,        \
+        .locate = table_locate, .modal = table_modal, .cancel = table_cancel, .review = table_review_scene,        \
         __VA_ARGS__                            \
     }
 

@@ -1172,6 +1172,18 @@ static void press(Table *tb, int b)
     }
 }
 
+/* Esc: clears the selection (and a choice of melds) first; with none, the menu opens. */
+static bool cancel(Table *tb)
+{
+    Bur *t = (Bur *)tb;
+    if (dq_up(t) || t->between || t->offer ||
+        !(t->n_choice || selected_cards(t, (Card[BUR_DECK_MAX]){0})))
+        return false;
+    t->n_choice = 0;
+    hand_select_none(&t->hand_ui);
+    return true;
+}
+
 static bool event(Table *tb, const SDL_Event *e)
 {
     Bur *t = (Bur *)tb;
@@ -1248,11 +1260,6 @@ static bool event(Table *tb, const SDL_Event *e)
             else if (k == SDLK_c)
                 press(tb, BTN_NO_RECONNECT);
             return k != SDLK_ESCAPE;
-        }
-        if (k == SDLK_ESCAPE && (t->n_choice || selected_cards(t, (Card[BUR_DECK_MAX]){0}))) {
-            t->n_choice = 0;
-            hand_select_none(h);
-            return true;
         }
         switch (k) {
         case SDLK_d: do_draw(t); return true;
@@ -2081,6 +2088,7 @@ static const TableGame buraco_table = {
     .next_game = next_game,
     .draw = draw,
     .event = event,
+    .cancel = cancel,
     .locate = locate,
     .hint_rects = hint_rects,
     .settings_changed = settings_changed,

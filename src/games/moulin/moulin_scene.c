@@ -587,6 +587,16 @@ static void drop(Mou *t, float x, float y)
         lift(t, t->selected, 1);
 }
 
+/* Esc: puts down a piece picked up; with none, the menu opens. */
+static bool cancel(Table *tb)
+{
+    Mou *t = (Mou *)tb;
+    if (t->selected < 0)
+        return false;
+    select_point(t, -1);
+    return true;
+}
+
 static bool event(Table *tb, const SDL_Event *e)
 {
     Mou *t = (Mou *)tb;
@@ -653,8 +663,6 @@ static bool event(Table *tb, const SDL_Event *e)
         int dy = k == SDLK_UP ? -1 : k == SDLK_DOWN ? 1 : 0;
         if (k == SDLK_BACKSPACE || k == SDLK_u || (k == SDLK_z && (e->key.keysym.mod & KMOD_CTRL)))
             take_back(t);
-        else if (k == SDLK_ESCAPE && t->selected >= 0)
-            select_point(t, -1);
         else if (dx || dy)
             t->cursor = step_cursor(t->cursor, dx, dy);
         else if ((k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) && t->cursor >= 0 &&
@@ -1583,6 +1591,7 @@ static const TableGame moulin_table = {
     .toast_x = BX,
     .toast_y = BY + BOARD / 2 - 40,
     .event = event,
+    .cancel = cancel,
     .n_buttons = BTN_COUNT,
     .shown = shown,
     .press = press,

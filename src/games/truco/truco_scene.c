@@ -890,6 +890,18 @@ static void play_slot(Tr *t, int i, bool hide)
         t->face_down = false;
 }
 
+/* The slot of the n-th card (from 0) still in your hand, left to right: keys 1, 2, 3 name
+ * the cards as the hand shows them now, the gaps of played cards not counted; -1: none. */
+static int held_slot(const Tr *t, int n)
+{
+    TrucoState v;
+    match_view(t->tb.m, ME, &v);
+    for (int i = 0; i < TR_HAND; i++)
+        if (v.hand[ME][i] != CARD_NONE && n-- == 0)
+            return i;
+    return -1;
+}
+
 static void press(Table *tb, int b)
 {
     Tr *t = (Tr *)tb;
@@ -958,7 +970,9 @@ static bool event(Table *tb, const SDL_Event *e)
         SDL_Keycode k = e->key.keysym.sym;
         int c = hand_key(h, k, false);
         if (c >= 0) {
-            play_slot(t, c, t->face_down);
+            c = held_slot(t, c);
+            if (c >= 0)
+                play_slot(t, c, t->face_down);
             return true;
         }
         int b = k == SDLK_t   ? (shown(tb, BTN_UP) ? BTN_UP : BTN_RAISE)

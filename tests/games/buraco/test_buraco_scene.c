@@ -168,6 +168,59 @@ static void test_turn_by_mouse(void)
     CHECK(last == buraco_action(BUR_A_DISCARD, card_index(card_make(RANK_KING, SUIT_DIAMONDS))));
 }
 
+/* Esc, as the shortcuts page says: with cards selected it clears the selection (and the
+ * menu stays closed); with none, it opens the menu. */
+static void test_escape_clears(void)
+{
+    until_my_turn();
+    if (match_is_over(match()))
+        return;
+    if (state()->phase == BUR_DRAW)
+        click_at("stock", 1);
+    app_run_frames(app, 5);
+    REQUIRE(state()->phase == BUR_PLAY && match_current_player(match()) == 0);
+    give_hand("5s 6s 7s 9c Kd Qh 3c");
+    char w[32];
+    float x0, y0, x1, y1;
+    snprintf(w, sizeof w, "card:%d", hand_index_of("5s"));
+    REQUIRE(where(w, &x0, &y0));
+    snprintf(w, sizeof w, "card:%d", hand_index_of("7s"));
+    REQUIRE(where(w, &x1, &y1));
+    push_motion(app, x0, y0, 0, 0, false);
+    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0, 1);
+    push_motion(app, (x0 + x1) / 2, y0, 0, 0, true);
+    push_motion(app, x1, y1, 0, 0, true);
+    push_button(app, SDL_MOUSEBUTTONUP, x1, y1, 1);
+    app_run_frames(app, 2);
+    int melds = state()->n_melds[0];
+    push_key(app, SDLK_ESCAPE, 0);
+    app_run_frames(app, 2);
+    CHECK(!menu_is_open(app->menu));
+    /* Nothing is selected now: M lays nothing. */
+    push_key(app, SDLK_m, 0);
+    app_run_frames(app, 3);
+    CHECK(state()->n_melds[0] == melds);
+    /* With nothing selected, Esc opens the menu, and closes it again. */
+    push_key(app, SDLK_ESCAPE, 0);
+    app_run_frames(app, 2);
+    CHECK(menu_is_open(app->menu));
+    push_key(app, SDLK_ESCAPE, 0);
+    app_run_frames(app, 2);
+    CHECK(!menu_is_open(app->menu));
+    /* The same three, laid with M, to leave the turn as the next test expects. */
+    push_motion(app, x0, y0, 0, 0, false);
+    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0, 1);
+    push_motion(app, (x0 + x1) / 2, y0, 0, 0, true);
+    push_motion(app, x1, y1, 0, 0, true);
+    push_button(app, SDL_MOUSEBUTTONUP, x1, y1, 1);
+    app_run_frames(app, 2);
+    push_key(app, SDLK_m, 0);
+    app_run_frames(app, 3);
+    CHECK(state()->n_melds[0] == melds + 1);
+    snprintf(w, sizeof w, "card:%d", hand_index_of("Kd"));
+    click_at(w, 2); /* the discard ends the turn */
+}
+
 static void test_take_the_pile(void)
 {
     until_my_turn();
@@ -1351,6 +1404,7 @@ int main(void)
     buraco_scene.layout(app->self, app->w, app->h);
     app_run_frames(app, 10);
     test_turn_by_mouse();
+    test_escape_clears();
     test_take_the_pile();
     test_to_the_end();
     test_canastra_marks();

@@ -268,6 +268,27 @@ static void test_click_click_move(void)
     app_destroy(a);
 }
 
+/* Esc, as the shortcuts page says: a piece picked up is put down (the menu stays closed);
+ * with none picked up, Esc opens the menu. */
+static void test_escape_puts_down(void)
+{
+    App *a = start_with(placed);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(click_point(a, 16)); /* picked up */
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 2);
+    CHECK(!menu_is_open(a->menu));
+    /* Put down: a click on 15 now moves nothing (it would have moved 16 to 15). */
+    REQUIRE(click_point(a, 15));
+    settle(a);
+    CHECK(match_of(a)->history_len == 18);
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 2);
+    CHECK(menu_is_open(a->menu));
+    app_destroy(a);
+}
+
 static void test_game_to_the_end(void)
 {
     /* A whole game by clicks (a legal action each time), then the next game. A short
@@ -761,6 +782,7 @@ static const UiTest tests[] = {
     {"drag_move", test_drag_move},
     {"drag_to_an_illegal_point", test_drag_to_an_illegal_point},
     {"click_click_move", test_click_click_move},
+    {"escape_puts_down", test_escape_puts_down},
     {"game_to_the_end", test_game_to_the_end},
     {"win_by_blocking", test_win_by_blocking},
     {"take_back_a_loss", test_take_back_a_loss},
