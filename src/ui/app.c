@@ -360,14 +360,32 @@ float app_speed_factor(const App *a)
     return settings_speed_factor(a->opt.speed >= 0 ? (AnimSpeed)a->opt.speed : a->set.speed);
 }
 
+static void option_key(const GameRules *g, int i, char key[KV_KEY])
+{
+    snprintf(key, KV_KEY, "option.%s.%s", g->id, g->options[i].key);
+}
+
 void app_game_options(const App *a, const GameRules *g, GameOptions *out)
 {
     rules_default_options(g, out);
+    /* The player's rules are stored whole (app_set_game_option). Only some stored: a file
+     * of an earlier version, which stored what was changed from its defaults. */
+    int stored = 0, shown = 0;
     for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++) {
-        if (!g->options[i].label)
-            continue; /* an arena's option: the window plays its default */
         char key[KV_KEY];
-        snprintf(key, sizeof key, "option.%s.%s", g->id, g->options[i].key);
+        option_key(g, i, key);
+        shown += g->options[i].label != NULL;
+        stored += g->options[i].label && kv_get(&a->kv, key);
+    }
+    if (stored > 0 && stored < shown && g->old_defaults)
+        g->old_defaults(out);
+    for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++) {
+        if (!g->options[i].label) {
+            out->v[i] = g->options[i].def; /* an arena's option: the window plays its default */
+            continue;
+        }
+        char key[KV_KEY];
+        option_key(g, i, key);
         out->v[i] = kv_get_int(&a->kv, key, out->v[i], g->options[i].min, g->options[i].max);
     }
 }
@@ -387,11 +405,13 @@ void app_set_game_option(App *a, const GameRules *g, int i, int value)
         app_notice(a, "%s", _(bad));
         return;
     }
+    /* Every option shown is stored, changed or not: a later version with other defaults
+     * reads the same rules back. */
     for (int k = 0; k < g->n_options && k < RULES_MAX_OPTIONS; k++) {
-        if (k != i && (!g->options[k].label || opt.v[k] == was.v[k]))
+        if (!g->options[k].label)
             continue;
         char key[KV_KEY];
-        snprintf(key, sizeof key, "option.%s.%s", g->id, g->options[k].key);
+        option_key(g, k, key);
         kv_set_int(&a->kv, key, opt.v[k]);
     }
     app_save_settings(a);

@@ -74,7 +74,7 @@ struct Menu {
     bool button_hover, button_pressed;
     char numbers[RULES_MAX_OPTIONS][WIDGET_CHOICES][12];
     char back_names[WIDGET_CHOICES][64];
-    char value_names[RULES_MAX_OPTIONS][WIDGET_CHOICES][48];
+    char value_names[RULES_MAX_OPTIONS][WIDGET_CHOICES][96];
     char pool[24000]; /* rules paragraphs */
     size_t pool_len;
     float saved_scroll[PAGE_COUNT];
@@ -360,13 +360,14 @@ static void build_options(Builder *b)
         }
         if (n > WIDGET_CHOICES)
             n = WIDGET_CHOICES;
-        if (n > 6)
+        if (n > 6 || rules_option_labelled(g, i)) /* full names: one at a time, the row's width */
             w->kind = W_STEPPER;
         for (int v = 0; v < n; v++) {
             if (d->value_names) {
                 /* "off" -> "Off": choices read as buttons. */
                 char *vn = m->value_names[i][v];
-                snprintf(vn, sizeof m->value_names[i][v], "%s", _(d->value_names[v]));
+                snprintf(vn, sizeof m->value_names[i][v], "%s",
+                         _(rules_value_label(g, i, d->min + v)));
                 if (vn[0] >= 'a' && vn[0] <= 'z')
                     vn[0] = (char)(vn[0] - 'a' + 'A');
                 w->choices[v] = vn;
@@ -868,12 +869,12 @@ static void build_online(Builder *b)
         /* A game with a "variant" option (a preset of its rules) names it. */
         for (int k = 0; tg && k < tg->n_options && k < t->n_options; k++) {
             const OptionDesc *d = &tg->options[k];
-            if (strcmp(d->key, "variant") != 0 || !d->value_names || t->options[k] < d->min ||
-                t->options[k] > d->max || t->options[k] == d->def)
+            if (strcmp(d->key, "variant") != 0 || !rules_value_label(tg, k, t->options[k]) ||
+                t->options[k] == d->def)
                 continue;
             size_t len = strlen(m->lobby_text[i]);
             snprintf(m->lobby_text[i] + len, sizeof m->lobby_text[i] - len, "  \xC2\xB7  %s",
-                     _(d->value_names[t->options[k] - d->min]));
+                     _(rules_value_label(tg, k, t->options[k])));
         }
         if (t->over)
             snprintf(m->lobby_hint[i], sizeof m->lobby_hint[i], "%s", _("finished"));

@@ -189,6 +189,8 @@ bool table_deal(Table *t)
         n = g->seats(t, seats);
     else
         seats[0] = (SeatSpec){false, DIFF_MEDIUM}, seats[1] = (SeatSpec){true, a->set.difficulty};
+    if (g->deal_options)
+        g->deal_options(t, &opt);
     uint64_t seed;
     if (g->counter_key) {
         seed = rng_mix(t->session_seed, (uint64_t)t->games);

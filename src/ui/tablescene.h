@@ -62,6 +62,10 @@ typedef struct TableGame {
     /* Seats of a new game into `out` (RULES_MAX_PLAYERS); their number. NULL: two, the
      * player at seat 0 against the computer at the chosen level. */
     int (*seats)(Table *t, SeatSpec *out);
+    /* After seats: the game may change the rules of the game it deals from the player's
+     * (Buraco: a bot program plays the contest's game, the only one its protocol knows).
+     * NULL: the player's rules. */
+    void (*deal_options)(Table *t, GameOptions *opt);
     /* A seat's kind when the match alone cannot say (a program at a bot seat); NULL or
      * SEAT_HUMAN for "as the match says". */
     SeatKind (*seat_kind)(const Table *t, int seat);

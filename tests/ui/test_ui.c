@@ -16,6 +16,7 @@
 
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "games/buraco/buraco.h"
 #include "games/twentyone/twentyone.h"
 #include "ui/anim.h"
 #include "ui/app.h"
@@ -861,6 +862,72 @@ static void test_options_number(void)
     app_destroy(a);
 }
 
+/* Buraco opens in Brazil's STBL; Options -> House style names each style in full (not
+ * "Stbl"); settings of an earlier version, which stored only what was changed from the
+ * contest's game, still read as the rules they meant; a change stores the rules whole. */
+static void buraco_read(const char *settings, GameOptions *opt)
+{
+    fresh_home("tasca-ui", settings);
+    App *a = start("picker", SPEED_INSTANT, 1);
+    if (!a) {
+        failures++;
+        return;
+    }
+    app_game_options(a, registry_find("buraco"), opt);
+    app_destroy(a);
+}
+
+static void test_buraco_styles(void)
+{
+    const GameRules *g = registry_find("buraco");
+    REQUIRE(g);
+    GameOptions opt;
+    /* Nothing stored: Brazil's STBL. */
+    buraco_read(NULL, &opt);
+    CHECK(opt.v[BUR_OPT_VARIANT] == BUR_VARIANT_STBL);
+    CHECK(opt.v[BUR_OPT_MORTO] == 1 && opt.v[BUR_OPT_JOKERS] == 1);
+    /* An old file that chose the contest's game. */
+    buraco_read("option.buraco.variant = 0\n", &opt);
+    for (int i = 0; i < BUR_OPT_COUNT; i++)
+        CHECK(opt.v[i] == 0);
+    /* An old file with jokers turned on over the contest's game (custom): only those. */
+    buraco_read("option.buraco.variant = 4\noption.buraco.jokers = 1\n", &opt);
+    CHECK(opt.v[BUR_OPT_VARIANT] == BUR_VARIANT_CUSTOM && opt.v[BUR_OPT_JOKERS] == 1);
+    CHECK(opt.v[BUR_OPT_MORTO] == 0 && opt.v[BUR_OPT_PILE] == BUR_PILE_STRICT &&
+          opt.v[BUR_OPT_TARGET] == 0);
+    /* An old file that chose Fechado: Fechado. */
+    buraco_read("option.buraco.variant = 2\noption.buraco.jokers = 1\noption.buraco.sets = 1\n"
+                "option.buraco.big_canastras = 1\noption.buraco.morto = 1\n"
+                "option.buraco.batida = 1\noption.buraco.pile = 1\noption.buraco.target = 2\n",
+                &opt);
+    CHECK(opt.v[BUR_OPT_VARIANT] == BUR_VARIANT_FECHADO);
+
+    /* The window: the style shown in full, one change stores the rules whole. */
+    fresh_home("tasca-ui", NULL);
+    App *a = start("buraco", SPEED_INSTANT, 3);
+    REQUIRE(a);
+    settle(a);
+    CHECK(match_of(a) && match_of(a)->options.v[BUR_OPT_VARIANT] == BUR_VARIANT_STBL);
+    menu_open(a->menu, PAGE_OPTIONS);
+    app_run_frames(a, 3);
+    SDL_FRect r;
+    const Widget *w = option_row(a, "House style", &r);
+    REQUIRE(w);
+    CHECK(w->kind == W_STEPPER && w->value == BUR_VARIANT_STBL && w->n_choices == 5);
+    CHECK(w->value < w->n_choices &&
+          strcmp(w->choices[w->value], "Brazilian, clean going-out (STBL)") == 0);
+    app_set_game_option(a, g, BUR_OPT_JOKERS, 0);
+    for (int i = 0; i < BUR_OPT_COUNT; i++) {
+        char key[KV_KEY];
+        snprintf(key, sizeof key, "option.buraco.%s", g->options[i].key);
+        CHECK(kv_get(&a->kv, key) != NULL);
+    }
+    app_game_options(a, g, &opt);
+    CHECK(opt.v[BUR_OPT_VARIANT] == BUR_VARIANT_CUSTOM && opt.v[BUR_OPT_JOKERS] == 0 &&
+          opt.v[BUR_OPT_MORTO] == 1);
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
     {"hit_button", test_hit_button},
     {"double_click_deck", test_double_click_deck},
@@ -879,6 +946,7 @@ static const UiTest tests[] = {
     {"hand_widget", test_hand_widget},
     {"options_layout", test_options_layout},
     {"options_number", test_options_number},
+    {"buraco_styles", test_buraco_styles},
 };
 
 int main(int argc, char **argv)

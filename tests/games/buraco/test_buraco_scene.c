@@ -22,6 +22,12 @@
 
 static App *app;
 
+/* Settings that choose the contest's game, every option stored. */
+#define CONTEST_SETTINGS                                                                   \
+    "option.buraco.variant = 0\noption.buraco.jokers = 0\noption.buraco.sets = 0\n"         \
+    "option.buraco.big_canastras = 0\noption.buraco.morto = 0\noption.buraco.batida = 0\n"   \
+    "option.buraco.pile = 0\noption.buraco.target = 0\n"
+
 static Match *match(void) { return buraco_scene.match(app->self); }
 static BuracoState *state(void) { return match()->state; }
 
@@ -1061,6 +1067,7 @@ static void mirrored_seat(int players, int seat, uint64_t seed)
 {
     GameOptions opt;
     rules_default_options(&buraco_rules, &opt);
+    buraco_variant_options(BUR_VARIANT_CONTEST, &opt);
     SeatSpec seats[4];
     for (int p = 0; p < players; p++)
         seats[p] = (SeatSpec){false, DIFF_MEDIUM};
@@ -1192,6 +1199,7 @@ static void test_mirror_steps(void)
 {
     GameOptions opt;
     rules_default_options(&buraco_rules, &opt);
+    buraco_variant_options(BUR_VARIANT_CONTEST, &opt);
     SeatSpec seats[2] = {{false, DIFF_MEDIUM}, {false, DIFF_MEDIUM}};
     char err[MATCH_ERR];
     Match *real = match_create(&buraco_rules, &opt, 2, seats, 5, err, sizeof err);
@@ -1386,7 +1394,8 @@ int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     setenv("SDL_AUDIODRIVER", "dummy", 1);
-    fresh_home("buraco-ui", NULL);
+    /* The contest's game (the default is Brazil's STBL): these tests were written for it. */
+    fresh_home("buraco-ui", CONTEST_SETTINGS);
     AppOptions o = test_options("picker", SPEED_INSTANT, 12);
     o.difficulty = DIFF_MEDIUM;
     o.no_audio = true;
