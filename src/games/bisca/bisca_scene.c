@@ -61,6 +61,8 @@ typedef struct {
 /* ---- Places ---- */
 
 static float card_w(const TBisca *t) { return table_card_w(&t->tb.tv, CARD_H); }
+/* The trunfo lies upright beside the stock, clear of it: its index reads at a glance. */
+static float trunfo_x(const TBisca *t) { return STOCK_X + card_w(t) + 18; }
 
 static int players(const TBisca *t) { return t->tb.m->num_players; }
 
@@ -185,7 +187,7 @@ static void place_instantly(TBisca *t)
     t->n_fly = 0;
     t->trick_full = false;
     t->trunfo_up = v.trunfo != CARD_NONE && v.stock > 0;
-    t->trunfo = card_at(STOCK_X + 78, STOCK_Y, 90, v.trunfo, 1);
+    t->trunfo = card_at(trunfo_x(t), STOCK_Y, 0, v.trunfo, 1);
     t->stock_shown = v.stock - (t->trunfo_up ? 1 : 0);
     for (int k = 0; k < BI_TEAMS; k++) {
         t->pile_shown[k] = v.n_pile[k];
@@ -382,10 +384,9 @@ static void on_action(Table *tb, int player, Action a)
     BiscaState v;
     view(t, &v);
     if (a >= BI_ACT_TRUNFO && a < BI_ACT_TRUNFO + 52) {
-        /* The trunfo is turned and laid under the stock. */
+        /* The trunfo is turned and laid face up beside the stock. */
         t->trunfo = card_at(STOCK_X - 4, STOCK_Y - 4, 0, v.trunfo, 0);
-        table_card_fly(tb, &t->trunfo, STOCK_X + 78, STOCK_Y, 0.35f, 0);
-        anim_to(&tb->anim, &t->trunfo.rot, 90, 0.35f, 0, EASE_OUT_CUBIC);
+        table_card_fly(tb, &t->trunfo, trunfo_x(t), STOCK_Y, 0.35f, 0);
         anim_to(&tb->anim, &t->trunfo.flip, 1, 0.3f, 0.1f, EASE_IN_OUT_CUBIC);
         anim_call(&tb->anim, 0.1f, table_sound_cb, tb, SND_FLIP);
         t->trunfo_up = true;
@@ -619,6 +620,16 @@ static void draw_card(TBisca *t, const TableCard *c, float extra_lift)
     table_card_draw(&t->tb, c, CARD_H, extra_lift, 18);
 }
 
+/* "Trumps: ♥" and where it shows (pixels), under the trunfo's place. */
+static void trumps_label(TBisca *t, const BiscaState *v, char *out, size_t size, SDL_FRect *r)
+{
+    snprintf(out, size, _("Trumps: %s"), card_suit_symbol(card_suit(v->trunfo)));
+    int w = 0, h = 0;
+    text_measure(t->tb.app->text, out, (int)lroundf(19 * t->tb.tv.s), true, &w, &h);
+    float cx = PX(t, trunfo_x(t)), cy = PY(t, STOCK_Y + CARD_H / 2 + 24);
+    *r = (SDL_FRect){cx - w / 2.0f, cy - h / 2.0f, (float)w, (float)h};
+}
+
 static void draw_stock(TBisca *t, const BiscaState *v)
 {
     App *a = t->tb.app;
@@ -632,17 +643,22 @@ static void draw_stock(TBisca *t, const BiscaState *v)
         TableCard s = card_at(STOCK_X - i * 1.5f, STOCK_Y - i * 1.5f, 0, CARD_HIDDEN, 0);
         draw_card(t, &s, 0);
     }
-    /* The count, and the trump suit once the trunfo has left the table. */
+    /* The count under the stock, the trump suit under the trunfo (from the deal on, and
+     * still once the trunfo has been drawn). */
     char b[64];
     int left = t->stock_shown + (t->trunfo_up ? 1 : 0);
     if (!v->trunfo)
         return;
-    if (left > 0)
+    int fs = (int)lroundf(19 * t->tb.tv.s);
+    if (left > 0) {
         snprintf(b, sizeof b, P_("%d card", "%d cards", left), left);
-    else
-        snprintf(b, sizeof b, _("Trumps: %s"), card_suit_symbol(card_suit(v->trunfo)));
-    text_draw(a->text, b, (int)lroundf(19 * t->tb.tv.s), true, COL_TEXT, PX(t, STOCK_X),
-              PY(t, STOCK_Y + CARD_H / 2 + 24), TEXT_CENTER | TEXT_MIDDLE);
+        text_draw(a->text, b, fs, true, COL_TEXT, PX(t, STOCK_X), PY(t, STOCK_Y + CARD_H / 2 + 24),
+                  TEXT_CENTER | TEXT_MIDDLE);
+    }
+    SDL_FRect r;
+    trumps_label(t, v, b, sizeof b, &r);
+    text_draw(a->text, b, fs, true, COL_TEXT, r.x + r.w / 2, r.y + r.h / 2,
+              TEXT_CENTER | TEXT_MIDDLE);
 }
 
 static void draw_piles(TBisca *t)
@@ -899,7 +915,16 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
         *out = hand_box(t, k);
     else if (strncmp(what, "plate", 5) == 0 && i == 5 && seat)
         *out = plate_box(t, k);
-    else
+    else if (strcmp(what, "trunfo") == 0 && t->trunfo_up) /* the card beside the stock */
+        *out = unit_rect(t, t->trunfo.x, t->trunfo.y, card_w(t), CARD_H);
+    else if (strcmp(what, "trumps") == 0) { /* the label "Trumps: ♥" */
+        BiscaState v;
+        view(t, &v);
+        char b[64];
+        if (!v.trunfo)
+            return false;
+        trumps_label(t, &v, b, sizeof b, out);
+    } else
         return false;
     return true;
 }

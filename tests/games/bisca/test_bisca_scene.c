@@ -255,7 +255,31 @@ static void test_monkey(void)
     }
 }
 
+/* The trunfo lies upright beside the stock, clear of it (it lay rotated half under the
+ * stock, its index tiny and upside down), and "Trumps: ♥" shows under it from the deal,
+ * not only once the stock is empty. */
+static void test_trunfo_shown(void)
+{
+    App *a = start(SPEED_INSTANT, 8);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(state(a) && state(a)->stock > 0);
+    SDL_FRect card, stock, label;
+    REQUIRE(locate(a, "trunfo", &card));
+    REQUIRE(locate(a, "stock", &stock));
+    CHECK(!overlap(card, stock));
+    CHECK(card.w > 0 && card.h > card.w); /* upright, the stock's size */
+    CHECK(fabsf(card.h - stock.h) < 1 && fabsf(card.w - stock.w) < 1);
+    CHECK(card.x + card.w <= a->w && card.y >= 0);
+    REQUIRE(locate(a, "trumps", &label));
+    CHECK(label.y >= card.y + card.h - 1);                       /* under the card */
+    CHECK(label.x + label.w / 2 > card.x && label.x + label.w / 2 < card.x + card.w);
+    CHECK(!overlap(label, stock));
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
+    {"trunfo_shown", test_trunfo_shown},
     {"double_click", test_double_click_plays},
     {"drag", test_drag_plays},
     {"whole_game", test_whole_game_and_next},
