@@ -731,7 +731,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         return NULL;
     }
     trace("window");
-    SDL_SetWindowMinimumSize(a->win, 960, 600);
+    SDL_SetWindowMinimumSize(a->win, APP_MIN_W, APP_MIN_H);
     /* The cards are drawn on a helper thread while the renderer starts (most of that is
      * loading and setting up the graphics driver). */
     char aerr[256] = "";
@@ -849,6 +849,9 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
             a->pending_page = PAGE_ONLINE;
         }
     }
+    /* Again now: creating the renderer may make the window anew (X11 then drops the size
+     * hints set before), and below 960 x 600 points the table's texts overlap. */
+    SDL_SetWindowMinimumSize(a->win, APP_MIN_W, APP_MIN_H);
     SDL_ShowWindow(a->win);
     trace("show window");
     app_relayout(a);
