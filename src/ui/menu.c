@@ -232,8 +232,12 @@ static void build_main(Builder *b)
     if (game) {
         row(b, W_ITEM, 50, _("Resume"), ID_RESUME);
         row(b, W_ITEM, 50, _("New game"), ID_NEW);
-        if (a->scene->review && a->scene->review(a->self, false))
-            row(b, W_ITEM, 50, _("Review the last game"), ID_REVIEW);
+        /* Always there (greyed out until a game has ended): the rows below keep their
+         * places, so a click from memory never lands on the next one. */
+        if (a->scene->review) {
+            Widget *rv = row(b, W_ITEM, 50, _("Review the last game"), ID_REVIEW);
+            rv->disabled = !a->scene->review(a->self, false);
+        }
     } else {
         row(b, W_ITEM, 50, _("Resume"), ID_RESUME);
     }

@@ -928,6 +928,44 @@ static void test_buraco_styles(void)
     app_destroy(a);
 }
 
+/* The main menu's rows keep their places when "Review the last game" becomes available
+ * (it appeared then and pushed "Play online" down by a row): it is there from the start,
+ * greyed out, and a click on it then does nothing. */
+static void test_menu_rows_stable(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 14);
+    REQUIRE(a);
+    settle(a);
+    for (int i = 0; i < 20 && match_current_player(match_of(a)) != TO_PLAYER; i++) {
+        a->scene->new_game(a->self);
+        settle(a);
+    }
+    REQUIRE(match_current_player(match_of(a)) == TO_PLAYER);
+    REQUIRE(!a->scene->review(a->self, false));
+    menu_open(a->menu, PAGE_MAIN);
+    app_run_frames(a, 3);
+    SDL_FRect online0, review0, r;
+    REQUIRE(menu_find(a->menu, "Play online", &online0));
+    REQUIRE(menu_find(a->menu, "Review the last game", &review0));
+    click(a, review0, 1); /* nothing to review yet: nothing happens */
+    app_run_frames(a, 2);
+    CHECK(menu_is_open(a->menu) && menu_page(a->menu) == PAGE_MAIN);
+    menu_close(a->menu);
+    app_run_frames(a, 2);
+    SDL_FRect stand;
+    REQUIRE(locate(a, "stand", &stand));
+    click(a, stand, 1);
+    REQUIRE(settle(a));
+    REQUIRE(state21(a)->phase == TO_OVER && a->scene->review(a->self, false));
+    menu_open(a->menu, PAGE_MAIN);
+    app_run_frames(a, 3);
+    REQUIRE(menu_find(a->menu, "Play online", &r));
+    CHECK(r.y == online0.y && r.x == online0.x);
+    REQUIRE(menu_find(a->menu, "Review the last game", &r));
+    CHECK(r.y == review0.y);
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
     {"hit_button", test_hit_button},
     {"double_click_deck", test_double_click_deck},
@@ -947,6 +985,7 @@ static const UiTest tests[] = {
     {"options_layout", test_options_layout},
     {"options_number", test_options_number},
     {"buraco_styles", test_buraco_styles},
+    {"menu_rows_stable", test_menu_rows_stable},
 };
 
 int main(int argc, char **argv)
