@@ -966,6 +966,36 @@ static void test_menu_rows_stable(void)
     app_destroy(a);
 }
 
+/* While the menu is open the computer waits; it plays once the menu closes. (Issue 39 saw
+ * bots play on behind the menu; the table already pauses while it is open: this guards
+ * it, with the computer's answer asked for just before the menu opened.) */
+static void test_bots_wait_for_menu(void)
+{
+    App *a = start("moulin", SPEED_INSTANT, 4);
+    REQUIRE(a);
+    settle(a);
+    Match *m = match_of(a);
+    REQUIRE(m && match_current_player(m) == 0);
+    Action acts[RULES_MAX_ACTIONS];
+    REQUIRE(m->rules->legal_actions(m->state, acts) > 0);
+    menu_open(a->menu, PAGE_MAIN);
+    REQUIRE(match_submit(m, 0, acts[0]) == NULL);
+    int len = m->history_len;
+    for (int i = 0; i < 60; i++) {
+        app_run_frames(a, 1);
+        SDL_Delay(5);
+    }
+    CHECK(m->history_len == len);
+    CHECK(match_current_player(m) == 1);
+    menu_close(a->menu);
+    for (int i = 0; i < test_count(4000) && m->history_len == len; i++) {
+        app_run_frames(a, 1);
+        SDL_Delay(1);
+    }
+    CHECK(m->history_len > len);
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
     {"hit_button", test_hit_button},
     {"double_click_deck", test_double_click_deck},
@@ -986,6 +1016,7 @@ static const UiTest tests[] = {
     {"options_number", test_options_number},
     {"buraco_styles", test_buraco_styles},
     {"menu_rows_stable", test_menu_rows_stable},
+    {"bots_wait_for_menu", test_bots_wait_for_menu},
 };
 
 int main(int argc, char **argv)
