@@ -491,10 +491,9 @@ static void press(Table *tb, int b)
         return;
     kv_set_int(&tb->app->kv, "bisca.players", n);
     app_save_settings(tb->app);
-    /* Before the first card is played the table changes at once; otherwise from the next
-     * game. */
-    const BiscaState *s = tb->m->state;
-    if ((s->game == 0 && s->n_pile[0] + s->n_pile[1] + s->n_trick == 0) || match_is_over(tb->m)) {
+    /* Before you have played a card (the computer may have led) the table changes at
+     * once; otherwise from the next game. */
+    if (!table_under_way(tb) || match_is_over(tb->m)) {
         anim_finish(&tb->anim);
         table_deal(tb);
     } else {

@@ -14,6 +14,7 @@
 #include "games/bisca/bisca.h"
 #include "games/bisca/bisca_scene.h"
 #include "ui/app.h"
+#include "ui/tablescene.h"
 #include "ui_fixture.h"
 
 static App *start(int speed, uint64_t seed) { return start_table("bisca", speed, seed); }
@@ -278,7 +279,27 @@ static void test_trunfo_shown(void)
     app_destroy(a);
 }
 
+/* "4 players" on the table applies at once while you have not played a card, even when the
+ * computer has led (it waited for the next game then). */
+static void test_four_at_once(void)
+{
+    App *a = start(SPEED_INSTANT, 2);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    for (int i = 0; i < 30 && state(a)->n_trick == 0; i++) {
+        a->scene->new_game(a->self);
+        settle(a);
+    }
+    REQUIRE(state(a)->n_trick > 0 && match_current_player(match_of(a)) == 0);
+    Table *t = a->self;
+    click(a, t->btn[2], 1); /* BTN_FOUR */
+    settle(a);
+    CHECK(match_of(a)->num_players == 4);
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
+    {"four_at_once", test_four_at_once},
     {"trunfo_shown", test_trunfo_shown},
     {"double_click", test_double_click_plays},
     {"drag", test_drag_plays},
