@@ -78,6 +78,7 @@ typedef struct {
     int last_from, last_to, last_removed;
     uint32_t flash_lines; /* mills just formed (bit per mill) */
     float flash;          /* 1 .. 0 */
+    float taken;          /* a piece of yours just taken: its mark's pulse, 1 .. 0 */
 
     /* The analysis mode (see "Analysis" below). */
     bool an_on;   /* the option */
@@ -421,6 +422,18 @@ static void on_action(Table *tb, int player, Action a)
     const MoulinState *s = st(t);
     if (a >= MOULIN_REMOVE && a < MOULIN_REMOVE + MOULIN_POINTS) {
         t->last_removed = a - MOULIN_REMOVE;
+        if (player >= 0 && player != human(t)) {
+            /* One of yours taken: a red cross where it stood, pulsing at first, and a word. */
+            t->taken = 1;
+            anim_to(&tb->anim, &t->taken, 0, 1.6f, 0, EASE_IN_QUAD);
+            const char *who = table_person_name(tb, player);
+            char b[160];
+            if (who)
+                snprintf(b, sizeof b, _("%s took one of your pieces: the red cross marks where it stood."), who);
+            else
+                snprintf(b, sizeof b, "%s", _("The computer took one of your pieces: the red cross marks where it stood."));
+            table_say(tb, b);
+        }
     } else {
         int to = move_to(a, &t->last_from);
         t->last_to = to;
@@ -1305,8 +1318,16 @@ static void draw(Table *tb, SDL_Renderer *r)
     float pulse = 0.5f + 0.5f * sinf(tb->time * 5.0f);
     if (t->last_from >= 0 && !(both >> t->last_from & 1))
         disc(t, point_x(t->last_from), point_y(t->last_from), 22, rgba(246, 241, 226, 70));
-    if (t->last_removed >= 0 && !(both >> t->last_removed & 1))
-        disc(t, point_x(t->last_removed), point_y(t->last_removed), 20, rgba(226, 92, 80, 90));
+    if (t->last_removed >= 0 && !(both >> t->last_removed & 1)) {
+        /* A piece taken: a red ring and cross where it stood, bigger while it pulses. */
+        float x = point_x(t->last_removed), y = point_y(t->last_removed);
+        float grow = 1 + 0.5f * t->taken, rr = R * 0.9f * grow;
+        disc(t, x, y, rr, rgba(226, 92, 80, (Uint8)(110 + 100 * t->taken)));
+        disc(t, x, y, rr - 5, rgba(40, 28, 24, 200));
+        for (int k = 0; k < 2; k++)
+            draw_quad(r, PX(t, x), PY(t, y), 2 * rr * 0.8f * sc, 7 * sc, k ? 45.0f : -45.0f,
+                      rgba(236, 96, 84, 240));
+    }
 
     /* A mill just formed: its line glows. */
     for (int l = 0; l < MOULIN_MILLS && t->flash > 0.01f; l++) {
@@ -1465,6 +1486,9 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
         *out = tb->btn[BTN_TAKEBACK];
     else if (strcmp(what, "board") == 0)
         *out = unit_rect(t, BX, BY, BOARD, BOARD);
+    else if (strcmp(what, "taken") == 0 && t->last_removed >= 0 && /* the mark of a piece taken */
+             !((st(t)->bb[0] | st(t)->bb[1]) >> t->last_removed & 1))
+        *out = unit_rect(t, point_x(t->last_removed), point_y(t->last_removed), 1.8f * R, 1.8f * R);
     else
         return false;
     return true;
