@@ -75,6 +75,16 @@ int table_player(const Table *t)
     return 0;
 }
 
+bool table_open_seat_text(const Table *t, int seat, char *out, size_t size)
+{
+    FeedSeat fs;
+    if (seat < 0 || seat >= RULES_MAX_PLAYERS || table_seat_kind(t, seat) != SEAT_REMOTE ||
+        !feed_seat(t, seat, &fs) || fs.state != FEED_SEAT_EMPTY)
+        return false;
+    snprintf(out, size, "%s", _("Waiting for a player to take the open seat"));
+    return true;
+}
+
 bool table_seat_thinking(const Table *t, int seat)
 {
     if (!t->m || t->hold || match_is_over(t->m) || match_current_player(t->m) != seat)

@@ -300,6 +300,9 @@ const char *table_person_name(const Table *t, int seat);
 FeedDeal table_deal_check(const Table *t, char *why, size_t size);
 /* The seat to move is thinking (a bot or program searching). */
 bool table_seat_thinking(const Table *t, int seat);
+/* A networked table's seat nobody has taken: true, and into out what the table says while
+ * it is that seat's turn ("Waiting for a player to take the open seat"), not "thinking". */
+bool table_open_seat_text(const Table *t, int seat, char *out, size_t size);
 /* The player at this window may act now. */
 bool table_player_can_act(const Table *t);
 /* The level the player is up against: the first computer seat's (the chosen level when

@@ -893,6 +893,43 @@ static void test_lan(void)
     app_destroy(a);
 }
 
+/* A networked table with a seat nobody has taken: while it is that seat's turn the table
+ * says it waits for a player (it said "Open seat is thinking…"). */
+static void test_open_seat(void)
+{
+    char dir[600];
+    LocalNats *ns = server(dir, sizeof dir);
+    REQUIRE(ns);
+    Dealer *d = dealer_on(localnats_url(ns), localnats_creds(ns, true), home);
+    REQUIRE(d);
+    AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
+    o.no_audio = true;
+    o.server = player_url(ns);
+    o.name = "Bruno";
+    o.create = "me,open";
+    App *a = start_app(&o);
+    REQUIRE(a);
+    for (int i = 0; i < test_count(5000) && !(match_of(a) && match_of(a)->mirror); i++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+    }
+    Match *m = match_of(a);
+    REQUIRE(m && m->mirror);
+    Table *t = a->self;
+    int me = table_player(t), other = 1 - me;
+    char b[160] = "";
+    for (int i = 0; i < test_count(5000) && !table_open_seat_text(t, other, b, sizeof b); i++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+    }
+    CHECK(strcmp(b, "Waiting for a player to take the open seat") == 0);
+    CHECK(!table_open_seat_text(t, me, b, sizeof b));
+    shot(a, "online-open-seat.png");
+    app_destroy(a);
+    dealer_stop(d);
+    localnats_stop(ns);
+}
+
 static const UiTest tests[] = {
     {"window_seat", test_window_seat},
     {"deal_cheat", test_deal_cheat},
@@ -903,6 +940,7 @@ static const UiTest tests[] = {
     {"match_hold", test_match_hold},
     {"menu_create", test_menu_create},
     {"lan", test_lan},
+    {"open_seat", test_open_seat},
 };
 
 int main(int argc, char **argv)

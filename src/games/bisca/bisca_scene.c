@@ -812,7 +812,8 @@ static void draw(Table *tb, SDL_Renderer *r)
     /* Whose turn it is. */
     if (!counting(tb) && table_seat_thinking(tb, cur)) {
         char b[128];
-        snprintf(b, sizeof b, _("%s is thinking"), table_seat_name(tb, cur));
+        if (!table_open_seat_text(tb, cur, b, sizeof b))
+            snprintf(b, sizeof b, _("%s is thinking"), table_seat_name(tb, cur));
         table_dots(b, sizeof b, tb->time);
         text_draw(a->text, b, fs, false, COL_TEXT, PX(t, MID_X - 120), PY(t, 712),
                   TEXT_LEFT | TEXT_MIDDLE);

@@ -1734,7 +1734,9 @@ static void draw(Table *tb, SDL_Renderer *r)
     int cur = match_current_player(tb->m);
     float my = PY(t, HAND_Y - HAND_H / 2 - 36);
     if (table_seat_thinking(tb, cur) && !t->dq) {
-        if (named(tb, cur))
+        if (table_open_seat_text(tb, cur, b, sizeof b))
+            ; /* nobody sits there yet */
+        else if (named(tb, cur))
             snprintf(b, sizeof b, _("%s is playing"), table_seat_name(tb, cur));
         else
             snprintf(b, sizeof b, "%s", _("Computer is playing"));

@@ -860,7 +860,9 @@ static void status_text(Mou *t, char *out, size_t size)
     const char *takes = _("The computer closed a mill and takes one of your pieces...");
     const char *who = table_person_name(&t->tb, 1 - me); /* a person elsewhere */
     char remote[96], remote_takes[160];
-    if (who) {
+    if (table_open_seat_text(&t->tb, 1 - me, remote, sizeof remote)) {
+        thinking = remote; /* nobody sits there yet */
+    } else if (who) {
         snprintf(remote, sizeof remote, _("%s is thinking"), who);
         thinking = remote;
         snprintf(remote_takes, sizeof remote_takes,

@@ -1291,7 +1291,9 @@ static void draw(Table *tb, SDL_Renderer *r)
     bool over = match_is_over(tb->m);
     if (!four(t) && table_seat_thinking(tb, BOT) && tb->deal_wait <= 0) {
         char b[96];
-        if (table_seat_kind(tb, BOT) == SEAT_REMOTE) /* a person at another table */
+        if (table_open_seat_text(tb, BOT, b, sizeof b))
+            ; /* nobody sits there yet */
+        else if (table_seat_kind(tb, BOT) == SEAT_REMOTE) /* a person at another table */
             snprintf(b, sizeof b, _("%s is thinking"), table_seat_name(tb, BOT));
         else
             snprintf(b, sizeof b, "%s", _("Computer is thinking"));
