@@ -239,8 +239,16 @@ static SDL_FRect control_rect(const App *a, SDL_FRect r, const Widget *w)
     if (w->kind == W_ENTRY)
         cw = r.w * 0.6f;
     if (w->kind == W_CHOICE && w->n_choices > 0) {
-        float want = w->n_choices * 104 * a->u;
-        cw = want < r.w * 0.62f ? want : r.w * 0.62f;
+        /* Wide enough for the longest choice at full size when the row allows it. */
+        float seg = 104 * a->u;
+        for (int i = 0; i < w->n_choices && a->text; i++) {
+            int tw = 0, th = 0;
+            text_measure(a->text, w->choices[i] ? w->choices[i] : "", px(a, 15), true, &tw, &th);
+            seg = fmaxf(seg, tw + 20 * a->u);
+        }
+        float want = w->n_choices * seg, most = r.w * (w->n_choices > 2 ? 0.62f : 0.5f);
+        cw = want < most ? want : most;
+        cw = fmaxf(cw, fminf(w->n_choices * 104 * a->u, r.w * 0.62f));
     }
     float cy = w->hint_below ? r.y + HINT_BAND * 0.5f * a->u : r.y + r.h * 0.5f;
     return (SDL_FRect){r.x + r.w - cw, cy - 17 * a->u, cw, 34 * a->u};

@@ -23,6 +23,7 @@
 #include "ui/hand.h"
 #include "ui/menu.h"
 #include "ui/scene.h"
+#include "ui/text.h"
 #include "ui_fixture.h"
 
 static App *start(const char *game, int speed, uint64_t seed)
@@ -996,6 +997,53 @@ static void test_bots_wait_for_menu(void)
     app_destroy(a);
 }
 
+/* Choices read at a readable size in every language ("This computer", "Partida única"
+ * shrank to a tiny font): each segment's label is drawn at 80 % of the size or more, on
+ * one line or wrapped on two. */
+static void test_labels_readable(void)
+{
+    static const char *const langs[] = {"en", "fr", "pt_BR", "pt_PT"};
+    AppOptions o = test_options("picker", SPEED_INSTANT, 0);
+    o.width = 960;
+    o.height = 600;
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    int checked = 0;
+    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+        app_set_language(a, langs[l]);
+        for (int g = 0; g < registry_count(); g++) {
+            REQUIRE(app_set_scene(a, registry_get(g)->id));
+            app_run_frames(a, 2);
+            for (int page = 0; page < 2; page++) {
+                menu_open(a->menu, page ? PAGE_ONLINE : PAGE_OPTIONS);
+                app_run_frames(a, 3);
+                const WidgetList *wl = menu_widgets(a->menu);
+                int fs = (int)lroundf(15 * a->u);
+                for (int i = 0; i < wl->n; i++) {
+                    const Widget *w = &wl->w[i];
+                    if (w->kind != W_CHOICE || w->n_choices <= 0)
+                        continue;
+                    SDL_FRect c = widgets_control_rect(a, w->r, w);
+                    float seg = c.w / w->n_choices - 6 * a->u - 8 * a->u;
+                    for (int k = 0; k < w->n_choices; k++) {
+                        int lines, size = text_fit(a->text, w->choices[k], fs, true, seg, &lines);
+                        checked++;
+                        if (size * 5 < fs * 4)
+                            fprintf(stderr, "%s %s: '%s' at %d px (of %d)\n", registry_get(g)->id,
+                                    langs[l], w->choices[k], size, fs);
+                        CHECK(size * 5 >= fs * 4);
+                    }
+                }
+                menu_close(a->menu);
+                app_run_frames(a, 2);
+            }
+        }
+    }
+    CHECK(checked > 50);
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
     {"hit_button", test_hit_button},
     {"double_click_deck", test_double_click_deck},
@@ -1017,6 +1065,7 @@ static const UiTest tests[] = {
     {"buraco_styles", test_buraco_styles},
     {"menu_rows_stable", test_menu_rows_stable},
     {"bots_wait_for_menu", test_bots_wait_for_menu},
+    {"labels_readable", test_labels_readable},
 };
 
 int main(int argc, char **argv)
