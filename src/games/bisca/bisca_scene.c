@@ -28,6 +28,8 @@
 #define STOCK_Y 150.0f
 #define MID_X 800.0f
 #define MID_Y 500.0f
+#define STATUS_Y 712.0f /* the line whose turn it is */
+#define TOAST_Y 650.0f  /* hints and messages: above that line, below the trick */
 
 /* The table size for the next game (TABLE_NEXT is the table's "Next game"). */
 enum { BTN_TWO = 1, BTN_FOUR, BTN_COUNT };
@@ -815,11 +817,11 @@ static void draw(Table *tb, SDL_Renderer *r)
         if (!table_open_seat_text(tb, cur, b, sizeof b))
             snprintf(b, sizeof b, _("%s is thinking"), table_seat_name(tb, cur));
         table_dots(b, sizeof b, tb->time);
-        text_draw(a->text, b, fs, false, COL_TEXT, PX(t, MID_X - 120), PY(t, 712),
+        text_draw(a->text, b, fs, false, COL_TEXT, PX(t, MID_X - 120), PY(t, STATUS_Y),
                   TEXT_LEFT | TEXT_MIDDLE);
     } else if (!counting(tb) && cur == me(t) && !pacer_demo(&tb->pace)) {
         text_draw(a->text, _("Your turn: double-click or drag a card to play it"), fs, false,
-                  rgba_alpha(COL_TEXT, 0.9f), PX(t, MID_X), PY(t, 712), TEXT_CENTER | TEXT_MIDDLE);
+                  rgba_alpha(COL_TEXT, 0.9f), PX(t, MID_X), PY(t, STATUS_Y), TEXT_CENTER | TEXT_MIDDLE);
     }
     draw_hud(t, &v);
     if (t->hand_ui.dragging && t->hand_ui.press < t->shown[me(t)])
@@ -915,6 +917,8 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
         *out = hand_box(t, k);
     else if (strncmp(what, "plate", 5) == 0 && i == 5 && seat)
         *out = plate_box(t, k);
+    else if (strcmp(what, "status") == 0) /* the line whose turn it is (its band) */
+        *out = unit_rect(t, MID_X, STATUS_Y, 900, 30);
     else if (strcmp(what, "trunfo") == 0 && t->trunfo_up) /* the card beside the stock */
         *out = unit_rect(t, t->trunfo.x, t->trunfo.y, card_w(t), CARD_H);
     else if (strcmp(what, "trumps") == 0) { /* the label "Trumps: ♥" */
@@ -960,7 +964,7 @@ static const TableGame bisca_table = {
     .confetti_x = MID_X,
     .confetti_y = 470,
     .toast_x = MID_X,
-    .toast_y = 700,
+    .toast_y = TOAST_Y,
     .seats = seats,
     .seat_name = seat_name,
     .enter = enter,

@@ -298,7 +298,30 @@ static void test_four_at_once(void)
     app_destroy(a);
 }
 
+/* A hint's message shows clear of the turn's line (it covered "Your turn: ..."). */
+static void test_hint_clear_of_status(void)
+{
+    App *a = start(SPEED_INSTANT, 4);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(match_current_player(match_of(a)) == 0);
+    push_key(a, SDLK_h, 0);
+    for (int i = 0; i < test_count(4000); i++) {
+        SDL_FRect r;
+        if (locate(a, "toast", &r))
+            break;
+        app_run_frames(a, 1);
+        SDL_Delay(1);
+    }
+    SDL_FRect toast, status;
+    REQUIRE(locate(a, "toast", &toast));
+    REQUIRE(locate(a, "status", &status));
+    CHECK(!overlap(toast, status));
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
+    {"hint_clear_of_status", test_hint_clear_of_status},
     {"four_at_once", test_four_at_once},
     {"trunfo_shown", test_trunfo_shown},
     {"double_click", test_double_click_plays},
