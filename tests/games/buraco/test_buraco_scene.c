@@ -112,6 +112,17 @@ static int hand_index_of(const char *card)
     return k;
 }
 
+/* Selects the cards from (x0, y0) to (x1, y1) by pressing and dragging along the hand. */
+static void sweep(float x0, float y0, float x1, float y1)
+{
+    push_motion(app, x0, y0, 0, 0, false);
+    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0, 1);
+    push_motion(app, (x0 + x1) / 2, y0, 0, 0, true);
+    push_motion(app, x1, y1, 0, 0, true);
+    push_button(app, SDL_MOUSEBUTTONUP, x1, y1, 1);
+    app_run_frames(app, 2);
+}
+
 static void test_turn_by_mouse(void)
 {
     until_my_turn();
@@ -131,12 +142,7 @@ static void test_turn_by_mouse(void)
     where(w, &x0, &y0);
     snprintf(w, sizeof w, "card:%d", hand_index_of("7h"));
     where(w, &x1, &y1);
-    push_motion(app, x0, y0, 0, 0, false);
-    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0, 1);
-    push_motion(app, (x0 + x1) / 2, y0, 0, 0, true);
-    push_motion(app, x1, y1, 0, 0, true);
-    push_button(app, SDL_MOUSEBUTTONUP, x1, y1, 1);
-    app_run_frames(app, 2);
+    sweep(x0, y0, x1, y1);
     /* Press on a selected card and carry the selection up onto the table. */
     push_motion(app, x0, y0 - 30 * app->u, 0, 0, false);
     push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0 - 30 * app->u, 1);
@@ -192,12 +198,7 @@ static void test_escape_clears(void)
     REQUIRE(where(w, &x0, &y0));
     snprintf(w, sizeof w, "card:%d", hand_index_of("7s"));
     REQUIRE(where(w, &x1, &y1));
-    push_motion(app, x0, y0, 0, 0, false);
-    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0, 1);
-    push_motion(app, (x0 + x1) / 2, y0, 0, 0, true);
-    push_motion(app, x1, y1, 0, 0, true);
-    push_button(app, SDL_MOUSEBUTTONUP, x1, y1, 1);
-    app_run_frames(app, 2);
+    sweep(x0, y0, x1, y1);
     int melds = state()->n_melds[0];
     push_key(app, SDLK_ESCAPE, 0);
     app_run_frames(app, 2);
@@ -214,12 +215,7 @@ static void test_escape_clears(void)
     app_run_frames(app, 2);
     CHECK(!menu_is_open(app->menu));
     /* The same three, laid with M, to leave the turn as the next test expects. */
-    push_motion(app, x0, y0, 0, 0, false);
-    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0, 1);
-    push_motion(app, (x0 + x1) / 2, y0, 0, 0, true);
-    push_motion(app, x1, y1, 0, 0, true);
-    push_button(app, SDL_MOUSEBUTTONUP, x1, y1, 1);
-    app_run_frames(app, 2);
+    sweep(x0, y0, x1, y1);
     push_key(app, SDLK_m, 0);
     app_run_frames(app, 3);
     CHECK(state()->n_melds[0] == melds + 1);
