@@ -21,6 +21,23 @@ static const ShutinPosition shutin_positions[] = {
      * 14 (played) -0.18. */
     {"seed 40 game 7 ply 8", "place 16,place 15,place 23,place 22,place 13,place 12,place 2,place 8",
      "place 1|place 5", "place 14"},
+    /* bench_moulin shutins --ms 100 --first 10 --seed 40 --margin 40 --deep 8000000: black
+     * was shut in at ply 62; at 8,000,000 nodes (depth 17) the best scores -0.15, 12 (played) -0.94. */
+    {"seed 40 game 49 ply 11",
+     "place 0,place 3,place 23,place 10,place 18,place 1,place 4,place 22,place 9,place 21,"
+     "place 16",
+     "place 13|place 17|place 20", "place 12"},
+    /* bench_moulin shutins --ms 50 --seed 41 --margin 40 --deep 8000000: black was shut in
+     * at ply 49; at 8,000,000 nodes (depth 17) 10 scores -0.25 and 8 (played) -0.97, no
+     * other placement within half a piece of 10. */
+    {"seed 41 game 7 ply 11",
+     "place 19,place 1,place 15,place 2,place 0,place 22,place 21,place 9,place 13,place 5,"
+     "place 4",
+     "place 10", "place 8"},
+    /* The same run, game 26 (white shut in at ply 45): 6 +1.33, 5 (played) +0.86. */
+    {"seed 41 game 26 ply 4", "place 3,place 15,place 20,place 11", "place 6", "place 5"},
+    /* The same run, game 27 (white shut in at ply 59): 19 +0.94, 5 (played) +0.53. */
+    {"seed 41 game 27 ply 4", "place 22,place 0,place 20,place 10", "place 19", "place 5"},
 };
 
 #endif

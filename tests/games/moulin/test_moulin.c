@@ -993,6 +993,36 @@ static void test_squeeze(void **unused)
     assert_int_equal(moulin_squeeze(&s, MOULIN_WHITE), 12);
 }
 
+/* Issue 40, converting an edge: Hard's draw contempt grows by MOULIN_EDGE_CONTEMPT per piece
+ * it is ahead (pieces on the board and in hand), up to 3; behind or level it stays the
+ * base contempt; Hard before issue 40 has the base contempt everywhere. */
+static void test_edge_contempt(void **unused)
+{
+    (void)unused;
+    MoulinSearchConfig hard, v2;
+    moulin_hard_config(&hard);
+    moulin_hard_config_v2(&v2);
+    assert_true(hard.convert);
+    assert_false(v2.convert);
+    MoulinState s;
+    const struct {
+        const char *white, *black;
+        int hw, hb, side, edge;
+    } cases[] = {
+        {"0 1 2 9", "3 4 5 10", 0, 0, 0, 0},      /* level */
+        {"0 1 2 9 21", "3 4 5 10", 0, 0, 0, 1},   /* one ahead */
+        {"0 1 2 9 21", "3 4 5", 2, 0, 0, 4},      /* 7 v 3 (two in hand): capped at 3 */
+        {"0 1 2 9 21", "3 4 5", 0, 0, 1, -2},     /* black to act, two behind */
+        {"0 1 2", "3 4 5 10 13 14", 0, 1, 0, -4}, /* white behind */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        setup(&s, "", cases[i].white, cases[i].black, cases[i].hw, cases[i].hb, cases[i].side);
+        int e = cases[i].edge < 0 ? 0 : cases[i].edge > 3 ? 3 : cases[i].edge;
+        assert_int_equal(moulin_contempt(&s, &hard), hard.contempt + MOULIN_EDGE_CONTEMPT * e);
+        assert_int_equal(moulin_contempt(&s, &v2), v2.contempt);
+    }
+}
+
 /* Does the '|'-separated list hold exactly `t`? */
 static bool listed(const char *list, const char *t)
 {
@@ -1143,6 +1173,7 @@ int main(void)
         cmocka_unit_test(test_placing_tactics),
         cmocka_unit_test(test_mill_threat_extension),
         cmocka_unit_test(test_squeeze),
+        cmocka_unit_test(test_edge_contempt),
         cmocka_unit_test(test_hard_avoids_shutins),
         cmocka_unit_test(test_hard_placing_horizon),
         cmocka_unit_test(test_bots_are_deterministic),
