@@ -429,12 +429,13 @@ static int evaluate(const Ctx *c, const Pos *p)
     int me = p->side, op = 1 - me;
     uint32_t empty = empty_of(p);
     int v = 100 * (pieces(p, me) - pieces(p, op));
-    if (c->full_eval)
+    if (c->full_eval) {
         v += full_terms(c, p, me, empty) - full_terms(c, p, op, empty) + 5;
-    if (c->full_eval && (c->squeeze > 1 || (c->squeeze && (p->hand[0] || p->hand[1]))))
-        v += squeeze(c, p, op, empty) - squeeze(c, p, me, empty);
-    else
+        if (c->squeeze > 1 || (c->squeeze && (p->hand[0] || p->hand[1])))
+            v += squeeze(c, p, op, empty) - squeeze(c, p, me, empty);
+    } else {
         v += simple_terms(c, p, me, empty) - simple_terms(c, p, op, empty);
+    }
     if (c->threats)
         v += placing_tactics(c, p, empty);
     /* Converting an edge: past half the N-move count, the material edge fades linearly
