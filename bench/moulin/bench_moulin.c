@@ -528,8 +528,10 @@ static bool variant_config(const char *name, MoulinSearchConfig *cfg)
         moulin_hard_config_v1(cfg);
     } else if (strcmp(name, "v2") == 0) {
         moulin_hard_config_v2(cfg);
+    } else if (strcmp(name, "i40") == 0) {
+        moulin_hard_config_i40(cfg);
     } else if (strcmp(name, "sqall") == 0) {
-        moulin_hard_config(cfg);
+        moulin_hard_config_i40(cfg);
         cfg->squeeze = 2;
     } else if (strncmp(name, "no", 2) == 0) {
         moulin_hard_config(cfg);

@@ -1110,11 +1110,18 @@ void moulin_hard_config_v2(MoulinSearchConfig *cfg)
     cfg->place_threats = true;
 }
 
-void moulin_hard_config(MoulinSearchConfig *cfg)
+void moulin_hard_config_i40(MoulinSearchConfig *cfg)
 {
     moulin_hard_config_v2(cfg);
     cfg->squeeze = 1;
     cfg->convert = true;
+}
+
+/* Issue 40's squeeze and edge terms are not shipped: against the Hard before them they scored
+ * 0.463 (0.391 .. 0.534) over 107 games at 100 ms a move (docs/moulin-engine.md). */
+void moulin_hard_config(MoulinSearchConfig *cfg)
+{
+    moulin_hard_config_v2(cfg);
 }
 
 Action moulin_hard_decide(const BotRequest *req)

@@ -91,6 +91,8 @@ typedef struct {
 void moulin_hard_config(MoulinSearchConfig *cfg);
 void moulin_hard_config_v1(MoulinSearchConfig *cfg);
 void moulin_hard_config_v2(MoulinSearchConfig *cfg);
+/* v2 with issue 40's squeeze (1) and edge conversion on: measured, not shipped. */
+void moulin_hard_config_i40(MoulinSearchConfig *cfg);
 
 /* With cfg.convert: what a draw costs the side to act per piece of edge (up to 3 pieces). */
 #define MOULIN_EDGE_CONTEMPT 40

@@ -993,14 +993,14 @@ static void test_squeeze(void **unused)
     assert_int_equal(moulin_squeeze(&s, MOULIN_WHITE), 12);
 }
 
-/* Issue 40, converting an edge: Hard's draw contempt grows by MOULIN_EDGE_CONTEMPT per piece
- * it is ahead (pieces on the board and in hand), up to 3; behind or level it stays the
- * base contempt; Hard before issue 40 has the base contempt everywhere. */
+/* Issue 40, converting an edge: with it (the i40 settings) the draw contempt grows by
+ * MOULIN_EDGE_CONTEMPT per piece ahead (pieces on the board and in hand), up to 3; behind or
+ * level it stays the base contempt; Hard before issue 40 has the base contempt everywhere. */
 static void test_edge_contempt(void **unused)
 {
     (void)unused;
     MoulinSearchConfig hard, v2;
-    moulin_hard_config(&hard);
+    moulin_hard_config_i40(&hard);
     moulin_hard_config_v2(&v2);
     assert_true(hard.convert);
     assert_false(v2.convert);
@@ -1037,8 +1037,9 @@ static bool listed(const char *list, const char *t)
     return false;
 }
 
-/* Issue 40: Hard at its own node budget (no clock, so replayable) avoids the placements
- * that built a shut-in in its self-play (shutin_positions.h). With
+/* Issue 40: Hard with issue 40's terms (i40), at Hard's own node budget (no clock, so
+ * replayable), avoids the placements that built a shut-in in self-play
+ * (shutin_positions.h). With
  * TASCA_MOULIN_BASELINE=1 it also prints what Hard as before issue 40 plays there. */
 static void test_hard_avoids_shutins(void **unused)
 {
@@ -1053,7 +1054,13 @@ static void test_hard_avoids_shutins(void **unused)
         start(&s, "");
         play(&s, sp->moves);
         char t[RULES_ACTION_TEXT];
-        text_of(&s, ask(moulin_hard_decide, &s, hc->iterations, 1), t);
+        /* Hard with issue 40's terms (measured, not shipped), as moulin_hard_decide. */
+        MoulinSearchConfig c40;
+        moulin_hard_config_i40(&c40);
+        c40.node_budget = (uint64_t)hc->iterations;
+        MoulinSearchResult r40;
+        moulin_search(&s, &c40, &r40);
+        text_of(&s, r40.best, t);
         bool ok = listed(sp->accepted, t);
         if (base && strcmp(base, "1") == 0) {
             MoulinSearchConfig cfg;
@@ -1063,11 +1070,11 @@ static void test_hard_avoids_shutins(void **unused)
             moulin_search(&s, &cfg, &r);
             char b[RULES_ACTION_TEXT];
             text_of(&s, r.best, b);
-            printf("%s: Hard %s (%s), before issue 40 %s (%s)\n", sp->name, t, ok ? "ok" : "NOT OK",
+            printf("%s: i40 %s (%s), before issue 40 %s (%s)\n", sp->name, t, ok ? "ok" : "NOT OK",
                    b, listed(sp->accepted, b) ? "ok" : "not ok");
         }
         if (!ok)
-            printf("%s: Hard plays %s, not one of %s\n", sp->name, t, sp->accepted);
+            printf("%s: i40 plays %s, not one of %s\n", sp->name, t, sp->accepted);
         solved += ok;
     }
     assert_int_equal(solved, n);
