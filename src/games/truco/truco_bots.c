@@ -10,6 +10,7 @@
 #include "../../core/fileio.h"
 #include "../../engine/ai/infer.h"
 #include "truco_bots.h"
+#include "truco_cfr.h"
 
 /* ---- What a seat knows --------------------------------------------------------------- */
 
@@ -1421,7 +1422,43 @@ const TrucoHardParams truco_hard_defaults = {
      * against Medium 0.767 [0.740, 0.792] over 1,000 games, seed 2026 (docs/truco-hard.md). */
     .match_types = 1,
     .margin_rational = 2,
+    /* Issue 41: every betting decision the table has, by the equilibrium of the betting
+     * abstraction (docs/truco-cfr.md). */
+    .cfr = 1,
 };
+
+/* The table's betting decision, drawn at its frequencies: an action of acts[0..n), or -1
+ * when the table says not to raise on this turn to play (the raises are then taken out of
+ * acts, *n updated), or -2 when it has nothing to say. */
+static Action cfr_decide(const TrucoState *v, int seat, Rng *rng, Action *acts, int *n)
+{
+    Action ta[4];
+    double tp[4];
+    int k = truco_cfr_policy(v, seat, ta, tp);
+    if (k <= 0)
+        return -2;
+    double x = rng_unit(rng), acc = 0;
+    int pick = k - 1;
+    for (int a = 0; a < k; a++) {
+        acc += tp[a];
+        if (x < acc) {
+            pick = a;
+            break;
+        }
+    }
+    if (ta[pick] < 0) { /* no raise now */
+        int m = 0;
+        for (int i = 0; i < *n; i++)
+            if (acts[i] < TR_TRUCO || acts[i] > TR_DOZE)
+                acts[m++] = acts[i];
+        *n = m;
+        return -1;
+    }
+    for (int i = 0; i < *n; i++)
+        if (acts[i] == ta[pick])
+            return ta[pick];
+    return -2; /* not legal here (cannot happen with a valid view): the search decides */
+}
 
 static bool is_raise(Action a) { return a >= TR_TRUCO && a <= TR_DOZE; }
 static bool is_card(Action a) { return a >= TR_PLAY && a < TR_PLAY_SLOT; }
@@ -1472,6 +1509,13 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
         return sign >= 0 ? sign : acts[0];
     if (v->phase == TR_PH_ONZE && truco_can_pass(v))
         return TR_PASS; /* both see both hands: the partner (perhaps a person) chooses */
+    if (prm->cfr && !an) {
+        Action t = cfr_decide(v, req->seat, req->rng, acts, &n);
+        if (t >= 0)
+            return t;
+        if (n == 1)
+            return acts[0];
+    }
     double sumsq[RULES_MAX_ACTIONS] = {0};
     int done = 0;
     int team = truco_team(req->seat);

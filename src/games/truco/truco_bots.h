@@ -68,6 +68,11 @@ typedef struct {
                           * less in proportion (min(1, 2 (1 - share))); 0 all of it */
     double timid_prior4; /* four players: the prior share of worlds whose other team bets
                           * like the seed, before its record moves it (0: the level's) */
+    int cfr;             /* 1: bet by the equilibrium strategy table (truco_cfr.h) wherever
+                          * it has the decision: on a turn to play, raise or not (a card is
+                          * then chosen by the search, raises left out), and every answer;
+                          * its frequencies are drawn from the request's generator. 0 (or no
+                          * valid table): bet by the search as issue 26 left it */
 } TrucoHardParams;
 extern const TrucoHardParams truco_hard_defaults;
 Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);
