@@ -14,7 +14,7 @@
  * lower bound: any fixed strategy reaches it) and the fitted one (an upper bound, inflated
  * when the deals are few beside the information sets). FLAGS: 0 vanilla regret matching
  * and uniform averaging, 1 regret matching+, 2 linear averaging, 3 both. With -o, writes
- * the table (every variant must be solved, -v -1) run-length coded for truco_cfr.c. */
+ * the table run-length coded for truco_cfr.c (the variants not solved left unreached). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,18 +38,68 @@ static void measure(const CfrGame *g, Cfr *c, const void *roots, const void *hel
     *heldv = (h[0] + h[1]) / 2;
 }
 
+/* How the average strategy bets, in self-play over the roots: the share of hands with a
+ * truco, those refused, raised again, and the mão's truco on its first turn. */
+static void bet_stats(const CfrGame *g, const Cfr *c, const unsigned char *roots, long n)
+{
+    long truco = 0, runs = 0, reraise = 0, first = 0, answers = 0;
+    Rng rng;
+    rng_seed(&rng, 5);
+    TrucoCfrState s;
+    for (long k = 0; k < n; k++) {
+        memcpy(&s, roots + (size_t)k * g->state_size, sizeof s);
+        bool first_turn = true, raised = false;
+        while (g->to_move(&s) >= 0) {
+            int na = g->actions(&s);
+            double p[CFR_MAX_ACTIONS];
+            cfr_average(c, g->infoset(&s), na, p);
+            double x = rng_unit(&rng), acc = 0;
+            int a = na - 1;
+            for (int i = 0; i < na; i++)
+                if (x < (acc += p[i])) {
+                    a = i;
+                    break;
+                }
+            TrucoCfrSpot sp;
+            truco_cfr_state_spot(&s, &sp);
+            if (!s.answer && sp.bet < 4 && a == 0) {
+                raised = true;
+                first += first_turn;
+            }
+            if (s.answer) {
+                answers++;
+                runs += a == 1;
+                reraise += a == 2;
+            }
+            if (!s.answer)
+                first_turn = false;
+            g->apply(&s, a);
+        }
+        truco += raised;
+    }
+    printf("self-play: hands with a raise on a turn %.3f; the mão's truco at its first turn "
+           "%.3f; answers %.3f a hand: run %.3f, raise %.3f\n",
+           (double)truco / n, (double)first / n, (double)answers / n,
+           answers ? (double)runs / answers : 0, answers ? (double)reraise / answers : 0);
+}
+
 /* The average strategy into the blob: each reached set's probabilities in 255ths (largest
  * remainders), an unreached set all zeros. Returns the reached sets. */
 static long quantize(const Cfr *c, int variant, uint8_t *blob)
 {
     long reached = 0;
     for (long i = 0; i < TCFR_INFOSETS; i++) {
-        int k;
+        int k, ks;
         uint8_t *out = blob + truco_cfr_offset(variant, i, &k);
         double p[CFR_MAX_ACTIONS];
-        if (!cfr_average(c, i, k, p)) {
+        long j = truco_cfr_solver_of(i, &ks);
+        if (!cfr_average(c, j, ks, p)) {
             memset(out, 0, (size_t)k);
             continue;
+        }
+        if (i % TCFR_BETS < 4) { /* a turn: the table keeps the raise's share (action 0) */
+            p[1] = p[0];
+            p[0] = 1 - p[1];
         }
         reached++;
         int sum = 0;
@@ -129,19 +179,19 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (out && variant != -1) {
-        fprintf(stderr, "truco_cfr_solve: -o writes every variant: leave -v out\n");
-        return 2;
-    }
+    if (out && variant != -1)
+        fprintf(stderr, "truco_cfr_solve: only variant %d is solved: the others' sets are left "
+                        "unreached in %s\n", variant, out);
     static const char *const names[TCFR_VARIANTS] = {"paulista", "mineiro", "velha", "limpo"};
     size_t size = truco_cfr_blob_size();
     uint8_t *blob = calloc(size, 1);
     if (!blob)
         return 1;
     printf("abstraction: %ld information sets a variant (%d score buckets x %d hand situations "
-           "x %d bet states), %d card classes; flags %u; %ld iterations; %ld + %ld deals for "
-           "the best responses\n",
-           (long)TCFR_INFOSETS, TCFR_SCORES, TCFR_HANDS, TCFR_BETS, TCFR_CLASSES, flags,
+           "x %d bet states), %d card classes; the table keeps %ld; flags %u; %ld iterations; "
+           "%ld + %ld deals for the best responses\n",
+           (long)TCFR_SOLVER_INFOSETS, TCFR_SCORES, TCFR_HANDS, TCFR_SOLVER_BETS, TCFR_CLASSES,
+           (long)TCFR_INFOSETS, flags,
            iterations, n_roots, n_roots);
     for (int v = 0; v < TCFR_VARIANTS; v++) {
         if (variant >= 0 && v != variant)
@@ -180,6 +230,7 @@ int main(int argc, char **argv)
             printf("%12ld %9.1f %12.5f %12.5f %12.5f\n", done, solve, fit, held, value);
             fflush(stdout);
         }
+        bet_stats(&g, &c, roots, n_roots);
         long reached = quantize(&c, v, blob);
         printf("%s: solved in %.1f s of CPU; %ld of %ld information sets reached\n", names[v],
                solve, reached, (long)TCFR_INFOSETS);

@@ -46,10 +46,11 @@ _Static_assert((int)HS_END == (int)TCFR_HANDS, "hand situations");
 
 static int res_index(int r) { return r > 0 ? 0 : r < 0 ? 1 : 2; }
 
-long truco_cfr_infoset(const TrucoCfrSpot *sp)
+/* The (score, hand situation) index of a spot, -1 if none. */
+static long situation(const TrucoCfrSpot *sp)
 {
     pthread_once(&idx_once, idx_init);
-    if (sp->table < 0 || sp->table >= TCFR_TABLE_CARDS || sp->bet < 0 || sp->bet >= TCFR_BETS ||
+    if (sp->table < 0 || sp->table >= TCFR_TABLE_CARDS ||
         sp->score < 0 || sp->score >= TCFR_SCORES || sp->rodada != 3 - sp->n)
         return -1;
     int c[3];
@@ -83,7 +84,33 @@ long truco_cfr_infoset(const TrucoCfrSpot *sp)
             return -1; /* the hand would be decided */
         hs = R2_BASE + ((long)(mao * H1 + c[0]) * 3 + hist) * TCFR_TABLE_CARDS + sp->table;
     }
-    return ((long)sp->score * TCFR_HANDS + hs) * TCFR_BETS + sp->bet;
+    return (long)sp->score * TCFR_HANDS + hs;
+}
+
+long truco_cfr_infoset(const TrucoCfrSpot *sp)
+{
+    long x = situation(sp);
+    if (x < 0 || sp->bet < 0 || sp->bet >= TCFR_BETS)
+        return -1;
+    return x * TCFR_BETS + sp->bet;
+}
+
+long truco_cfr_solver_infoset(const TrucoCfrSpot *sp)
+{
+    long x = situation(sp);
+    if (x < 0 || sp->bet < 0 || sp->bet >= TCFR_SOLVER_BETS)
+        return -1;
+    return x * TCFR_SOLVER_BETS + sp->bet;
+}
+
+long truco_cfr_solver_of(long infoset, int *n_actions)
+{
+    long set = infoset / TCFR_BETS;
+    int bet = (int)(infoset % TCFR_BETS);
+    long hs = set % TCFR_HANDS;
+    int rodada = hs < R1_BASE ? 0 : hs < R2_BASE ? 1 : 2;
+    *n_actions = bet < 4 ? 1 + (3 - rodada) : truco_cfr_actions(bet);
+    return set * TCFR_SOLVER_BETS + bet;
 }
 
 int truco_cfr_actions(int bet) { return bet < 4 ? 2 : bet < 7 ? 3 : 2; }
@@ -190,29 +217,10 @@ static int hand_result(const int8_t *r, int played)
     return r[2] != 0 ? r[2] : a;
 }
 
-/* The fixed card policy of player m. */
-static int choose_card(const TrucoCfrState *s, int m)
+/* The player to move plays its card i (ascending). */
+static void play_card(TrucoCfrState *s, int i)
 {
-    int n = s->n[m];
-    const int8_t *c = s->c[m];
-    if (s->n_table == 0)
-        return n - 1;
-    int t = s->tcard, me = m == 0 ? 1 : -1;
-    bool tie_wins = s->rodada >= 1 && s->res[0] == me;
-    bool tie_helps = s->rodada == 0 || s->res[0] != -me;
-    for (int i = 0; i < n; i++)
-        if (c[i] > t || (tie_wins && c[i] == t))
-            return i;
-    if (tie_helps)
-        for (int i = 0; i < n; i++)
-            if (c[i] == t)
-                return i;
-    return 0;
-}
-
-static void play_card(TrucoCfrState *s)
-{
-    int m = (s->leader + s->n_table) % 2, i = choose_card(s, m), x = s->c[m][i];
+    int m = (s->leader + s->n_table) % 2, x = s->c[m][i];
     for (int k = i; k + 1 < s->n[m]; k++)
         s->c[m][k] = s->c[m][k + 1];
     s->n[m]--;
@@ -233,11 +241,15 @@ static void play_card(TrucoCfrState *s)
     }
 }
 
-/* Cards are played until a decision or the end. */
+/* A last card that cannot be preceded by a raise is played at once. */
 static void advance(TrucoCfrState *s)
 {
-    while (s->winner == 2 && !s->answer && !can_raise(s, (s->leader + s->n_table) % 2))
-        play_card(s);
+    for (;;) {
+        int m = (s->leader + s->n_table) % 2;
+        if (s->winner != 2 || s->answer || can_raise(s, m) || s->n[m] > 1)
+            return;
+        play_card(s, 0);
+    }
 }
 
 static int g_to_move(const void *st) { return to_move(st); }
@@ -251,10 +263,15 @@ static double g_utility(const void *st)
     return s->winner > 0 ? v->eq[s->score][s->points][0] : v->eq[s->score][0][s->points];
 }
 
+/* Answers: accept, run, raise again (not after doze). Turns: raise (when allowed), then
+ * each card, lowest first. */
 static int g_actions(const void *st)
 {
     const TrucoCfrState *s = st;
-    return s->answer ? (s->pending < 4 ? 3 : 2) : 2;
+    if (s->answer)
+        return s->pending < 4 ? 3 : 2;
+    int m = (s->leader + s->n_table) % 2;
+    return can_raise(s, m) + s->n[m];
 }
 
 void truco_cfr_state_spot(const TrucoCfrState *s, TrucoCfrSpot *sp)
@@ -274,7 +291,7 @@ void truco_cfr_state_spot(const TrucoCfrState *s, TrucoCfrSpot *sp)
     for (int r = 0; r < s->rodada && r < 2; r++)
         sp->res[r] = s->res[r] * me;
     sp->mao = m == 0;
-    sp->bet = s->answer ? 3 + s->pending : s->v;
+    sp->bet = s->answer ? 3 + s->pending : can_raise(s, m) ? s->v : 8 + s->v;
     int b0 = s->score / 3, b1 = s->score % 3;
     sp->score = m == 0 ? s->score : b1 * 3 + b0;
 }
@@ -283,7 +300,7 @@ static long g_infoset(const void *st)
 {
     TrucoCfrSpot sp;
     truco_cfr_state_spot(st, &sp);
-    return truco_cfr_infoset(&sp);
+    return truco_cfr_solver_infoset(&sp);
 }
 
 static void g_apply(void *st, int a)
@@ -304,14 +321,15 @@ static void g_apply(void *st, int a)
             s->pending++;
             s->answerer = (int8_t)raiser;
         }
-    } else if (a == 1) { /* raise on the turn */
-        int m = (s->leader + s->n_table) % 2;
-        s->answer = 1;
-        s->pending = (uint8_t)(s->v + 1);
-        s->answerer = (int8_t)(1 - m);
-        return;
     } else {
-        play_card(s);
+        int m = (s->leader + s->n_table) % 2, cr = can_raise(s, m);
+        if (cr && a == 0) { /* raise on the turn */
+            s->answer = 1;
+            s->pending = (uint8_t)(s->v + 1);
+            s->answerer = (int8_t)(1 - m);
+            return;
+        }
+        play_card(s, a - cr);
     }
     advance(s);
 }
@@ -352,7 +370,7 @@ void truco_cfr_game(int variant, CfrGame *out)
     pthread_once(&var_once, var_init);
     *out = (CfrGame){
         .state_size = sizeof(TrucoCfrState),
-        .infosets = TCFR_INFOSETS,
+        .infosets = TCFR_SOLVER_INFOSETS,
         .to_move = g_to_move,
         .utility = g_utility,
         .actions = g_actions,
@@ -553,6 +571,27 @@ bool truco_cfr_view_spot(const TrucoState *v, int seat, TrucoCfrSpot *sp)
             return false;
         bool down = (v->down[v->rodada] >> seat) & 1;
         sp->cls[sp->n++] = down ? 0 : truco_cfr_class(truco_card_strength(v, v->table[v->rodada][seat]));
+    }
+    if (v->num_players == 4) {
+        /* The team's hand: a card the partner signed (and has not played) stands in for a
+         * weaker card of ours, as the partner will play it. */
+        int partner = (seat + 2) % 4;
+        for (int k = 0; k < TR_SIGNS; k++) {
+            if (!truco_saw_signal(v, seat, partner, k))
+                continue;
+            int st = k == TR_SIGN_THREE ? 9 : 13 - k, low = 0;
+            bool spent = false;
+            for (int r = 0; r <= v->rodada && r < TR_RODADAS; r++) {
+                Card c = v->table[r][partner];
+                spent |= truco_card_valid(c) && !((v->down[r] >> partner) & 1) &&
+                         truco_card_strength(v, c) == st;
+            }
+            for (int i = 1; i < sp->n; i++)
+                if (sp->cls[i] < sp->cls[low])
+                    low = i;
+            if (!spent && sp->n > 0 && truco_cfr_class(st) > sp->cls[low])
+                sp->cls[low] = truco_cfr_class(st);
+        }
     }
     sp->rodada = v->rodada;
     for (int r = 0; r < v->rodada && r < 2; r++)

@@ -3,10 +3,10 @@
  * strategy table Hard bets by. Pure C, no SDL.
  *
  * The abstraction (two players, one hand): the cards are dealt for real (the variant's deck
- * and manilhas) and played by a fixed policy (lead the highest; follow with the lowest card
- * that takes the rodada, else a tie when it helps, else the lowest); the players only bet.
- * On a turn to play a player who may raise chooses to raise or not; a raise is accepted,
- * refused or raised again. A player decides from its information set: its remaining cards
+ * and manilhas). On a turn to play a player chooses a card (face up) or, when it may, to
+ * raise first; a raise is accepted, refused or raised again. Card play is part of the game
+ * solved, so the betting does not rest on a guess of how the other plays its cards (Hard
+ * still chooses its cards by its search; the table gives it the bets). A player decides from its information set: its remaining cards
  * as classes of strength (below), the card the other played in this rodada (or none), the
  * rodada and the results so far, whether it is the mão, the bet (the value, and the raise
  * pending), and the match score in three buckets a side. A hand ends valued by the match
@@ -36,6 +36,10 @@ enum {
     TCFR_SET_BYTES = 19, /* table bytes per (score, hand): the 8 bet states' distributions */
 };
 #define TCFR_INFOSETS ((long)TCFR_SCORES * TCFR_HANDS * TCFR_BETS)
+/* The solver's information sets add the turns where no raise is allowed (bet 8 + value
+ * step): cards only. */
+enum { TCFR_SOLVER_BETS = 13 };
+#define TCFR_SOLVER_INFOSETS ((long)TCFR_SCORES * TCFR_HANDS * TCFR_SOLVER_BETS)
 
 /* A card's class by its strength (0..13): 4-7, Q J, K, A, 2, 3, the two lower manilhas, the
  * copas, the zap (0..8); a card face down (-1) is class 0. */
@@ -49,13 +53,20 @@ typedef struct {
     int rodada;         /* 0..2 */
     int res[2];         /* results of the rodadas played: +1 won, -1 lost, 0 tied */
     int mao;            /* it played first in the hand */
-    int bet;            /* 0..7 (TCFR_BETS) */
+    int bet;            /* 0..7 (TCFR_BETS); the solver's 8..12: a turn with no raise */
     int score;          /* 0..8 (TCFR_SCORES) */
 } TrucoCfrSpot;
 
-/* The information set of a spot, or -1 for one the abstraction does not have. */
+/* The table's information set of a spot (bet 0..7), or -1 for one it does not have. */
 long truco_cfr_infoset(const TrucoCfrSpot *sp);
-/* Actions at bet state b: turn 0 no raise, 1 raise; answer 0 accept, 1 run, 2 raise. */
+/* The solver's (bet 0..12). Its actions: on a turn, raise (when allowed) then each card
+ * lowest first; answers as below. */
+long truco_cfr_solver_infoset(const TrucoCfrSpot *sp);
+/* The solver's information set of a table's one, and its action count there (on a turn the
+ * raise is action 0, its cards follow). */
+long truco_cfr_solver_of(long infoset, int *n_actions);
+/* The table's actions at bet state b: turn 0 no raise, 1 raise; answer 0 accept, 1 run,
+ * 2 raise. */
 int truco_cfr_actions(int bet);
 /* A score's bucket (0..2) for a variant's values: far from the onze score, mid, near. */
 int truco_cfr_score_bucket(int values, int score);
