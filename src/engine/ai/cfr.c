@@ -15,7 +15,8 @@ bool cfr_init(Cfr *c, const CfrGame *g, unsigned flags)
     size_t n = (size_t)g->infosets * CFR_MAX_ACTIONS;
     c->regret = calloc(n, sizeof *c->regret);
     c->avg = calloc(n, sizeof *c->avg);
-    if (!c->regret || !c->avg) {
+    c->visits = calloc((size_t)g->infosets, sizeof *c->visits);
+    if (!c->regret || !c->avg || !c->visits) {
         cfr_free(c);
         return false;
     }
@@ -26,7 +27,9 @@ void cfr_free(Cfr *c)
 {
     free(c->regret);
     free(c->avg);
+    free(c->visits);
     c->regret = c->avg = NULL;
+    c->visits = NULL;
 }
 
 /* Regret matching: play each action in proportion to its positive regret. */
@@ -84,18 +87,22 @@ static double walk(Walk *w, const void *st, int depth)
     float *s = w->c->avg + (size_t)i * CFR_MAX_ACTIONS;
     for (int a = 0; a < n; a++)
         s[a] += (float)(w->weight * sigma[a]);
-    double x = rng_unit(w->rng), acc = 0;
-    int pick = n - 1;
-    for (int a = 0; a < n; a++) {
-        acc += sigma[a];
-        if (x < acc) {
-            pick = a;
-            break;
-        }
-    }
+    if (w->c->visits[i] < UINT32_MAX)
+        w->c->visits[i]++;
     memcpy(child, st, g->state_size);
-    g->apply(child, pick);
+    g->apply(child, cfr_sample(sigma, n, rng_unit(w->rng)));
     return walk(w, child, depth + 1);
+}
+
+int cfr_sample(const double *p, int n, double x)
+{
+    double acc = 0;
+    for (int a = 0; a < n; a++) {
+        acc += p[a];
+        if (x < acc)
+            return a;
+    }
+    return n - 1;
 }
 
 void cfr_run(Cfr *c, Rng *rng, long n)

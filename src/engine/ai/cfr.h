@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../../core/rng.h"
 
@@ -43,6 +44,7 @@ typedef struct {
     long iterations;
     float *regret; /* [infosets][CFR_MAX_ACTIONS] */
     float *avg;    /* [infosets][CFR_MAX_ACTIONS]: the average strategy's weights */
+    uint32_t *visits; /* [infosets]: strategies added to the average */
 } Cfr;
 
 /* false when the tables cannot be allocated. */
@@ -57,6 +59,9 @@ bool cfr_average(const Cfr *c, long i, int n, double *out);
 /* A strategy to measure: writes the n action probabilities at information set i. */
 typedef void (*CfrPolicy)(void *user, long i, int n, double *out);
 void cfr_average_policy(void *cfr, long i, int n, double *out); /* user: a Cfr */
+/* How many times information set i's strategy entered the average (a rarely met set's
+ * average is little more than its first guess). */
+static inline uint32_t cfr_visits(const Cfr *c, long i) { return c->visits[i]; }
 
 /* A best response of `player` to `policy` (the other player's strategy), over the given
  * roots (deals), each of equal weight: an action per information set of `player`, found by
@@ -69,6 +74,9 @@ void cfr_average_policy(void *cfr, long i, int n, double *out); /* user: a Cfr *
 int cfr_best_response(const CfrGame *g, CfrPolicy policy, void *policy_user, int player,
                       const void *roots, long n_roots, const void *held, long n_held,
                       double *fit, double *held_value);
+
+/* The action drawn from probabilities p[0..n) by x uniform in [0, 1). */
+int cfr_sample(const double *p, int n, double x);
 
 /* The value of `policy` for both players (player 0's payoff) over the roots. */
 double cfr_value(const CfrGame *g, CfrPolicy policy, void *policy_user, const void *roots,

@@ -73,7 +73,7 @@ static void sim_add(Sim *x, int seat, int v)
 static inline int sim_to_move(const Sim *x) { return (x->leader + x->n_table) % x->np; }
 
 /* +1 team us wins the hand, -1 the other, 0 nobody, 2 still open (RULES.md §1 tie rules). */
-static int sim_result(const int8_t *r, int played)
+int truco_hand_outcome(const int8_t *r, int played)
 {
     if (played < 2)
         return 2;
@@ -159,7 +159,7 @@ static void sim_play(Sim *x, int idx)
 static int sim_run(Sim *x)
 {
     for (;;) {
-        int r = sim_result(x->res, x->rodada);
+        int r = truco_hand_outcome(x->res, x->rodada);
         if (r != 2)
             return r;
         int seat = sim_to_move(x);
@@ -213,7 +213,7 @@ static void sim_from_state(const TrucoState *s, int seat, Sim *x, int unknown[TR
  * equal strengths play alike). */
 static int sim_minimax(const Sim *x, int alpha, int beta)
 {
-    int r = sim_result(x->res, x->rodada);
+    int r = truco_hand_outcome(x->res, x->rodada);
     if (r != 2)
         return r;
     int seat = sim_to_move(x);
@@ -1437,15 +1437,7 @@ static Action cfr_decide(const TrucoState *v, int seat, Rng *rng, Action *acts, 
     int k = truco_cfr_policy(v, seat, ta, tp);
     if (k <= 0)
         return -2;
-    double x = rng_unit(rng), acc = 0;
-    int pick = k - 1;
-    for (int a = 0; a < k; a++) {
-        acc += tp[a];
-        if (x < acc) {
-            pick = a;
-            break;
-        }
-    }
+    int pick = cfr_sample(tp, k, rng_unit(rng));
     if (ta[pick] < 0) { /* no raise now */
         int m = 0;
         for (int i = 0; i < *n; i++)

@@ -106,6 +106,11 @@ void truco_type_rates_measured(const TrucoState *view, double rates[2][4]);
  * knowing every card, and nobody raises. */
 int truco_exact_result(const TrucoState *s, int team);
 
+/* A hand's outcome from its rodadas' results r[0..played) seen from one team (+1 won, -1
+ * lost, 0 tied): +1 it wins the hand, -1 it loses, 0 nobody scores, 2 still open (RULES.md
+ * §1's tie rules). */
+int truco_hand_outcome(const int8_t *r, int played);
+
 /* The seed's "calculaProbabilidade": Σ weight × base over the cards in hand, in percent
  * (A ×2, 2 ×3, 3 ×4, manilha ×5, other ×1). Cards the seat cannot see count 1. */
 int truco_seed_strength(const TrucoState *view, int seat, int base);

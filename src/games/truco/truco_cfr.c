@@ -2,6 +2,7 @@
 /* Truco's betting abstraction and the strategy table (truco_cfr.h). */
 #include "truco_cfr.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,11 +36,13 @@ static void idx_init(void)
             idx2[a][b] = (int16_t)k++;
 }
 
+int truco_cfr_prev(int cls) { return cls <= 3 ? 0 : cls <= 5 ? 1 : cls <= 7 ? 2 : 3; }
+
 enum {
     H3 = 165, H2 = 45, H1 = TCFR_CLASSES,
     R0_BASE = 0,
     R1_BASE = H3 * TCFR_TABLE_CARDS,
-    R2_BASE = R1_BASE + 2 * H2 * 3 * TCFR_TABLE_CARDS,
+    R2_BASE = R1_BASE + 2 * H2 * 3 * TCFR_PREV * TCFR_TABLE_CARDS,
     HS_END = R2_BASE + 2 * H1 * 3 * TCFR_TABLE_CARDS,
 };
 _Static_assert((int)HS_END == (int)TCFR_HANDS, "hand situations");
@@ -51,7 +54,8 @@ static long situation(const TrucoCfrSpot *sp)
 {
     pthread_once(&idx_once, idx_init);
     if (sp->table < 0 || sp->table >= TCFR_TABLE_CARDS ||
-        sp->score < 0 || sp->score >= TCFR_SCORES || sp->rodada != 3 - sp->n)
+        sp->score < 0 || sp->score >= TCFR_SCORES || sp->rodada != 3 - sp->n || sp->prev < 0 ||
+        sp->prev >= TCFR_PREV)
         return -1;
     int c[3];
     for (int i = 0; i < sp->n; i++) {
@@ -70,8 +74,8 @@ static long situation(const TrucoCfrSpot *sp)
     if (sp->rodada == 0) {
         hs = R0_BASE + (long)idx3[c[0]][c[1]][c[2]] * TCFR_TABLE_CARDS + sp->table;
     } else if (sp->rodada == 1) {
-        hs = R1_BASE + ((long)(mao * H2 + idx2[c[0]][c[1]]) * 3 + res_index(sp->res[0])) *
-                           TCFR_TABLE_CARDS + sp->table;
+        hs = R1_BASE + (((long)(mao * H2 + idx2[c[0]][c[1]]) * 3 + res_index(sp->res[0])) *
+                            TCFR_PREV + sp->prev) * TCFR_TABLE_CARDS + sp->table;
     } else {
         int a = sp->res[0], b = sp->res[1], hist;
         if (a > 0 && b < 0)
@@ -118,7 +122,7 @@ int truco_cfr_actions(int bet) { return bet < 4 ? 2 : bet < 7 ? 3 : 2; }
 int truco_cfr_score_bucket(int values, int score)
 {
     int o = values == TR_VALUES_MINEIRO ? 10 : 11;
-    return score <= o - 6 ? 0 : score <= o - 3 ? 1 : 2;
+    return score <= o - 4 ? 0 : 1;
 }
 
 int truco_cfr_variant(const TrucoState *s)
@@ -144,11 +148,11 @@ typedef struct {
 static Variant variants[TCFR_VARIANTS];
 static pthread_once_t var_once = PTHREAD_ONCE_INIT;
 
-/* The bucket's typical score: far, mid, near. */
+/* The bucket's typical score: far, near. */
 static int bucket_score(int values, int b)
 {
     int o = values == TR_VALUES_MINEIRO ? 10 : 11;
-    return b == 0 ? o - 8 : b == 1 ? o - 4 : o - 2;
+    return b == 0 ? o - 7 : o - 2;
 }
 
 static void var_init(void)
@@ -174,8 +178,8 @@ static void var_init(void)
                 v->deck[v->n_deck++] = card_from_index(i);
         for (int sb = 0; sb < TCFR_SCORES; sb++) {
             TrucoState t = v->rules;
-            t.score[0] = (uint8_t)bucket_score(presets[k][2], sb / 3);
-            t.score[1] = (uint8_t)bucket_score(presets[k][2], sb % 3);
+            t.score[0] = (uint8_t)bucket_score(presets[k][2], sb / 2);
+            t.score[1] = (uint8_t)bucket_score(presets[k][2], sb % 2);
             double base = truco_equity(&t, 0, 0, 0);
             for (int a = 0; a < 13; a++)
                 for (int b = 0; b < 13; b++)
@@ -200,23 +204,6 @@ static int to_move(const TrucoCfrState *s)
 
 static bool can_raise(const TrucoCfrState *s, int m) { return s->v < 4 && s->last != m; }
 
-/* The hand's result from player 0's side: +1, -1, 0 nobody, 2 open (RULES.md §1). */
-static int hand_result(const int8_t *r, int played)
-{
-    if (played < 2)
-        return 2;
-    int a = r[0], b = r[1];
-    if (a != 0 && a == b)
-        return a;
-    if (a == 0 && b != 0)
-        return b;
-    if (a != 0 && b == 0)
-        return a;
-    if (played < 3)
-        return 2;
-    return r[2] != 0 ? r[2] : a;
-}
-
 /* The player to move plays its card i (ascending). */
 static void play_card(TrucoCfrState *s, int i)
 {
@@ -224,6 +211,8 @@ static void play_card(TrucoCfrState *s, int i)
     for (int k = i; k + 1 < s->n[m]; k++)
         s->c[m][k] = s->c[m][k + 1];
     s->n[m]--;
+    if (s->rodada == 0)
+        s->first[m] = (int8_t)x;
     if (s->n_table == 0) {
         s->tcard = (int8_t)x;
         s->n_table = 1;
@@ -234,7 +223,7 @@ static void play_card(TrucoCfrState *s, int i)
     s->res[s->rodada++] = (int8_t)(w < 0 ? 0 : w == 0 ? 1 : -1);
     s->leader = (uint8_t)(w < 0 ? follow : w); /* after a tie, who tied it leads */
     s->n_table = 0;
-    int r = hand_result(s->res, s->rodada);
+    int r = truco_hand_outcome(s->res, s->rodada); /* player 0's side */
     if (r != 2) {
         s->winner = (int8_t)r;
         s->points = (uint8_t)value_of(&variants[s->variant], s->v);
@@ -292,8 +281,10 @@ void truco_cfr_state_spot(const TrucoCfrState *s, TrucoCfrSpot *sp)
         sp->res[r] = s->res[r] * me;
     sp->mao = m == 0;
     sp->bet = s->answer ? 3 + s->pending : can_raise(s, m) ? s->v : 8 + s->v;
-    int b0 = s->score / 3, b1 = s->score % 3;
-    sp->score = m == 0 ? s->score : b1 * 3 + b0;
+    if (s->rodada >= 1)
+        sp->prev = truco_cfr_prev(truco_cfr_class(s->first[1 - m]));
+    int b0 = s->score / 2, b1 = s->score % 2;
+    sp->score = m == 0 ? s->score : b1 * 2 + b0;
 }
 
 static long g_infoset(const void *st)
@@ -390,7 +381,45 @@ size_t truco_cfr_blob_size(void) { return HEADER + TCFR_VARIANTS * TCFR_VARIANT_
 
 /* Offsets of the 8 bet states in a (score, hand) record: turns 2 bytes, answers 3 (2 for
  * the doze, which cannot be raised). */
-static const uint8_t bet_offset[TCFR_BETS] = {0, 2, 4, 6, 8, 11, 14, 17};
+static const uint8_t bet_offset[TCFR_BETS] = {0, 1, 2, 3, 4, 6, 8, 10};
+
+/* Bytes of an entry of n actions. */
+static int entry_bytes(int n) { return n == 3 ? 2 : 1; }
+
+bool truco_cfr_decode(const uint8_t *e, int n, double *probs)
+{
+    if (n == 3) {
+        if (e[0] == 255 && e[1] == 255)
+            return false;
+        probs[0] = e[0] / 254.0;
+        probs[2] = e[1] / 254.0;
+        probs[1] = (254 - e[0] - e[1]) / 254.0;
+        return true;
+    }
+    if (e[0] == 255)
+        return false;
+    probs[1] = e[0] / 254.0;
+    probs[0] = (254 - e[0]) / 254.0;
+    return true;
+}
+
+void truco_cfr_encode(uint8_t *e, int n, const double *probs)
+{
+    if (!probs) {
+        memset(e, 255, (size_t)entry_bytes(n));
+        return;
+    }
+    if (n == 3) {
+        long a = lround(probs[0] * 254), r = lround(probs[2] * 254);
+        a = a < 0 ? 0 : a > 254 ? 254 : a;
+        r = r < 0 ? 0 : r > 254 - a ? 254 - a : r;
+        e[0] = (uint8_t)a;
+        e[1] = (uint8_t)r;
+        return;
+    }
+    long b = lround(probs[1] * 254);
+    e[0] = (uint8_t)(b < 0 ? 0 : b > 254 ? 254 : b);
+}
 
 size_t truco_cfr_offset(int variant, long infoset, int *n_actions)
 {
@@ -452,18 +481,15 @@ const char *truco_cfr_check(const uint8_t *blob, size_t n)
         for (long i = 0; i < TCFR_INFOSETS; i++) {
             int k;
             const uint8_t *p = blob + truco_cfr_offset(v, i, &k);
-            int s = 0;
-            for (int a = 0; a < k; a++)
-                s += p[a];
-            if (s != 0 && s != 255)
+            if (k == 3 && !(p[0] == 255 && p[1] == 255) && p[0] + p[1] > 254)
                 return "the Truco strategy table has a set whose probabilities do not add up";
         }
     return NULL;
 }
 
-/* The shipped table, run-length coded (truco_cfr_table.inc: a zero byte then a count is
- * that many zeros; any other byte is itself). */
-static const uint8_t shipped[] = {
+/* The shipped table (truco_cfr_table.inc): lines of base64 whose bytes are run-length
+ * coded: 255 then a count is that many 255s (unreached sets); any other byte is itself. */
+static const char *const shipped[] = {
 #include "truco_cfr_table.inc"
 };
 
@@ -472,28 +498,51 @@ static const char *table_why = "the Truco strategy table is not loaded yet";
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool table_tried;
 
+static int b64(char c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    return c == '+' ? 62 : c == '/' ? 63 : -1;
+}
+
+/* The shipped table decoded; *out_n 0 when there is none (or it does not decode). */
 static uint8_t *decode_shipped(size_t *out_n)
 {
     size_t cap = truco_cfr_blob_size(), n = 0;
     uint8_t *b = malloc(cap);
+    *out_n = 0;
     if (!b)
         return NULL;
-    for (size_t i = 0; i < sizeof shipped; i++) {
-        if (shipped[i] != 0) {
-            if (n >= cap)
-                break;
-            b[n++] = shipped[i];
-            continue;
+    uint32_t acc = 0;
+    int bits = 0;
+    bool run = false; /* the next byte is a run's count */
+    for (size_t l = 0; l < sizeof shipped / sizeof shipped[0]; l++)
+        for (const char *p = shipped[l]; *p; p++) {
+            int x = b64(*p);
+            if (x < 0)
+                return b; /* not base64: nothing */
+            acc = (acc << 6) | (uint32_t)x;
+            bits += 6;
+            if (bits < 8)
+                continue;
+            bits -= 8;
+            if (n == cap)
+                goto done; /* the table is whole: what follows is the last group's padding */
+            uint8_t byte = (uint8_t)(acc >> bits);
+            bool counted = run;
+            size_t count = counted ? byte : byte == 255 ? 0 : 1;
+            run = !counted && byte == 255;
+            if (n + count > cap)
+                return b; /* too long: not a table */
+            memset(b + n, counted ? 255 : byte, count);
+            n += count;
         }
-        if (i + 1 >= sizeof shipped) /* a zero without its count */
-            break;
-        size_t run = shipped[++i];
-        if (n + run > cap)
-            break;
-        memset(b + n, 0, run);
-        n += run;
-    }
-    *out_n = sizeof shipped > 1 ? n : 0;
+done:
+    *out_n = n;
     return b;
 }
 
@@ -597,6 +646,16 @@ bool truco_cfr_view_spot(const TrucoState *v, int seat, TrucoCfrSpot *sp)
     for (int r = 0; r < v->rodada && r < 2; r++)
         sp->res[r] = v->result[r] == TR_RES_TIE ? 0 : v->result[r] == team ? 1 : -1;
     sp->mao = truco_team(v->mao) == team;
+    if (v->rodada >= 1) { /* the other team's best card of the 1st rodada */
+        int best = -1;
+        for (int q = 0; q < v->num_players; q++) {
+            Card c = v->table[0][q];
+            if (truco_team(q) != team && truco_card_valid(c) && !((v->down[0] >> q) & 1) &&
+                truco_card_strength(v, c) > best)
+                best = truco_card_strength(v, c);
+        }
+        sp->prev = truco_cfr_prev(truco_cfr_class(best));
+    }
     /* The card to beat in this rodada: the other team's best when it holds the rodada (or
      * ties it); 11 when our side holds it; none when nobody played. */
     if (v->n_table > 0) {
@@ -609,7 +668,7 @@ bool truco_cfr_view_spot(const TrucoState *v, int seat, TrucoCfrSpot *sp)
         }
     }
     int vals = v->opt_values;
-    sp->score = truco_cfr_score_bucket(vals, v->score[team]) * 3 +
+    sp->score = truco_cfr_score_bucket(vals, v->score[team]) * 2 +
                 truco_cfr_score_bucket(vals, v->score[1 - team]);
     return true;
 }
@@ -624,10 +683,7 @@ int truco_cfr_policy(const TrucoState *v, int seat, Action acts[4], double probs
         return 0;
     int k;
     const uint8_t *p = table + truco_cfr_offset(truco_cfr_variant(v), i, &k);
-    int s = 0;
-    for (int a = 0; a < k; a++)
-        s += p[a];
-    if (s == 0)
+    if (!truco_cfr_decode(p, k, probs))
         return 0; /* never reached in the solve */
     if (sp.bet < 4) {
         acts[0] = -1; /* no raise: a card, chosen by the search */
@@ -637,7 +693,5 @@ int truco_cfr_policy(const TrucoState *v, int seat, Action acts[4], double probs
         acts[1] = truco_can_pass(v) ? TR_PASS : TR_RUN;
         acts[2] = truco_raise_action(v->pending);
     }
-    for (int a = 0; a < k; a++)
-        probs[a] = p[a] / 255.0;
     return k;
 }

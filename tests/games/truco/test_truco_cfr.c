@@ -79,6 +79,7 @@ static void test_view_spots(void **state)
     assert_int_equal(sp.res[0], 1);
     assert_int_equal(sp.bet, 1);
     assert_int_equal(sp.table, 0);
+    assert_int_equal(sp.prev, truco_cfr_prev(1)); /* seat 1's Q♦ */
     /* the same spot's information set is the abstraction's for the same cards */
     long i = truco_cfr_infoset(&sp);
     assert_true(i >= 0 && i < TCFR_INFOSETS);
@@ -89,6 +90,8 @@ static void test_view_spots(void **state)
     a.c[1][0] = 6; /* seat 1's K♣ and A♥ */
     a.c[1][1] = 7;
     a.n[0] = a.n[1] = 2;
+    a.first[0] = 13;
+    a.first[1] = 4;
     a.rodada = 1;
     a.leader = 0;
     a.res[0] = 1;
@@ -98,6 +101,40 @@ static void test_view_spots(void **state)
     TrucoCfrSpot sa;
     truco_cfr_state_spot(&a, &sa);
     assert_int_equal(truco_cfr_infoset(&sa), i);
+}
+
+/* Four seats with signals: a card the partner signed and still holds stands in for our
+ * weakest in the spot (the team's hand). */
+static void test_team_hand_signs(void **state)
+{
+    (void)state;
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    o.v[TR_OPT_SIGNALS] = 1;
+    o.v[TR_OPT_SEEN] = 0; /* no opponent catches a sign: no chance step */
+    TrucoState s = tt_new_n(4, &o);
+    tt_act(&s, "first 2");
+    /* vira 4♦ (manilhas: the 5s). Seat 2 (mão) holds the zap 5♣; seat 0 holds no manilha. */
+    tt_deal4(&s, "7s 6h Qd", "Kc Jh 4h", "5c 7d 6s", "Ah 2h 3s", "4d");
+    tt_act(&s, "sinal zap");
+    tt_act(&s, "play 6s");
+    tt_act(&s, "play Ah");
+    TrucoCfrSpot sp = spot_of(&s, 0);
+    int has_zap = 0, lowest = 9;
+    for (int i = 0; i < sp.n; i++) {
+        has_zap += sp.cls[i] == 8;
+        lowest = sp.cls[i] < lowest ? sp.cls[i] : lowest;
+    }
+    assert_int_equal(sp.n, 3);
+    assert_int_equal(has_zap, 1);
+    assert_int_equal(lowest, 0); /* 7♠ or 6♥ stays; the other low card gave way */
+    /* without the sign, our own cards only */
+    TrucoState v;
+    truco_rules.observe(&s, 0, &v);
+    memset(v.sig, 0, sizeof v.sig);
+    assert_true(truco_cfr_view_spot(&v, 0, &sp));
+    for (int i = 0; i < sp.n; i++)
+        assert_true(sp.cls[i] != 8);
 }
 
 /* Every betting decision met in random play: a table answer is a distribution over legal
@@ -132,15 +169,21 @@ static void check_policy(const TrucoState *s, int p, long *asked, long *answered
 static const char *const presets[] = {"variant=paulista", "variant=mineiro", "variant=velha",
                                       "variant=limpo"};
 
+static GameOptions preset_options(int k)
+{
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    char err[128];
+    assert_int_equal(rules_parse_option(&truco_rules, &o, presets[k], err, sizeof err), 0);
+    return o;
+}
+
 static void test_policy_every_preset(void **state)
 {
     (void)state;
     for (int np = 2; np <= 4; np += 2)
         for (int k = 0; k < 4; k++) {
-            GameOptions o;
-            rules_default_options(&truco_rules, &o);
-            char err[128];
-            assert_int_equal(rules_parse_option(&truco_rules, &o, presets[k], err, sizeof err), 0);
+            GameOptions o = preset_options(k);
             Rng rng;
             rng_seed(&rng, 41 + (uint64_t)k);
             long asked = 0, answered = 0;
@@ -174,10 +217,7 @@ static void test_hard_legal_every_preset(void **state)
     (void)state;
     for (int np = 2; np <= 4; np += 2)
         for (int k = 0; k < 4; k++) {
-            GameOptions o;
-            rules_default_options(&truco_rules, &o);
-            char err[128];
-            assert_int_equal(rules_parse_option(&truco_rules, &o, presets[k], err, sizeof err), 0);
+            GameOptions o = preset_options(k);
             Rng rng;
             rng_seed(&rng, 7 + (uint64_t)k);
             TrucoState s;
@@ -263,20 +303,28 @@ static void test_bad_table_falls_back(void **state)
 {
     (void)state;
     size_t n = truco_cfr_blob_size();
-    uint8_t *b = calloc(n, 1);
+    uint8_t *b = malloc(n);
     assert_non_null(b);
+    memset(b, 255, n);
     assert_string_equal(truco_cfr_check(NULL, 0), "the Truco strategy table is missing");
     truco_cfr_seal(b);
     assert_null(truco_cfr_check(b, n)); /* all sets unreached: valid, says nothing */
     assert_non_null(strstr(truco_cfr_check(b, n - 1), "wrong size"));
     int k;
-    size_t at = truco_cfr_offset(0, 12345, &k);
-    b[at] = 100; /* a distribution that does not add up to 255 */
+    size_t at = truco_cfr_offset(0, 12344 + 4, &k); /* an answer to a truco */
+    assert_int_equal(k, 3);
+    b[at] = 200; /* accept 200/254 and raise 100/254: more than all */
+    b[at + 1] = 100;
     truco_cfr_seal(b);
     assert_non_null(strstr(truco_cfr_check(b, n), "do not add up"));
-    b[at] = 255;
+    b[at + 1] = 50;
     truco_cfr_seal(b);
     assert_null(truco_cfr_check(b, n));
+    double pr[3];
+    assert_true(truco_cfr_decode(b + at, 3, pr));
+    assert_true(fabs(pr[0] - 200 / 254.0) < 1e-12 && fabs(pr[1] - 4 / 254.0) < 1e-12 &&
+                fabs(pr[2] - 50 / 254.0) < 1e-12);
+    assert_false(truco_cfr_decode(b + at + 2, 3, pr)); /* the next set: unreached */
     b[at + 1] ^= 1; /* one bit after sealing */
     assert_non_null(strstr(truco_cfr_check(b, n), "checksum"));
     b[at + 1] ^= 1;
@@ -320,6 +368,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shipped_table_valid),
         cmocka_unit_test(test_view_spots),
+        cmocka_unit_test(test_team_hand_signs),
         cmocka_unit_test(test_policy_every_preset),
         cmocka_unit_test(test_hard_legal_every_preset),
         cmocka_unit_test(test_hard_follows_table),
