@@ -1424,7 +1424,7 @@ const TrucoHardParams truco_hard_defaults = {
     .margin_rational = 2,
     /* Issue 41: every betting decision the table has, by the equilibrium of the betting
      * abstraction (docs/truco-cfr.md). */
-    .cfr = 1,
+    .cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS,
 };
 
 /* The table's betting decision, drawn at its frequencies: an action of acts[0..n), or -1
@@ -1501,7 +1501,8 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
         return sign >= 0 ? sign : acts[0];
     if (v->phase == TR_PH_ONZE && truco_can_pass(v))
         return TR_PASS; /* both see both hands: the partner (perhaps a person) chooses */
-    if (prm->cfr && !an) {
+    int cfr_here = v->phase == TR_PH_ANSWER ? prm->cfr & TRUCO_CFR_ANSWERS : prm->cfr & TRUCO_CFR_TURNS;
+    if (cfr_here && !an) {
         Action t = cfr_decide(v, req->seat, req->rng, acts, &n);
         if (t >= 0)
             return t;

@@ -68,12 +68,14 @@ typedef struct {
                           * less in proportion (min(1, 2 (1 - share))); 0 all of it */
     double timid_prior4; /* four players: the prior share of worlds whose other team bets
                           * like the seed, before its record moves it (0: the level's) */
-    int cfr;             /* 1: bet by the equilibrium strategy table (truco_cfr.h) wherever
-                          * it has the decision: on a turn to play, raise or not (a card is
-                          * then chosen by the search, raises left out), and every answer;
-                          * its frequencies are drawn from the request's generator. 0 (or no
-                          * valid table): bet by the search as issue 26 left it */
+    int cfr;             /* bet by the equilibrium strategy table (truco_cfr.h) wherever it
+                          * has the decision: TRUCO_CFR_TURNS on a turn to play, raise or not
+                          * (a card is then chosen by the search, raises left out),
+                          * TRUCO_CFR_ANSWERS every answer; its frequencies are drawn from
+                          * the request's generator. 0 (or no valid table): bet by the
+                          * search as issue 26 left it */
 } TrucoHardParams;
+enum { TRUCO_CFR_TURNS = 1, TRUCO_CFR_ANSWERS = 2 };
 extern const TrucoHardParams truco_hard_defaults;
 Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);
 /* Hard's analysis with these settings. */
