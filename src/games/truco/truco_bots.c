@@ -1502,6 +1502,12 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
     if (v->phase == TR_PH_ONZE && truco_can_pass(v))
         return TR_PASS; /* both see both hands: the partner (perhaps a person) chooses */
     int cfr_here = v->phase == TR_PH_ANSWER ? prm->cfr & TRUCO_CFR_ANSWERS : prm->cfr & TRUCO_CFR_TURNS;
+    if ((prm->cfr & TRUCO_CFR_FAR) &&
+        (truco_cfr_score_bucket(v->opt_values, v->score[0]) ||
+         truco_cfr_score_bucket(v->opt_values, v->score[1])))
+        cfr_here = 0; /* near the game's end: the search's exact match equity */
+    if (v->num_players == 4 && !(prm->cfr & TRUCO_CFR_FOUR))
+        cfr_here = 0; /* four seats: the two-seat table mapped lost (docs/truco-cfr.md) */
     if (cfr_here && !an) {
         Action t = cfr_decide(v, req->seat, req->rng, acts, &n);
         if (t >= 0)

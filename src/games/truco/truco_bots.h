@@ -75,7 +75,12 @@ typedef struct {
                           * the request's generator. 0 (or no valid table): bet by the
                           * search as issue 26 left it */
 } TrucoHardParams;
-enum { TRUCO_CFR_TURNS = 1, TRUCO_CFR_ANSWERS = 2 };
+/* TRUCO_CFR_FAR: the table only while both scores are far from the onze score (its
+ * abstraction values a score near it roughly; the search values it exactly).
+ * TRUCO_CFR_FOUR: with four seats too (the two-seat table mapped onto the seat's and its
+ * team's view, truco_cfr_view_spot); off by default: measured, it lost to the search's
+ * betting there (docs/truco-cfr.md). */
+enum { TRUCO_CFR_TURNS = 1, TRUCO_CFR_ANSWERS = 2, TRUCO_CFR_FAR = 4, TRUCO_CFR_FOUR = 8 };
 extern const TrucoHardParams truco_hard_defaults;
 Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);
 /* Hard's analysis with these settings. */

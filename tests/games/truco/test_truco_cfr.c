@@ -210,8 +210,8 @@ static void test_policy_every_preset(void **state)
         }
 }
 
-/* Hard at a small budget against Medium, every preset, two and four seats: every action
- * legal, and some bets come from the table. */
+/* Hard at a small budget against Medium, every preset, two and four seats (the table with
+ * four seats too: TRUCO_CFR_FOUR): every action legal, and some bets come from the table. */
 static void test_hard_legal_every_preset(void **state)
 {
     (void)state;
@@ -237,7 +237,9 @@ static void test_hard_legal_every_preset(void **state)
                     double tp[4];
                     table_bets += truco_cfr_policy(&v, p, ta, tp) > 0;
                     BotRequest req = {&truco_rules, &v, p, &rng, 16, 0, NULL};
-                    a = truco_hard_decide(&req);
+                    TrucoHardParams prm = truco_hard_defaults;
+                    prm.cfr |= TRUCO_CFR_FOUR;
+                    a = truco_hard_decide_with(&req, &prm);
                 } else {
                     a = bot_decide_view(&truco_rules, DIFF_MEDIUM, &v, p, &rng, NULL);
                 }
@@ -295,6 +297,38 @@ static void test_hard_follows_table(void **state)
         assert_true(fabs(share - tp[0]) < 4 * sd);
     }
     assert_int_equal(spots, 3);
+}
+
+/* Four seats: by default Hard bets by its search, not the two-seat table (which lost there):
+ * its decisions are those of cfr 0 at spots where the table has an answer. */
+static void test_four_seats_search_bets(void **state)
+{
+    (void)state;
+    TrucoHardParams old = truco_hard_defaults;
+    old.cfr = 0;
+    Rng rng;
+    rng_seed(&rng, 404);
+    int compared = 0;
+    for (int g = 0; g < 200 && compared < 12; g++) {
+        TrucoState s = tt_new_n(4, NULL);
+        while (truco_current_player(&s) == PLAYER_CHANCE)
+            tt_chance(&s, &rng);
+        int p = truco_current_player(&s);
+        TrucoState v;
+        truco_rules.observe(&s, p, &v);
+        Action ta[4];
+        double tp[4];
+        if (truco_cfr_policy(&v, p, ta, tp) == 0)
+            continue;
+        Rng r1, r2;
+        rng_seed(&r1, (uint64_t)g);
+        rng_seed(&r2, (uint64_t)g);
+        BotRequest q1 = {&truco_rules, &v, p, &r1, 16, 0, NULL};
+        BotRequest q2 = {&truco_rules, &v, p, &r2, 16, 0, NULL};
+        assert_int_equal(truco_hard_decide(&q1), truco_hard_decide_with(&q2, &old));
+        compared++;
+    }
+    assert_int_equal(compared, 12);
 }
 
 /* Tables that must be refused, each with its reason; Hard then bets as without a table;
@@ -372,6 +406,7 @@ int main(void)
         cmocka_unit_test(test_policy_every_preset),
         cmocka_unit_test(test_hard_legal_every_preset),
         cmocka_unit_test(test_hard_follows_table),
+        cmocka_unit_test(test_four_seats_search_bets),
         cmocka_unit_test(test_bad_table_falls_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
