@@ -1508,12 +1508,15 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
         cfr_here = 0; /* near the game's end: the search's exact match equity */
     if (v->num_players == 4 && !(prm->cfr & TRUCO_CFR_FOUR))
         cfr_here = 0; /* four seats: the two-seat table mapped lost (docs/truco-cfr.md) */
-    if (cfr_here && !an) {
+    if (cfr_here) {
+        /* The table's bet; an analysis draws it alike (the hint is Hard's choice) and values
+         * only what the search then weighs: a table answer leaves every action unvalued, a
+         * "no raise" the raise. */
         Action t = cfr_decide(v, req->seat, req->rng, acts, &n);
         if (t >= 0)
-            return t;
+            return sign >= 0 ? sign : t;
         if (n == 1)
-            return acts[0];
+            return sign >= 0 ? sign : acts[0];
     }
     double sumsq[RULES_MAX_ACTIONS] = {0};
     int done = 0;
