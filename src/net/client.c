@@ -14,6 +14,7 @@
 #include "brokerconf.h"
 #include "deal.h"
 #include "invite.h"
+#include "limits.h"
 #include "net.h"
 
 #define ACT_TRIES 120   /* an action is sent again for up to a minute... */
@@ -601,6 +602,11 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
     SealKeys once;
     seal_keys_new(&once);
     memcpy(m.u.create.reply_key, once.box_pk, WIRE_KEY);
+    /* Who asks, for the dealer's limits per player: its own key, seen by the dealer only. */
+    uint8_t claim[NET_CLAIM];
+    net_create_claim(once.sign_pk, claim);
+    memcpy(m.u.create.client_key, c->master.sign_pk, WIRE_KEY);
+    seal_sign(&c->master, claim, sizeof claim, m.u.create.client_sig);
     uint8_t plain[WIRE_MAX], *out = malloc(WIRE_MAX + SEAL_OVERHEAD + WIRE_KEY);
     size_t n = wire_encode(&m, plain, sizeof plain), sealed = 0;
     if (out && n) {

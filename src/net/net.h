@@ -31,6 +31,7 @@
 #include <nats/nats.h>
 
 #include "../engine/ai/bot.h"
+#include "limits.h"
 #include "seal.h"
 #include "wire.h"
 
@@ -64,7 +65,7 @@ typedef struct Dealer Dealer;
 typedef struct {
     const char *url, *creds;
     const char *store;  /* the dealers' key file lives here (dealer.keys) */
-    int max_tables;     /* 0: no limit */
+    NetLimits limits;   /* limits.h: 0 in a field is its default, negative turns it off */
     int replicas;       /* JetStream replicas of the record stream (1; 3 on a cluster) */
     int bot_threads;    /* workers for the tables' bots (0: 1) */
     int linger_seconds; /* a finished table is closed this long after its end */

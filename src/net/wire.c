@@ -207,6 +207,8 @@ static void io_create(Cur *c, MsgCreate *m)
     io_bool(c, &m->unlisted);
     if (m->unlisted)
         io_raw(c, m->invite, WIRE_HASH);
+    io_raw(c, m->client_key, WIRE_KEY);
+    io_raw(c, m->client_sig, 64);
 }
 
 static void io_created(Cur *c, MsgCreated *m)

@@ -76,6 +76,12 @@ typedef struct {
     uint16_t away_seconds; /* a seat left empty this long may be taken over by a bot */
     WireSeatSpec seats[RULES_MAX_PLAYERS];
     uint8_t reply_key[WIRE_KEY]; /* X25519: the creator's box key (not used for secrets yet) */
+    /* The player asking (limits.h: tables and creates per client): its own Ed25519 key and
+     * its signature over "tasca create" and the request's one-time key (the first 32 bytes
+     * of the request), so nobody asks in another's name. Inside the request's sealed box:
+     * only the dealer sees it, and tables stay unlinkable on the broker. */
+    uint8_t client_key[WIRE_KEY];
+    uint8_t client_sig[64];
 } MsgCreate;
 
 typedef struct {
