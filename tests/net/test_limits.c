@@ -1,0 +1,544 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The dealer's limits (src/net/limits.[ch]), each against a real nats-server with Tasca's
+ * configuration (the dealer with its credentials, the players with theirs):
+ *   defaults   every limit is on when nothing is set, off when asked
+ *   tables     tables per dealer and per client (its key); nobody spends another's share
+ *   creates    new tables per client in a minute
+ *   idle       an unfinished table with no person connected closes (record purged, out of
+ *              the lobby); one with a person stays while the person does
+ *   bot_games  a table of bots only plays its game, then stops and closes
+ *   renames    changes of a seat's name in a minute
+ *   lobby      a lobby list answers a bounded number of tables
+ *   bot_fair   four tables of Hard bots do not hold up another table's Medium bot beyond
+ *              a Hard bot's budget
+ * Usage: test_limits CASE. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <sodium.h>
+#include <stdatomic.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/registry.h"
+#include "natsfix.h"
+#include "net/net.h"
+#include "timescale.h"
+
+static struct {
+    NatsServer *server;
+    Dealer *dealer;
+    NetClient *cl[8];
+    int n_cl;
+} fix;
+
+static int teardown(void **state)
+{
+    (void)state;
+    for (int i = 0; i < fix.n_cl; i++)
+        net_client_free(fix.cl[i]);
+    dealer_stop(fix.dealer);
+    natsfix_stop(fix.server);
+    memset(&fix, 0, sizeof fix);
+    return 0;
+}
+
+/* A server with Tasca's configuration and a dealer on it with these limits. */
+static void start(const NetLimits *lim, int bot_threads, int linger)
+{
+    char err[256];
+    NatsFixOptions o = {.locked = true};
+    fix.server = natsfix_start(&o, err, sizeof err);
+    if (!fix.server)
+        fail_msg("%s", err);
+    char store[600];
+    snprintf(store, sizeof store, "%s/dealer", natsfix_store(fix.server));
+    DealerConfig cfg = {.url = natsfix_url(fix.server),
+                        .creds = natsfix_creds(fix.server, true),
+                        .store = store,
+                        .replicas = 1,
+                        .bot_threads = bot_threads,
+                        .linger_seconds = linger,
+                        .verbose = getenv("NET_DEBUG") != NULL};
+    if (lim)
+        cfg.limits = *lim;
+    char e2[NET_ERR];
+    fix.dealer = dealer_start(&cfg, e2, sizeof e2);
+    if (!fix.dealer)
+        fail_msg("dealer: %s", e2);
+}
+
+/* A player's client (the players' credentials), freed by the teardown. */
+static NetClient *player(const char *name, const SealKeys *keys)
+{
+    char err[NET_ERR];
+    NetClient *c =
+        net_client_new_keys(natsfix_player_url(fix.server), NULL, name, keys, err, sizeof err);
+    if (!c)
+        fail_msg("%s: %s", name, err);
+    assert_true(fix.n_cl < (int)(sizeof fix.cl / sizeof *fix.cl));
+    fix.cl[fix.n_cl++] = c;
+    return c;
+}
+
+/* Asks for a table of `game` for n, the seats in `bots` (bit s) the dealer's bots of
+ * `level`: NULL (the code in code[]) or the dealer's refusal. */
+static const char *create(NetClient *c, const char *game, int n, unsigned bots, Difficulty level,
+                          char code[WIRE_CODE])
+{
+    const GameRules *g = registry_find(game);
+    MsgCreate spec = {.num_players = (uint8_t)n, .away_seconds = 60};
+    snprintf(spec.game, sizeof spec.game, "%s", game);
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    spec.n_options = (uint8_t)g->n_options;
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    for (int s = 0; s < n; s++)
+        if (bots >> s & 1)
+            spec.seats[s] = (WireSeatSpec){WSEAT_BOT, (uint8_t)level};
+    return net_client_create(c, &spec, code);
+}
+
+static void expect_refusal(const char *got, const char *want)
+{
+    if (!got || strcmp(got, want) != 0)
+        fail_msg("expected \"%s\", got %s%s%s", want, got ? "\"" : "", got ? got : "accepted",
+                 got ? "\"" : "");
+    print_message("refused: %s\n", got);
+}
+
+/* The lobby's answer to one list request: how many tables (and whether `code` is one);
+ * entries are collected until none came for quiet_ms (a check that nothing more comes). */
+static int lobby_count(const char *code, bool *found, int quiet_ms)
+{
+    char err[NET_ERR];
+    natsConnection *nc = net_connect(natsfix_player_url(fix.server), NULL, "lister", err, sizeof err);
+    if (!nc)
+        fail_msg("%s", err);
+    natsInbox *inbox = NULL;
+    natsSubscription *sub = NULL;
+    NATS_CHECK(natsInbox_Create(&inbox));
+    NATS_CHECK(natsConnection_SubscribeSync(&sub, nc, inbox));
+    NATS_CHECK(natsConnection_PublishRequest(nc, "tasca.lobby.list", inbox, NULL, 0));
+    int n = 0;
+    if (found)
+        *found = false;
+    natsMsg *msg = NULL;
+    for (int wait = natsfix_answer_ms(); natsSubscription_NextMsg(&msg, sub, wait) == NATS_OK;
+         wait = quiet_ms) {
+        MsgTable t;
+        if (net_lobby_entry(NULL, (const uint8_t *)natsMsg_GetData(msg),
+                            (size_t)natsMsg_GetDataLength(msg), &t)) {
+            n++;
+            if (found && code && strcmp(t.code, code) == 0)
+                *found = true;
+        }
+        natsMsg_Destroy(msg);
+    }
+    natsSubscription_Destroy(sub);
+    natsInbox_Destroy(inbox);
+    natsConnection_Destroy(nc);
+    return n;
+}
+
+static bool listed(const char *code)
+{
+    bool found = false;
+    lobby_count(code, &found, 300);
+    return found;
+}
+
+/* Waits until the table is out of the lobby (true) or `seconds` passed. */
+static bool unlisted_within(const char *code, int seconds)
+{
+    for (long long end = test_deadline(seconds * 1000); test_before(end);) {
+        if (!listed(code))
+            return true;
+        nats_Sleep(200);
+    }
+    return false;
+}
+
+/* How many entries the table's record holds (the dealer's credentials). */
+static int record_entries(const char *code)
+{
+    char err[NET_ERR], subject[64];
+    natsConnection *nc = net_connect(natsfix_url(fix.server), natsfix_creds(fix.server, true),
+                                     "observer", err, sizeof err);
+    if (!nc)
+        fail_msg("%s", err);
+    jsCtx *js = NULL;
+    NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
+    snprintf(subject, sizeof subject, "tasca.rec.%s", code);
+    jsOptions o;
+    jsOptions_Init(&o);
+    o.Stream.Info.SubjectsFilter = subject;
+    jsStreamInfo *si = NULL;
+    jsErrCode jerr = 0;
+    NATS_CHECK(js_GetStreamInfo(&si, js, NET_STREAM, &o, &jerr));
+    int n = 0;
+    for (int i = 0; si->State.Subjects && i < si->State.Subjects->Count; i++)
+        if (strcmp(si->State.Subjects->List[i].Subject, subject) == 0)
+            n = (int)si->State.Subjects->List[i].Msgs;
+    jsStreamInfo_Destroy(si);
+    jsCtx_Destroy(js);
+    natsConnection_Destroy(nc);
+    return n;
+}
+
+static void noop_view(void *user, NetClient *c, const MsgView *v)
+{
+    (void)user;
+    (void)c;
+    (void)v;
+}
+
+/* ---- the cases ---- */
+
+static void test_defaults(void **state)
+{
+    (void)state;
+    NetLimits on, off, none = {0};
+    net_limits_resolve(&none, &on);
+    const int *f = &on.max_tables;
+    for (size_t i = 0; i < sizeof on / sizeof(int); i++)
+        assert_true(f[i] > 0); /* every limit on by default */
+    assert_int_equal(on.max_tables, NET_LIMIT_MAX_TABLES);
+    assert_int_equal(on.idle_seconds, NET_LIMIT_IDLE_S);
+    NetLimits neg;
+    memset(&neg, 0xff, sizeof neg); /* every field -1 */
+    net_limits_resolve(&neg, &off);
+    f = &off.max_tables;
+    for (size_t i = 0; i < sizeof off / sizeof(int); i++)
+        assert_int_equal(f[i], 0);
+}
+
+/* Ana may have 2 open tables, the dealer 3: Ana's third is refused, Bea's first is made, and
+ * then the dealer is full for Cy. A request naming Bea's key without her signature is
+ * refused, and spends nothing of hers. */
+static void test_tables(void **state)
+{
+    (void)state;
+    NetLimits lim = {.max_tables = 3, .client_tables = 2};
+    start(&lim, 1, 600);
+    NetClient *ana = player("Ana", NULL), *bea = player("Bea", NULL), *cy = player("Cy", NULL);
+    char code[WIRE_CODE];
+    assert_null(create(ana, "bisca", 2, 0, DIFF_EASY, code));
+    assert_null(create(ana, "bisca", 2, 0, DIFF_EASY, code));
+    expect_refusal(create(ana, "bisca", 2, 0, DIFF_EASY, code), NET_CLIENT_TABLES);
+
+    /* Mallory names Bea's key in a request of her own making (her signature cannot be had). */
+    const SealKeys *bk = net_client_keys(bea);
+    char err[NET_ERR];
+    natsConnection *nc = net_connect(natsfix_player_url(fix.server), NULL, "mallory", err, sizeof err);
+    assert_non_null(nc);
+    natsMsg *r = NULL;
+    NATS_CHECK(natsConnection_Request(&r, nc, "tasca.dealers.keys", NULL, 0, natsfix_answer_ms()));
+    uint8_t box[WIRE_KEY];
+    memcpy(box, natsMsg_GetData(r) + WIRE_KEY, WIRE_KEY);
+    natsMsg_Destroy(r);
+    for (int i = 0; i < 3; i++) {
+        SealKeys once;
+        seal_keys_new(&once);
+        WireMsg m = {.type = MSG_CREATE};
+        MsgCreate *c = &m.u.create;
+        snprintf(c->game, sizeof c->game, "bisca");
+        c->num_players = 2;
+        memcpy(c->client_key, bk->sign_pk, WIRE_KEY);
+        randombytes_buf(c->client_sig, sizeof c->client_sig);
+        uint8_t plain[1024], out[1024 + SEAL_OVERHEAD + WIRE_KEY];
+        size_t n = wire_encode(&m, plain, sizeof plain);
+        assert_true(n > 0);
+        memcpy(out, once.sign_pk, WIRE_KEY);
+        size_t sealed = seal_for(&once, box, plain, n, out + WIRE_KEY);
+        NATS_CHECK(natsConnection_Request(&r, nc, "tasca.dealers.create", out,
+                                          (int)(WIRE_KEY + sealed), natsfix_answer_ms()));
+        WireMsg w;
+        assert_null(wire_decode((const uint8_t *)natsMsg_GetData(r),
+                                (size_t)natsMsg_GetDataLength(r) - 64, &w));
+        assert_int_equal(w.type, MSG_CREATED);
+        assert_false(w.u.created.ok);
+        expect_refusal(w.u.created.reason, NET_NO_CLIENT_KEY);
+        natsMsg_Destroy(r);
+    }
+    natsConnection_Destroy(nc);
+
+    assert_null(create(bea, "bisca", 2, 0, DIFF_EASY, code));
+    assert_int_equal(dealer_tables(fix.dealer), 3);
+    expect_refusal(create(cy, "bisca", 2, 0, DIFF_EASY, code), NET_DEALER_FULL);
+    assert_int_equal(dealer_tables(fix.dealer), 3);
+}
+
+/* 3 new tables a minute: Ana's fourth in a row is refused (her open tables are far from
+ * their limit); Bea asks as usual. */
+static void test_creates(void **state)
+{
+    (void)state;
+    NetLimits lim = {.creates_per_minute = 3, .client_tables = 100};
+    start(&lim, 1, 600);
+    NetClient *ana = player("Ana", NULL), *bea = player("Bea", NULL);
+    char code[WIRE_CODE];
+    for (int i = 0; i < 3; i++)
+        assert_null(create(ana, "bisca", 2, 0, DIFF_EASY, code));
+    expect_refusal(create(ana, "bisca", 2, 0, DIFF_EASY, code), NET_CREATE_RATE);
+    expect_refusal(create(ana, "truco", 2, 0, DIFF_EASY, code), NET_CREATE_RATE);
+    assert_null(create(bea, "bisca", 2, 0, DIFF_EASY, code));
+    assert_int_equal(dealer_tables(fix.dealer), 4);
+}
+
+/* Idle time 2 s: a table nobody sat at closes (out of the lobby, its record purged) while
+ * another, with Ana at it, stays; once Ana is gone (away after 7 s of silence) it closes
+ * too. */
+static void test_idle(void **state)
+{
+    (void)state;
+    NetLimits lim = {.idle_seconds = 2};
+    start(&lim, 1, 600);
+    NetClient *ana = player("Ana", NULL), *bea = player("Bea", NULL);
+    char empty[WIRE_CODE], kept[WIRE_CODE];
+    assert_null(create(bea, "bisca", 2, 0, DIFF_EASY, empty));
+    assert_null(create(ana, "bisca", 2, 0, DIFF_EASY, kept));
+    int seat = -9;
+    assert_null(net_client_join(ana, kept, 0, noop_view, NULL, &seat));
+    assert_true(record_entries(empty) > 0);
+    assert_true(listed(empty));
+    assert_true(unlisted_within(empty, 30));
+    assert_int_equal(record_entries(empty), 0);
+    /* Ana's table has been idle-free all along (she beats every 2 s) */
+    assert_true(listed(kept));
+    assert_true(record_entries(kept) > 0);
+    print_message("%s closed with nobody at it; %s kept with Ana at it\n", empty, kept);
+    fix.cl[0] = NULL;
+    net_client_free(ana);
+    assert_true(unlisted_within(kept, 40));
+    assert_int_equal(record_entries(kept), 0);
+    assert_int_equal(dealer_tables(fix.dealer), 0);
+}
+
+static atomic_int most_game = -1;
+
+static void on_news(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
+{
+    (void)nc;
+    (void)sub;
+    (void)closure;
+    MsgTable t;
+    if (net_lobby_entry(NULL, (const uint8_t *)natsMsg_GetData(msg),
+                        (size_t)natsMsg_GetDataLength(msg), &t) &&
+        t.game_no > atomic_load(&most_game))
+        atomic_store(&most_game, t.game_no);
+    natsMsg_Destroy(msg);
+}
+
+/* A table of two Random bots plays its game, then stops (no second game) and closes after
+ * the linger (1 s), its record purged. */
+static void test_bot_games(void **state)
+{
+    (void)state;
+    start(NULL, 1, 1);
+    NetClient *ana = player("Ana", NULL);
+    char err[NET_ERR];
+    natsConnection *ear = net_connect(natsfix_player_url(fix.server), NULL, "ear", err, sizeof err);
+    assert_non_null(ear);
+    natsSubscription *sub = NULL;
+    atomic_store(&most_game, -1);
+    NATS_CHECK(natsConnection_Subscribe(&sub, ear, "tasca.lobby.*", on_news, NULL));
+    NATS_CHECK(natsConnection_Flush(ear));
+    char code[WIRE_CODE];
+    assert_null(create(ana, "bisca", 2, 3, DIFF_RANDOM, code));
+    bool gone = unlisted_within(code, 60);
+    print_message("table %s: last game seen %d; closed: %d\n", code, atomic_load(&most_game), gone);
+    assert_int_equal(atomic_load(&most_game), 0);
+    assert_true(gone);
+    assert_int_equal(record_entries(code), 0);
+    natsSubscription_Destroy(sub);
+    natsConnection_Destroy(ear);
+}
+
+/* Two changes of a seat's name a minute: Ana sits down, comes back twice with a new name
+ * (same keys), and the third new name is refused; the lobby keeps the second. */
+static void test_renames(void **state)
+{
+    (void)state;
+    NetLimits lim = {.renames_per_minute = 2};
+    start(&lim, 1, 600);
+    NetClient *ana = player("Ana", NULL);
+    SealKeys keys = *net_client_keys(ana); /* her own keys (before any join) */
+    char code[WIRE_CODE];
+    assert_null(create(ana, "bisca", 2, 0, DIFF_EASY, code));
+    int seat = -9;
+    assert_null(net_client_join(ana, code, 0, noop_view, NULL, &seat));
+    const char *names[] = {"Ana B", "Ana C", "Ana D"};
+    for (int i = 0; i < 3; i++) {
+        NetClient *again = player(names[i], &keys);
+        const char *why = net_client_join(again, code, 0, noop_view, NULL, &seat);
+        if (i < 2)
+            assert_null(why);
+        else
+            expect_refusal(why, NET_NAME_RATE);
+    }
+    MsgTable t;
+    assert_true(net_client_lobby_table(ana, code, &t, natsfix_answer_ms()));
+    assert_string_equal(t.seats[0].name, "Ana C");
+}
+
+/* At most 3 tables in a list's answer, with 5 open: those with a free seat first. */
+static void test_lobby(void **state)
+{
+    (void)state;
+    NetLimits lim = {.lobby_entries = 3};
+    start(&lim, 1, 600);
+    NetClient *ana = player("Ana", NULL), *bea = player("Bea", NULL);
+    char code[WIRE_CODE], full[WIRE_CODE];
+    for (int i = 0; i < 4; i++)
+        assert_null(create(i % 2 ? ana : bea, "bisca", 2, 0, DIFF_EASY, code));
+    /* a table whose seats are all taken (Ana's and a bot's) comes after the others */
+    assert_null(create(ana, "bisca", 2, 2, DIFF_EASY, full));
+    int seat = -9;
+    assert_null(net_client_join(ana, full, 0, noop_view, NULL, &seat));
+    bool found = true;
+    int n = lobby_count(full, &found, 500);
+    print_message("tables in the answer: %d of %d\n", n, dealer_tables(fix.dealer));
+    assert_int_equal(dealer_tables(fix.dealer), 5);
+    assert_int_equal(n, 3);
+    assert_false(found);
+}
+
+/* ---- fair bot work ---- */
+
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    const GameRules *g;
+    uint8_t *view;
+    uint32_t seq;
+    bool have;
+} Seat;
+
+static void on_seat_view(void *user, NetClient *c, const MsgView *v)
+{
+    (void)c;
+    Seat *s = user;
+    pthread_mutex_lock(&s->lock);
+    if (v->view_len == s->g->state_size && (!s->have || v->seq >= s->seq)) {
+        memcpy(s->view, v->view, v->view_len);
+        s->seq = v->seq;
+        s->have = true;
+        pthread_cond_broadcast(&s->cond);
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Waits for the seat's turn in a view past step `after` (true) or the game's end (false);
+ * fails after 60 s. */
+static bool wait_turn(Seat *s, int seat, long long after)
+{
+    struct timespec ts;
+    test_realtime_in(&ts, 60000);
+    pthread_mutex_lock(&s->lock);
+    for (;;) {
+        int p = s->have && (long long)s->seq > after ? s->g->current_player(s->view) : -9;
+        if (p == seat || p == PLAYER_TERMINAL) {
+            pthread_mutex_unlock(&s->lock);
+            return p == seat;
+        }
+        if (pthread_cond_timedwait(&s->cond, &s->lock, &ts) != 0) {
+            pthread_mutex_unlock(&s->lock);
+            fail_msg("no turn for seat %d in %d s", seat, test_s(60));
+        }
+    }
+}
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* With the dealer's two bot workers (tasca serve's default), six tables of Hard Moulin
+ * bots (up to 1 s a decision) keep them busy; Ana plays a Bisca game against the dealer's
+ * Medium bot meanwhile, which decides at once (a heuristic, no budget). From each of her
+ * moves to her next turn (the bot's answer, and the deal) never more than half a second:
+ * the Hard bots' work never holds the Medium bot's up (on the landed code, with a last-in
+ * first-out stack and every worker on Hard bots, it waited about one Hard decision). */
+static void test_bot_fair(void **state)
+{
+    (void)state;
+    start(NULL, 2, 600);
+    NetClient *ana = player("Ana", NULL), *bea = player("Bea", NULL);
+    char code[WIRE_CODE];
+    for (int i = 0; i < 6; i++)
+        assert_null(create(bea, "moulin", 2, 3, DIFF_HARD, code));
+    assert_null(create(ana, "bisca", 2, 2, DIFF_MEDIUM, code));
+    Seat s = {.g = registry_find("bisca")};
+    pthread_mutex_init(&s.lock, NULL);
+    pthread_cond_init(&s.cond, NULL);
+    s.view = calloc(1, s.g->state_size);
+    int seat = -9;
+    assert_null(net_client_join(ana, code, 0, on_seat_view, &s, &seat));
+    assert_int_equal(seat, 0);
+    long long worst = 0;
+    int moves = 0;
+    uint8_t *view = malloc(s.g->state_size);
+    while (wait_turn(&s, 0, -1)) {
+        pthread_mutex_lock(&s.lock);
+        memcpy(view, s.view, s.g->state_size);
+        uint32_t at = s.seq;
+        pthread_mutex_unlock(&s.lock);
+        Rng rng;
+        rng_seed(&rng, at + 1);
+        Action a = bot_decide_view(s.g, DIFF_RANDOM, view, 0, &rng, NULL);
+        long long t0 = now_ms();
+        const char *why = net_client_act(ana, a, at);
+        if (why)
+            fail_msg("Ana's move refused: %s", why);
+        wait_turn(&s, 0, at);
+        long long took = now_ms() - t0;
+        if (took > worst)
+            worst = took;
+        moves++;
+    }
+    print_message("%d moves of Ana's; the longest wait for her next turn: %lld ms\n", moves,
+                  worst);
+    free(view);
+    assert_true(moves > 5);
+    assert_true(worst <= test_ms(500));
+    free(s.view);
+}
+
+int main(int argc, char **argv)
+{
+    const char *which = argc > 1 ? argv[1] : "";
+    signal(SIGPIPE, SIG_IGN);
+    net_global_delivery(2);
+    const struct CMUnitTest all[] = {
+        cmocka_unit_test_teardown(test_defaults, teardown),
+        cmocka_unit_test_teardown(test_tables, teardown),
+        cmocka_unit_test_teardown(test_creates, teardown),
+        cmocka_unit_test_teardown(test_idle, teardown),
+        cmocka_unit_test_teardown(test_bot_games, teardown),
+        cmocka_unit_test_teardown(test_renames, teardown),
+        cmocka_unit_test_teardown(test_lobby, teardown),
+        cmocka_unit_test_teardown(test_bot_fair, teardown),
+    };
+    const char *names[] = {"defaults", "tables", "creates", "idle",
+                           "bot_games", "renames", "lobby", "bot_fair"};
+    _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        if (strcmp(which, names[i]) == 0)
+            return _cmocka_run_group_tests(names[i], &all[i], 1, NULL, NULL);
+    fprintf(stderr, "usage: test_limits CASE; cases:");
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        fprintf(stderr, " %s", names[i]);
+    fprintf(stderr, "\n");
+    return 2;
+}
