@@ -3724,14 +3724,14 @@ static bool attack_queue(bool locked)
     rules_default_options(g, &opt);
     memcpy(spec.options, opt.v, sizeof spec.options);
     char err[NET_ERR];
-    NetClient *c = net_client_new(natsfix_player_url(fix.server), NULL, "Ana", err, sizeof err);
-    assert_non_null(c);
     int failed = 0;
-    for (int i = 0; i < 12; i++) {
+    for (int i = 0; i < 12; i++) { /* a new player each time: within the limits per player */
+        NetClient *c = net_client_new(natsfix_player_url(fix.server), NULL, "Ana", err, sizeof err);
+        assert_non_null(c);
         char code[WIRE_CODE];
         failed += net_client_create(c, &spec, code) != NULL;
+        net_client_free(c);
     }
-    net_client_free(c);
     int got = atomic_load(&stolen);
     print_message("the impostor got %d table requests, %d of 12 failed; refused: %d; the dealer "
                   "holds %d tables\n",
