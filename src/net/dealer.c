@@ -916,11 +916,58 @@ static void maybe_next_game(Dealer *d, DTable *t)
     record_async(d, t, &r, NULL); /* dealt when the store has it (next_recorded) */
 }
 
+/* A new game has begun at the table: its record is compacted, so that a dealer that resumes
+ * it reads only what it needs. A checkpoint is appended (the table's REC_OPEN, each taken
+ * seat's REC_SEAT with its next sequence number, the game's REC_NEXT again), then every
+ * entry before it is purged. Replayed after the entries it stands for (a dealer stopped
+ * before the purge), the checkpoint changes nothing; alone, it is the table as the game
+ * begins. A checkpoint or purge that fails leaves the record longer, no less right. */
+static void compact_record(Dealer *d, DTable *t)
+{
+    MsgRecord open = {.kind = REC_OPEN, .open = t->spec};
+    snprintf(open.code, sizeof open.code, "%s", t->code);
+    memcpy(open.secret, t->top, WIRE_HASH);
+    uint64_t before = t->rec_seq;
+    if (!record(d, t, &open))
+        return;
+    uint64_t first = t->rec_seq;
+    for (int s = 0; s < t->spec.num_players; s++) {
+        const DSeat *st = &t->seat[s];
+        if (!st->taken)
+            continue;
+        MsgRecord r = {.kind = REC_SEAT, .seat = (int8_t)s, .stamp = st->join_stamp,
+                       .seq = st->next_seq};
+        snprintf(r.code, sizeof r.code, "%s", t->code);
+        snprintf(r.name, sizeof r.name, "%s", st->name);
+        memcpy(r.sign_key, st->sign, WIRE_KEY);
+        memcpy(r.box_key, st->box, WIRE_KEY);
+        memcpy(r.rand, st->rand, WIRE_HASH);
+        if (!record(d, t, &r))
+            return;
+    }
+    MsgRecord next = {.kind = REC_NEXT, .n = t->game};
+    snprintf(next.code, sizeof next.code, "%s", t->code);
+    if (!record(d, t, &next) || first <= before)
+        return;
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.rec.%s", t->code);
+    jsOptions o;
+    jsOptions_Init(&o);
+    o.Stream.Purge.Subject = subject;
+    o.Stream.Purge.Sequence = first; /* every entry before the checkpoint */
+    jsErrCode jerr = 0;
+    if (js_PurgeStream(d->js, NET_STREAM, &o, &jerr) == NATS_OK)
+        say(d, "tasca serve: table %s: %s\n", t->code, "its record compacted");
+}
+
 /* The store has the next game's REC_NEXT: it is dealt and every seat gets its first view. */
 static void next_recorded(Dealer *d, DTable *t, unsigned game)
 {
     if (!start_game(d, t, game))
         return;
+    compact_record(d, t);
+    if (t->lost)
+        return; /* another dealer wrote its record meanwhile: dropped */
     if (d->cfg.verbose)
         fprintf(stderr, "tasca serve: table %s: game %u begins\n", t->code, game + 1);
     for (int s = 0; s < t->spec.num_players; s++)
@@ -1026,7 +1073,7 @@ static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_
     if (t->lost)
         return N_("the table's record cannot be written; try again");
     MsgRecord r = {.kind = REC_ACTION, .n = (uint32_t)t->m->history_len,
-                   .player = (int8_t)seat, .action = a, .seq = seq};
+                   .player = (int8_t)seat, .action = a, .seq = seq, .game = t->game};
     snprintf(r.code, sizeof r.code, "%s", t->code);
     return record_async(d, t, &r, from);
 }
@@ -2215,14 +2262,20 @@ static void replay_entry(Dealer *d, const MsgRecord *r)
         return;
     if (r->kind == REC_SEAT && r->seat >= 0 && r->seat < t->spec.num_players) {
         DSeat *s = &t->seat[r->seat];
+        if (s->taken && r->stamp < s->join_stamp)
+            return; /* a copy of an older one (its original compacted away) */
         if (!s->taken)
             memcpy(s->rand, r->rand, WIRE_HASH); /* the first one counts */
+        if (r->seq > s->next_seq) /* a checkpoint's (compact_record) */
+            s->next_seq = r->seq;
         s->join_stamp = r->stamp;
         s->taken = true;
         snprintf(s->name, sizeof s->name, "%s", r->name);
         memcpy(s->sign, r->sign_key, WIRE_KEY);
         memcpy(s->box, r->box_key, WIRE_KEY);
         deal_first(d, t, false);
+    } else if (r->kind == REC_ACTION && r->game != t->game) {
+        return; /* another game's (a copy: a compacted record no longer holds its original) */
     } else if (r->kind == REC_ACTION && r->n == (uint32_t)t->m->history_len &&
                r->action == WIRE_ACTION_AGAIN) {
         if (r->player >= 0 && r->player < t->spec.num_players && match_is_over(t->m)) {
@@ -2230,8 +2283,8 @@ static void replay_entry(Dealer *d, const MsgRecord *r)
             if (r->seq)
                 t->seat[r->player].next_seq = r->seq + 1;
         }
-    } else if (r->kind == REC_NEXT && r->n == (uint32_t)t->game + 1) {
-        start_game(d, t, r->n);
+    } else if (r->kind == REC_NEXT && r->n > (uint32_t)t->game && r->n < UINT16_MAX) {
+        start_game(d, t, r->n); /* the next game, or a checkpoint's (compact_record) */
     } else if (r->kind == REC_ACTION && r->n == (uint32_t)t->m->history_len) {
         if (match_apply(t->m, r->action) == NULL) {
             match_play_chance(t->m);

@@ -213,7 +213,10 @@ typedef struct {
     uint32_t n;
     int8_t player; /* a seat, or PLAYER_CHANCE for a deal */
     int32_t action;
-    uint32_t seq;
+    uint32_t seq;  /* REC_ACTION: the seat's seq for it; REC_SEAT: the seat's next (0: none) */
+    /* REC_ACTION: the game at the table it belongs to (an action copied from an earlier game
+     * is no action of this one: a compacted record no longer holds its original). */
+    uint16_t game;
 } MsgRecord;
 
 /* One decoded message of any type. */

@@ -36,6 +36,8 @@
 static struct {
     NatsServer *server;
     Dealer *dealer;
+    DealerConfig cfg; /* the dealer's, to start it again */
+    char store[600];
     NetClient *cl[8];
     int n_cl;
 } fix;
@@ -59,17 +61,17 @@ static void start(const NetLimits *lim, int bot_threads, int linger)
     fix.server = natsfix_start(&o, err, sizeof err);
     if (!fix.server)
         fail_msg("%s", err);
-    char store[600];
-    snprintf(store, sizeof store, "%s/dealer", natsfix_store(fix.server));
+    snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     DealerConfig cfg = {.url = natsfix_url(fix.server),
                         .creds = natsfix_creds(fix.server, true),
-                        .store = store,
+                        .store = fix.store,
                         .replicas = 1,
                         .bot_threads = bot_threads,
                         .linger_seconds = linger,
                         .verbose = getenv("NET_DEBUG") != NULL};
     if (lim)
         cfg.limits = *lim;
+    fix.cfg = cfg;
     char e2[NET_ERR];
     fix.dealer = dealer_start(&cfg, e2, sizeof e2);
     if (!fix.dealer)
@@ -517,6 +519,132 @@ static void test_bot_fair(void **state)
     free(s.view);
 }
 
+/* ---- the record compacted at each game's start ---- */
+
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    const GameRules *g;
+    uint8_t *view;
+    uint16_t game;
+    uint32_t seq;
+    bool have;
+} GameSeat;
+
+static void on_game_view(void *user, NetClient *c, const MsgView *v)
+{
+    (void)c;
+    GameSeat *s = user;
+    pthread_mutex_lock(&s->lock);
+    if (v->view_len == s->g->state_size &&
+        (!s->have || v->game_no > s->game || (v->game_no == s->game && v->seq >= s->seq))) {
+        memcpy(s->view, v->view, v->view_len);
+        s->game = v->game_no;
+        s->seq = v->seq;
+        s->have = true;
+        pthread_cond_broadcast(&s->cond);
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Plays random moves for both seats in game `game` until `moves` were made (-1: its end);
+ * false once it is over. */
+static bool play(NetClient *cl[2], GameSeat seat[2], uint16_t game, int moves)
+{
+    for (int made = 0; moves < 0 || made < moves;) {
+        int mover = -1, over = 0;
+        uint32_t at = 0;
+        uint8_t view[4096];
+        struct timespec ts;
+        test_realtime_in(&ts, 60000);
+        for (int s = 0; s < 2 && mover < 0; s++) {
+            pthread_mutex_lock(&seat[s].lock);
+            while (!seat[s].have || seat[s].game < game)
+                if (pthread_cond_timedwait(&seat[s].cond, &seat[s].lock, &ts) != 0)
+                    fail_msg("no view of game %d for seat %d", game, s);
+            int p = seat[s].g->current_player(seat[s].view);
+            over += p == PLAYER_TERMINAL;
+            if (p == s) {
+                mover = s;
+                at = seat[s].seq;
+                memcpy(view, seat[s].view, seat[s].g->state_size);
+            }
+            pthread_mutex_unlock(&seat[s].lock);
+        }
+        if (over == 2)
+            return false;
+        if (mover < 0) { /* a view on its way */
+            nats_Sleep(5);
+            continue;
+        }
+        Rng rng;
+        rng_seed(&rng, (uint64_t)game << 32 | at);
+        Action a = bot_decide_view(seat[mover].g, DIFF_RANDOM, view, mover, &rng, NULL);
+        const char *why = net_client_act(cl[mover], a, at);
+        if (why && strcmp(why, "that move was chosen from an old view of the table") != 0)
+            fail_msg("seat %d's move refused: %s", mover, why);
+        if (why) /* a view came meanwhile: chosen again from it */
+            continue;
+        /* its own next view shows the move */
+        pthread_mutex_lock(&seat[mover].lock);
+        while (seat[mover].game == game && seat[mover].seq <= at)
+            if (pthread_cond_timedwait(&seat[mover].cond, &seat[mover].lock, &ts) != 0)
+                fail_msg("seat %d's move never showed", mover);
+        pthread_mutex_unlock(&seat[mover].lock);
+        made++;
+    }
+    return true;
+}
+
+/* Two players play a game, ask for the next: once it begins, the table's record holds only
+ * a checkpoint (the table, the two seats, the game's start), not the first game's moves.
+ * The dealer is stopped and started again mid-game: it resumes the table from the
+ * checkpoint (each seat's next sequence number too) and the game is played to its end. */
+static void test_compact(void **state)
+{
+    (void)state;
+    start(NULL, 1, 600);
+    NetClient *cl[2] = {player("Ana", NULL), player("Bea", NULL)};
+    GameSeat seat[2];
+    char code[WIRE_CODE];
+    assert_null(create(cl[0], "bisca", 2, 0, DIFF_EASY, code));
+    for (int s = 0; s < 2; s++) {
+        memset(&seat[s], 0, sizeof seat[s]);
+        pthread_mutex_init(&seat[s].lock, NULL);
+        pthread_cond_init(&seat[s].cond, NULL);
+        seat[s].g = registry_find("bisca");
+        assert_true(seat[s].g->state_size <= 4096);
+        seat[s].view = calloc(1, seat[s].g->state_size);
+        int got = -9;
+        assert_null(net_client_join(cl[s], code, s, on_game_view, &seat[s], &got));
+    }
+    play(cl, seat, 0, -1);
+    int first_game = record_entries(code);
+    for (int s = 0; s < 2; s++)
+        assert_null(net_client_again(cl[s]));
+    /* game 1 under way, one move in: the other seat's next sequence number is only in the
+     * checkpoint */
+    assert_true(play(cl, seat, 1, 1));
+    int now = record_entries(code);
+    print_message("record of %s: %d entries after game 0, %d one move into game 1\n", code,
+                  first_game, now);
+    assert_true(first_game > 20);
+    assert_true(now <= 4 + 1); /* the checkpoint (open, two seats, next) and the move */
+    dealer_stop(fix.dealer);
+    char err[NET_ERR];
+    fix.dealer = dealer_start(&fix.cfg, err, sizeof err);
+    if (!fix.dealer)
+        fail_msg("dealer: %s", err);
+    assert_int_equal(dealer_tables(fix.dealer), 1);
+    assert_false(play(cl, seat, 1, -1));
+    MsgTable t;
+    assert_true(net_client_lobby_table(cl[0], code, &t, natsfix_answer_ms()));
+    assert_int_equal(t.game_no, 1);
+    assert_true(t.over);
+    for (int s = 0; s < 2; s++)
+        free(seat[s].view);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -531,9 +659,10 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_renames, teardown),
         cmocka_unit_test_teardown(test_lobby, teardown),
         cmocka_unit_test_teardown(test_bot_fair, teardown),
+        cmocka_unit_test_teardown(test_compact, teardown),
     };
     const char *names[] = {"defaults", "tables", "creates", "idle",
-                           "bot_games", "renames", "lobby", "bot_fair"};
+                           "bot_games", "renames", "lobby", "bot_fair", "compact"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
