@@ -418,22 +418,26 @@ static void test_lobby(void **state)
 
 /* ---- fair bot work ---- */
 
+/* A seat's latest view (of the latest game), as its client got it. */
 typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t cond;
     const GameRules *g;
     uint8_t *view;
+    uint16_t game;
     uint32_t seq;
     bool have;
-} Seat;
+} GameSeat;
 
-static void on_seat_view(void *user, NetClient *c, const MsgView *v)
+static void on_game_view(void *user, NetClient *c, const MsgView *v)
 {
     (void)c;
-    Seat *s = user;
+    GameSeat *s = user;
     pthread_mutex_lock(&s->lock);
-    if (v->view_len == s->g->state_size && (!s->have || v->seq >= s->seq)) {
+    if (v->view_len == s->g->state_size &&
+        (!s->have || v->game_no > s->game || (v->game_no == s->game && v->seq >= s->seq))) {
         memcpy(s->view, v->view, v->view_len);
+        s->game = v->game_no;
         s->seq = v->seq;
         s->have = true;
         pthread_cond_broadcast(&s->cond);
@@ -443,7 +447,7 @@ static void on_seat_view(void *user, NetClient *c, const MsgView *v)
 
 /* Waits for the seat's turn in a view past step `after` (true) or the game's end (false);
  * fails after 60 s. */
-static bool wait_turn(Seat *s, int seat, long long after)
+static bool wait_turn(GameSeat *s, int seat, long long after)
 {
     struct timespec ts;
     test_realtime_in(&ts, 60000);
@@ -483,12 +487,12 @@ static void test_bot_fair(void **state)
     for (int i = 0; i < 6; i++)
         assert_null(create(bea, "moulin", 2, 3, DIFF_HARD, code));
     assert_null(create(ana, "bisca", 2, 2, DIFF_MEDIUM, code));
-    Seat s = {.g = registry_find("bisca")};
+    GameSeat s = {.g = registry_find("bisca")};
     pthread_mutex_init(&s.lock, NULL);
     pthread_cond_init(&s.cond, NULL);
     s.view = calloc(1, s.g->state_size);
     int seat = -9;
-    assert_null(net_client_join(ana, code, 0, on_seat_view, &s, &seat));
+    assert_null(net_client_join(ana, code, 0, on_game_view, &s, &seat));
     assert_int_equal(seat, 0);
     long long worst = 0;
     int moves = 0;
@@ -520,32 +524,6 @@ static void test_bot_fair(void **state)
 }
 
 /* ---- the record compacted at each game's start ---- */
-
-typedef struct {
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    const GameRules *g;
-    uint8_t *view;
-    uint16_t game;
-    uint32_t seq;
-    bool have;
-} GameSeat;
-
-static void on_game_view(void *user, NetClient *c, const MsgView *v)
-{
-    (void)c;
-    GameSeat *s = user;
-    pthread_mutex_lock(&s->lock);
-    if (v->view_len == s->g->state_size &&
-        (!s->have || v->game_no > s->game || (v->game_no == s->game && v->seq >= s->seq))) {
-        memcpy(s->view, v->view, v->view_len);
-        s->game = v->game_no;
-        s->seq = v->seq;
-        s->have = true;
-        pthread_cond_broadcast(&s->cond);
-    }
-    pthread_mutex_unlock(&s->lock);
-}
 
 /* Plays random moves for both seats in game `game` until `moves` were made (-1: its end);
  * false once it is over. */
