@@ -9,9 +9,10 @@
  *   bot_games  a table of bots only plays its game, then stops and closes
  *   renames    changes of a seat's name in a minute
  *   lobby      a lobby list answers a bounded number of tables
- *   bot_fair   four tables of Hard bots do not hold up another table's Medium bot beyond
- *              a Hard bot's budget
- * Usage: test_limits CASE. */
+ *   bot_fair   six tables of Hard bots do not hold up another table's Medium bot
+ *   compact    a table's record holds only what its current game needs, and resumes
+ *   serve      `tasca serve`'s settings are the dealer's limits
+ * Usage: test_limits CASE [path of the tasca binary, for `serve`]. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,8 +34,11 @@
 #include "net/net.h"
 #include "timescale.h"
 
+static const char *tasca_bin;
+
 static struct {
     NatsServer *server;
+    pid_t serve_pid;
     Dealer *dealer;
     DealerConfig cfg; /* the dealer's, to start it again */
     char store[600];
@@ -48,6 +52,10 @@ static int teardown(void **state)
     for (int i = 0; i < fix.n_cl; i++)
         net_client_free(fix.cl[i]);
     dealer_stop(fix.dealer);
+    if (fix.serve_pid > 0) {
+        natsfix_child_kill(fix.serve_pid, SIGKILL);
+        natsfix_child_wait(fix.serve_pid, test_ms(30000), NULL);
+    }
     natsfix_stop(fix.server);
     memset(&fix, 0, sizeof fix);
     return 0;
@@ -623,9 +631,48 @@ static void test_compact(void **state)
         free(seat[s].view);
 }
 
+/* `tasca serve --client-tables 2 --lobby-max 1` (its own process, the dealer's credentials):
+ * Ana's third table is refused with the limit's reason, and a list answers one table of
+ * two. */
+static void test_serve(void **state)
+{
+    (void)state;
+    if (!tasca_bin)
+        fail_msg("this case needs the tasca binary's path as its second argument");
+    char err[256];
+    NatsFixOptions o = {.locked = true};
+    fix.server = natsfix_start(&o, err, sizeof err);
+    if (!fix.server)
+        fail_msg("%s", err);
+    char store[600], log[700];
+    snprintf(store, sizeof store, "%s/dealer", natsfix_store(fix.server));
+    snprintf(log, sizeof log, "%s/serve.log", natsfix_store(fix.server));
+    char *argv[] = {(char *)tasca_bin, "serve", "--nats", (char *)natsfix_url(fix.server),
+                    "--creds", (char *)natsfix_creds(fix.server, true), "--store", store,
+                    "--client-tables", "2", "--lobby-max", "1", NULL};
+    fix.serve_pid = natsfix_spawn(argv, log, err, sizeof err);
+    if (fix.serve_pid <= 0)
+        fail_msg("tasca serve: %s", err);
+    NetClient *ana = player("Ana", NULL);
+    /* ready when it answers: the first table request waits for it */
+    char code[WIRE_CODE];
+    const char *why = NULL;
+    for (long long end = test_deadline(60000); test_before(end);) {
+        why = create(ana, "bisca", 2, 0, DIFF_EASY, code);
+        if (!why)
+            break;
+        nats_Sleep(100);
+    }
+    assert_null(why);
+    assert_null(create(ana, "bisca", 2, 0, DIFF_EASY, code));
+    expect_refusal(create(ana, "bisca", 2, 0, DIFF_EASY, code), NET_CLIENT_TABLES);
+    assert_int_equal(lobby_count(NULL, NULL, natsfix_answer_ms(), 500), 1);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
+    tasca_bin = argc > 2 ? argv[2] : getenv("TASCA_BIN");
     signal(SIGPIPE, SIG_IGN);
     net_global_delivery(2);
     const struct CMUnitTest all[] = {
@@ -638,9 +685,10 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_lobby, teardown),
         cmocka_unit_test_teardown(test_bot_fair, teardown),
         cmocka_unit_test_teardown(test_compact, teardown),
+        cmocka_unit_test_teardown(test_serve, teardown),
     };
     const char *names[] = {"defaults", "tables", "creates", "idle",
-                           "bot_games", "renames", "lobby", "bot_fair", "compact"};
+                           "bot_games", "renames", "lobby", "bot_fair", "compact", "serve"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (strcmp(which, names[i]) == 0)
