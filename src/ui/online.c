@@ -740,6 +740,12 @@ static bool sit(App *a, NetFeed *f, const char *code, char *err, size_t errsize)
         net_feed_free(f);
         return false;
     }
+    /* Each game's deal, once checked, is kept for `tasca verify` beside the saved games. */
+    if (!a->nothing_kept && a->pref_dir[0]) {
+        char deals[1100];
+        snprintf(deals, sizeof deals, "%sdeals", a->pref_dir);
+        net_client_keep_deals(net_feed_client(f), deals);
+    }
     /* The scene leaves (freeing the old mirror) before the old feed goes. */
     NetFeed *old = o->feed;
     o->feed = f;

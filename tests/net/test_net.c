@@ -63,6 +63,7 @@
 #include "engine/registry.h"
 #include "natsfix.h"
 #include "net/brokerconf.h"
+#include "net/dealfile.h"
 #include "net/invite.h"
 #include "net/net.h"
 
@@ -2874,8 +2875,19 @@ static void test_chosen_seed(void **state)
     net_client_free(b);
 }
 
+/* Every seat's client of ng keeps its records of the deals in the scratch folder. */
+static void keep_deals(NetGame *ng)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/deals", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    for (int s = 0; s < ng->sp.n; s++)
+        if (ng->cl[s])
+            net_client_keep_deals(ng->cl[s], dir);
+}
+
 /* Waits for the check of game `game` by every seat of ng; returns how many failed (with
- * their reasons on stderr). */
+ * their reasons on stderr). Each seat's client keeps its record of the game (keep_deals),
+ * which must say the same when read back and checked again (`tasca verify`). */
 static int deal_failures(NetGame *ng, unsigned game, const char *expect_in_reason)
 {
     int failed = 0;
@@ -2890,6 +2902,24 @@ static int deal_failures(NetGame *ng, unsigned game, const char *expect_in_reaso
             nats_Sleep(10);
         assert_int_not_equal(r, NET_DEAL_WAITING);
         assert_int_not_equal(r, NET_DEAL_FIXED);
+        /* The seat's record of the game, kept by the client, tells the same again. */
+        char path[600];
+        assert_true(net_client_kept_deal(ng->cl[s], path, sizeof path));
+        char want[64];
+        snprintf(want, sizeof want, "/%s-g%u.tdeal", ng->code, game + 1);
+        assert_non_null(strstr(path, want));
+        size_t len;
+        char err[200], again[WIRE_REASON];
+        char *text = file_read_all(path, DEAL_RECORD_MAX, &len, err, sizeof err);
+        assert_non_null(text);
+        DealRecord rec;
+        assert_true(deal_record_parse(text, len, &rec, err, sizeof err));
+        free(text);
+        assert_int_equal(rec.seat, s);
+        assert_int_equal(deal_record_check(&rec, again, sizeof again) != NULL,
+                         r == NET_DEAL_FAILED);
+        deal_record_free(&rec);
+        remove(path);
         if (r == NET_DEAL_FAILED) {
             fprintf(stderr, "seat %d, game %u: not verified: %s\n", s, game + 1, why);
             if (expect_in_reason)
@@ -2915,6 +2945,7 @@ static void test_deal_verified(void **state)
     Spec truco = {"truco", 2, {DIFF_MEDIUM, DIFF_EASY}, 1, 2, 0};
     NetGame ng;
     net_open(&ng, &truco, urls);
+    keep_deals(&ng);
     while (net_step(&ng))
         ;
     assert_int_equal(deal_failures(&ng, 0, NULL), 0);
@@ -2928,6 +2959,7 @@ static void test_deal_verified(void **state)
 
     Spec bisca = {"bisca", 4, {DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM, DIFF_EASY}, 3, 4, 1u << 2};
     net_open(&ng, &bisca, urls);
+    keep_deals(&ng);
     while (net_step(&ng))
         ;
     assert_int_equal(deal_failures(&ng, 0, NULL), 0);
@@ -2948,6 +2980,7 @@ static void test_deal_cheat(void **state)
     Spec sp = {"bisca", 2, {DIFF_RANDOM, DIFF_MEDIUM}, 8, 9, 0};
     NetGame ng;
     net_open(&ng, &sp, urls);
+    keep_deals(&ng);
     while (net_step(&ng))
         ;
     assert_int_equal(deal_failures(&ng, 0, "committed deck"), 2);

@@ -41,7 +41,9 @@
 
 #include <SDL_image.h>
 
+#include "core/fileio.h"
 #include "engine/registry.h"
+#include "net/dealfile.h"
 #include "net/localnats.h"
 #include "net/invite.h"
 #include "net/net.h"
@@ -329,6 +331,22 @@ static void test_window_seat(void)
         fprintf(stderr, "the window's reason: %s\n", why);
     if (cheating_dealer)
         CHECK(strstr(why, "committed deck") != NULL);
+    /* ...and kept its record of the game, for `tasca verify`, which says the same. */
+    {
+        char path[1200], err[200], again[200];
+        snprintf(path, sizeof path, "%sdeals/%s-g1.tdeal", a->pref_dir, online_code(a));
+        size_t len;
+        char *text = file_read_all(path, DEAL_RECORD_MAX, &len, err, sizeof err);
+        if (!text)
+            fprintf(stderr, "no record of the deal: %s\n", err);
+        REQUIRE(text);
+        DealRecord rec;
+        REQUIRE(deal_record_parse(text, len, &rec, err, sizeof err));
+        free(text);
+        CHECK(rec.seat == 1 && strcmp(rec.game, "bisca") == 0);
+        CHECK((deal_record_check(&rec, again, sizeof again) != NULL) == cheating_dealer);
+        deal_record_free(&rec);
+    }
     shot(a, cheating_dealer ? "online-deal-not-verified.png" : "online-deal-verified.png");
     /* The banner's Leave button: back to the Play online page, an offline table again. */
     REQUIRE(locate(a, "leave", &r));
