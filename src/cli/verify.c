@@ -52,8 +52,8 @@ int cli_verify(int argc, char **argv)
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         printf("Usage: tasca verify FILE...\n"
                "Checks again the deal of networked games. The window keeps a record of each\n"
-               "game it played at a networked table (in ~/.local/share/tasca/deals/, one\n"
-               "TABLE-gN.tdeal file a game): the dealer's commitment, this seat's own\n"
+               "game it played at a networked table, one TABLE-gN.tdeal file a game in\n"
+               "~/.local/share/tasca/tasca/deals/: the dealer's commitment, this seat's own\n"
                "contribution, a hash of every view it was shown and the dealer's proof. The\n"
                "game is replayed from the revealed deck and every view compared.\n"
                "Exit status: 0 when every file is verified, 1 when a deal is not, 2 when a\n"
