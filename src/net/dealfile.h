@@ -10,7 +10,7 @@
  *     game truco
  *     options 0 1 12
  *     players 2
- *     seat 1
+ *     seat 1                       (from 0: the second seat)
  *     table K7Q2M9
  *     number 0                     (game 0, 1, ... at that table)
  *     dealer <Ed25519 key, hex>    (the dealers' key the seat trusted)
