@@ -877,10 +877,14 @@ static void test_kept_invitation(void)
     }
     CHECK(!menu_find(a->menu, "Seat 3", &r));
     REQUIRE(click_text(a, "Create table"));
-    for (int i = 0; i < test_count(15000) && menu_is_open(a->menu); i++) {
+    bool busy = true, failed = false;
+    for (int i = 0; i < test_count(15000) && menu_is_open(a->menu) && !failed; i++) {
         app_run_frames(a, 1);
         usleep(2000);
+        online_status(a, &busy, &failed);
     }
+    if (menu_is_open(a->menu))
+        fprintf(stderr, "the table was not made: %s\n", online_status(a, &busy, &failed));
     REQUIRE(!menu_is_open(a->menu) && online_code(a));
     const char *inv = online_seat_invitation(a, 1);
     REQUIRE(inv[0]);
