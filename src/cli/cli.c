@@ -24,6 +24,7 @@ void cli_usage(void)
            "  analyze  value every decision of saved games as the Hard bot sees them\n"
            "  perft    count the positions N plies deep (checks move generation)\n"
            "  serve    deal networked tables over NATS\n"
+           "  verify   check again the deal of networked games this computer played\n"
            "  bench-online  measure a dealer with many tables of Random bots\n"
            "  bench-hostile  a hostile load on a dealer, beside bench-online\n"
            "  buraco-judge  run Buraco bot programs over the contest protocol\n"
@@ -59,6 +60,8 @@ int cli_dispatch(int argc, char **argv)
         return cli_perft(argc - 1, argv + 1);
     if (strcmp(cmd, "serve") == 0)
         return cli_serve(argc - 1, argv + 1);
+    if (strcmp(cmd, "verify") == 0)
+        return cli_verify(argc - 1, argv + 1);
     if (strcmp(cmd, "bench-online") == 0)
         return cli_bench_online(argc - 1, argv + 1);
     if (strcmp(cmd, "bench-hostile") == 0)
@@ -70,7 +73,8 @@ int cli_dispatch(int argc, char **argv)
     if (cmd[0] != '-') {
         fprintf(stderr,
                 "tasca: unknown command '%s' (commands: play, sim, replay, analyze, perft, serve, "
-                "bench-online, bench-hostile, buraco-judge, buraco-bot; see 'tasca --help')\n",
+                "verify, bench-online, bench-hostile, buraco-judge, buraco-bot; see 'tasca "
+                "--help')\n",
                 cmd);
         return 2;
     }

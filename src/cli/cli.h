@@ -19,6 +19,7 @@ int cli_analyze(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_perft(int argc, char **argv);
 int cli_serve(int argc, char **argv);
+int cli_verify(int argc, char **argv);
 int cli_bench_online(int argc, char **argv);
 int cli_bench_hostile(int argc, char **argv);
 

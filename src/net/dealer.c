@@ -1654,6 +1654,10 @@ static void handle_create(Dealer *d, const Event *e)
     static const uint8_t no_secret[WIRE_HASH];
     if (!why && m.u.create.unlisted && sodium_memcmp(m.u.create.invite, no_secret, WIRE_HASH) == 0)
         why = N_("a private table needs its invitation's secret");
+    for (int k = 0; !why && k < RULES_MAX_PLAYERS; k++)
+        if ((m.u.create.kept >> k & 1) &&
+            (k >= m.u.create.num_players || m.u.create.seats[k].kind != WSEAT_OPEN))
+            why = N_("a seat kept for a friend must be a seat for a person");
     if (!why)
         why = create_refused(d, e->data, &m.u.create);
     DTable *t = NULL;
@@ -1739,9 +1743,24 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
     if (!seal_verify(j->sign_key, e->data, (size_t)e->len - 64, e->data + e->len - 64))
         return refuse_join(d, e, "the join is not signed by its key");
     /* A private table answers only a join that proves its invitation for this very key: to
-     * anyone else it is a table that does not exist. */
-    if (t->spec.unlisted && !invite_proof_ok(t->spec.invite, t->code, j->sign_key, j->invite_proof))
-        return false;
+     * anyone else it is a table that does not exist. The table's own invitation (its
+     * creator's) opens every seat; the invitation to a kept seat opens that seat only. */
+    int open_to = -1; /* -1: every seat; else only that kept seat */
+    if (t->spec.unlisted &&
+        !invite_proof_ok(t->spec.invite, t->code, j->sign_key, j->invite_proof)) {
+        for (int k = 0; k < t->spec.num_players && open_to < 0; k++) {
+            uint8_t seat_secret[WIRE_HASH];
+            invite_for_seat(t->spec.invite, k, seat_secret);
+            if ((t->spec.kept >> k & 1) &&
+                invite_proof_ok(seat_secret, t->code, j->sign_key, j->invite_proof))
+                open_to = k;
+            sodium_memzero(seat_secret, sizeof seat_secret);
+        }
+        if (open_to < 0)
+            return false;
+        if (j->seat >= 0 && j->seat != open_to)
+            return refuse_join(d, e, N_("this invitation is for another seat"));
+    }
     bool seated = everyone_seated(t);
     /* A fair table: the seat must have been told its commitment before it contributes, so
      * that the dealer cannot choose its secret after seeing the contributions (deal.h). */
@@ -1759,14 +1778,16 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         for (int s = 0; s < t->spec.num_players && seat < 0; s++)
             if ((j->seat < 0 || j->seat == s) && !t->seat[s].taken && !bot_seat(t, s) &&
                 (!t->spec.own_seats ||
-                 memcmp(t->spec.seat_keys[s], j->sign_key, WIRE_KEY) == 0))
+                 memcmp(t->spec.seat_keys[s], j->sign_key, WIRE_KEY) == 0) &&
+                /* a kept seat: its own invitation, or the creator's asking for it by number */
+                (open_to >= 0 ? s == open_to : !(t->spec.kept >> s & 1) || j->seat == s))
                 seat = s;
         if (seat < 0 && t->spec.own_seats)
             return refuse_join(d, e, N_("this table is its creator's own"));
         if (seat < 0)
             return refuse_join(d, e, j->seat < 0 ? N_("no free seat at this table")
                                                  : N_("that seat is taken"));
-    } else if (j->seat >= 0 && j->seat != seat) {
+    } else if ((j->seat >= 0 && j->seat != seat) || (open_to >= 0 && open_to != seat)) {
         return refuse_join(d, e, N_("this key already holds another seat"));
     }
     DSeat *st = &t->seat[seat];

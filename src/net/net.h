@@ -152,6 +152,11 @@ bool net_client_table(NetClient *c, MsgTable *out);
  * reason in why[]. The check runs on the caller's thread, once per game. */
 typedef enum { NET_DEAL_WAITING, NET_DEAL_FIXED, NET_DEAL_VERIFIED, NET_DEAL_FAILED } NetDeal;
 NetDeal net_client_deal(NetClient *c, unsigned game, char *why, size_t whysize);
+/* Keep the record of every game the client checks in dir (dealfile.h: `tasca verify` checks
+ * it again); NULL or "" keeps none. net_client_kept_deal: the last record kept, false when
+ * none was (a failure to keep one is told on stderr). */
+void net_client_keep_deals(NetClient *c, const char *dir);
+bool net_client_kept_deal(NetClient *c, char *path, size_t size);
 /* This client may sit at a fixed table (a seed of its creator's, every seat its creator's
  * keys: `tasca sim --nats`). Without it a join to such a table is refused by the client:
  * a person never plays a deal somebody chose. */

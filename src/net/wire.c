@@ -205,8 +205,10 @@ static void io_create(Cur *c, MsgCreate *m)
     }
     io_raw(c, m->reply_key, WIRE_KEY);
     io_bool(c, &m->unlisted);
-    if (m->unlisted)
+    if (m->unlisted) {
         io_raw(c, m->invite, WIRE_HASH);
+        io_u8(c, &m->kept, 0, (1u << RULES_MAX_PLAYERS) - 1, "bad kept seats");
+    }
     io_raw(c, m->client_key, WIRE_KEY);
     io_raw(c, m->client_sig, 64);
 }

@@ -73,6 +73,7 @@ typedef struct {
     /* A private table (invite.h): listed nowhere, joined only with the invitation's secret. */
     bool unlisted;
     uint8_t invite[WIRE_HASH];
+    uint8_t kept; /* a private table's seats (bits) kept each for the one its invitation names */
     uint16_t away_seconds; /* a seat left empty this long may be taken over by a bot */
     WireSeatSpec seats[RULES_MAX_PLAYERS];
     uint8_t reply_key[WIRE_KEY]; /* X25519: the creator's box key (not used for secrets yet) */

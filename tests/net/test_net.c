@@ -63,6 +63,7 @@
 #include "engine/registry.h"
 #include "natsfix.h"
 #include "net/brokerconf.h"
+#include "net/dealfile.h"
 #include "net/invite.h"
 #include "net/net.h"
 
@@ -2874,8 +2875,19 @@ static void test_chosen_seed(void **state)
     net_client_free(b);
 }
 
+/* Every seat's client of ng keeps its records of the deals in the scratch folder. */
+static void keep_deals(NetGame *ng)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/deals", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    for (int s = 0; s < ng->sp.n; s++)
+        if (ng->cl[s])
+            net_client_keep_deals(ng->cl[s], dir);
+}
+
 /* Waits for the check of game `game` by every seat of ng; returns how many failed (with
- * their reasons on stderr). */
+ * their reasons on stderr). Each seat's client keeps its record of the game (keep_deals),
+ * which must say the same when read back and checked again (`tasca verify`). */
 static int deal_failures(NetGame *ng, unsigned game, const char *expect_in_reason)
 {
     int failed = 0;
@@ -2890,6 +2902,24 @@ static int deal_failures(NetGame *ng, unsigned game, const char *expect_in_reaso
             nats_Sleep(10);
         assert_int_not_equal(r, NET_DEAL_WAITING);
         assert_int_not_equal(r, NET_DEAL_FIXED);
+        /* The seat's record of the game, kept by the client, tells the same again. */
+        char path[600];
+        assert_true(net_client_kept_deal(ng->cl[s], path, sizeof path));
+        char want[64];
+        snprintf(want, sizeof want, "/%s-g%u.tdeal", ng->code, game + 1);
+        assert_non_null(strstr(path, want));
+        size_t len;
+        char err[200], again[WIRE_REASON];
+        char *text = file_read_all(path, DEAL_RECORD_MAX, &len, err, sizeof err);
+        assert_non_null(text);
+        DealRecord rec;
+        assert_true(deal_record_parse(text, len, &rec, err, sizeof err));
+        free(text);
+        assert_int_equal(rec.seat, s);
+        assert_int_equal(deal_record_check(&rec, again, sizeof again) != NULL,
+                         r == NET_DEAL_FAILED);
+        deal_record_free(&rec);
+        remove(path);
         if (r == NET_DEAL_FAILED) {
             fprintf(stderr, "seat %d, game %u: not verified: %s\n", s, game + 1, why);
             if (expect_in_reason)
@@ -2915,6 +2945,7 @@ static void test_deal_verified(void **state)
     Spec truco = {"truco", 2, {DIFF_MEDIUM, DIFF_EASY}, 1, 2, 0};
     NetGame ng;
     net_open(&ng, &truco, urls);
+    keep_deals(&ng);
     while (net_step(&ng))
         ;
     assert_int_equal(deal_failures(&ng, 0, NULL), 0);
@@ -2928,6 +2959,7 @@ static void test_deal_verified(void **state)
 
     Spec bisca = {"bisca", 4, {DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM, DIFF_EASY}, 3, 4, 1u << 2};
     net_open(&ng, &bisca, urls);
+    keep_deals(&ng);
     while (net_step(&ng))
         ;
     assert_int_equal(deal_failures(&ng, 0, NULL), 0);
@@ -2948,6 +2980,7 @@ static void test_deal_cheat(void **state)
     Spec sp = {"bisca", 2, {DIFF_RANDOM, DIFF_MEDIUM}, 8, 9, 0};
     NetGame ng;
     net_open(&ng, &sp, urls);
+    keep_deals(&ng);
     while (net_step(&ng))
         ;
     assert_int_equal(deal_failures(&ng, 0, "committed deck"), 2);
@@ -3409,10 +3442,12 @@ static void test_private_table(void **state)
     /* The invitation, as the window shows it. */
     char inv[INVITE_MAX], u2[600], c2[WIRE_CODE];
     uint8_t s2[WIRE_HASH];
-    assert_true(invite_format(url, code, spec.invite, inv, sizeof inv));
-    assert_true(invite_parse(inv, u2, sizeof u2, c2, s2));
+    int at = -9;
+    assert_true(invite_format(url, code, -1, spec.invite, inv, sizeof inv));
+    assert_true(invite_parse(inv, u2, sizeof u2, c2, &at, s2));
     assert_string_equal(u2, url);
     assert_string_equal(c2, code);
+    assert_int_equal(at, -1);
     assert_memory_equal(s2, spec.invite, WIRE_HASH);
     /* Not in the lobby's list. */
     MsgTable t;
@@ -3471,6 +3506,116 @@ static void test_private_table(void **state)
     natsSubscription_Destroy(lob);
     natsConnection_Destroy(spy);
     net_client_free(bea);
+    net_client_free(ana);
+}
+
+/* Seats kept each for one friend (MsgCreate.kept, invite.h): a four-seat private Bisca of
+ * Ana's with seat 2 kept for Bruno and seat 4 for Carla (seat 3 a dealer's bot). Carla's
+ * invitation opens her seat only: asking for Bruno's with it is refused, and asked for any
+ * seat it sits her at her own; a proof made with her seat's secret for another key, or with
+ * a secret for a seat that is not kept, gets no answer. Bruno's invitation sits him at his
+ * seat, and both read the table's news. Without kept seats (test_private_table) one
+ * invitation opens any free seat, which is what a friend could use to take another's. */
+static void test_kept_seat(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = natsfix_url(fix.server);
+    start_dealer(url);
+    char err[NET_ERR], code[WIRE_CODE];
+    NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
+    assert_non_null(ana);
+    const GameRules *g = registry_find("bisca");
+    MsgCreate spec = {.game = "bisca", .num_players = 4, .away_seconds = 60, .unlisted = true,
+                      .kept = 1u << 1 | 1u << 3};
+    spec.n_options = (uint8_t)g->n_options;
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    spec.seats[2] = (WireSeatSpec){WSEAT_BOT, DIFF_EASY};
+    invite_new(spec.invite);
+    /* A kept seat must be one for a person. */
+    MsgCreate bad = spec;
+    bad.kept |= 1u << 2;
+    assert_non_null(net_client_create(ana, &bad, code));
+    assert_null(net_client_create(ana, &spec, code));
+    int seat = -9;
+    assert_null(net_client_join(ana, code, 0, noop_view, NULL, &seat));
+    assert_int_equal(seat, 0);
+    /* The invitations, as the window gives them: each names its seat. */
+    uint8_t for_bruno[WIRE_HASH], for_carla[WIRE_HASH], back[WIRE_HASH];
+    invite_for_seat(spec.invite, 1, for_bruno);
+    invite_for_seat(spec.invite, 3, for_carla);
+    assert_memory_not_equal(for_bruno, for_carla, WIRE_HASH);
+    assert_memory_not_equal(for_bruno, spec.invite, WIRE_HASH);
+    char inv[INVITE_MAX], u2[600], c2[WIRE_CODE];
+    int at = -9;
+    assert_true(invite_format(url, code, 3, for_carla, inv, sizeof inv));
+    assert_non_null(strstr(inv, ".4#"));
+    assert_true(invite_parse(inv, u2, sizeof u2, c2, &at, back));
+    assert_string_equal(c2, code);
+    assert_int_equal(at, 3);
+    assert_memory_equal(back, for_carla, WIRE_HASH);
+    /* No seat past the table's most, none numbered 0, and a code of 7 with its seat. */
+    char odd[INVITE_MAX];
+    snprintf(odd, sizeof odd, "%s", inv);
+    strstr(odd, ".4#")[1] = '5';
+    assert_false(invite_parse(odd, u2, sizeof u2, c2, &at, back));
+    strstr(odd, ".5#")[1] = '0';
+    assert_false(invite_parse(odd, u2, sizeof u2, c2, &at, back));
+    assert_true(invite_format(url, "ABCDEFG", 1, for_bruno, odd, sizeof odd));
+    assert_true(invite_parse(odd, u2, sizeof u2, c2, &at, back));
+    assert_string_equal(c2, "ABCDEFG");
+    assert_int_equal(at, 1);
+    /* Carla asks for Bruno's seat with her invitation: refused, and it stays open. */
+    NetClient *carla = net_client_new(url, NULL, "Carla", err, sizeof err);
+    assert_non_null(carla);
+    net_client_invite(carla, code, for_carla);
+    seat = -9;
+    const char *why = net_client_join(carla, code, 1, noop_view, NULL, &seat);
+    assert_non_null(why);
+    assert_string_equal(why, "this invitation is for another seat");
+    /* A stranger's proof made with a kept seat's secret for another key, or with the secret
+     * of a seat that is not kept: no answer at all. */
+    NetClient *spy_client = net_client_new(url, NULL, "spy", err, sizeof err);
+    natsConnection *spy = net_client_conn(spy_client);
+    SealKeys stranger, friend_keys;
+    seal_keys_new(&stranger);
+    seal_keys_new(&friend_keys);
+    uint8_t req[1200], proof[WIRE_HASH], other[WIRE_HASH];
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.join", code);
+    natsMsg *r = NULL;
+    invite_proof(for_carla, code, friend_keys.sign_pk, proof);
+    size_t n = raw_join(&stranger, code, proof, req);
+    assert_int_not_equal(natsConnection_Request(&r, spy, subject, req, (int)n, 1500), NATS_OK);
+    invite_for_seat(spec.invite, 2, other); /* the bot's seat: not kept */
+    invite_proof(other, code, stranger.sign_pk, proof);
+    n = raw_join(&stranger, code, proof, req);
+    assert_int_not_equal(natsConnection_Request(&r, spy, subject, req, (int)n, 1500), NATS_OK);
+    /* Asked for any seat, Carla's invitation sits her at her own. */
+    seat = -9;
+    assert_null(net_client_join(carla, code, -1, noop_view, NULL, &seat));
+    assert_int_equal(seat, 3);
+    /* Bruno's sits him at his, and both read the table's news (its names). */
+    NetClient *bruno = net_client_new(url, NULL, "Bruno", err, sizeof err);
+    assert_non_null(bruno);
+    net_client_invite(bruno, code, for_bruno);
+    seat = -9;
+    assert_null(net_client_join(bruno, code, 1, noop_view, NULL, &seat));
+    assert_int_equal(seat, 1);
+    MsgTable t;
+    bool named = false;
+    for (int i = 0; i < test_count(500) && !named; i++) {
+        named = net_client_table(carla, &t) && strcmp(t.seats[1].name, "Bruno") == 0 &&
+                net_client_table(bruno, &t) && strcmp(t.seats[3].name, "Carla") == 0;
+        if (!named)
+            nats_Sleep(10);
+    }
+    assert_true(named);
+    net_client_free(spy_client);
+    net_client_free(bruno);
+    net_client_free(carla);
     net_client_free(ana);
 }
 
@@ -3958,6 +4103,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_two_windows, teardown),
         cmocka_unit_test_teardown(test_table_keys, teardown),
         cmocka_unit_test_teardown(test_private_table, teardown),
+        cmocka_unit_test_teardown(test_kept_seat, teardown),
         cmocka_unit_test_teardown(test_broker_rec, teardown),
         cmocka_unit_test_teardown(test_broker_lease, teardown),
         cmocka_unit_test_teardown(test_broker_jsapi, teardown),
@@ -3972,7 +4118,7 @@ int main(int argc, char **argv)
                            "lease_lost", "fence", "rec_junk", "junk_subjects", "lease_stranger",
                            "window_kill", "chosen_seed", "deal_verified", "deal_cheat",
                            "join_replay", "rogue_dealer", "forged_answers", "two_windows",
-                           "table_keys", "private_table", "broker_rec", "broker_lease",
+                           "table_keys", "private_table", "kept_seat", "broker_rec", "broker_lease",
                            "broker_jsapi", "broker_queue", "broker_join_sub", "broker_forge",
                            "broker_game"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");
