@@ -380,12 +380,43 @@ typedef struct {
 
 static Fix fix;
 
+/* The next start_server starts an open server (nats-server -js, no users): only for the
+ * attacks that need one, each saying why. Every other case runs on Tasca's broker
+ * configuration, as this computer and `tasca serve --write-server` do: the dealers with the
+ * dealer's credentials, the clients with the players' URL. */
+static bool open_server;
+
 static void start_server(void)
 {
     char err[256];
-    fix.server = natsfix_start(NULL, err, sizeof err);
+    NatsFixOptions o = {.locked = !open_server};
+    fix.server = natsfix_start(&o, err, sizeof err);
     if (!fix.server)
         fail_msg("%s", err);
+}
+
+/* A connection of the test's own with the dealers' rights (on a locked server, their
+ * credentials): it hears what only dealers may (signs of life, records, leases), or stands
+ * for another dealer. */
+static natsConnection *observer_connect(const char *name)
+{
+    char err[NET_ERR];
+    natsConnection *nc = net_connect(natsfix_url(fix.server), natsfix_creds(fix.server, true),
+                                     name, err, sizeof err);
+    if (!nc)
+        fail_msg("%s: %s", name, err);
+    return nc;
+}
+
+/* The URL a player connects with (the players' password in it on a locked server). */
+static const char *players_url(void) { return natsfix_player_url(fix.server); }
+
+/* The URL a dealer connects with, for one a case gave: the server's own in place of the
+ * players' (the dealer has its credentials file). */
+static const char *dealers_url(const char *url)
+{
+    bool players = fix.server && strcmp(url, natsfix_player_url(fix.server)) == 0;
+    return players ? natsfix_url(fix.server) : url;
 }
 
 static bool cheat_deals; /* the next dealer deals from another deck than it committed to */
@@ -394,7 +425,7 @@ static Dealer *new_dealer(const char *url)
 {
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     char err[NET_ERR];
-    DealerConfig cfg = {.url = url,
+    DealerConfig cfg = {.url = dealers_url(url),
                         .store = fix.store,
                         .replicas = 1,
                         .linger_seconds = 600,
@@ -420,15 +451,18 @@ static void spawn_serve(const char *url, const char *store, int replicas)
     /* the log outlives the servers' stores, to read after a failure */
     snprintf(log, sizeof log, "%s/serve-%d.log", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
              (int)getpid());
+    url = dealers_url(url);
+    const char *creds = fix.server ? natsfix_creds(fix.server, true) : NULL;
     char *argv[] = {(char *)tasca_bin, "serve",    "--nats", (char *)url, "--store",
-                    (char *)store,     "--replicas", rep,    "--verbose", NULL};
+                    (char *)store,     "--replicas", rep,    "--verbose",
+                    creds ? "--creds" : NULL, (char *)creds, NULL};
     char err[256];
     fix.serve_pid = natsfix_spawn(argv, log, err, sizeof err);
     if (fix.serve_pid <= 0)
         fail_msg("tasca serve: %s", err);
     /* ready when it answers for its keys */
     char e2[NET_ERR];
-    natsConnection *nc = net_connect(url, NULL, "probe", e2, sizeof e2);
+    natsConnection *nc = net_connect(url, creds, "probe", e2, sizeof e2);
     if (!nc)
         fail_msg("%s", e2);
     natsMsg *r = NULL;
@@ -460,6 +494,7 @@ static int teardown(void **state)
     memset(&stand, 0, sizeof stand);
     cheat_deals = false;
     fair_tables = false;
+    open_server = false;
     return 0;
 }
 
@@ -485,9 +520,9 @@ static void test_equivalence(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
         for (int k = 0; k < 3; k++) {
             Spec sp = specs[i];
@@ -509,9 +544,9 @@ static void test_dealer_bots(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     for (int k = 0; k < 3; k++) {
         Spec sp = {"bisca", 4, {DIFF_EASY, DIFF_MEDIUM, DIFF_RANDOM, DIFF_EASY},
                    500 + (uint64_t)k, 600 + (uint64_t)k, 0xA}; /* seats 2 and 4: bots */
@@ -619,10 +654,12 @@ static bool bland(const uint8_t *p)
 static void test_eavesdrop(void **state)
 {
     (void)state;
+    /* an open broker: it reads everything on the broker ('>'), which no player may */
+    open_server = true;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     char err[NET_ERR];
-    natsConnection *spy = net_connect(natsfix_url(fix.server), NULL, "spy", err, sizeof err);
+    natsConnection *spy = net_connect(players_url(), NULL, "spy", err, sizeof err);
     assert_non_null(spy);
     Capture cap = {0};
     pthread_mutex_init(&cap.lock, NULL);
@@ -632,7 +669,7 @@ static void test_eavesdrop(void **state)
 
     Spec sp = {"bisca", 4, {DIFF_RANDOM, DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM}, 0xE5E5, 77, 0};
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     NetGame ng;
     net_open(&ng, &sp, urls);
     double ret[RULES_MAX_PLAYERS];
@@ -813,10 +850,11 @@ static size_t make_act(const SealKeys *signer, const uint8_t dealer_box[WIRE_KEY
 static void test_hostile(void **state)
 {
     (void)state;
+    open_server = true; /* an open broker: junk and forgeries on every subject a client can name */
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     char err[NET_ERR], why[WIRE_REASON + 32], subject[64];
-    natsConnection *x = net_connect(natsfix_url(fix.server), NULL, "intruder", err, sizeof err);
+    natsConnection *x = net_connect(players_url(), NULL, "intruder", err, sizeof err);
     assert_non_null(x);
     /* The intruder records the seats' actions off the wire, to replay one. */
     Capture acts = {0};
@@ -827,7 +865,7 @@ static void test_hostile(void **state)
 
     Spec sp = {"truco", 2, {DIFF_EASY, DIFF_MEDIUM}, 0xBAD, 0xBAD2, 0};
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     NetGame ng;
     net_open(&ng, &sp, urls);
     for (int i = 0; i < 6; i++)
@@ -968,16 +1006,16 @@ static void test_burst(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 0xB0, 0xB1, 0};
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     NetGame ng;
     net_open(&ng, &sp, urls);
     for (int i = 0; i < 5; i++)
         assert_true(net_step(&ng));
     char err[NET_ERR];
-    natsConnection *x = net_connect(natsfix_url(fix.server), NULL, "burst", err, sizeof err);
+    natsConnection *x = net_connect(players_url(), NULL, "burst", err, sizeof err);
     assert_non_null(x);
     natsMsg *r = NULL;
     assert_int_equal(
@@ -1053,10 +1091,10 @@ static void test_client_drop(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     Spec sp = {"bisca", 2, {DIFF_MEDIUM, DIFF_EASY}, 909, 910, 0};
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     NetGame ng;
     net_open(&ng, &sp, urls);
     for (int i = 0; i < 9; i++)
@@ -1101,7 +1139,7 @@ static void kill_mid_game(bool dealer, bool cluster)
                  natsfix_store(natsfix_cluster_node(fix.cluster, 0)));
     } else {
         start_server();
-        dealer_url = natsfix_url(fix.server);
+        dealer_url = players_url();
         urls_all(dealer_url, urls);
         snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     }
@@ -1150,9 +1188,9 @@ static void count_beat(natsConnection *nc, natsSubscription *sub, natsMsg *msg, 
 static natsConnection *tap_beats(const char *url, const NetGame *ng, natsMsgHandler fn,
                                  natsSubscription **sub)
 {
-    char err[NET_ERR], subject[64];
-    natsConnection *tap = net_connect(url, NULL, "tap", err, sizeof err);
-    assert_non_null(tap);
+    (void)url;
+    char subject[64];
+    natsConnection *tap = observer_connect("tap");
     snprintf(subject, sizeof subject, "tasca.t.%s.here", ng->code);
     NATS_CHECK(natsConnection_Subscribe(sub, tap, subject, fn, NULL));
     natsConnection_Flush(tap);
@@ -1176,7 +1214,7 @@ static void test_beats_idle(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -1291,7 +1329,7 @@ static void test_view_again(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -1406,7 +1444,7 @@ static void test_again(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
@@ -1520,9 +1558,9 @@ static void test_nats_away(void **state)
     (void)state;
     start_server();
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
-    spawn_serve(natsfix_url(fix.server), fix.store, 1);
+    spawn_serve(players_url(), fix.store, 1);
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 5151, 5252, 0};
     NetGame ng;
     net_open(&ng, &sp, urls);
@@ -1784,9 +1822,11 @@ static int expect_away_then_stand_in(Lobby *l, int from, uint16_t away)
 static void test_standin(void **state)
 {
     (void)state;
+    /* an open broker: the forger hears the seat's signs of life to replay them */
+    open_server = true;
     start_server();
-    start_dealer(natsfix_url(fix.server));
-    const char *url = natsfix_url(fix.server);
+    start_dealer(players_url());
+    const char *url = players_url();
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_EASY}, 7301, 7302, 0};
@@ -1849,8 +1889,8 @@ static void test_standin_return(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
-    const char *url = natsfix_url(fix.server);
+    start_dealer(players_url());
+    const char *url = players_url();
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_RANDOM}, 7401, 7402, 0};
@@ -1900,7 +1940,7 @@ static void test_standin_kill(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     spawn_serve(url, fix.store, 1);
     const char *urls[RULES_MAX_PLAYERS];
@@ -1936,8 +1976,8 @@ static void test_standin_never(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
-    const char *url = natsfix_url(fix.server);
+    start_dealer(players_url());
+    const char *url = players_url();
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 7601, 7602, 0};
@@ -2013,7 +2053,8 @@ static int recorded_entries(const char *url, const char *code, int *junk)
     snprintf(path, sizeof path, "%s/dealer.keys", fix.store);
     assert_null(seal_keys_load_or_create(path, &k, rkey));
     char err[NET_ERR], subject[64];
-    natsConnection *nc = net_connect(url, NULL, "record reader", err, sizeof err);
+    (void)url;
+    natsConnection *nc = observer_connect("record reader");
     if (!nc)
         fail_msg("%s", err);
     jsCtx *js = NULL;
@@ -2140,7 +2181,7 @@ static void test_shared(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     fix.dealer = new_dealer(url);
     fix.dealer2 = new_dealer(url);
     static NetGame ng[SHARED_MAX];
@@ -2163,7 +2204,7 @@ static void test_takeover(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     spawn_serve(url, fix.store, 1);
     fix.dealer2 = new_dealer(url);
@@ -2226,7 +2267,7 @@ static void test_lease_lost(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -2235,10 +2276,7 @@ static void test_lease_lost(void **state)
     net_open(&ng, &sp, urls);
     for (int i = 0; i < 5; i++)
         assert_true(net_step(&ng));
-    char err[NET_ERR];
-    natsConnection *nc = net_connect(url, NULL, "intruder", err, sizeof err);
-    if (!nc)
-        fail_msg("%s", err);
+    natsConnection *nc = observer_connect("another dealer"); /* it takes the lease */
     jsCtx *js = NULL;
     kvStore *kv = NULL;
     NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
@@ -2319,8 +2357,11 @@ static void test_lease_lost(void **state)
 static void test_fence(void **state)
 {
     (void)state;
+    /* an open broker: a stray writer appends to the record (test_net_broker_rec: refused when
+     * locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -2400,8 +2441,10 @@ static void steps_held(NetGame *ng, int steps)
 static void test_rec_junk(void **state)
 {
     (void)state;
+    /* an open broker: junk on the record (test_net_broker_rec: refused when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -2504,8 +2547,10 @@ static int rec_subjects(jsCtx *js, char *only, size_t size)
 static void test_junk_subjects(void **state)
 {
     (void)state;
+    /* an open broker: junk record subjects (test_net_broker_rec: refused when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -2611,8 +2656,10 @@ static bool stranger_wrote(const Stranger *s, const kvEntry *e)
 static void test_lease_stranger(void **state)
 {
     (void)state;
+    /* an open broker: a stranger writes the lease (test_net_broker_lease: refused when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -2719,7 +2766,7 @@ static void test_window_kill(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     char err[NET_ERR], code[WIRE_CODE];
     NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
@@ -2813,9 +2860,9 @@ static void test_chosen_seed(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     for (int fair = 0; fair < 2; fair++) {
         Spec sp = {"bisca", 2, {DIFF_RANDOM, DIFF_RANDOM}, 4242 + 7 * (uint64_t)fair, 5, 0};
         fair_tables = fair;
@@ -2938,9 +2985,9 @@ static void test_deal_verified(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     fair_tables = true;
     Spec truco = {"truco", 2, {DIFF_MEDIUM, DIFF_EASY}, 1, 2, 0};
     NetGame ng;
@@ -2973,9 +3020,9 @@ static void test_deal_cheat(void **state)
     (void)state;
     start_server();
     cheat_deals = true;
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     fair_tables = true;
     Spec sp = {"bisca", 2, {DIFF_RANDOM, DIFF_MEDIUM}, 8, 9, 0};
     NetGame ng;
@@ -3031,8 +3078,11 @@ static int stood_in_never_back(Lobby *l, int from)
 static void test_join_replay(void **state)
 {
     (void)state;
+    /* an open broker: the attacker hears joins to copy them (test_net_broker_join_sub: refused
+     * when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -3127,8 +3177,11 @@ static void test_join_replay(void **state)
 static void test_rogue_dealer(void **state)
 {
     (void)state;
+    /* an open broker: a second dealer with its own keys in the queue (test_net_broker_queue:
+     * refused when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     char err[NET_ERR], rogue_store[600];
     snprintf(rogue_store, sizeof rogue_store, "%s/rogue", natsfix_store(fix.server));
@@ -3241,8 +3294,11 @@ static void *forge_lobby(void *arg)
 static void test_forged_answers(void **state)
 {
     (void)state;
+    /* an open broker: forged answers in other clients' inboxes (test_net_broker_forge: refused
+     * when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -3294,7 +3350,7 @@ static void test_two_windows(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     char err[NET_ERR], code[WIRE_CODE];
     NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
@@ -3353,7 +3409,7 @@ static void test_table_keys(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     char err[NET_ERR], code[2][WIRE_CODE];
     NetClient *host = net_client_new(url, NULL, "Host", err, sizeof err);
@@ -3417,7 +3473,7 @@ static void test_private_table(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     char err[NET_ERR], code[WIRE_CODE];
     NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
@@ -3520,7 +3576,7 @@ static void test_kept_seat(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     char err[NET_ERR], code[WIRE_CODE];
     NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
@@ -3736,7 +3792,7 @@ static uint64_t last_on(jsCtx *js, const char *subject, const char *junk, bool *
 static bool attack_rec(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     char code[WIRE_CODE], subject[64];
     NetClient *ana = broker_table(code);
     snprintf(subject, sizeof subject, "tasca.rec.%s", code);
@@ -3766,7 +3822,7 @@ static bool attack_rec(bool locked)
 static bool attack_lease(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     char code[WIRE_CODE], subject[64];
     NetClient *ana = broker_table(code);
     snprintf(subject, sizeof subject, "$KV.%s.%s", NET_LEASE_BUCKET, code);
@@ -3819,7 +3875,7 @@ static bool attack_lease(bool locked)
 static bool attack_jsapi(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     Attacker a;
     attacker_connect(&a);
     natsMsg *reply = NULL;
@@ -3852,7 +3908,7 @@ static void on_stolen(natsConnection *nc, natsSubscription *sub, natsMsg *msg, v
 static bool attack_queue(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     Attacker a;
     attacker_connect(&a);
     atomic_store(&stolen, 0);
@@ -3907,7 +3963,7 @@ static void on_join_seen(natsConnection *nc, natsSubscription *sub, natsMsg *msg
 static bool attack_join_sub(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     Attacker a;
     attacker_connect(&a);
     atomic_store(&joins_seen, 0);
@@ -3944,7 +4000,7 @@ static void on_forged(natsConnection *nc, natsSubscription *sub, natsMsg *msg, v
 static bool attack_forge(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     char code[WIRE_CODE], lobby[64], view[64];
     NetClient *ana = broker_table(code);
     snprintf(lobby, sizeof lobby, "tasca.lobby.%s", code);
@@ -4033,7 +4089,7 @@ static void test_broker_game(void **state)
 {
     (void)state;
     broker_server(true);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(natsfix_player_url(fix.server), urls);
     Spec specs2[] = {{"bisca", 2, {DIFF_RANDOM, DIFF_MEDIUM}, 31, 32, 0},
