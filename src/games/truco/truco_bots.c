@@ -1422,9 +1422,11 @@ const TrucoHardParams truco_hard_defaults = {
      * against Medium 0.767 [0.740, 0.792] over 1,000 games, seed 2026 (docs/truco-hard.md). */
     .match_types = 1,
     .margin_rational = 2,
-    /* Issue 41: every betting decision the table has, by the equilibrium of the betting
-     * abstraction (docs/truco-cfr.md). */
-    .cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS,
+    /* Issue 41's equilibrium table (docs/truco-cfr.md) is not used by default: betting by it
+     * (cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS), Hard scored 0.455 [0.424, 0.486] against
+     * this betting over 1,000 duplicate games and 0.625 [0.577, 0.671] against Medium where
+     * this betting scores 0.733 [0.687, 0.774] (Paulista, 400 games, the same deals). */
+    .cfr = 0,
 };
 
 /* The table's betting decision, drawn at its frequencies: an action of acts[0..n), or -1

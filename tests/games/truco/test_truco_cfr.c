@@ -238,7 +238,7 @@ static void test_hard_legal_every_preset(void **state)
                     table_bets += truco_cfr_policy(&v, p, ta, tp) > 0;
                     BotRequest req = {&truco_rules, &v, p, &rng, 16, 0, NULL};
                     TrucoHardParams prm = truco_hard_defaults;
-                    prm.cfr |= TRUCO_CFR_FOUR;
+                    prm.cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS | TRUCO_CFR_FOUR;
                     a = truco_hard_decide_with(&req, &prm);
                 } else {
                     a = bot_decide_view(&truco_rules, DIFF_MEDIUM, &v, p, &rng, NULL);
@@ -287,7 +287,9 @@ static void test_hard_follows_table(void **state)
             Rng r;
             rng_seed(&r, (uint64_t)d * 7919u + 1);
             BotRequest req = {&truco_rules, &v, p, &r, 4, 0, NULL};
-            Action a = truco_hard_decide(&req);
+            TrucoHardParams prm = truco_hard_defaults; /* the table on (not the default) */
+            prm.cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS;
+            Action a = truco_hard_decide_with(&req, &prm);
             /* the table's first action: no raise (a card) on a turn, accept on an answer */
             hits += ta[0] < 0 ? !(a >= TR_TRUCO && a <= TR_DOZE) : a == ta[0];
         }
@@ -299,13 +301,15 @@ static void test_hard_follows_table(void **state)
     assert_int_equal(spots, 3);
 }
 
-/* Four seats: by default Hard bets by its search, not the two-seat table (which lost there):
- * its decisions are those of cfr 0 at spots where the table has an answer. */
+/* Four seats: with the table on for two seats, Hard still bets by its search with four
+ * (the two-seat table lost there): its decisions are those of cfr 0 at spots where the table
+ * has an answer. */
 static void test_four_seats_search_bets(void **state)
 {
     (void)state;
-    TrucoHardParams old = truco_hard_defaults;
+    TrucoHardParams old = truco_hard_defaults, on = truco_hard_defaults;
     old.cfr = 0;
+    on.cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS;
     Rng rng;
     rng_seed(&rng, 404);
     int compared = 0;
@@ -325,7 +329,7 @@ static void test_four_seats_search_bets(void **state)
         rng_seed(&r2, (uint64_t)g);
         BotRequest q1 = {&truco_rules, &v, p, &r1, 16, 0, NULL};
         BotRequest q2 = {&truco_rules, &v, p, &r2, 16, 0, NULL};
-        assert_int_equal(truco_hard_decide(&q1), truco_hard_decide_with(&q2, &old));
+        assert_int_equal(truco_hard_decide_with(&q1, &on), truco_hard_decide_with(&q2, &old));
         compared++;
     }
     assert_int_equal(compared, 12);
@@ -369,8 +373,9 @@ static void test_bad_table_falls_back(void **state)
     const char *why = truco_cfr_install(b, n);
     assert_non_null(why);
     assert_string_equal(truco_cfr_status(), why);
-    TrucoHardParams old = truco_hard_defaults;
+    TrucoHardParams old = truco_hard_defaults, on = truco_hard_defaults;
     old.cfr = 0;
+    on.cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS; /* asked for, but refused */
     Rng rng;
     rng_seed(&rng, 99);
     int compared = 0;
@@ -388,7 +393,7 @@ static void test_bad_table_falls_back(void **state)
         rng_seed(&r2, (uint64_t)g);
         BotRequest q1 = {&truco_rules, &v, p, &r1, 24, 0, NULL};
         BotRequest q2 = {&truco_rules, &v, p, &r2, 24, 0, NULL};
-        assert_int_equal(truco_hard_decide(&q1), truco_hard_decide_with(&q2, &old));
+        assert_int_equal(truco_hard_decide_with(&q1, &on), truco_hard_decide_with(&q2, &old));
         compared++;
     }
     assert_true(compared > 10);
