@@ -833,7 +833,14 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
                                     sizeof why);
             if (ok) {
                 printf("table %s %s\n", code, online_url(a));
-                if (online_made_invitation(a)[0]) /* a private table: what friends join with */
+                /* a private table: what friends join with, one a seat kept for a friend */
+                bool kept = false;
+                for (int k = 0; k < RULES_MAX_PLAYERS; k++)
+                    if (online_seat_invitation(a, k)[0]) {
+                        printf("invitation %s\n", online_seat_invitation(a, k));
+                        kept = true;
+                    }
+                if (!kept && online_made_invitation(a)[0])
                     printf("invitation %s\n", online_made_invitation(a));
                 fflush(stdout);
             }

@@ -762,13 +762,33 @@ static void build_online(Builder *b)
         note(b, pool_add(m, line, strlen(line)));
     }
     if (online_invitation(a)[0]) {
-        /* the private table the player sits at: the string to send to friends */
-        char line[1400];
-        snprintf(line, sizeof line, _("Invitation to table %s: %s"), online_code(a),
-                 online_invitation(a));
-        note(b, pool_add(m, line, strlen(line)));
-        w = row(b, W_BUTTON, 42, _("Copy the invitation"), ID_ON_COPY);
-        w->r.w = 240 * a->u;
+        /* the private table the player sits at: the strings to send to friends, one for each
+         * seat kept for a friend (or the table's own when none is) */
+        bool kept = false;
+        for (int k = 0; k < RULES_MAX_PLAYERS; k++) {
+            const char *inv = online_seat_invitation(a, k);
+            if (!inv[0])
+                continue;
+            kept = true;
+            char line[1400], label[80];
+            snprintf(line, sizeof line, _("Invitation to seat %d of table %s: %s"), k + 1,
+                     online_code(a), inv);
+            note(b, pool_add(m, line, strlen(line)));
+            snprintf(label, sizeof label, _("Copy the invitation to seat %d"), k + 1);
+            w = row(b, W_BUTTON, 42, pool_add(m, label, strlen(label)), ID_ON_COPY);
+            w->arg = k;
+            w->r.w = 300 * a->u;
+            gap(b, 8);
+        }
+        if (!kept) {
+            char line[1400];
+            snprintf(line, sizeof line, _("Invitation to table %s: %s"), online_code(a),
+                     online_invitation(a));
+            note(b, pool_add(m, line, strlen(line)));
+            w = row(b, W_BUTTON, 42, _("Copy the invitation"), ID_ON_COPY);
+            w->arg = -1;
+            w->r.w = 240 * a->u;
+        }
     }
     char was[20], now[20];
     if (online_key_changed(a, was, now)) {
@@ -1275,8 +1295,15 @@ static void act(Menu *m, WidgetHit h)
         app_save_settings(a);
         break;
     case ID_ON_COPY:
-        online_copy_invitation(a);
-        online_say(m, false, "%s", _("The invitation is copied: paste it to your friends."));
+        online_copy_invitation(a, h.arg);
+        if (h.arg >= 0) {
+            char said[200];
+            snprintf(said, sizeof said,
+                     _("The invitation to seat %d is copied: paste it to the friend it is for."),
+                     h.arg + 1);
+            online_say(m, false, "%s", said);
+        } else
+            online_say(m, false, "%s", _("The invitation is copied: paste it to your friends."));
         break;
     case ID_ON_REFRESH: {
         char why[320];
