@@ -9,11 +9,11 @@ set -eu
 BUILD=${1:-build}
 JOBS=${2:-2}
 TASCA="$BUILD/tasca"
-echo "== tasca sim --game buraco --seats medium,easy --games 1000 --seed 1 --jobs $JOBS"
-"$TASCA" sim --game buraco --seats medium,easy --games 1000 --seed 1 --jobs "$JOBS"
-echo "== tasca sim --game buraco --seats hard,medium --games 1000 --seed 2 --jobs $JOBS"
-"$TASCA" sim --game buraco --seats hard,medium --games 1000 --seed 2 --jobs "$JOBS"
-echo "== tasca sim --game buraco --seats hard,medium --games 100 --seed 3 --jobs 1 (times)"
-"$TASCA" sim --game buraco --seats hard,medium --games 100 --seed 3 --jobs 1
+echo "== tasca sim --game buraco --option variant=contest --seats medium,easy --games 1000 --seed 1 --jobs $JOBS"
+"$TASCA" sim --game buraco --option variant=contest --seats medium,easy --games 1000 --seed 1 --jobs "$JOBS"
+echo "== tasca sim --game buraco --option variant=contest --seats hard,medium --games 1000 --seed 2 --jobs $JOBS"
+"$TASCA" sim --game buraco --option variant=contest --seats hard,medium --games 1000 --seed 2 --jobs "$JOBS"
+echo "== tasca sim --game buraco --option variant=contest --seats hard,medium --games 100 --seed 3 --jobs 1 (times)"
+"$TASCA" sim --game buraco --option variant=contest --seats hard,medium --games 100 --seed 3 --jobs 1
 echo "== bench_buraco"
 "$BUILD/bench/buraco/bench_buraco" --positions 300 --regret 600

@@ -18,6 +18,10 @@
  *                                     (see run_selfplay)
  *   bench_moulin depths [MAXDEPTH]    time and nodes to each fixed depth from the start and
  *                                     the three midgame positions, old and new Hard
+ *   bench_moulin shutins [flags]      the placements that built a shut-in in Hard's self-play,
+ *                                     checked by a deeper search (see run_shutins)
+ *   bench_moulin repeats --moves LIST the turns of a game by which a side 2 pieces ahead
+ *                                     repeated a position
  *   bench_moulin tables               builds (or loads) the endgame tables and prints their
  *                                     figures
  *   bench_moulin                      perft 5, search 1000 (CPU), search 1000 wall
@@ -386,7 +390,7 @@ static int run_arena(int argc, char **argv)
 /* Applies comma-separated action texts; false on any refusal. */
 static bool play_list(MoulinState *s, const char *list)
 {
-    char buf[1024];
+    static _Thread_local char buf[16384];
     snprintf(buf, sizeof buf, "%s", list);
     for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         while (*t == ' ')
@@ -522,6 +526,13 @@ static bool variant_config(const char *name, MoulinSearchConfig *cfg)
         cfg->extensions = true;
     } else if (strcmp(name, "old") == 0) {
         moulin_hard_config_v1(cfg);
+    } else if (strcmp(name, "v2") == 0) {
+        moulin_hard_config_v2(cfg);
+    } else if (strcmp(name, "i40") == 0) {
+        moulin_hard_config_i40(cfg);
+    } else if (strcmp(name, "sqall") == 0) {
+        moulin_hard_config_i40(cfg);
+        cfg->squeeze = 2;
     } else if (strncmp(name, "no", 2) == 0) {
         moulin_hard_config(cfg);
         if (strcmp(name + 2, "eg") == 0)
@@ -532,6 +543,10 @@ static bool variant_config(const char *name, MoulinSearchConfig *cfg)
             cfg->lmr = false;
         else if (strcmp(name + 2, "threats") == 0)
             cfg->place_threats = false;
+        else if (strcmp(name + 2, "squeeze") == 0)
+            cfg->squeeze = 0;
+        else if (strcmp(name + 2, "convert") == 0)
+            cfg->convert = false;
         else
             return false;
     } else {
@@ -622,7 +637,7 @@ static const char *eg_name(int v)
  * depth 1..D (each from scratch, no time limit; --ms caps each one in CPU time): score (for
  * the side to act, hundredths of a piece; "mate" for forced results), principal variation,
  * nodes, CPU time. With --nodes N, one search instead, as Hard makes it: iterative deepening
- * under a budget of N nodes. */
+ * under a budget of N nodes (--all 1: and every other turn's score). */
 static int run_analyze(int argc, char **argv)
 {
     static MoulinState s;
@@ -630,6 +645,7 @@ static int run_analyze(int argc, char **argv)
     if (k < 0)
         return 2;
     int depth = 10, ms = 0;
+    bool all = false;
     long long nodes = 0;
     const char *cfg_name = "new";
     for (; k + 1 < argc; k += 2) {
@@ -641,6 +657,8 @@ static int run_analyze(int argc, char **argv)
             ms = atoi(argv[k + 1]);
         else if (strcmp(argv[k], "--nodes") == 0)
             nodes = atoll(argv[k + 1]);
+        else if (strcmp(argv[k], "--all") == 0)
+            all = atoi(argv[k + 1]) != 0;
         else {
             fprintf(stderr, "unknown flag %s\n", argv[k]);
             return 2;
@@ -672,14 +690,26 @@ static int run_analyze(int argc, char **argv)
     }
     printf("%5s %8s %11s %9s  %s\n", "depth", "score", "nodes", "cpu ms", "principal variation");
     if (nodes > 0) {
-        /* One search as Hard makes it: iterative deepening under the node budget. */
+        /* One search as Hard makes it: iterative deepening under the node budget; with
+         * --all, every other turn scored too (as the analysis does). */
         cfg.node_budget = (uint64_t)nodes;
         cfg.time_ms = ms;
         cfg.cpu_time = true;
         MoulinSearchResult r;
-        moulin_search(&s, &cfg, &r);
+        static Analysis an;
+        if (all)
+            moulin_search_analyze(&s, &cfg, &r, &an);
+        else
+            moulin_search(&s, &cfg, &r);
         printf("%5d %8d %11llu %9.1f  %s  (one search, budget %lld nodes)\n", r.depth, r.score,
                (unsigned long long)r.nodes, r.cpu_ms, r.pv, nodes);
+        for (int i = 0; all && i < an.n; i++) {
+            char at[RULES_ACTION_TEXT];
+            moulin_rules.action_to_string(&s, an.item[i].action, at);
+            if (an.item[i].valued)
+                printf("  %-12s %+6.2f (depth %d)%s\n", at, an.item[i].value, an.item[i].visits,
+                       i == an.best ? "  <- chosen" : "");
+        }
         return 0;
     }
     for (int dd = 1; dd <= depth; dd++) {
@@ -958,8 +988,233 @@ static int run_tables(void)
     return 0;
 }
 
+/* ---- Shut-in positions (issue 40) ---------------------------------------------------------- */
+
+/* The turns of a game (its actions from the plain start) by which a side `min_edge` or more
+ * pieces ahead brought back a position already seen since the last placement or removal: one
+ * line each, with the moves before it (for `analyze --moves`). */
+static void print_repeats(const Action *acts, int n, int min_edge)
+{
+    static MoulinState t, u;
+    static char line[16384];
+    GameOptions o;
+    rules_default_options(&moulin_rules, &o);
+    moulin_rules.init(&t, &o, 2, 0);
+    size_t len = 0;
+    line[0] = '\0';
+    for (int k = 0; k < n; k++) {
+        u = t;
+        if (moulin_rules.apply(&u, acts[k]))
+            return;
+        int edge = moulin_pieces_left(&t, t.side) - moulin_pieces_left(&t, 1 - t.side);
+        int seen = 0;
+        for (int i = 0; i + 1 < u.nhist; i++)
+            seen += u.hist[i] == u.hist[u.nhist - 1];
+        char at[RULES_ACTION_TEXT];
+        moulin_rules.action_to_string(&t, acts[k], at);
+        if (edge >= min_edge && seen && !t.pending)
+            printf("  ply %d: %s, %d ahead, repeats (%d before; quiet %d) %s after \"%s\"\n", k,
+                   t.side ? "black" : "white", edge, seen, t.quiet, at, line);
+        len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", len ? "," : "", at);
+        t = u;
+    }
+}
+
+/* bench_moulin repeats --moves "place 3,..." [--edge 2]  the repeating turns of a side
+ * ahead (above) */
+static int run_repeats(int argc, char **argv)
+{
+    if (argc < 4 || strcmp(argv[2], "--moves") != 0)
+        return 2;
+    static Action acts[2048];
+    static MoulinState t;
+    GameOptions o;
+    rules_default_options(&moulin_rules, &o);
+    moulin_rules.init(&t, &o, 2, 0);
+    int n = 0;
+    char *buf = strdup(argv[3]);
+    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w && n < 2048;
+         w = strtok_r(NULL, ",", &save)) {
+        while (*w == ' ')
+            w++;
+        if (!moulin_rules.action_from_string(&t, w, &acts[n]) || moulin_rules.apply(&t, acts[n])) {
+            fprintf(stderr, "refused: %s\n", w);
+            free(buf);
+            return 2;
+        }
+        n++;
+    }
+    free(buf);
+    print_repeats(acts, n, argc >= 6 && strcmp(argv[4], "--edge") == 0 ? atoi(argv[5]) : 2);
+    return 0;
+}
+
+/* bench_moulin shutins [--config v2] [--ms 50] [--games 20] [--first 0] [--seed 40]
+ *                      [--opening 2] [--deep 12000000] [--margin 80] [--accept 50]
+ *
+ * Finds the placements that built a shut-in. Plays Hard (--config) against itself at MS ms
+ * of CPU time a move from openings of random placements; in each game that ends with a side
+ * left without a legal move, searches each placement of the loser again with the same
+ * settings at --deep nodes (no clock), every other turn scored, and prints the positions
+ * where the placement played scores at least --margin (hundredths of a piece) below the
+ * deep search's choice while that choice still holds (above -margin): the moves from the
+ * start, the placements within --accept (50) of the best (the accepted answers), the one
+ * played and both scores, as a line for tests/games/moulin/shutin_positions.h (--deep 0: none).
+ * For a draw with a side 2 or more pieces ahead, it prints the last turn of that side that
+ * brought back a position already seen, and the moves before it. */
+static int run_shutins(int argc, char **argv)
+{
+    const char *cfg_name = "v2";
+    int ms = 50, games = 20, first = 0, opening = 2, margin = 80, accept = 50;
+    long long deep = 12000000;
+    uint64_t seed = 40;
+    for (int i = 2; i + 1 < argc; i += 2) {
+        const char *f = argv[i], *v = argv[i + 1];
+        if (strcmp(f, "--config") == 0)
+            cfg_name = v;
+        else if (strcmp(f, "--ms") == 0)
+            ms = atoi(v);
+        else if (strcmp(f, "--games") == 0)
+            games = atoi(v);
+        else if (strcmp(f, "--first") == 0)
+            first = atoi(v);
+        else if (strcmp(f, "--seed") == 0)
+            seed = (uint64_t)atoll(v);
+        else if (strcmp(f, "--opening") == 0)
+            opening = atoi(v);
+        else if (strcmp(f, "--deep") == 0)
+            deep = atoll(v);
+        else if (strcmp(f, "--margin") == 0)
+            margin = atoi(v);
+        else if (strcmp(f, "--accept") == 0)
+            accept = atoi(v);
+        else {
+            fprintf(stderr, "unknown flag %s\n", f);
+            return 2;
+        }
+    }
+    MoulinSearchConfig cfg;
+    if (!variant_config(cfg_name, &cfg)) {
+        fprintf(stderr, "unknown config %s\n", cfg_name);
+        return 2;
+    }
+    static Action acts[2048];
+    static MoulinState s, t;
+    static Analysis an;
+    int found = 0, shut = 0;
+    long long t0 = clock_now_ns();
+    for (int g = first; g < first + games; g++) {
+        GameOptions o;
+        rules_default_options(&moulin_rules, &o);
+        o.v[MOULIN_OPT_OPENING] = opening;
+        moulin_rules.init(&s, &o, 2, 0);
+        Rng chance;
+        rng_seed(&chance, rng_mix(seed, (uint64_t)g));
+        int n = 0;
+        while (s.end == MOULIN_END_NONE && n < (int)(sizeof acts / sizeof acts[0])) {
+            Action a;
+            if (moulin_rules.current_player(&s) == PLAYER_CHANCE) {
+                Action ch[RULES_MAX_ACTIONS];
+                uint32_t w[RULES_MAX_ACTIONS];
+                int k = moulin_rules.chance_outcomes(&s, ch, w);
+                a = ch[rng_below(&chance, (uint32_t)k)];
+            } else {
+                MoulinSearchConfig c = cfg;
+                c.time_ms = ms;
+                c.cpu_time = true;
+                MoulinSearchResult r;
+                moulin_search(&s, &c, &r);
+                a = r.best;
+            }
+            if (a < 0 || moulin_rules.apply(&s, a)) {
+                fprintf(stderr, "game %d: illegal action\n", g);
+                return 1;
+            }
+            acts[n++] = a;
+        }
+        printf("game %d: %s in %d plies\n", g,
+               s.end == MOULIN_END_BLOCKED ? "shut in" : s.winner < 0 ? "draw" : "other win", n);
+        fflush(stdout);
+        if (s.end == MOULIN_END_REPETITION || s.end == MOULIN_END_NMOVE) {
+            print_repeats(acts, n, 2);
+            continue;
+        }
+        if (s.end != MOULIN_END_BLOCKED)
+            continue;
+        shut++;
+        int loser = 1 - s.winner;
+        {
+            char all[16384] = "";
+            size_t al = 0;
+            rules_default_options(&moulin_rules, &o);
+            moulin_rules.init(&t, &o, 2, 0);
+            for (int k = 0; k < n; k++) {
+                char at[RULES_ACTION_TEXT];
+                moulin_rules.action_to_string(&t, acts[k], at);
+                al += (size_t)snprintf(all + al, sizeof all - al, "%s%s", al ? "," : "", at);
+                moulin_rules.apply(&t, acts[k]);
+            }
+            printf("  %s shut in after \"%s\"\n", loser ? "black" : "white", all);
+        }
+        /* Replay from the plain start (the drawn opening is ordinary placements). */
+        rules_default_options(&moulin_rules, &o);
+        moulin_rules.init(&t, &o, 2, 0);
+        char line[8192] = "";
+        size_t len = 0;
+        for (int k = 0; k < n; k++) {
+            if (deep > 0 && t.side == loser && !t.pending && t.hand[loser] > 0 && k >= opening) {
+                MoulinSearchConfig c = cfg;
+                c.node_budget = (uint64_t)deep;
+                MoulinSearchResult r;
+                moulin_search_analyze(&t, &c, &r, &an);
+                const AnalysisItem *played = analysis_item(&an, acts[k]);
+                double best = an.best >= 0 ? an.item[an.best].value : 0;
+                if (played && an.best >= 0) {
+                    char bt[RULES_ACTION_TEXT], pt[RULES_ACTION_TEXT];
+                    moulin_rules.action_to_string(&t, an.item[an.best].action, bt);
+                    moulin_rules.action_to_string(&t, acts[k], pt);
+                    printf("  ply %d: played %s %+.2f, deep %s %+.2f (depth %d)\n", k, pt,
+                           played->value, bt, best, r.depth);
+                }
+                if (played && played->valued && an.best >= 0 &&
+                    played->value <= best - margin / 100.0 && best > -margin / 100.0) {
+                    char ok[1024] = "", pt[RULES_ACTION_TEXT];
+                    size_t ol = 0;
+                    for (int i = 0; i < an.n; i++)
+                        if (an.item[i].valued && an.item[i].value >= best - accept / 100.0) {
+                            char at[RULES_ACTION_TEXT];
+                            moulin_rules.action_to_string(&t, an.item[i].action, at);
+                            ol += (size_t)snprintf(ok + ol, sizeof ok - ol, "%s%s", ol ? "|" : "",
+                                                   at);
+                        }
+                    moulin_rules.action_to_string(&t, acts[k], pt);
+                    printf("    {\"seed %llu game %d ply %d\", \"%s\", \"%s\", \"%s\"}, "
+                           "/* deep (%lld nodes, depth %d): best %+.2f, played %+.2f */\n",
+                           (unsigned long long)seed, g, k, line, ok, pt, deep, r.depth, best,
+                           played->value);
+                    fflush(stdout);
+                    found++;
+                }
+            }
+            char at[RULES_ACTION_TEXT];
+            moulin_rules.action_to_string(&t, acts[k], at);
+            len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", len ? "," : "", at);
+            moulin_rules.apply(&t, acts[k]);
+            if (t.hand[0] == 0 && t.hand[1] == 0)
+                break; /* the placing is over */
+        }
+    }
+    printf("shutins: %d games, %d shut-ins, %d positions, %.0f s\n", games, shut, found,
+           (double)(clock_now_ns() - t0) / 1e9);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "shutins") == 0)
+        return run_shutins(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "repeats") == 0)
+        return run_repeats(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "analyze") == 0)
         return run_analyze(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)

@@ -7,6 +7,9 @@
 # NODES=3: a 3-node cluster instead (JetStream on every node, the dealer's record and leases
 # replicated 3 times, 'tasca serve --replicas 3' on node 1 and the bench's clients on node 2,
 # so every action and view crosses a route).
+# HOSTILE="bench-hostile arguments" (e.g. "--after 10 --seconds 30"): `tasca bench-hostile`
+# runs beside the bench on the same server (open: its junk needs one); its JSON line is
+# printed after the bench's.
 set -eu
 TASCA=$1 OUT=$2 RUNS=$3
 shift 3
@@ -44,9 +47,20 @@ while [ "$i" -le "$RUNS" ]; do
     >"$D/serve.log" 2>&1 &
   SPID=$!
   sleep 2
+  HPID=""
+  if [ -n "${HOSTILE:-}" ]; then
+    # shellcheck disable=SC2086
+    nice -n "$NICE" "$TASCA" bench-hostile --nats "$DEALER_URL" --json $HOSTILE \
+      >"$D/hostile.log" 2>&1 &
+    HPID=$!
+  fi
   nice -n "$NICE" "$TASCA" bench-online --nats "$BENCH_URL" --json "$@" \
     >"$D/bench.log" 2>&1 || true
   grep '^{' "$D/bench.log" || tail -3 "$D/bench.log"
+  if [ -n "$HPID" ]; then
+    wait "$HPID" 2>/dev/null || true
+    grep '^{' "$D/hostile.log" || tail -3 "$D/hostile.log"
+  fi
   kill "$SPID" 2>/dev/null || true
   wait "$SPID" 2>/dev/null || true
   for p in $PIDS; do kill "$p" 2>/dev/null || true; done

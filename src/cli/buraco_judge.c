@@ -639,8 +639,9 @@ int cli_buraco_judge(int argc, char **argv)
 
     SeatSpec seats[RULES_MAX_PLAYERS] = {{0}};
     char err[512];
-    GameOptions opt;
+    GameOptions opt; /* the contest's game: the only one its protocol knows */
     rules_default_options(&buraco_rules, &opt);
+    buraco_variant_options(BUR_VARIANT_CONTEST, &opt);
     j->m = match_create(&buraco_rules, &opt, j->n, seats, j->seed, err, sizeof err);
     if (!j->m) {
         fprintf(stderr, "tasca buraco-judge: %s\n", err);

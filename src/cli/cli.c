@@ -24,7 +24,9 @@ void cli_usage(void)
            "  analyze  value every decision of saved games as the Hard bot sees them\n"
            "  perft    count the positions N plies deep (checks move generation)\n"
            "  serve    deal networked tables over NATS\n"
+           "  verify   check again the deal of networked games this computer played\n"
            "  bench-online  measure a dealer with many tables of Random bots\n"
+           "  bench-hostile  a hostile load on a dealer, beside bench-online\n"
            "  buraco-judge  run Buraco bot programs over the contest protocol\n"
            "  buraco-bot    our Buraco bot as a program for such a judge\n"
            "\n"
@@ -58,8 +60,12 @@ int cli_dispatch(int argc, char **argv)
         return cli_perft(argc - 1, argv + 1);
     if (strcmp(cmd, "serve") == 0)
         return cli_serve(argc - 1, argv + 1);
+    if (strcmp(cmd, "verify") == 0)
+        return cli_verify(argc - 1, argv + 1);
     if (strcmp(cmd, "bench-online") == 0)
         return cli_bench_online(argc - 1, argv + 1);
+    if (strcmp(cmd, "bench-hostile") == 0)
+        return cli_bench_hostile(argc - 1, argv + 1);
     if (strcmp(cmd, "buraco-judge") == 0)
         return cli_buraco_judge(argc - 1, argv + 1);
     if (strcmp(cmd, "buraco-bot") == 0)
@@ -67,7 +73,8 @@ int cli_dispatch(int argc, char **argv)
     if (cmd[0] != '-') {
         fprintf(stderr,
                 "tasca: unknown command '%s' (commands: play, sim, replay, analyze, perft, serve, "
-                "bench-online, buraco-judge, buraco-bot; see 'tasca --help')\n",
+                "verify, bench-online, bench-hostile, buraco-judge, buraco-bot; see 'tasca "
+                "--help')\n",
                 cmd);
         return 2;
     }

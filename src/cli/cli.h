@@ -19,7 +19,9 @@ int cli_analyze(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_perft(int argc, char **argv);
 int cli_serve(int argc, char **argv);
+int cli_verify(int argc, char **argv);
 int cli_bench_online(int argc, char **argv);
+int cli_bench_hostile(int argc, char **argv);
 
 /* Shared argument helpers: they print a clear message and return false on bad input. */
 bool cli_parse_u64(const char *cmd, const char *flag, const char *text, uint64_t *out);

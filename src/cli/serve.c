@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -20,8 +21,8 @@
 
 static void usage(void)
 {
-    printf("Usage: tasca serve --nats URL [--creds FILE] [--store DIR] [--max-tables N]\n"
-           "                   [--replicas N] [--linger S] [--verbose]\n"
+    printf("Usage: tasca serve --nats URL [--creds FILE] [--store DIR] [--replicas N]\n"
+           "                   [--linger S] [LIMITS] [--verbose]\n"
            "       tasca serve --write-server DIR [--listen ADDRESS:PORT]\n"
            "Hosts networked tables on a NATS server (with JetStream) until interrupted.\n"
            "  --nats        the NATS server, e.g. nats://127.0.0.1:4222 (several, comma-\n"
@@ -30,10 +31,18 @@ static void usage(void)
            "                --write-server, or a NATS credentials (.creds) file\n"
            "  --store DIR   where the dealer's keys are kept (dealer.keys; default: the\n"
            "                user's data folder). Dealers that share tables share this file\n"
-           "  --max-tables  refuse new tables beyond N (default: no limit)\n"
            "  --replicas    copies of the tables' record in a cluster (default 1)\n"
            "  --linger S    close a finished table S seconds after its end (default 600)\n"
            "  --verbose     a line per table event\n"
+           "Limits (each on by default; 0 turns one off):\n"
+           "  --max-tables N          tables this dealer hosts (default %d)\n"
+           "  --client-tables N       open tables one player (its key) may have made (%d)\n"
+           "  --creates-per-minute N  new tables one player may ask for in a minute (%d)\n"
+           "  --idle S                close an unfinished table with no player connected\n"
+           "                          for S seconds (default %d)\n"
+           "  --bot-games N           games a table of bots only plays, then it stops (%d)\n"
+           "  --renames-per-minute N  changes of a seat's name in a minute (%d)\n"
+           "  --lobby-max N           tables in one answer to a lobby list (%d)\n"
            "  --write-server DIR  writes a club server's folder and stops: nats-server.conf\n"
            "                (the dealer and player users and their permissions), dealer.creds,\n"
            "                player.creds, systemd units and a README with the two commands\n"
@@ -42,7 +51,9 @@ static void usage(void)
            "every table where it was. Several dealers may share a deployment: each table is\n"
            "leased to one of them (bucket %s, %d s), and a dead dealer's tables are taken\n"
            "over once their leases expire.\n",
-           NET_STREAM, NET_LEASE_BUCKET, NET_LEASE_TTL_MS / 1000);
+           NET_LIMIT_MAX_TABLES, NET_LIMIT_CLIENT_TABLES, NET_LIMIT_CREATES, NET_LIMIT_IDLE_S,
+           NET_LIMIT_BOT_GAMES, NET_LIMIT_RENAMES, NET_LIMIT_LOBBY, NET_STREAM,
+           NET_LEASE_BUCKET, NET_LEASE_TTL_MS / 1000);
 }
 
 /* $XDG_DATA_HOME/tasca/dealer, or ~/.local/share/tasca/dealer, made if missing. */
@@ -266,6 +277,27 @@ static int write_server(const char *dir_arg, const char *listen_arg)
     return 0;
 }
 
+/* The limit a command-line option sets (limits.h), NULL if it is none. */
+static int *limit_of(NetLimits *l, const char *opt)
+{
+    const struct {
+        const char *name;
+        size_t off;
+    } opts[] = {
+        {"--max-tables", offsetof(NetLimits, max_tables)},
+        {"--client-tables", offsetof(NetLimits, client_tables)},
+        {"--creates-per-minute", offsetof(NetLimits, creates_per_minute)},
+        {"--idle", offsetof(NetLimits, idle_seconds)},
+        {"--bot-games", offsetof(NetLimits, bot_games)},
+        {"--renames-per-minute", offsetof(NetLimits, renames_per_minute)},
+        {"--lobby-max", offsetof(NetLimits, lobby_entries)},
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
+        if (strcmp(opt, opts[i].name) == 0)
+            return (int *)((char *)l + opts[i].off);
+    return NULL;
+}
+
 int cli_serve(int argc, char **argv)
 {
     const char *cmd = "serve", *v;
@@ -296,10 +328,13 @@ int cli_serve(int argc, char **argv)
                 write_dir = v;
             else
                 listen = v;
-        } else if (strcmp(a, "--max-tables") == 0) {
+        } else if (limit_of(&cfg.limits, a)) {
+            int *field = limit_of(&cfg.limits, a);
             if (!(v = cli_value(cmd, argc, argv, &i)) ||
-                !cli_parse_int(cmd, a, v, 1, 1000000, &cfg.max_tables))
+                !cli_parse_int(cmd, a, v, 0, 10000000, field))
                 return 2;
+            if (*field == 0)
+                *field = -1; /* 0 on the command line: no limit (in NetLimits: the default) */
         } else if (strcmp(a, "--linger") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) ||
                 !cli_parse_int(cmd, a, v, 0, 86400 * 7, &cfg.linger_seconds))

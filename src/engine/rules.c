@@ -118,3 +118,18 @@ bool rules_is_legal(const GameRules *g, const void *state, Action a)
             return true;
     return false;
 }
+
+bool rules_option_labelled(const GameRules *g, int i)
+{
+    return g->value_labels && i >= 0 && i < g->n_options && g->value_labels[i];
+}
+
+const char *rules_value_label(const GameRules *g, int i, int v)
+{
+    if (i < 0 || i >= g->n_options)
+        return NULL;
+    const OptionDesc *d = &g->options[i];
+    if (!d->value_names || v < d->min || v > d->max)
+        return NULL;
+    return rules_option_labelled(g, i) ? g->value_labels[i][v - d->min] : d->value_names[v - d->min];
+}

@@ -89,6 +89,14 @@ typedef struct GameRules {
     /* Optional: at a terminal state, how many rounds the game had (a match's deals or
      * hands), for the arena's figures. NULL: a game is one round. */
     int (*rounds)(const void *state);
+    /* Optional: the defaults of an earlier version whose defaults differ (Buraco's were the
+     * contest's game). Settings written then store only the options changed from those;
+     * the window reads such a partial set over these. NULL: the defaults never changed. */
+    void (*old_defaults)(GameOptions *opt);
+    /* Optional: per option, what the menu shows for each named value (N_, full names such
+     * as "Brazilian, clean going-out (STBL)"), or NULL; NULL: the value_names, capitalised.
+     * Keys (command line, saves) stay the value_names. */
+    const char *const *const *value_labels;
 } GameRules;
 
 /* Helpers over any rules table. */
@@ -104,6 +112,11 @@ const char *rules_parse_option_exact(const GameRules *g, GameOptions *opt, const
 void rules_option_changed(const GameRules *g, GameOptions *opt, int i);
 /* NULL, or why the game cannot be played with these options (untranslated text). */
 const char *rules_check_options(const GameRules *g, const GameOptions *opt);
+/* The untranslated name shown for value v of option i: its label, else its key name (NULL
+ * for a plain integer or a value out of range). */
+const char *rules_value_label(const GameRules *g, int i, int v);
+/* Option i has labels of its own (full names, shown one at a time). */
+bool rules_option_labelled(const GameRules *g, int i);
 /* "key=value" for option i. */
 void rules_format_option(const GameRules *g, const GameOptions *opt, int i, char *out,
                          size_t size);

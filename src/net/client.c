@@ -13,7 +13,9 @@
 #include "../engine/registry.h"
 #include "brokerconf.h"
 #include "deal.h"
+#include "dealfile.h"
 #include "invite.h"
+#include "limits.h"
 #include "net.h"
 
 #define ACT_TRIES 120   /* an action is sent again for up to a minute... */
@@ -76,6 +78,8 @@ struct NetClient {
     size_t proof_len;
     int verdict; /* NetDeal of deal_game, once checked (0: not yet) */
     char verdict_why[WIRE_REASON];
+    char keep_dir[512];  /* where each checked game's record is kept (dealfile.h), or "" */
+    char kept[600];      /* the last record kept there */
     /* The dealers' signing key this client believes (set by net_client_pin, or from the
      * first answer on first use), and one offered instead when it changed. */
     uint8_t pin[WIRE_KEY], offered[WIRE_KEY];
@@ -601,6 +605,11 @@ const char *net_client_create(NetClient *c, const MsgCreate *spec, char code[WIR
     SealKeys once;
     seal_keys_new(&once);
     memcpy(m.u.create.reply_key, once.box_pk, WIRE_KEY);
+    /* Who asks, for the dealer's limits per player: its own key, seen by the dealer only. */
+    uint8_t claim[NET_CLAIM];
+    net_create_claim(once.sign_pk, claim);
+    memcpy(m.u.create.client_key, c->master.sign_pk, WIRE_KEY);
+    seal_sign(&c->master, claim, sizeof claim, m.u.create.client_sig);
     uint8_t plain[WIRE_MAX], *out = malloc(WIRE_MAX + SEAL_OVERHEAD + WIRE_KEY);
     size_t n = wire_encode(&m, plain, sizeof plain), sealed = 0;
     if (out && n) {
@@ -1162,25 +1171,49 @@ NetDeal net_client_deal(NetClient *c, unsigned game, char *why, size_t whysize)
     why[0] = '\0';
     pthread_mutex_lock(&c->lock);
     NetDeal r = NET_DEAL_WAITING;
-    const GameRules *g = c->have_table ? registry_find(c->table.game) : NULL;
     if (c->fixed) {
         r = NET_DEAL_FIXED;
     } else if (c->verdict && c->deal_game == game) {
         r = (NetDeal)c->verdict;
         snprintf(why, whysize, "%s", c->verdict_why);
-    } else if (c->proof && c->deal_game == game && g) {
-        GameOptions opt;
-        rules_default_options(g, &opt);
-        for (int i = 0; i < c->table.n_options && i < g->n_options; i++)
-            opt.v[i] = c->table.options[i];
-        uint8_t mine[WIRE_HASH];
-        contribution(c, c->code, mine);
-        const char *e = deal_check(g, &opt, c->table.num_players, c->seat, c->code, game,
-                                   c->commit, mine, c->proof, c->proof_len, &c->seen_views,
-                                   c->verdict_why, sizeof c->verdict_why);
+    } else if (c->proof && c->deal_game == game && c->have_table) {
+        /* The record of the game (it borrows the client's views and proof): checked, and
+         * kept for `tasca verify` when the client keeps them. */
+        DealRecord rec = {.n_options = c->table.n_options, .n = c->table.num_players,
+                          .seat = c->seat, .game_no = game, .seen = c->seen_views,
+                          .proof = c->proof, .proof_len = c->proof_len};
+        snprintf(rec.game, sizeof rec.game, "%s", c->table.game);
+        snprintf(rec.code, sizeof rec.code, "%s", c->code);
+        for (int i = 0; i < rec.n_options && i < RULES_MAX_OPTIONS; i++)
+            rec.options[i] = c->table.options[i];
+        memcpy(rec.dealer, c->dealer_sign, WIRE_KEY);
+        memcpy(rec.commit, c->commit, WIRE_HASH);
+        contribution(c, c->code, rec.mine);
+        const char *e = deal_record_check(&rec, c->verdict_why, sizeof c->verdict_why);
         c->verdict = r = e ? NET_DEAL_FAILED : NET_DEAL_VERIFIED;
         snprintf(why, whysize, "%s", c->verdict_why);
+        char err[256];
+        if (c->keep_dir[0] &&
+            deal_record_keep(&rec, c->keep_dir, c->kept, sizeof c->kept, err, sizeof err) != 0) {
+            fprintf(stderr, "tasca: the record of this game's deal was not kept: %s\n", err);
+            c->kept[0] = '\0';
+        }
     }
     pthread_mutex_unlock(&c->lock);
     return r;
+}
+
+void net_client_keep_deals(NetClient *c, const char *dir)
+{
+    pthread_mutex_lock(&c->lock);
+    snprintf(c->keep_dir, sizeof c->keep_dir, "%s", dir ? dir : "");
+    pthread_mutex_unlock(&c->lock);
+}
+
+bool net_client_kept_deal(NetClient *c, char *path, size_t size)
+{
+    pthread_mutex_lock(&c->lock);
+    snprintf(path, size, "%s", c->kept);
+    pthread_mutex_unlock(&c->lock);
+    return path[0] != '\0';
 }

@@ -131,6 +131,7 @@ typedef struct {
     bool stand_in;        /* the dealer's bot plays it */
     uint64_t last_stamp;  /* the stamp of the latest beat taken */
     uint16_t shown_left;  /* away_left as last published */
+    NetRate renames;      /* its changes of name or keys (limits.h) */
 } DSeat;
 
 typedef struct DTable {
@@ -149,6 +150,7 @@ typedef struct DTable {
     uint32_t bot_gen; /* a decision asked before this changed is dropped when it comes */
     bool closed;
     long long over_at; /* when the game ended (ns), 0: under way */
+    long long idle_since; /* since when no person is connected (ns), 0: someone is */
     /* Play again: the game at the table (0, 1, ...; game k is dealt from net_game_seed) and
      * the seats that asked for the next once this one is over (a bot's seat always has). */
     uint16_t game;
@@ -181,6 +183,7 @@ typedef struct BotJob {
     uint32_t gen;
     uint64_t seed;
     BotLimit limit; /* the seat's, from its match */
+    bool slow;      /* a Hard bot's: on at most net_bots_slow_workers workers at once */
     void *view;
 } DBotJob;
 
@@ -214,6 +217,8 @@ struct Dealer {
     SealKeys keys;
     uint8_t record_key[SEAL_KEY];
     uint8_t lobby_hash[SEAL_KEY]; /* the empty request's: lobby entries are signed with it */
+    NetLimits lim;                /* the limits in force (limits.h) */
+    NetRateMap *creates;          /* table requests per client key, for creates_per_minute */
     DTable **tables;
     int n_tables, cap_tables;
     unsigned long long actions; /* applied, chance included */
@@ -225,7 +230,8 @@ struct Dealer {
     /* the bots' workers */
     pthread_mutex_t bot_lock;
     pthread_cond_t bot_cond;
-    DBotJob *jobs;
+    DBotJob *jobs, *jobs_tail; /* first in, first out (a table has one at a time) */
+    int slow_running;          /* workers busy with a slow job */
     bool bot_stop;
     pthread_t workers[8];
     int n_workers;
@@ -809,13 +815,17 @@ static void maybe_start_bot(Dealer *d, DTable *t)
     j->gen = t->bot_gen;
     j->seed = rng_mix(t->m->seed ^ 0xB07B07B07ULL, (uint64_t)t->m->history_len);
     j->limit = t->m->limit[p];
+    j->slow = j->level == DIFF_HARD;
     t->m->rules->observe(t->m->state, p, j->view);
     t->bot_pending = true;
     t->bot_for = p;
     pthread_mutex_lock(&d->bot_lock);
-    j->next = d->jobs;
-    d->jobs = j;
-    pthread_cond_signal(&d->bot_cond);
+    if (d->jobs_tail)
+        d->jobs_tail->next = j;
+    else
+        d->jobs = j;
+    d->jobs_tail = j;
+    pthread_cond_broadcast(&d->bot_cond);
     pthread_mutex_unlock(&d->bot_lock);
 }
 
@@ -851,6 +861,15 @@ static void apply_and_publish(Dealer *d, DTable *t, int player, Action a)
 static Match *make_match(const MsgCreate *spec, uint64_t seed, char *err, size_t errsize);
 static uint64_t table_seed(const Dealer *d, const DTable *t, unsigned game);
 static const char *record_async(Dealer *d, DTable *t, const MsgRecord *r, const Event *from);
+
+/* A seat for a person at the table (not every seat a bot's). */
+static bool has_person_seat(const DTable *t)
+{
+    for (int s = 0; s < t->spec.num_players; s++)
+        if (!bot_seat(t, s))
+            return true;
+    return false;
+}
 
 /* Every seat has asked for the next game: a bot's seat always has, a person's once its
  * player said so. */
@@ -890,9 +909,55 @@ static void maybe_next_game(Dealer *d, DTable *t)
     if (!match_is_over(t->m) || !all_again(t) || t->pend || t->lost || t->closed ||
         t->game + 1 >= (t->fixed ? UINT16_MAX : DEAL_GAMES))
         return;
+    if (!has_person_seat(t) && d->lim.bot_games && t->game + 1 >= d->lim.bot_games)
+        return; /* nobody watches a table of bots play for ever: it stops, then closes */
     MsgRecord r = {.kind = REC_NEXT, .n = (uint32_t)t->game + 1};
     snprintf(r.code, sizeof r.code, "%s", t->code);
     record_async(d, t, &r, NULL); /* dealt when the store has it (next_recorded) */
+}
+
+/* A new game has begun at the table: its record is compacted, so that a dealer that resumes
+ * it reads only what it needs. A checkpoint is appended (the table's REC_OPEN, each taken
+ * seat's REC_SEAT with its next sequence number, the game's REC_NEXT again), then every
+ * entry before it is purged. Replayed after the entries it stands for (a dealer stopped
+ * before the purge), the checkpoint changes nothing; alone, it is the table as the game
+ * begins. A checkpoint or purge that fails leaves the record longer, no less right. */
+static void compact_record(Dealer *d, DTable *t)
+{
+    MsgRecord open = {.kind = REC_OPEN, .open = t->spec};
+    snprintf(open.code, sizeof open.code, "%s", t->code);
+    memcpy(open.secret, t->top, WIRE_HASH);
+    uint64_t before = t->rec_seq;
+    if (!record(d, t, &open))
+        return;
+    uint64_t first = t->rec_seq;
+    for (int s = 0; s < t->spec.num_players; s++) {
+        const DSeat *st = &t->seat[s];
+        if (!st->taken)
+            continue;
+        MsgRecord r = {.kind = REC_SEAT, .seat = (int8_t)s, .stamp = st->join_stamp,
+                       .seq = st->next_seq};
+        snprintf(r.code, sizeof r.code, "%s", t->code);
+        snprintf(r.name, sizeof r.name, "%s", st->name);
+        memcpy(r.sign_key, st->sign, WIRE_KEY);
+        memcpy(r.box_key, st->box, WIRE_KEY);
+        memcpy(r.rand, st->rand, WIRE_HASH);
+        if (!record(d, t, &r))
+            return;
+    }
+    MsgRecord next = {.kind = REC_NEXT, .n = t->game};
+    snprintf(next.code, sizeof next.code, "%s", t->code);
+    if (!record(d, t, &next) || first <= before)
+        return;
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.rec.%s", t->code);
+    jsOptions o;
+    jsOptions_Init(&o);
+    o.Stream.Purge.Subject = subject;
+    o.Stream.Purge.Sequence = first; /* every entry before the checkpoint */
+    jsErrCode jerr = 0;
+    if (js_PurgeStream(d->js, NET_STREAM, &o, &jerr) == NATS_OK)
+        say(d, "tasca serve: table %s: %s\n", t->code, "its record compacted");
 }
 
 /* The store has the next game's REC_NEXT: it is dealt and every seat gets its first view. */
@@ -900,6 +965,9 @@ static void next_recorded(Dealer *d, DTable *t, unsigned game)
 {
     if (!start_game(d, t, game))
         return;
+    compact_record(d, t);
+    if (t->lost)
+        return; /* another dealer wrote its record meanwhile: dropped */
     if (d->cfg.verbose)
         fprintf(stderr, "tasca serve: table %s: game %u begins\n", t->code, game + 1);
     for (int s = 0; s < t->spec.num_players; s++)
@@ -1005,7 +1073,7 @@ static const char *take_action(Dealer *d, DTable *t, int seat, Action a, uint32_
     if (t->lost)
         return N_("the table's record cannot be written; try again");
     MsgRecord r = {.kind = REC_ACTION, .n = (uint32_t)t->m->history_len,
-                   .player = (int8_t)seat, .action = a, .seq = seq};
+                   .player = (int8_t)seat, .action = a, .seq = seq, .game = t->game};
     snprintf(r.code, sizeof r.code, "%s", t->code);
     return record_async(d, t, &r, from);
 }
@@ -1539,6 +1607,35 @@ static void deal_first(Dealer *d, DTable *t, bool publish)
         apply_and_publish(d, t, PLAYER_CHANCE, match_next_chance(t->m));
 }
 
+/* Open tables (not over) created by the client with this key. */
+static int client_tables(const Dealer *d, const uint8_t key[WIRE_KEY])
+{
+    int n = 0;
+    for (int i = 0; i < d->n_tables; i++)
+        if (!d->tables[i]->over_at && !match_is_over(d->tables[i]->m) &&
+            memcmp(d->tables[i]->spec.client_key, key, WIRE_KEY) == 0)
+            n++;
+    return n;
+}
+
+/* The limits on a table request (limits.h) whose one-time key is once_pk: NULL when it may
+ * be made (and then it counts against its client's creates a minute), or the refusal. */
+static const char *create_refused(Dealer *d, const uint8_t once_pk[WIRE_KEY],
+                                  const MsgCreate *c)
+{
+    if (d->lim.max_tables && d->n_tables >= d->lim.max_tables)
+        return NET_DEALER_FULL;
+    uint8_t claim[NET_CLAIM];
+    net_create_claim(once_pk, claim);
+    if (!seal_verify(c->client_key, claim, sizeof claim, c->client_sig))
+        return NET_NO_CLIENT_KEY;
+    if (d->lim.client_tables && client_tables(d, c->client_key) >= d->lim.client_tables)
+        return NET_CLIENT_TABLES;
+    if (!net_ratemap_take(d->creates, c->client_key, d->lim.creates_per_minute, clock_now_ns()))
+        return NET_CREATE_RATE;
+    return NULL;
+}
+
 static void handle_create(Dealer *d, const Event *e)
 {
     WireMsg reply = {.type = MSG_CREATED};
@@ -1557,8 +1654,12 @@ static void handle_create(Dealer *d, const Event *e)
     static const uint8_t no_secret[WIRE_HASH];
     if (!why && m.u.create.unlisted && sodium_memcmp(m.u.create.invite, no_secret, WIRE_HASH) == 0)
         why = N_("a private table needs its invitation's secret");
-    if (!why && d->cfg.max_tables && d->n_tables >= d->cfg.max_tables)
-        why = N_("this dealer hosts as many tables as it may");
+    for (int k = 0; !why && k < RULES_MAX_PLAYERS; k++)
+        if ((m.u.create.kept >> k & 1) &&
+            (k >= m.u.create.num_players || m.u.create.seats[k].kind != WSEAT_OPEN))
+            why = N_("a seat kept for a friend must be a seat for a person");
+    if (!why)
+        why = create_refused(d, e->data, &m.u.create);
     DTable *t = NULL;
     if (!why) {
         MsgCreate spec = m.u.create;
@@ -1642,9 +1743,24 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
     if (!seal_verify(j->sign_key, e->data, (size_t)e->len - 64, e->data + e->len - 64))
         return refuse_join(d, e, "the join is not signed by its key");
     /* A private table answers only a join that proves its invitation for this very key: to
-     * anyone else it is a table that does not exist. */
-    if (t->spec.unlisted && !invite_proof_ok(t->spec.invite, t->code, j->sign_key, j->invite_proof))
-        return false;
+     * anyone else it is a table that does not exist. The table's own invitation (its
+     * creator's) opens every seat; the invitation to a kept seat opens that seat only. */
+    int open_to = -1; /* -1: every seat; else only that kept seat */
+    if (t->spec.unlisted &&
+        !invite_proof_ok(t->spec.invite, t->code, j->sign_key, j->invite_proof)) {
+        for (int k = 0; k < t->spec.num_players && open_to < 0; k++) {
+            uint8_t seat_secret[WIRE_HASH];
+            invite_for_seat(t->spec.invite, k, seat_secret);
+            if ((t->spec.kept >> k & 1) &&
+                invite_proof_ok(seat_secret, t->code, j->sign_key, j->invite_proof))
+                open_to = k;
+            sodium_memzero(seat_secret, sizeof seat_secret);
+        }
+        if (open_to < 0)
+            return false;
+        if (j->seat >= 0 && j->seat != open_to)
+            return refuse_join(d, e, N_("this invitation is for another seat"));
+    }
     bool seated = everyone_seated(t);
     /* A fair table: the seat must have been told its commitment before it contributes, so
      * that the dealer cannot choose its secret after seeing the contributions (deal.h). */
@@ -1662,14 +1778,16 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
         for (int s = 0; s < t->spec.num_players && seat < 0; s++)
             if ((j->seat < 0 || j->seat == s) && !t->seat[s].taken && !bot_seat(t, s) &&
                 (!t->spec.own_seats ||
-                 memcmp(t->spec.seat_keys[s], j->sign_key, WIRE_KEY) == 0))
+                 memcmp(t->spec.seat_keys[s], j->sign_key, WIRE_KEY) == 0) &&
+                /* a kept seat: its own invitation, or the creator's asking for it by number */
+                (open_to >= 0 ? s == open_to : !(t->spec.kept >> s & 1) || j->seat == s))
                 seat = s;
         if (seat < 0 && t->spec.own_seats)
             return refuse_join(d, e, N_("this table is its creator's own"));
         if (seat < 0)
             return refuse_join(d, e, j->seat < 0 ? N_("no free seat at this table")
                                                  : N_("that seat is taken"));
-    } else if (j->seat >= 0 && j->seat != seat) {
+    } else if ((j->seat >= 0 && j->seat != seat) || (open_to >= 0 && open_to != seat)) {
         return refuse_join(d, e, N_("this key already holds another seat"));
     }
     DSeat *st = &t->seat[seat];
@@ -1681,6 +1799,10 @@ static bool handle_join(Dealer *d, DTable *t, const Event *e)
      * record, so this holds across restarts). */
     if (changed && !first && j->stamp <= st->join_stamp)
         return refuse_join(d, e, "a join older than the seat's last (replayed)");
+    /* Each change is a record entry: a seat changes its name (or keys) only so often. */
+    if (changed && !first &&
+        !net_rate_take(&st->renames, d->lim.renames_per_minute, clock_now_ns()))
+        return refuse_join(d, e, NET_NAME_RATE);
     if (changed) {
         MsgRecord r = {.kind = REC_SEAT, .seat = (int8_t)seat};
         snprintf(r.code, sizeof r.code, "%s", t->code);
@@ -1785,6 +1907,30 @@ static bool handle_act(Dealer *d, DTable *t, const Event *e)
     return true; /* answered when its record is written */
 }
 
+/* Has the table a seat nobody has taken (that a person may take)? */
+static bool has_free_seat(const DTable *t)
+{
+    for (int s = 0; s < t->spec.num_players; s++)
+        if (!bot_seat(t, s) && !t->seat[s].taken)
+            return true;
+    return false;
+}
+
+/* The answer to a lobby list: an entry per listed table (a private one is in no list), at
+ * most lobby_entries of them: those with a free seat first. */
+static void lobby_list(Dealer *d, const char *to)
+{
+    int sent = 0, cap = d->lim.lobby_entries;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < d->n_tables && (!cap || sent < cap); i++) {
+            const DTable *t = d->tables[i];
+            if (!t->spec.unlisted && has_free_seat(t) == (pass == 0)) {
+                publish_table(d, t, to);
+                sent++;
+            }
+        }
+}
+
 static void handle_msg(Dealer *d, const Event *e)
 {
     const char *s = e->subject;
@@ -1803,9 +1949,7 @@ static void handle_msg(Dealer *d, const Event *e)
     } else if (strcmp(s, "tasca.dealers.create") == 0) {
         handle_create(d, e);
     } else if (strcmp(s, "tasca.lobby.list") == 0) {
-        for (int i = 0; i < d->n_tables; i++)
-            if (!d->tables[i]->spec.unlisted) /* a private table is in no list */
-                publish_table(d, d->tables[i], e->reply);
+        lobby_list(d, e->reply);
     } else if (strncmp(s, "tasca.t.", 8) == 0) {
         char code[WIRE_CODE] = "";
         const char *dot = strchr(s + 8, '.');
@@ -1839,29 +1983,57 @@ static void handle_bot(Dealer *d, const Event *e)
         fprintf(stderr, "tasca serve: table %s: a bot's action was refused: %s\n", t->code, why);
 }
 
+/* How long (ns) no person has been connected to the table: a seat whose player is here
+ * (not away, not stood in for) holds it. Limits' idle_seconds closes it after that long. */
+static long long idle_for(DTable *t, long long now)
+{
+    for (int s = 0; s < t->spec.num_players; s++)
+        if (!bot_seat(t, s) && t->seat[s].taken && !t->seat[s].away_since &&
+            !t->seat[s].stand_in) {
+            t->idle_since = 0;
+            return 0;
+        }
+    if (!t->idle_since)
+        t->idle_since = now;
+    return now - t->idle_since;
+}
+
+/* Table i goes with its record (purged) and its lease: false when the store is away (tried
+ * again at the next sweep). */
+static bool close_table(Dealer *d, int i, const char *why)
+{
+    DTable *t = d->tables[i];
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.rec.%s", t->code);
+    jsOptions o;
+    jsOptions_Init(&o);
+    o.Stream.Purge.Subject = subject;
+    jsErrCode jerr = 0;
+    if (js_PurgeStream(d->js, NET_STREAM, &o, &jerr) != NATS_OK)
+        return false;
+    say(d, "tasca serve: table %s: %s\n", t->code, why);
+    lease_release(d, t->code);
+    free_table(t);
+    d->tables[i] = d->tables[--d->n_tables];
+    return true;
+}
+
 /* A finished table stays a while for its players to see the end, then goes with its
- * record, so neither the dealer nor the store grows with every game ever played. */
+ * record, so neither the dealer nor the store grows with every game ever played. An
+ * unfinished one that no person is connected to goes after the limits' idle time. */
 static void sweep(Dealer *d)
 {
     long long now = clock_now_ns(), linger = (long long)d->cfg.linger_seconds * 1000000000LL;
+    long long idle = (long long)d->lim.idle_seconds * 1000000000LL;
     for (int i = 0; i < d->n_tables; i++) {
         DTable *t = d->tables[i];
         if (t->over_at)
             maybe_next_game(d, t); /* its record could not be written at the last ask */
-        if (!t->over_at || now - t->over_at < linger || t->bot_pending)
+        bool expired = idle && !t->over_at && idle_for(t, now) >= idle && !t->pend;
+        if ((!t->over_at || now - t->over_at < linger || t->bot_pending) && !expired)
             continue;
-        char subject[64];
-        snprintf(subject, sizeof subject, "tasca.rec.%s", t->code);
-        jsOptions o;
-        jsOptions_Init(&o);
-        o.Stream.Purge.Subject = subject;
-        jsErrCode jerr = 0;
-        if (js_PurgeStream(d->js, NET_STREAM, &o, &jerr) != NATS_OK)
-            continue; /* the store is away: try again at the next sweep */
-        say(d, "tasca serve: table %s: %s\n", t->code, "closed");
-        lease_release(d, t->code);
-        free_table(t);
-        d->tables[i--] = d->tables[--d->n_tables];
+        if (close_table(d, i, expired ? "closed (nobody came for too long)" : "closed"))
+            i--;
     }
 }
 
@@ -2037,19 +2209,41 @@ static void *loop(void *arg)
     }
 }
 
+/* The oldest job a worker may start (bot_lock held), taken off the queue: a slow one only
+ * while fewer than net_bots_slow_workers are busy with one. NULL: none. */
+static DBotJob *next_job(Dealer *d)
+{
+    bool slow_ok = d->slow_running < net_bots_slow_workers(d->n_workers);
+    DBotJob *prev = NULL;
+    for (DBotJob *j = d->jobs; j; prev = j, j = j->next) {
+        if (j->slow && !slow_ok)
+            continue;
+        if (prev)
+            prev->next = j->next;
+        else
+            d->jobs = j->next;
+        if (d->jobs_tail == j)
+            d->jobs_tail = prev;
+        j->next = NULL;
+        return j;
+    }
+    return NULL;
+}
+
 static void *bot_worker(void *arg)
 {
     Dealer *d = arg;
     for (;;) {
         pthread_mutex_lock(&d->bot_lock);
-        while (!d->jobs && !d->bot_stop)
+        DBotJob *j;
+        while (!(j = next_job(d)) && !d->bot_stop)
             pthread_cond_wait(&d->bot_cond, &d->bot_lock);
         if (d->bot_stop) {
             pthread_mutex_unlock(&d->bot_lock);
             return NULL;
         }
-        DBotJob *j = d->jobs;
-        d->jobs = j->next;
+        if (j->slow)
+            d->slow_running++;
         pthread_mutex_unlock(&d->bot_lock);
         Rng rng;
         rng_seed(&rng, j->seed);
@@ -2062,6 +2256,12 @@ static void *bot_worker(void *arg)
             e->gen = j->gen;
             e->action = a;
             push(d, e);
+        }
+        if (j->slow) {
+            pthread_mutex_lock(&d->bot_lock);
+            d->slow_running--;
+            pthread_cond_broadcast(&d->bot_cond); /* a slow job may be startable now */
+            pthread_mutex_unlock(&d->bot_lock);
         }
         free(j->view);
         free(j);
@@ -2083,14 +2283,20 @@ static void replay_entry(Dealer *d, const MsgRecord *r)
         return;
     if (r->kind == REC_SEAT && r->seat >= 0 && r->seat < t->spec.num_players) {
         DSeat *s = &t->seat[r->seat];
+        if (s->taken && r->stamp < s->join_stamp)
+            return; /* a copy of an older one (its original compacted away) */
         if (!s->taken)
             memcpy(s->rand, r->rand, WIRE_HASH); /* the first one counts */
+        if (r->seq > s->next_seq) /* a checkpoint's (compact_record) */
+            s->next_seq = r->seq;
         s->join_stamp = r->stamp;
         s->taken = true;
         snprintf(s->name, sizeof s->name, "%s", r->name);
         memcpy(s->sign, r->sign_key, WIRE_KEY);
         memcpy(s->box, r->box_key, WIRE_KEY);
         deal_first(d, t, false);
+    } else if (r->kind == REC_ACTION && r->game != t->game) {
+        return; /* another game's (a copy: a compacted record no longer holds its original) */
     } else if (r->kind == REC_ACTION && r->n == (uint32_t)t->m->history_len &&
                r->action == WIRE_ACTION_AGAIN) {
         if (r->player >= 0 && r->player < t->spec.num_players && match_is_over(t->m)) {
@@ -2098,8 +2304,8 @@ static void replay_entry(Dealer *d, const MsgRecord *r)
             if (r->seq)
                 t->seat[r->player].next_seq = r->seq + 1;
         }
-    } else if (r->kind == REC_NEXT && r->n == (uint32_t)t->game + 1) {
-        start_game(d, t, r->n);
+    } else if (r->kind == REC_NEXT && r->n > (uint32_t)t->game && r->n < UINT16_MAX) {
+        start_game(d, t, r->n); /* the next game, or a checkpoint's (compact_record) */
     } else if (r->kind == REC_ACTION && r->n == (uint32_t)t->m->history_len) {
         if (match_apply(t->m, r->action) == NULL) {
             match_play_chance(t->m);
@@ -2281,7 +2487,7 @@ static void take_unheld(Dealer *d, const Event *ev)
         const char *code = it[i].code;
         if (find_table(d, code))
             continue;
-        if (d->cfg.max_tables && d->n_tables >= d->cfg.max_tables)
+        if (d->lim.max_tables && d->n_tables >= d->lim.max_tables)
             break;
         uint64_t rev = 0;
         bool got;
@@ -2598,6 +2804,12 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
         return NULL;
     }
     d->cfg = *cfg;
+    net_limits_resolve(&cfg->limits, &d->lim);
+    if (!(d->creates = net_ratemap_new())) {
+        snprintf(err, errsize, "out of memory");
+        free(d);
+        return NULL;
+    }
     pthread_mutex_init(&d->lock, NULL);
     pthread_cond_init(&d->cond, NULL);
     pthread_mutex_init(&d->bot_lock, NULL);
@@ -2611,10 +2823,12 @@ Dealer *dealer_start(const DealerConfig *cfg, char *err, size_t errsize)
     const char *why = seal_keys_load_or_create(path, &d->keys, d->record_key);
     if (why) {
         snprintf(err, errsize, "%s", why);
+        net_ratemap_free(d->creates);
         free(d);
         return NULL;
     }
     if (!(d->nc = net_connect(cfg->url, cfg->creds, "tasca dealer", err, errsize))) {
+        net_ratemap_free(d->creates);
         free(d);
         return NULL;
     }
@@ -2734,6 +2948,7 @@ void dealer_stop(Dealer *d)
     }
     free(d->tables);
     free(d->scan_todo);
+    net_ratemap_free(d->creates);
     kvStore_Destroy(d->kv_scan);
     kvStore_Destroy(d->kv);
     jsCtx_Destroy(d->js_lease);

@@ -25,13 +25,18 @@ void invite_proof(const uint8_t secret[WIRE_HASH], const char *code,
                   const uint8_t sign_key[WIRE_KEY], uint8_t out[WIRE_HASH]);
 bool invite_proof_ok(const uint8_t secret[WIRE_HASH], const char *code,
                      const uint8_t sign_key[WIRE_KEY], const uint8_t proof[WIRE_HASH]);
-/* The key of the secret box the table's news travel in. */
+/* The key of the secret box the table's news travel in (from the secret's first half). */
+#define INVITE_NEWS_PART 16
 void invite_news_key(const uint8_t secret[WIRE_HASH], uint8_t out[WIRE_HASH]);
-/* "tasca:URL/CODE#SECRET"; false when it does not fit. */
-bool invite_format(const char *url, const char *code, const uint8_t secret[WIRE_HASH],
-                   char *out, size_t size);
-/* Reads an invitation (blanks around it allowed); false when it is not one. */
+/* The secret of the invitation to seat `seat` (from 0) of the table whose secret is given. */
+void invite_for_seat(const uint8_t secret[WIRE_HASH], int seat, uint8_t out[WIRE_HASH]);
+/* "tasca:URL/CODE#SECRET", or "tasca:URL/CODE.N#SECRET" for seat N - 1 when seat >= 0;
+ * false when it does not fit. */
+bool invite_format(const char *url, const char *code, int seat,
+                   const uint8_t secret[WIRE_HASH], char *out, size_t size);
+/* Reads an invitation (blanks around it allowed); *seat: the seat it is for (from 0), or -1
+ * for the table's. False when it is not one. */
 bool invite_parse(const char *text, char *url, size_t urlsize, char code[WIRE_CODE],
-                  uint8_t secret[WIRE_HASH]);
+                  int *seat, uint8_t secret[WIRE_HASH]);
 
 #endif

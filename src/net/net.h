@@ -31,6 +31,7 @@
 #include <nats/nats.h>
 
 #include "../engine/ai/bot.h"
+#include "limits.h"
 #include "seal.h"
 #include "wire.h"
 
@@ -64,7 +65,7 @@ typedef struct Dealer Dealer;
 typedef struct {
     const char *url, *creds;
     const char *store;  /* the dealers' key file lives here (dealer.keys) */
-    int max_tables;     /* 0: no limit */
+    NetLimits limits;   /* limits.h: 0 in a field is its default, negative turns it off */
     int replicas;       /* JetStream replicas of the record stream (1; 3 on a cluster) */
     int bot_threads;    /* workers for the tables' bots (0: 1) */
     int linger_seconds; /* a finished table is closed this long after its end */
@@ -151,6 +152,11 @@ bool net_client_table(NetClient *c, MsgTable *out);
  * reason in why[]. The check runs on the caller's thread, once per game. */
 typedef enum { NET_DEAL_WAITING, NET_DEAL_FIXED, NET_DEAL_VERIFIED, NET_DEAL_FAILED } NetDeal;
 NetDeal net_client_deal(NetClient *c, unsigned game, char *why, size_t whysize);
+/* Keep the record of every game the client checks in dir (dealfile.h: `tasca verify` checks
+ * it again); NULL or "" keeps none. net_client_kept_deal: the last record kept, false when
+ * none was (a failure to keep one is told on stderr). */
+void net_client_keep_deals(NetClient *c, const char *dir);
+bool net_client_kept_deal(NetClient *c, char *path, size_t size);
 /* This client may sit at a fixed table (a seed of its creator's, every seat its creator's
  * keys: `tasca sim --nats`). Without it a join to such a table is refused by the client:
  * a person never plays a deal somebody chose. */

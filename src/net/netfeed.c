@@ -173,6 +173,8 @@ void net_feed_free(NetFeed *f)
     free(f);
 }
 
+NetClient *net_feed_client(NetFeed *f) { return f->c; }
+
 int net_feed_seat(const NetFeed *f) { return f->seat; }
 
 void net_feed_table(NetFeed *f, MsgTable *out)

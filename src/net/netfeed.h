@@ -25,6 +25,8 @@ NetFeed *net_feed_join(NetClient *c, const char *code, int seat, void (*wake)(vo
 void net_feed_free(NetFeed *f);
 
 int net_feed_seat(const NetFeed *f);
+/* The client the feed owns. */
+NetClient *net_feed_client(NetFeed *f);
 /* The table's public description (game, options, seats), as last heard. */
 void net_feed_table(NetFeed *f, MsgTable *out);
 /* The feed's functions, as a match's feed takes them. */

@@ -205,8 +205,12 @@ static void io_create(Cur *c, MsgCreate *m)
     }
     io_raw(c, m->reply_key, WIRE_KEY);
     io_bool(c, &m->unlisted);
-    if (m->unlisted)
+    if (m->unlisted) {
         io_raw(c, m->invite, WIRE_HASH);
+        io_u8(c, &m->kept, 0, (1u << RULES_MAX_PLAYERS) - 1, "bad kept seats");
+    }
+    io_raw(c, m->client_key, WIRE_KEY);
+    io_raw(c, m->client_sig, 64);
 }
 
 static void io_created(Cur *c, MsgCreated *m)
@@ -326,12 +330,14 @@ static void io_record(Cur *c, MsgRecord *m)
         io_raw(c, m->box_key, WIRE_KEY);
         io_raw(c, m->rand, WIRE_HASH);
         io_u64(c, &m->stamp);
+        io_u32(c, &m->seq);
         break;
     case REC_ACTION:
         io_u32(c, &m->n);
         io_i8(c, &m->player, PLAYER_CHANCE, RULES_MAX_PLAYERS - 1, "bad player");
         io_i32(c, &m->action);
         io_u32(c, &m->seq);
+        io_u16(c, &m->game);
         break;
     case REC_NEXT: io_u32(c, &m->n); break;
     default: break; /* REC_CLOSE: the code says it all */

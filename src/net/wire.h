@@ -73,9 +73,16 @@ typedef struct {
     /* A private table (invite.h): listed nowhere, joined only with the invitation's secret. */
     bool unlisted;
     uint8_t invite[WIRE_HASH];
+    uint8_t kept; /* a private table's seats (bits) kept each for the one its invitation names */
     uint16_t away_seconds; /* a seat left empty this long may be taken over by a bot */
     WireSeatSpec seats[RULES_MAX_PLAYERS];
     uint8_t reply_key[WIRE_KEY]; /* X25519: the creator's box key (not used for secrets yet) */
+    /* The player asking (limits.h: tables and creates per client): its own Ed25519 key and
+     * its signature over "tasca create" and the request's one-time key (the first 32 bytes
+     * of the request), so nobody asks in another's name. Inside the request's sealed box:
+     * only the dealer sees it, and tables stay unlinkable on the broker. */
+    uint8_t client_key[WIRE_KEY];
+    uint8_t client_sig[64];
 } MsgCreate;
 
 typedef struct {
@@ -207,7 +214,10 @@ typedef struct {
     uint32_t n;
     int8_t player; /* a seat, or PLAYER_CHANCE for a deal */
     int32_t action;
-    uint32_t seq;
+    uint32_t seq;  /* REC_ACTION: the seat's seq for it; REC_SEAT: the seat's next (0: none) */
+    /* REC_ACTION: the game at the table it belongs to (an action copied from an earlier game
+     * is no action of this one: a compacted record no longer holds its original). */
+    uint16_t game;
 } MsgRecord;
 
 /* One decoded message of any type. */

@@ -360,14 +360,32 @@ float app_speed_factor(const App *a)
     return settings_speed_factor(a->opt.speed >= 0 ? (AnimSpeed)a->opt.speed : a->set.speed);
 }
 
+static void option_key(const GameRules *g, int i, char key[KV_KEY])
+{
+    snprintf(key, KV_KEY, "option.%s.%s", g->id, g->options[i].key);
+}
+
 void app_game_options(const App *a, const GameRules *g, GameOptions *out)
 {
     rules_default_options(g, out);
+    /* The player's rules are stored whole (app_set_game_option). Only some stored: a file
+     * of an earlier version, which stored what was changed from its defaults. */
+    int stored = 0, shown = 0;
     for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++) {
-        if (!g->options[i].label)
-            continue; /* an arena's option: the window plays its default */
         char key[KV_KEY];
-        snprintf(key, sizeof key, "option.%s.%s", g->id, g->options[i].key);
+        option_key(g, i, key);
+        shown += g->options[i].label != NULL;
+        stored += g->options[i].label && kv_get(&a->kv, key);
+    }
+    if (stored > 0 && stored < shown && g->old_defaults)
+        g->old_defaults(out);
+    for (int i = 0; i < g->n_options && i < RULES_MAX_OPTIONS; i++) {
+        if (!g->options[i].label) {
+            out->v[i] = g->options[i].def; /* an arena's option: the window plays its default */
+            continue;
+        }
+        char key[KV_KEY];
+        option_key(g, i, key);
         out->v[i] = kv_get_int(&a->kv, key, out->v[i], g->options[i].min, g->options[i].max);
     }
 }
@@ -387,11 +405,13 @@ void app_set_game_option(App *a, const GameRules *g, int i, int value)
         app_notice(a, "%s", _(bad));
         return;
     }
+    /* Every option shown is stored, changed or not: a later version with other defaults
+     * reads the same rules back. */
     for (int k = 0; k < g->n_options && k < RULES_MAX_OPTIONS; k++) {
-        if (k != i && (!g->options[k].label || opt.v[k] == was.v[k]))
+        if (!g->options[k].label)
             continue;
         char key[KV_KEY];
-        snprintf(key, sizeof key, "option.%s.%s", g->id, g->options[k].key);
+        option_key(g, k, key);
         kv_set_int(&a->kv, key, opt.v[k]);
     }
     app_save_settings(a);
@@ -711,7 +731,7 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
         return NULL;
     }
     trace("window");
-    SDL_SetWindowMinimumSize(a->win, 960, 600);
+    SDL_SetWindowMinimumSize(a->win, APP_MIN_W, APP_MIN_H);
     /* The cards are drawn on a helper thread while the renderer starts (most of that is
      * loading and setting up the graphics driver). */
     char aerr[256] = "";
@@ -813,7 +833,14 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
                                     sizeof why);
             if (ok) {
                 printf("table %s %s\n", code, online_url(a));
-                if (online_made_invitation(a)[0]) /* a private table: what friends join with */
+                /* a private table: what friends join with, one a seat kept for a friend */
+                bool kept = false;
+                for (int k = 0; k < RULES_MAX_PLAYERS; k++)
+                    if (online_seat_invitation(a, k)[0]) {
+                        printf("invitation %s\n", online_seat_invitation(a, k));
+                        kept = true;
+                    }
+                if (!kept && online_made_invitation(a)[0])
                     printf("invitation %s\n", online_made_invitation(a));
                 fflush(stdout);
             }
@@ -829,6 +856,9 @@ App *app_create(const AppOptions *opt, char *err, size_t errsize)
             a->pending_page = PAGE_ONLINE;
         }
     }
+    /* Again now: creating the renderer may make the window anew (X11 then drops the size
+     * hints set before), and below 960 x 600 points the table's texts overlap. */
+    SDL_SetWindowMinimumSize(a->win, APP_MIN_W, APP_MIN_H);
     SDL_ShowWindow(a->win);
     trace("show window");
     app_relayout(a);
@@ -950,6 +980,9 @@ static void handle(App *a, SDL_Event *e)
     bool modal = a->scene && a->scene->modal && !menu_is_open(a->menu) && a->scene->modal(a->self);
     if (modal)
         a->scene->event(a->self, e);
+    else if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE &&
+             !menu_is_open(a->menu) && a->scene && a->scene->cancel && a->scene->cancel(a->self))
+        ; /* Esc dropped a selection; the next Esc opens the menu */
     else if (!menu_event(a->menu, e) && a->scene && a->scene->event)
         a->scene->event(a->self, e);
     /* A hand over things that can be clicked. */

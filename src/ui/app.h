@@ -46,6 +46,8 @@ typedef struct Menu Menu;
 typedef struct Online Online;
 
 enum { DECKS_MAX = 32, NOTICES_MAX = 4, TRUSTED_MAX = 8 };
+/* The smallest window, in points: below it the table's texts overlap. */
+enum { APP_MIN_W = 960, APP_MIN_H = 600 };
 
 /* A notice on screen: its text and the seconds it has left. */
 typedef struct {

@@ -74,7 +74,7 @@ struct Menu {
     bool button_hover, button_pressed;
     char numbers[RULES_MAX_OPTIONS][WIDGET_CHOICES][12];
     char back_names[WIDGET_CHOICES][64];
-    char value_names[RULES_MAX_OPTIONS][WIDGET_CHOICES][48];
+    char value_names[RULES_MAX_OPTIONS][WIDGET_CHOICES][96];
     char pool[24000]; /* rules paragraphs */
     size_t pool_len;
     float saved_scroll[PAGE_COUNT];
@@ -232,8 +232,12 @@ static void build_main(Builder *b)
     if (game) {
         row(b, W_ITEM, 50, _("Resume"), ID_RESUME);
         row(b, W_ITEM, 50, _("New game"), ID_NEW);
-        if (a->scene->review && a->scene->review(a->self, false))
-            row(b, W_ITEM, 50, _("Review the last game"), ID_REVIEW);
+        /* Always there (greyed out until a game has ended): the rows below keep their
+         * places, so a click from memory never lands on the next one. */
+        if (a->scene->review) {
+            Widget *rv = row(b, W_ITEM, 50, _("Review the last game"), ID_REVIEW);
+            rv->disabled = !a->scene->review(a->self, false);
+        }
     } else {
         row(b, W_ITEM, 50, _("Resume"), ID_RESUME);
     }
@@ -348,15 +352,26 @@ static void build_options(Builder *b)
         w->arg = i;
         snprintf(w->hint, sizeof w->hint, "%s", _(d->help));
         int n = d->max - d->min + 1;
+        if (!d->value_names && n > 6) {
+            /* A number over a wide range (Moulin's N-move rule, 0 to 250): a stepper over
+             * the number itself, in steps that reach any value in a few clicks. */
+            w->kind = W_STEPPER;
+            w->num_min = d->min;
+            w->max = d->max - d->min;
+            w->step = w->max > 100 ? 10 : w->max > 30 ? 5 : 1;
+            w->value = opt.v[i] - d->min;
+            continue;
+        }
         if (n > WIDGET_CHOICES)
             n = WIDGET_CHOICES;
-        if (n > 6)
+        if (n > 6 || rules_option_labelled(g, i)) /* full names: one at a time, the row's width */
             w->kind = W_STEPPER;
         for (int v = 0; v < n; v++) {
             if (d->value_names) {
                 /* "off" -> "Off": choices read as buttons. */
                 char *vn = m->value_names[i][v];
-                snprintf(vn, sizeof m->value_names[i][v], "%s", _(d->value_names[v]));
+                snprintf(vn, sizeof m->value_names[i][v], "%s",
+                         _(rules_value_label(g, i, d->min + v)));
                 if (vn[0] >= 'a' && vn[0] <= 'z')
                     vn[0] = (char)(vn[0] - 'a' + 'A');
                 w->choices[v] = vn;
@@ -747,13 +762,33 @@ static void build_online(Builder *b)
         note(b, pool_add(m, line, strlen(line)));
     }
     if (online_invitation(a)[0]) {
-        /* the private table the player sits at: the string to send to friends */
-        char line[1400];
-        snprintf(line, sizeof line, _("Invitation to table %s: %s"), online_code(a),
-                 online_invitation(a));
-        note(b, pool_add(m, line, strlen(line)));
-        w = row(b, W_BUTTON, 42, _("Copy the invitation"), ID_ON_COPY);
-        w->r.w = 240 * a->u;
+        /* the private table the player sits at: the strings to send to friends, one for each
+         * seat kept for a friend (or the table's own when none is) */
+        bool kept = false;
+        for (int k = 0; k < RULES_MAX_PLAYERS; k++) {
+            const char *inv = online_seat_invitation(a, k);
+            if (!inv[0])
+                continue;
+            kept = true;
+            char line[1400], label[80];
+            snprintf(line, sizeof line, _("Invitation to seat %d of table %s: %s"), k + 1,
+                     online_code(a), inv);
+            note(b, pool_add(m, line, strlen(line)));
+            snprintf(label, sizeof label, _("Copy the invitation to seat %d"), k + 1);
+            w = row(b, W_BUTTON, 42, pool_add(m, label, strlen(label)), ID_ON_COPY);
+            w->arg = k;
+            w->r.w = 300 * a->u;
+            gap(b, 8);
+        }
+        if (!kept) {
+            char line[1400];
+            snprintf(line, sizeof line, _("Invitation to table %s: %s"), online_code(a),
+                     online_invitation(a));
+            note(b, pool_add(m, line, strlen(line)));
+            w = row(b, W_BUTTON, 42, _("Copy the invitation"), ID_ON_COPY);
+            w->arg = -1;
+            w->r.w = 240 * a->u;
+        }
     }
     char was[20], now[20];
     if (online_key_changed(a, was, now)) {
@@ -858,12 +893,12 @@ static void build_online(Builder *b)
         /* A game with a "variant" option (a preset of its rules) names it. */
         for (int k = 0; tg && k < tg->n_options && k < t->n_options; k++) {
             const OptionDesc *d = &tg->options[k];
-            if (strcmp(d->key, "variant") != 0 || !d->value_names || t->options[k] < d->min ||
-                t->options[k] > d->max || t->options[k] == d->def)
+            if (strcmp(d->key, "variant") != 0 || !rules_value_label(tg, k, t->options[k]) ||
+                t->options[k] == d->def)
                 continue;
             size_t len = strlen(m->lobby_text[i]);
             snprintf(m->lobby_text[i] + len, sizeof m->lobby_text[i] - len, "  \xC2\xB7  %s",
-                     _(d->value_names[t->options[k] - d->min]));
+                     _(rules_value_label(tg, k, t->options[k])));
         }
         if (t->over)
             snprintf(m->lobby_hint[i], sizeof m->lobby_hint[i], "%s", _("finished"));
@@ -1260,8 +1295,15 @@ static void act(Menu *m, WidgetHit h)
         app_save_settings(a);
         break;
     case ID_ON_COPY:
-        online_copy_invitation(a);
-        online_say(m, false, "%s", _("The invitation is copied: paste it to your friends."));
+        online_copy_invitation(a, h.arg);
+        if (h.arg >= 0) {
+            char said[200];
+            snprintf(said, sizeof said,
+                     _("The invitation to seat %d is copied: paste it to the friend it is for."),
+                     h.arg + 1);
+            online_say(m, false, "%s", said);
+        } else
+            online_say(m, false, "%s", _("The invitation is copied: paste it to your friends."));
         break;
     case ID_ON_REFRESH: {
         char why[320];

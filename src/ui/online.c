@@ -83,8 +83,9 @@ struct Online {
     int slot;
     int slot_fd;
     /* The invitation to the private table this window made last (its code in it). */
-    char invitation[INVITE_MAX];
+    char invitation[INVITE_MAX]; /* the table's own: every seat (the creator's) */
     char invitation_code[WIRE_CODE];
+    char seat_invitation[RULES_MAX_PLAYERS][INVITE_MAX]; /* to each kept seat ("" if none) */
 };
 
 #define ONLINE_SLOTS 8
@@ -529,8 +530,8 @@ bool online_connected(App *a)
            natsConnection_Status(net_client_conn(o->client)) == NATS_CONN_STATUS_CONNECTED;
 }
 
-/* A private table was made: its invitation is kept for the page and copied to the
- * clipboard, for the player to send to the friends it is for. */
+/* A private table was made: its invitations are kept for the page (the table's own, and one
+ * for each seat kept for a friend) and the first friend's copied to the clipboard. */
 static void keep_invitation(App *a, const MsgCreate *spec, const char *code)
 {
     Online *o = a->online;
@@ -548,10 +549,38 @@ static void keep_invitation(App *a, const MsgCreate *spec, const char *code)
         if (host[0] && !localnats_player_url(o->server, host, url, sizeof url))
             snprintf(url, sizeof url, "%s", o->player_url);
     }
-    if (invite_format(url, code, spec->invite, o->invitation, sizeof o->invitation)) {
-        snprintf(o->invitation_code, sizeof o->invitation_code, "%s", code);
-        SDL_SetClipboardText(o->invitation);
+    if (!invite_format(url, code, -1, spec->invite, o->invitation, sizeof o->invitation))
+        return;
+    snprintf(o->invitation_code, sizeof o->invitation_code, "%s", code);
+    const char *first = NULL;
+    for (int k = 0; k < RULES_MAX_PLAYERS; k++) {
+        uint8_t secret[WIRE_HASH];
+        invite_for_seat(spec->invite, k, secret);
+        o->seat_invitation[k][0] = '\0';
+        if ((spec->kept >> k & 1) && invite_format(url, code, k, secret, o->seat_invitation[k],
+                                                    sizeof o->seat_invitation[k]) &&
+            !first)
+            first = o->seat_invitation[k];
+        sodium_memzero(secret, sizeof secret);
     }
+    SDL_SetClipboardText(first ? first : o->invitation);
+}
+
+void online_keep_seats(MsgCreate *spec)
+{
+    spec->kept = 0;
+    for (int k = 1; spec->unlisted && k < spec->num_players && k < RULES_MAX_PLAYERS; k++)
+        if (spec->seats[k].kind == WSEAT_OPEN)
+            spec->kept |= (uint8_t)(1u << k);
+}
+
+const char *online_seat_invitation(App *a, int seat)
+{
+    Online *o = a->online;
+    return o && seat >= 0 && seat < RULES_MAX_PLAYERS && o->invitation_code[0] &&
+                   (!o->feed || strcmp(o->code, o->invitation_code) == 0)
+               ? o->seat_invitation[seat]
+               : "";
 }
 
 const char *online_made_invitation(App *a)
@@ -565,22 +594,25 @@ const char *online_invitation(App *a)
     return o && o->feed && strcmp(o->code, o->invitation_code) == 0 ? o->invitation : "";
 }
 
-void online_copy_invitation(App *a)
+void online_copy_invitation(App *a, int seat)
 {
-    const char *inv = online_invitation(a);
+    const char *inv = seat >= 0 ? online_seat_invitation(a, seat) : online_invitation(a);
     if (inv[0])
         SDL_SetClipboardText(inv);
 }
 
 /* A join by invitation: the server it names becomes the one to use (unless it is this
  * computer's own), and the secret is kept for the join. False when `text` is no invitation
- * (a plain code). */
-static bool take_invitation(App *a, const char *text, char code[WIRE_CODE],
+ * (a plain code). The invitation to a kept seat asks for that seat (*seat). */
+static bool take_invitation(App *a, const char *text, char code[WIRE_CODE], int *seat,
                             uint8_t secret[WIRE_HASH])
 {
     char url[1024];
-    if (!invite_parse(text, url, sizeof url, code, secret))
+    int kept = -1; /* the seat the invitation is for, if one is kept for its guest */
+    if (!invite_parse(text, url, sizeof url, code, &kept, secret))
         return false;
+    if (kept >= 0)
+        *seat = kept;
     Online *o = get(a);
     if (!(o && o->local && o->server &&
           (strcmp(o->url, url) == 0 || strcmp(o->player_url, url) == 0))) {
@@ -595,12 +627,14 @@ bool online_create(App *a, const MsgCreate *spec, char code[WIRE_CODE], char *er
 {
     if (!online_connect(a, err, errsize))
         return false;
-    const char *why = net_client_create(a->online->client, spec, code);
+    MsgCreate kept = *spec; /* at a private table, each friend's seat is kept for them */
+    online_keep_seats(&kept);
+    const char *why = net_client_create(a->online->client, &kept, code);
     Pin found = a->online->pin;
     pin_read(&found, a->online->client);
     pin_adopt(a, a->online, &found);
     if (!why)
-        keep_invitation(a, spec, code);
+        keep_invitation(a, &kept, code);
     if (why) {
         snprintf(err, errsize, "%s", _(why));
         return false;
@@ -740,6 +774,12 @@ static bool sit(App *a, NetFeed *f, const char *code, char *err, size_t errsize)
         net_feed_free(f);
         return false;
     }
+    /* Each game's deal, once checked, is kept for `tasca verify` beside the saved games. */
+    if (!a->nothing_kept && a->pref_dir[0]) {
+        char deals[1100];
+        snprintf(deals, sizeof deals, "%sdeals", a->pref_dir);
+        net_client_keep_deals(net_feed_client(f), deals);
+    }
     /* The scene leaves (freeing the old mirror) before the old feed goes. */
     NetFeed *old = o->feed;
     o->feed = f;
@@ -778,7 +818,7 @@ bool online_join(App *a, const char *code, int seat, char *err, size_t errsize)
 {
     char up[WIRE_CODE];
     uint8_t secret[WIRE_HASH];
-    bool invited = take_invitation(a, code, up, secret);
+    bool invited = take_invitation(a, code, up, &seat, secret);
     if (!online_connect(a, err, errsize))
         return false;
     Online *o = a->online;
@@ -874,7 +914,8 @@ static bool job_start(App *a, JobKind kind, const MsgCreate *spec, const char *c
     char inv_code[WIRE_CODE];
     uint8_t inv_secret[WIRE_HASH];
     /* an invitation names its server: it is the one to use from now on */
-    bool invited = kind == JOB_JOIN && code && take_invitation(a, code, inv_code, inv_secret);
+    bool invited =
+        kind == JOB_JOIN && code && take_invitation(a, code, inv_code, &seat, inv_secret);
     Online *o = get(a);
     if (!o) {
         snprintf(err, errsize, "out of memory");
@@ -900,6 +941,7 @@ static bool job_start(App *a, JobKind kind, const MsgCreate *spec, const char *c
     j->seat = seat;
     if (kind == JOB_CREATE) {
         j->spec = *spec;
+        online_keep_seats(&j->spec); /* at a private table, each friend's seat is theirs */
     } else if (kind == JOB_JOIN && invited) {
         snprintf(j->code, sizeof j->code, "%s", inv_code);
         j->have_invite = true;
@@ -978,9 +1020,21 @@ static void job_finish(App *a)
         o->status_error = false;
         if (j->kind == JOB_CREATE && j->spec.unlisted) {
             keep_invitation(a, &j->spec, j->code);
-            app_notice(a, _("Table %s is for the friends you invite: its invitation is copied "
-                            "(paste it to them; it is also on the Play online page)."),
-                       j->code);
+            int first = -1, n_kept = 0;
+            for (int k = RULES_MAX_PLAYERS - 1; k >= 0; k--)
+                if (j->spec.kept >> k & 1) {
+                    first = k;
+                    n_kept++;
+                }
+            if (n_kept > 1)
+                app_notice(a, _("Table %s is for the friends you invite: each of their seats has "
+                                "its own invitation on the Play online page; the one to seat %d "
+                                "is copied."),
+                           j->code, first + 1);
+            else
+                app_notice(a, _("Table %s is for the friends you invite: its invitation is copied "
+                                "(paste it to them; it is also on the Play online page)."),
+                           j->code);
         } else if (j->kind == JOB_CREATE) {
             app_notice(a, _("Table %s: give this code to the friends you play with."), j->code);
         }

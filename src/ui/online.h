@@ -69,11 +69,19 @@ const char *online_code(const App *a);
  * ("online.name" in slot 1, "online.name.2" in slot 2). */
 int online_slot(App *a);
 /* The invitation to the private table the window made and sits at ("" otherwise):
- * tasca:URL/CODE#SECRET, copied to the clipboard when made, and again on request. */
+ * tasca:URL/CODE#SECRET, which opens every seat (its creator's). */
 const char *online_invitation(App *a);
 /* The invitation to the last private table the window made, seated at it or not. */
 const char *online_made_invitation(App *a);
-void online_copy_invitation(App *a);
+/* At a private table every seat for a person but the creator's is kept for one friend
+ * (MsgCreate.kept, invite.h): online_keep_seats sets them in a table request, and
+ * online_seat_invitation gives the invitation to seat `seat` of the table the window made
+ * ("" when that seat is not kept); the first of them is copied to the clipboard when the
+ * table is made. */
+void online_keep_seats(MsgCreate *spec);
+const char *online_seat_invitation(App *a, int seat);
+/* To the clipboard again: the invitation to kept seat `seat`, or (-1) the table's own. */
+void online_copy_invitation(App *a, int seat);
 const char *online_key(App *a, const char *base);
 /* The server's dealer key as the player compares it with the one its owner gives ("" while
  * none is known yet: it is trusted on first use). */

@@ -47,6 +47,10 @@ typedef struct Scene {
     /* A question is open on the scene (NULL: never): while the menu is closed, input goes
      * to the scene first, so Esc answers it instead of opening the menu. */
     bool (*modal)(const void *self);
+    /* Esc with the menu closed: drops what the player has begun (cards selected, a piece
+     * picked up) and returns true; false when nothing was begun (Esc opens the menu). NULL:
+     * Esc always opens the menu. */
+    bool (*cancel)(void *self);
 
     /* Games only (NULL for the picker). */
     void (*new_game)(void *self);

@@ -76,6 +76,16 @@ int table_player(const Table *t)
     return 0;
 }
 
+bool table_open_seat_text(const Table *t, int seat, char *out, size_t size)
+{
+    FeedSeat fs;
+    if (seat < 0 || seat >= RULES_MAX_PLAYERS || table_seat_kind(t, seat) != SEAT_REMOTE ||
+        !feed_seat(t, seat, &fs) || fs.state != FEED_SEAT_EMPTY)
+        return false;
+    snprintf(out, size, "%s", _("Waiting for a player to take the open seat"));
+    return true;
+}
+
 bool table_seat_thinking(const Table *t, int seat)
 {
     if (!t->m || t->hold || match_is_over(t->m) || match_current_player(t->m) != seat)
@@ -223,6 +233,8 @@ bool table_deal(Table *t)
         n = g->seats(t, seats);
     else
         seats[0] = (SeatSpec){false, DIFF_MEDIUM}, seats[1] = (SeatSpec){true, a->set.difficulty};
+    if (g->deal_options)
+        g->deal_options(t, &opt);
     uint64_t seed;
     if (g->counter_key) {
         seed = rng_mix(t->session_seed, (uint64_t)t->games);
@@ -410,6 +422,12 @@ bool table_modal(const void *self)
 {
     const Table *t = self;
     return t->confirm || t->review_open;
+}
+
+bool table_cancel(void *self)
+{
+    Table *t = self;
+    return t->m && t->g->cancel && t->g->cancel(t);
 }
 
 /* ---- Buttons ---- */

@@ -66,6 +66,10 @@ typedef struct TableGame {
     /* Seats of a new game into `out` (RULES_MAX_PLAYERS); their number. NULL: two, the
      * player at seat 0 against the computer at the chosen level. */
     int (*seats)(Table *t, SeatSpec *out);
+    /* After seats: the game may change the rules of the game it deals from the player's
+     * (Buraco: a bot program plays the contest's game, the only one its protocol knows).
+     * NULL: the player's rules. */
+    void (*deal_options)(Table *t, GameOptions *opt);
     /* A seat's kind when the match alone cannot say (a program at a bot seat); NULL or
      * SEAT_HUMAN for "as the match says". */
     SeatKind (*seat_kind)(const Table *t, int seat);
@@ -124,6 +128,9 @@ typedef struct TableGame {
     void (*news_at)(const Table *t, float *x, float *y);
     /* Input the table did not use (buttons and the "next" button come first). */
     bool (*event)(Table *t, const SDL_Event *e);
+    /* Esc (the menu closed): drop what the player has begun (a selection, a choice, a
+     * piece picked up); true when there was something. NULL: Esc opens the menu. */
+    bool (*cancel)(Table *t);
     /* The buttons 1..n_buttons - 1 (TABLE_NEXT is the table's): shown now? pressed. */
     int n_buttons;
     bool (*shown)(const Table *t, int b);
@@ -312,6 +319,9 @@ const char *table_person_name(const Table *t, int seat);
 FeedDeal table_deal_check(const Table *t, char *why, size_t size);
 /* The seat to move is thinking (a bot or program searching). */
 bool table_seat_thinking(const Table *t, int seat);
+/* A networked table's seat nobody has taken: true, and into out what the table says while
+ * it is that seat's turn ("Waiting for a player to take the open seat"), not "thinking". */
+bool table_open_seat_text(const Table *t, int seat, char *out, size_t size);
 /* The player at this window may act now. */
 bool table_player_can_act(const Table *t);
 /* The level the player is up against: the first computer seat's (the chosen level when
@@ -416,6 +426,7 @@ void table_draw(void *self, SDL_Renderer *r);
 bool table_animating(const void *self);
 bool table_settled(const void *self);
 bool table_modal(const void *self);
+bool table_cancel(void *self);
 void table_new_game(void *self);
 Match *table_match(void *self);
 void table_settings_changed(void *self);
@@ -429,7 +440,7 @@ bool table_locate(void *self, const char *what, SDL_FRect *out);
         .on_action = table_scene_action, .update = table_update, .draw = table_draw,         \
         .animating = table_animating, .settled = table_settled, .new_game = table_new_game, \
         .match = table_match, .settings_changed = table_settings_changed,                    \
-        .locate = table_locate, .modal = table_modal, .review = table_review_scene,        \
+        .locate = table_locate, .modal = table_modal, .cancel = table_cancel, .review = table_review_scene,        \
         __VA_ARGS__                            \
     }
 

@@ -26,7 +26,12 @@ void text_frame(Text *t);
  * size is the font size in pixels. Returns the drawn width. */
 float text_draw(Text *t, const char *s, int size, bool bold, Rgba c, float x, float y,
                 int anchor);
-/* Like text_draw, shrinking the size until the text fits max_w. */
+/* The size text_draw_fit draws s at within max_w, and on how many lines: as it is when it
+ * fits; else shrunk, but never below 80 % of size while two lines at 85 % hold it (then
+ * *lines is 2); a single long word shrinks as far as it must. */
+int text_fit(Text *t, const char *s, int size, bool bold, float max_w, int *lines);
+/* Like text_draw, fitting the text into max_w (text_fit: shrunk a little, or wrapped on two
+ * lines about the anchor, rather than shrunk to a tiny size). */
 float text_draw_fit(Text *t, const char *s, int size, bool bold, Rgba c, float x, float y,
                     int anchor, float max_w);
 void text_measure(Text *t, const char *s, int size, bool bold, int *w, int *h);

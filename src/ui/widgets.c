@@ -239,8 +239,16 @@ static SDL_FRect control_rect(const App *a, SDL_FRect r, const Widget *w)
     if (w->kind == W_ENTRY)
         cw = r.w * 0.6f;
     if (w->kind == W_CHOICE && w->n_choices > 0) {
-        float want = w->n_choices * 104 * a->u;
-        cw = want < r.w * 0.62f ? want : r.w * 0.62f;
+        /* Wide enough for the longest choice at full size when the row allows it. */
+        float seg = 104 * a->u;
+        for (int i = 0; i < w->n_choices && a->text; i++) {
+            int tw = 0, th = 0;
+            text_measure(a->text, w->choices[i] ? w->choices[i] : "", px(a, 15), true, &tw, &th);
+            seg = fmaxf(seg, tw + 20 * a->u);
+        }
+        float want = w->n_choices * seg, most = r.w * (w->n_choices > 2 ? 0.62f : 0.5f);
+        cw = want < most ? want : most;
+        cw = fmaxf(cw, fminf(w->n_choices * 104 * a->u, r.w * 0.62f));
     }
     float cy = w->hint_below ? r.y + HINT_BAND * 0.5f * a->u : r.y + r.h * 0.5f;
     return (SDL_FRect){r.x + r.w - cw, cy - 17 * a->u, cw, 34 * a->u};
@@ -314,12 +322,32 @@ static int slider_value(const App *a, const WidgetList *l, const Widget *w, floa
     return (int)lroundf(t * (float)w->max);
 }
 
-static bool change(Widget *w, int dir, WidgetHit *hit)
+/* floor(n / d) for d > 0 (C's division truncates towards zero). */
+static int floor_div(int n, int d) { return n >= 0 ? n / d : -((-n + d - 1) / d); }
+
+/* A numeric stepper's next value in direction dir: the next multiple of the step (of 1
+ * when `fine`) beyond the shown number, kept within 0..max. */
+static int number_step(const Widget *w, int dir, bool fine)
+{
+    int step = fine || w->step < 1 ? 1 : w->step;
+    int n = w->num_min + w->value;
+    int next = dir > 0 ? (floor_div(n, step) + 1) * step : (floor_div(n + step - 1, step) - 1) * step;
+    int v = next - w->num_min;
+    return v < 0 ? 0 : v > w->max ? w->max : v;
+}
+
+static bool change(Widget *w, int dir, bool fine, WidgetHit *hit)
 {
     if (w->kind == W_CHOICE && w->n_choices > 0)
         w->value = (w->value + dir + w->n_choices) % w->n_choices;
     else if (w->kind == W_STEPPER && w->n_choices > 0)
         w->value = (w->value + dir + w->n_choices) % w->n_choices;
+    else if (w->kind == W_STEPPER && w->max > 0) {
+        int v = number_step(w, dir, fine);
+        if (v == w->value)
+            return true; /* at an end: nothing changes, nothing to save */
+        w->value = v;
+    }
     else if (w->kind == W_SLIDER) {
         int step = w->max >= 50 ? 10 : 1;
         int v = w->value + dir * step;
@@ -373,9 +401,10 @@ bool widgets_event(App *a, WidgetList *l, const SDL_Event *e, WidgetHit *hit)
             w->value = seg;
             *hit = (WidgetHit){w->id, w->arg, seg};
         } else if (w->kind == W_CHOICE) {
-            change(w, 1, hit);
+            change(w, 1, false, hit);
         } else if (w->kind == W_STEPPER) {
-            change(w, x < c.x + c.w / 2 && x >= c.x ? -1 : 1, hit);
+            change(w, x < c.x + c.w / 2 && x >= c.x ? -1 : 1,
+                   (SDL_GetModState() & KMOD_SHIFT) != 0, hit);
         } else if (w->kind == W_SLIDER) {
             l->dragging_slider = true;
             w->value = slider_value(a, l, w, x);
@@ -442,12 +471,12 @@ bool widgets_event(App *a, WidgetList *l, const SDL_Event *e, WidgetHit *hit)
             return true; /* letters arrive as text input */
         }
         if (k == SDLK_LEFT || k == SDLK_RIGHT)
-            return change(w, k == SDLK_LEFT ? -1 : 1, hit);
+            return change(w, k == SDLK_LEFT ? -1 : 1, (e->key.keysym.mod & KMOD_SHIFT) != 0, hit);
         if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) {
             if (w->kind == W_ITEM || w->kind == W_BUTTON)
                 *hit = (WidgetHit){w->id, w->arg, w->value};
             else
-                change(w, 1, hit);
+                change(w, 1, false, hit);
             return true;
         }
         return false;
@@ -475,7 +504,12 @@ static void draw_control(App *a, const Widget *w, SDL_FRect r, bool focus)
         }
     } else if (w->kind == W_STEPPER) {
         draw_rounded(ren, c, c.h / 2, rgba(0, 0, 0, 70));
+        char num[16];
         const char *v = w->n_choices > 0 && w->value < w->n_choices ? w->choices[w->value] : "";
+        if (w->n_choices == 0 && w->max > 0) {
+            snprintf(num, sizeof num, "%d", w->num_min + w->value);
+            v = num;
+        }
         text_draw(a->text, "\xE2\x80\xB9", px(a, 22), true, COL_GOLD, c.x + 16 * a->u,
                   c.y + c.h / 2, TEXT_CENTER | TEXT_MIDDLE);
         text_draw(a->text, "\xE2\x80\xBA", px(a, 22), true, COL_GOLD, c.x + c.w - 16 * a->u,

@@ -48,7 +48,8 @@ typedef enum {
     W_ITEM,    /* a menu line; `hint` on the right */
     W_BUTTON,
     W_CHOICE,  /* label, then segments */
-    W_STEPPER, /* label, then < value > */
+    W_STEPPER, /* label, then < value >: one of `choices`, or with no choices a number
+                * (num_min + value, value 0..max, stepped by `step`, never wrapping) */
     W_SLIDER,  /* label, then a 0..max slider */
     W_ENTRY,   /* label, then a line of text the player types (edit, edit_cap) */
 } WidgetKind;
@@ -66,6 +67,8 @@ typedef struct {
     int id, arg;
     const char *choices[WIDGET_CHOICES];
     int n_choices, value, max;
+    int num_min, step; /* a numeric stepper: the number value 0 stands for, the step of a
+                        * click or an arrow key (0: 1); Shift steps by 1 */
     bool disabled, checked, primary, fixed, bold;
     int size; /* font size in UI points (0: default) */
     char *edit;   /* W_ENTRY: the text, owned by the caller; `hint` shows while it is empty */

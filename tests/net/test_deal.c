@@ -3,7 +3,9 @@
  * game by game and never out of order; a proof made from a real game verifies for every
  * seat of every game, and each way a dealer could lie is caught: another game's secret,
  * another seat's contribution left out, a deck other than the committed one, a move
- * changed, a proof cut short or padded. */
+ * changed, a proof cut short or padded. A seat's record of a game (dealfile.h), kept to be
+ * checked later by `tasca verify`, verifies as the game did and stops verifying when any part
+ * of it is changed. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,10 +16,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "core/fileio.h"
 
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "cli/cli.h"
 #include "net/deal.h"
+#include "net/dealfile.h"
 #include "net/seal.h"
 
 static void test_chain(void **unused)
@@ -215,6 +222,154 @@ static void test_every_lie_is_caught(void **unused)
     free(p);
 }
 
+/* Runs `tasca verify path` (its exit status). */
+static int verify(const char *path)
+{
+    char *argv[] = {"verify", (char *)path, NULL};
+    return cli_verify(2, argv);
+}
+
+/* Replaces the first occurrence of `what` in the file by `with` (same length). */
+static void edit_file(const char *path, const char *what, const char *with)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *at = strstr(buf, what);
+    assert_non_null(at);
+    assert_int_equal(strlen(what), strlen(with));
+    memcpy(at, with, strlen(with));
+    f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(buf, 1, n, f), n);
+    fclose(f);
+}
+
+/* The hex of a field's value in the file ("mine ", "view 3 "...): its first 4 digits. */
+static void field_hex(const char *path, const char *field, char out[5])
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char line[70000];
+    out[0] = '\0';
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, field, strlen(field)) == 0) {
+            snprintf(out, 5, "%s", line + strlen(field));
+            break;
+        }
+    fclose(f);
+    assert_int_equal(strlen(out), 4);
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    size_t len;
+    char err[200];
+    char *text = file_read_all(from, 1 << 22, &len, err, sizeof err);
+    assert_non_null(text);
+    assert_int_equal(file_write_atomic(to, text, len, err, sizeof err), 0);
+    free(text);
+}
+
+static void test_record_file(void **unused)
+{
+    (void)unused;
+    const char *tmp = getenv("TMPDIR");
+    char base[512];
+    snprintf(base, sizeof base, "%s/tasca-deal-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+    assert_non_null(mkdtemp(base));
+    char deals[600], path[700], err[200], why[200];
+    snprintf(deals, sizeof deals, "%s/deals", base);
+    Played *p = malloc(sizeof *p);
+    play(p, "truco", 2, 2, 0);
+    DealRecord r = {.n_options = p->g->n_options, .n = 2, .seat = 1, .game_no = 2,
+                    .seen = p->seen[1], .proof = p->proof, .proof_len = p->proof_len};
+    snprintf(r.game, sizeof r.game, "truco");
+    snprintf(r.code, sizeof r.code, "K7P2QX");
+    for (int i = 0; i < r.n_options; i++)
+        r.options[i] = p->opt.v[i];
+    memset(r.dealer, 0xA5, WIRE_KEY);
+    memcpy(r.commit, p->commit, WIRE_HASH);
+    memcpy(r.mine, p->rands + WIRE_HASH, WIRE_HASH);
+    assert_null(deal_record_check(&r, why, sizeof why));
+    assert_int_equal(deal_record_keep(&r, deals, path, sizeof path, err, sizeof err), 0);
+    char want[700];
+    snprintf(want, sizeof want, "%s/K7P2QX-g3.tdeal", deals);
+    assert_string_equal(path, want);
+    /* Read back, it is the same record, and it verifies. */
+    size_t len;
+    char *text = file_read_all(path, DEAL_RECORD_MAX, &len, err, sizeof err);
+    assert_non_null(text);
+    DealRecord back;
+    assert_true(deal_record_parse(text, len, &back, err, sizeof err));
+    free(text);
+    assert_string_equal(back.game, "truco");
+    assert_string_equal(back.code, "K7P2QX");
+    assert_int_equal(back.n, 2);
+    assert_int_equal(back.seat, 1);
+    assert_int_equal(back.game_no, 2);
+    assert_int_equal(back.n_options, r.n_options);
+    assert_memory_equal(back.options, r.options, sizeof(int) * (size_t)r.n_options);
+    assert_memory_equal(back.dealer, r.dealer, WIRE_KEY);
+    assert_int_equal(back.proof_len, r.proof_len);
+    assert_memory_equal(back.proof, r.proof, r.proof_len);
+    assert_int_equal(back.seen.n, r.seen.n);
+    for (uint32_t i = 0; i < r.seen.n; i++) {
+        assert_int_equal(back.seen.have[i], r.seen.have[i]);
+        if (r.seen.have[i])
+            assert_memory_equal(back.seen.hash[i], r.seen.hash[i], DEAL_VIEW_HASH);
+    }
+    assert_null(deal_record_check(&back, why, sizeof why));
+    deal_record_free(&back);
+    assert_int_equal(verify(path), 0);
+
+    /* Any part changed, and it no longer verifies (exit status 1)... */
+    static const char *fields[] = {"mine ", "commit ", "view 0 ", "view 5 ", "proof "};
+    char bad[800];
+    snprintf(bad, sizeof bad, "%s/bad.tdeal", base);
+    for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+        copy_file(path, bad);
+        char hex[5], flipped[5];
+        field_hex(bad, fields[i], hex);
+        snprintf(flipped, sizeof flipped, "%s", hex);
+        flipped[3] = flipped[3] == '0' ? '1' : '0';
+        char what[40], with[40];
+        snprintf(what, sizeof what, "%s%s", fields[i], hex);
+        snprintf(with, sizeof with, "%s%s", fields[i], flipped);
+        edit_file(bad, what, with);
+        if (verify(bad) != 1)
+            fail_msg("changing '%s' in the record went unnoticed", fields[i]);
+    }
+    copy_file(path, bad);
+    edit_file(bad, "number 2", "number 1");
+    assert_int_equal(verify(bad), 1);
+    copy_file(path, bad);
+    edit_file(bad, "seat 1", "seat 0");
+    assert_int_equal(verify(bad), 1);
+    /* ...and what is not such a record is told apart (exit status 2). */
+    copy_file(path, bad);
+    edit_file(bad, "tasca-deal 1", "tasca-deal 9");
+    assert_int_equal(verify(bad), 2);
+    copy_file(path, bad);
+    edit_file(bad, "players 2", "players 7");
+    assert_int_equal(verify(bad), 2);
+    char missing[800];
+    snprintf(missing, sizeof missing, "%s/none.tdeal", base);
+    assert_int_equal(verify(missing), 2);
+    /* One bad file among good ones: the worst status. */
+    char *argv[] = {"verify", path, bad, NULL};
+    assert_int_equal(cli_verify(3, argv), 2);
+    remove(bad);
+    remove(path);
+    rmdir(deals);
+    rmdir(base);
+    played_free(p);
+    free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -222,6 +377,7 @@ int main(void)
         cmocka_unit_test(test_seed_depends_on_everything),
         cmocka_unit_test(test_honest_games_verify),
         cmocka_unit_test(test_every_lie_is_caught),
+        cmocka_unit_test(test_record_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -63,6 +63,7 @@
 #include "engine/registry.h"
 #include "natsfix.h"
 #include "net/brokerconf.h"
+#include "net/dealfile.h"
 #include "net/invite.h"
 #include "net/net.h"
 
@@ -379,12 +380,43 @@ typedef struct {
 
 static Fix fix;
 
+/* The next start_server starts an open server (nats-server -js, no users): only for the
+ * attacks that need one, each saying why. Every other case runs on Tasca's broker
+ * configuration, as this computer and `tasca serve --write-server` do: the dealers with the
+ * dealer's credentials, the clients with the players' URL. */
+static bool open_server;
+
 static void start_server(void)
 {
     char err[256];
-    fix.server = natsfix_start(NULL, err, sizeof err);
+    NatsFixOptions o = {.locked = !open_server};
+    fix.server = natsfix_start(&o, err, sizeof err);
     if (!fix.server)
         fail_msg("%s", err);
+}
+
+/* A connection of the test's own with the dealers' rights (on a locked server, their
+ * credentials): it hears what only dealers may (signs of life, records, leases), or stands
+ * for another dealer. */
+static natsConnection *observer_connect(const char *name)
+{
+    char err[NET_ERR];
+    natsConnection *nc = net_connect(natsfix_url(fix.server), natsfix_creds(fix.server, true),
+                                     name, err, sizeof err);
+    if (!nc)
+        fail_msg("%s: %s", name, err);
+    return nc;
+}
+
+/* The URL a player connects with (the players' password in it on a locked server). */
+static const char *players_url(void) { return natsfix_player_url(fix.server); }
+
+/* The URL a dealer connects with, for one a case gave: the server's own in place of the
+ * players' (the dealer has its credentials file). */
+static const char *dealers_url(const char *url)
+{
+    bool players = fix.server && strcmp(url, natsfix_player_url(fix.server)) == 0;
+    return players ? natsfix_url(fix.server) : url;
 }
 
 static bool cheat_deals; /* the next dealer deals from another deck than it committed to */
@@ -393,7 +425,7 @@ static Dealer *new_dealer(const char *url)
 {
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     char err[NET_ERR];
-    DealerConfig cfg = {.url = url,
+    DealerConfig cfg = {.url = dealers_url(url),
                         .store = fix.store,
                         .replicas = 1,
                         .linger_seconds = 600,
@@ -419,15 +451,18 @@ static void spawn_serve(const char *url, const char *store, int replicas)
     /* the log outlives the servers' stores, to read after a failure */
     snprintf(log, sizeof log, "%s/serve-%d.log", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
              (int)getpid());
+    url = dealers_url(url);
+    const char *creds = fix.server ? natsfix_creds(fix.server, true) : NULL;
     char *argv[] = {(char *)tasca_bin, "serve",    "--nats", (char *)url, "--store",
-                    (char *)store,     "--replicas", rep,    "--verbose", NULL};
+                    (char *)store,     "--replicas", rep,    "--verbose",
+                    creds ? "--creds" : NULL, (char *)creds, NULL};
     char err[256];
     fix.serve_pid = natsfix_spawn(argv, log, err, sizeof err);
     if (fix.serve_pid <= 0)
         fail_msg("tasca serve: %s", err);
     /* ready when it answers for its keys */
     char e2[NET_ERR];
-    natsConnection *nc = net_connect(url, NULL, "probe", e2, sizeof e2);
+    natsConnection *nc = net_connect(url, creds, "probe", e2, sizeof e2);
     if (!nc)
         fail_msg("%s", e2);
     natsMsg *r = NULL;
@@ -459,6 +494,7 @@ static int teardown(void **state)
     memset(&stand, 0, sizeof stand);
     cheat_deals = false;
     fair_tables = false;
+    open_server = false;
     return 0;
 }
 
@@ -484,9 +520,9 @@ static void test_equivalence(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
         for (int k = 0; k < 3; k++) {
             Spec sp = specs[i];
@@ -508,9 +544,9 @@ static void test_dealer_bots(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     for (int k = 0; k < 3; k++) {
         Spec sp = {"bisca", 4, {DIFF_EASY, DIFF_MEDIUM, DIFF_RANDOM, DIFF_EASY},
                    500 + (uint64_t)k, 600 + (uint64_t)k, 0xA}; /* seats 2 and 4: bots */
@@ -618,10 +654,12 @@ static bool bland(const uint8_t *p)
 static void test_eavesdrop(void **state)
 {
     (void)state;
+    /* an open broker: it reads everything on the broker ('>'), which no player may */
+    open_server = true;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     char err[NET_ERR];
-    natsConnection *spy = net_connect(natsfix_url(fix.server), NULL, "spy", err, sizeof err);
+    natsConnection *spy = net_connect(players_url(), NULL, "spy", err, sizeof err);
     assert_non_null(spy);
     Capture cap = {0};
     pthread_mutex_init(&cap.lock, NULL);
@@ -631,7 +669,7 @@ static void test_eavesdrop(void **state)
 
     Spec sp = {"bisca", 4, {DIFF_RANDOM, DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM}, 0xE5E5, 77, 0};
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     NetGame ng;
     net_open(&ng, &sp, urls);
     double ret[RULES_MAX_PLAYERS];
@@ -812,10 +850,11 @@ static size_t make_act(const SealKeys *signer, const uint8_t dealer_box[WIRE_KEY
 static void test_hostile(void **state)
 {
     (void)state;
+    open_server = true; /* an open broker: junk and forgeries on every subject a client can name */
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     char err[NET_ERR], why[WIRE_REASON + 32], subject[64];
-    natsConnection *x = net_connect(natsfix_url(fix.server), NULL, "intruder", err, sizeof err);
+    natsConnection *x = net_connect(players_url(), NULL, "intruder", err, sizeof err);
     assert_non_null(x);
     /* The intruder records the seats' actions off the wire, to replay one. */
     Capture acts = {0};
@@ -826,7 +865,7 @@ static void test_hostile(void **state)
 
     Spec sp = {"truco", 2, {DIFF_EASY, DIFF_MEDIUM}, 0xBAD, 0xBAD2, 0};
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     NetGame ng;
     net_open(&ng, &sp, urls);
     for (int i = 0; i < 6; i++)
@@ -967,16 +1006,16 @@ static void test_burst(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 0xB0, 0xB1, 0};
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     NetGame ng;
     net_open(&ng, &sp, urls);
     for (int i = 0; i < 5; i++)
         assert_true(net_step(&ng));
     char err[NET_ERR];
-    natsConnection *x = net_connect(natsfix_url(fix.server), NULL, "burst", err, sizeof err);
+    natsConnection *x = net_connect(players_url(), NULL, "burst", err, sizeof err);
     assert_non_null(x);
     natsMsg *r = NULL;
     assert_int_equal(
@@ -1052,10 +1091,10 @@ static void test_client_drop(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     Spec sp = {"bisca", 2, {DIFF_MEDIUM, DIFF_EASY}, 909, 910, 0};
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     NetGame ng;
     net_open(&ng, &sp, urls);
     for (int i = 0; i < 9; i++)
@@ -1100,7 +1139,7 @@ static void kill_mid_game(bool dealer, bool cluster)
                  natsfix_store(natsfix_cluster_node(fix.cluster, 0)));
     } else {
         start_server();
-        dealer_url = natsfix_url(fix.server);
+        dealer_url = players_url();
         urls_all(dealer_url, urls);
         snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     }
@@ -1149,9 +1188,9 @@ static void count_beat(natsConnection *nc, natsSubscription *sub, natsMsg *msg, 
 static natsConnection *tap_beats(const char *url, const NetGame *ng, natsMsgHandler fn,
                                  natsSubscription **sub)
 {
-    char err[NET_ERR], subject[64];
-    natsConnection *tap = net_connect(url, NULL, "tap", err, sizeof err);
-    assert_non_null(tap);
+    (void)url;
+    char subject[64];
+    natsConnection *tap = observer_connect("tap");
     snprintf(subject, sizeof subject, "tasca.t.%s.here", ng->code);
     NATS_CHECK(natsConnection_Subscribe(sub, tap, subject, fn, NULL));
     natsConnection_Flush(tap);
@@ -1175,7 +1214,7 @@ static void test_beats_idle(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -1290,7 +1329,7 @@ static void test_view_again(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -1405,7 +1444,7 @@ static void test_again(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
@@ -1519,9 +1558,9 @@ static void test_nats_away(void **state)
     (void)state;
     start_server();
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
-    spawn_serve(natsfix_url(fix.server), fix.store, 1);
+    spawn_serve(players_url(), fix.store, 1);
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 5151, 5252, 0};
     NetGame ng;
     net_open(&ng, &sp, urls);
@@ -1783,9 +1822,11 @@ static int expect_away_then_stand_in(Lobby *l, int from, uint16_t away)
 static void test_standin(void **state)
 {
     (void)state;
+    /* an open broker: the forger hears the seat's signs of life to replay them */
+    open_server = true;
     start_server();
-    start_dealer(natsfix_url(fix.server));
-    const char *url = natsfix_url(fix.server);
+    start_dealer(players_url());
+    const char *url = players_url();
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_EASY}, 7301, 7302, 0};
@@ -1848,8 +1889,8 @@ static void test_standin_return(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
-    const char *url = natsfix_url(fix.server);
+    start_dealer(players_url());
+    const char *url = players_url();
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_RANDOM}, 7401, 7402, 0};
@@ -1899,7 +1940,7 @@ static void test_standin_kill(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     spawn_serve(url, fix.store, 1);
     const char *urls[RULES_MAX_PLAYERS];
@@ -1935,8 +1976,8 @@ static void test_standin_never(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
-    const char *url = natsfix_url(fix.server);
+    start_dealer(players_url());
+    const char *url = players_url();
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
     Spec sp = {"bisca", 2, {DIFF_EASY, DIFF_MEDIUM}, 7601, 7602, 0};
@@ -2012,7 +2053,8 @@ static int recorded_entries(const char *url, const char *code, int *junk)
     snprintf(path, sizeof path, "%s/dealer.keys", fix.store);
     assert_null(seal_keys_load_or_create(path, &k, rkey));
     char err[NET_ERR], subject[64];
-    natsConnection *nc = net_connect(url, NULL, "record reader", err, sizeof err);
+    (void)url;
+    natsConnection *nc = observer_connect("record reader");
     if (!nc)
         fail_msg("%s", err);
     jsCtx *js = NULL;
@@ -2139,7 +2181,7 @@ static void test_shared(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     fix.dealer = new_dealer(url);
     fix.dealer2 = new_dealer(url);
     static NetGame ng[SHARED_MAX];
@@ -2162,7 +2204,7 @@ static void test_takeover(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     snprintf(fix.store, sizeof fix.store, "%s/dealer", natsfix_store(fix.server));
     spawn_serve(url, fix.store, 1);
     fix.dealer2 = new_dealer(url);
@@ -2225,7 +2267,7 @@ static void test_lease_lost(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -2234,10 +2276,7 @@ static void test_lease_lost(void **state)
     net_open(&ng, &sp, urls);
     for (int i = 0; i < 5; i++)
         assert_true(net_step(&ng));
-    char err[NET_ERR];
-    natsConnection *nc = net_connect(url, NULL, "intruder", err, sizeof err);
-    if (!nc)
-        fail_msg("%s", err);
+    natsConnection *nc = observer_connect("another dealer"); /* it takes the lease */
     jsCtx *js = NULL;
     kvStore *kv = NULL;
     NATS_CHECK(natsConnection_JetStream(&js, nc, NULL));
@@ -2318,8 +2357,11 @@ static void test_lease_lost(void **state)
 static void test_fence(void **state)
 {
     (void)state;
+    /* an open broker: a stray writer appends to the record (test_net_broker_rec: refused when
+     * locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -2399,8 +2441,10 @@ static void steps_held(NetGame *ng, int steps)
 static void test_rec_junk(void **state)
 {
     (void)state;
+    /* an open broker: junk on the record (test_net_broker_rec: refused when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -2503,8 +2547,10 @@ static int rec_subjects(jsCtx *js, char *only, size_t size)
 static void test_junk_subjects(void **state)
 {
     (void)state;
+    /* an open broker: junk record subjects (test_net_broker_rec: refused when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -2610,8 +2656,10 @@ static bool stranger_wrote(const Stranger *s, const kvEntry *e)
 static void test_lease_stranger(void **state)
 {
     (void)state;
+    /* an open broker: a stranger writes the lease (test_net_broker_lease: refused when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -2718,7 +2766,7 @@ static void test_window_kill(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     char err[NET_ERR], code[WIRE_CODE];
     NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
@@ -2812,9 +2860,9 @@ static void test_chosen_seed(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     for (int fair = 0; fair < 2; fair++) {
         Spec sp = {"bisca", 2, {DIFF_RANDOM, DIFF_RANDOM}, 4242 + 7 * (uint64_t)fair, 5, 0};
         fair_tables = fair;
@@ -2874,8 +2922,19 @@ static void test_chosen_seed(void **state)
     net_client_free(b);
 }
 
+/* Every seat's client of ng keeps its records of the deals in the scratch folder. */
+static void keep_deals(NetGame *ng)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/deals", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    for (int s = 0; s < ng->sp.n; s++)
+        if (ng->cl[s])
+            net_client_keep_deals(ng->cl[s], dir);
+}
+
 /* Waits for the check of game `game` by every seat of ng; returns how many failed (with
- * their reasons on stderr). */
+ * their reasons on stderr). Each seat's client keeps its record of the game (keep_deals),
+ * which must say the same when read back and checked again (`tasca verify`). */
 static int deal_failures(NetGame *ng, unsigned game, const char *expect_in_reason)
 {
     int failed = 0;
@@ -2890,6 +2949,24 @@ static int deal_failures(NetGame *ng, unsigned game, const char *expect_in_reaso
             nats_Sleep(10);
         assert_int_not_equal(r, NET_DEAL_WAITING);
         assert_int_not_equal(r, NET_DEAL_FIXED);
+        /* The seat's record of the game, kept by the client, tells the same again. */
+        char path[600];
+        assert_true(net_client_kept_deal(ng->cl[s], path, sizeof path));
+        char want[64];
+        snprintf(want, sizeof want, "/%s-g%u.tdeal", ng->code, game + 1);
+        assert_non_null(strstr(path, want));
+        size_t len;
+        char err[200], again[WIRE_REASON];
+        char *text = file_read_all(path, DEAL_RECORD_MAX, &len, err, sizeof err);
+        assert_non_null(text);
+        DealRecord rec;
+        assert_true(deal_record_parse(text, len, &rec, err, sizeof err));
+        free(text);
+        assert_int_equal(rec.seat, s);
+        assert_int_equal(deal_record_check(&rec, again, sizeof again) != NULL,
+                         r == NET_DEAL_FAILED);
+        deal_record_free(&rec);
+        remove(path);
         if (r == NET_DEAL_FAILED) {
             fprintf(stderr, "seat %d, game %u: not verified: %s\n", s, game + 1, why);
             if (expect_in_reason)
@@ -2908,13 +2985,14 @@ static void test_deal_verified(void **state)
 {
     (void)state;
     start_server();
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     fair_tables = true;
     Spec truco = {"truco", 2, {DIFF_MEDIUM, DIFF_EASY}, 1, 2, 0};
     NetGame ng;
     net_open(&ng, &truco, urls);
+    keep_deals(&ng);
     while (net_step(&ng))
         ;
     assert_int_equal(deal_failures(&ng, 0, NULL), 0);
@@ -2928,6 +3006,7 @@ static void test_deal_verified(void **state)
 
     Spec bisca = {"bisca", 4, {DIFF_EASY, DIFF_RANDOM, DIFF_MEDIUM, DIFF_EASY}, 3, 4, 1u << 2};
     net_open(&ng, &bisca, urls);
+    keep_deals(&ng);
     while (net_step(&ng))
         ;
     assert_int_equal(deal_failures(&ng, 0, NULL), 0);
@@ -2941,13 +3020,14 @@ static void test_deal_cheat(void **state)
     (void)state;
     start_server();
     cheat_deals = true;
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
-    urls_all(natsfix_url(fix.server), urls);
+    urls_all(players_url(), urls);
     fair_tables = true;
     Spec sp = {"bisca", 2, {DIFF_RANDOM, DIFF_MEDIUM}, 8, 9, 0};
     NetGame ng;
     net_open(&ng, &sp, urls);
+    keep_deals(&ng);
     while (net_step(&ng))
         ;
     assert_int_equal(deal_failures(&ng, 0, "committed deck"), 2);
@@ -2998,8 +3078,11 @@ static int stood_in_never_back(Lobby *l, int from)
 static void test_join_replay(void **state)
 {
     (void)state;
+    /* an open broker: the attacker hears joins to copy them (test_net_broker_join_sub: refused
+     * when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -3094,8 +3177,11 @@ static void test_join_replay(void **state)
 static void test_rogue_dealer(void **state)
 {
     (void)state;
+    /* an open broker: a second dealer with its own keys in the queue (test_net_broker_queue:
+     * refused when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     char err[NET_ERR], rogue_store[600];
     snprintf(rogue_store, sizeof rogue_store, "%s/rogue", natsfix_store(fix.server));
@@ -3208,8 +3294,11 @@ static void *forge_lobby(void *arg)
 static void test_forged_answers(void **state)
 {
     (void)state;
+    /* an open broker: forged answers in other clients' inboxes (test_net_broker_forge: refused
+     * when locked) */
+    open_server = true;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(url, urls);
@@ -3261,7 +3350,7 @@ static void test_two_windows(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     char err[NET_ERR], code[WIRE_CODE];
     NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
@@ -3320,7 +3409,7 @@ static void test_table_keys(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     char err[NET_ERR], code[2][WIRE_CODE];
     NetClient *host = net_client_new(url, NULL, "Host", err, sizeof err);
@@ -3384,7 +3473,7 @@ static void test_private_table(void **state)
 {
     (void)state;
     start_server();
-    const char *url = natsfix_url(fix.server);
+    const char *url = players_url();
     start_dealer(url);
     char err[NET_ERR], code[WIRE_CODE];
     NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
@@ -3409,10 +3498,12 @@ static void test_private_table(void **state)
     /* The invitation, as the window shows it. */
     char inv[INVITE_MAX], u2[600], c2[WIRE_CODE];
     uint8_t s2[WIRE_HASH];
-    assert_true(invite_format(url, code, spec.invite, inv, sizeof inv));
-    assert_true(invite_parse(inv, u2, sizeof u2, c2, s2));
+    int at = -9;
+    assert_true(invite_format(url, code, -1, spec.invite, inv, sizeof inv));
+    assert_true(invite_parse(inv, u2, sizeof u2, c2, &at, s2));
     assert_string_equal(u2, url);
     assert_string_equal(c2, code);
+    assert_int_equal(at, -1);
     assert_memory_equal(s2, spec.invite, WIRE_HASH);
     /* Not in the lobby's list. */
     MsgTable t;
@@ -3471,6 +3562,116 @@ static void test_private_table(void **state)
     natsSubscription_Destroy(lob);
     natsConnection_Destroy(spy);
     net_client_free(bea);
+    net_client_free(ana);
+}
+
+/* Seats kept each for one friend (MsgCreate.kept, invite.h): a four-seat private Bisca of
+ * Ana's with seat 2 kept for Bruno and seat 4 for Carla (seat 3 a dealer's bot). Carla's
+ * invitation opens her seat only: asking for Bruno's with it is refused, and asked for any
+ * seat it sits her at her own; a proof made with her seat's secret for another key, or with
+ * a secret for a seat that is not kept, gets no answer. Bruno's invitation sits him at his
+ * seat, and both read the table's news. Without kept seats (test_private_table) one
+ * invitation opens any free seat, which is what a friend could use to take another's. */
+static void test_kept_seat(void **state)
+{
+    (void)state;
+    start_server();
+    const char *url = players_url();
+    start_dealer(url);
+    char err[NET_ERR], code[WIRE_CODE];
+    NetClient *ana = net_client_new(url, NULL, "Ana", err, sizeof err);
+    assert_non_null(ana);
+    const GameRules *g = registry_find("bisca");
+    MsgCreate spec = {.game = "bisca", .num_players = 4, .away_seconds = 60, .unlisted = true,
+                      .kept = 1u << 1 | 1u << 3};
+    spec.n_options = (uint8_t)g->n_options;
+    GameOptions opt;
+    rules_default_options(g, &opt);
+    memcpy(spec.options, opt.v, sizeof spec.options);
+    spec.seats[2] = (WireSeatSpec){WSEAT_BOT, DIFF_EASY};
+    invite_new(spec.invite);
+    /* A kept seat must be one for a person. */
+    MsgCreate bad = spec;
+    bad.kept |= 1u << 2;
+    assert_non_null(net_client_create(ana, &bad, code));
+    assert_null(net_client_create(ana, &spec, code));
+    int seat = -9;
+    assert_null(net_client_join(ana, code, 0, noop_view, NULL, &seat));
+    assert_int_equal(seat, 0);
+    /* The invitations, as the window gives them: each names its seat. */
+    uint8_t for_bruno[WIRE_HASH], for_carla[WIRE_HASH], back[WIRE_HASH];
+    invite_for_seat(spec.invite, 1, for_bruno);
+    invite_for_seat(spec.invite, 3, for_carla);
+    assert_memory_not_equal(for_bruno, for_carla, WIRE_HASH);
+    assert_memory_not_equal(for_bruno, spec.invite, WIRE_HASH);
+    char inv[INVITE_MAX], u2[600], c2[WIRE_CODE];
+    int at = -9;
+    assert_true(invite_format(url, code, 3, for_carla, inv, sizeof inv));
+    assert_non_null(strstr(inv, ".4#"));
+    assert_true(invite_parse(inv, u2, sizeof u2, c2, &at, back));
+    assert_string_equal(c2, code);
+    assert_int_equal(at, 3);
+    assert_memory_equal(back, for_carla, WIRE_HASH);
+    /* No seat past the table's most, none numbered 0, and a code of 7 with its seat. */
+    char odd[INVITE_MAX];
+    snprintf(odd, sizeof odd, "%s", inv);
+    strstr(odd, ".4#")[1] = '5';
+    assert_false(invite_parse(odd, u2, sizeof u2, c2, &at, back));
+    strstr(odd, ".5#")[1] = '0';
+    assert_false(invite_parse(odd, u2, sizeof u2, c2, &at, back));
+    assert_true(invite_format(url, "ABCDEFG", 1, for_bruno, odd, sizeof odd));
+    assert_true(invite_parse(odd, u2, sizeof u2, c2, &at, back));
+    assert_string_equal(c2, "ABCDEFG");
+    assert_int_equal(at, 1);
+    /* Carla asks for Bruno's seat with her invitation: refused, and it stays open. */
+    NetClient *carla = net_client_new(url, NULL, "Carla", err, sizeof err);
+    assert_non_null(carla);
+    net_client_invite(carla, code, for_carla);
+    seat = -9;
+    const char *why = net_client_join(carla, code, 1, noop_view, NULL, &seat);
+    assert_non_null(why);
+    assert_string_equal(why, "this invitation is for another seat");
+    /* A stranger's proof made with a kept seat's secret for another key, or with the secret
+     * of a seat that is not kept: no answer at all. */
+    NetClient *spy_client = net_client_new(url, NULL, "spy", err, sizeof err);
+    natsConnection *spy = net_client_conn(spy_client);
+    SealKeys stranger, friend_keys;
+    seal_keys_new(&stranger);
+    seal_keys_new(&friend_keys);
+    uint8_t req[1200], proof[WIRE_HASH], other[WIRE_HASH];
+    char subject[64];
+    snprintf(subject, sizeof subject, "tasca.t.%s.join", code);
+    natsMsg *r = NULL;
+    invite_proof(for_carla, code, friend_keys.sign_pk, proof);
+    size_t n = raw_join(&stranger, code, proof, req);
+    assert_int_not_equal(natsConnection_Request(&r, spy, subject, req, (int)n, 1500), NATS_OK);
+    invite_for_seat(spec.invite, 2, other); /* the bot's seat: not kept */
+    invite_proof(other, code, stranger.sign_pk, proof);
+    n = raw_join(&stranger, code, proof, req);
+    assert_int_not_equal(natsConnection_Request(&r, spy, subject, req, (int)n, 1500), NATS_OK);
+    /* Asked for any seat, Carla's invitation sits her at her own. */
+    seat = -9;
+    assert_null(net_client_join(carla, code, -1, noop_view, NULL, &seat));
+    assert_int_equal(seat, 3);
+    /* Bruno's sits him at his, and both read the table's news (its names). */
+    NetClient *bruno = net_client_new(url, NULL, "Bruno", err, sizeof err);
+    assert_non_null(bruno);
+    net_client_invite(bruno, code, for_bruno);
+    seat = -9;
+    assert_null(net_client_join(bruno, code, 1, noop_view, NULL, &seat));
+    assert_int_equal(seat, 1);
+    MsgTable t;
+    bool named = false;
+    for (int i = 0; i < test_count(500) && !named; i++) {
+        named = net_client_table(carla, &t) && strcmp(t.seats[1].name, "Bruno") == 0 &&
+                net_client_table(bruno, &t) && strcmp(t.seats[3].name, "Carla") == 0;
+        if (!named)
+            nats_Sleep(10);
+    }
+    assert_true(named);
+    net_client_free(spy_client);
+    net_client_free(bruno);
+    net_client_free(carla);
     net_client_free(ana);
 }
 
@@ -3591,7 +3792,7 @@ static uint64_t last_on(jsCtx *js, const char *subject, const char *junk, bool *
 static bool attack_rec(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     char code[WIRE_CODE], subject[64];
     NetClient *ana = broker_table(code);
     snprintf(subject, sizeof subject, "tasca.rec.%s", code);
@@ -3621,7 +3822,7 @@ static bool attack_rec(bool locked)
 static bool attack_lease(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     char code[WIRE_CODE], subject[64];
     NetClient *ana = broker_table(code);
     snprintf(subject, sizeof subject, "$KV.%s.%s", NET_LEASE_BUCKET, code);
@@ -3674,7 +3875,7 @@ static bool attack_lease(bool locked)
 static bool attack_jsapi(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     Attacker a;
     attacker_connect(&a);
     natsMsg *reply = NULL;
@@ -3707,7 +3908,7 @@ static void on_stolen(natsConnection *nc, natsSubscription *sub, natsMsg *msg, v
 static bool attack_queue(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     Attacker a;
     attacker_connect(&a);
     atomic_store(&stolen, 0);
@@ -3724,14 +3925,14 @@ static bool attack_queue(bool locked)
     rules_default_options(g, &opt);
     memcpy(spec.options, opt.v, sizeof spec.options);
     char err[NET_ERR];
-    NetClient *c = net_client_new(natsfix_player_url(fix.server), NULL, "Ana", err, sizeof err);
-    assert_non_null(c);
     int failed = 0;
-    for (int i = 0; i < 12; i++) {
+    for (int i = 0; i < 12; i++) { /* a new player each time: within the limits per player */
+        NetClient *c = net_client_new(natsfix_player_url(fix.server), NULL, "Ana", err, sizeof err);
+        assert_non_null(c);
         char code[WIRE_CODE];
         failed += net_client_create(c, &spec, code) != NULL;
+        net_client_free(c);
     }
-    net_client_free(c);
     int got = atomic_load(&stolen);
     print_message("the impostor got %d table requests, %d of 12 failed; refused: %d; the dealer "
                   "holds %d tables\n",
@@ -3762,7 +3963,7 @@ static void on_join_seen(natsConnection *nc, natsSubscription *sub, natsMsg *msg
 static bool attack_join_sub(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     Attacker a;
     attacker_connect(&a);
     atomic_store(&joins_seen, 0);
@@ -3799,7 +4000,7 @@ static void on_forged(natsConnection *nc, natsSubscription *sub, natsMsg *msg, v
 static bool attack_forge(bool locked)
 {
     broker_server(locked);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     char code[WIRE_CODE], lobby[64], view[64];
     NetClient *ana = broker_table(code);
     snprintf(lobby, sizeof lobby, "tasca.lobby.%s", code);
@@ -3888,7 +4089,7 @@ static void test_broker_game(void **state)
 {
     (void)state;
     broker_server(true);
-    start_dealer(natsfix_url(fix.server));
+    start_dealer(players_url());
     const char *urls[RULES_MAX_PLAYERS];
     urls_all(natsfix_player_url(fix.server), urls);
     Spec specs2[] = {{"bisca", 2, {DIFF_RANDOM, DIFF_MEDIUM}, 31, 32, 0},
@@ -3958,6 +4159,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_two_windows, teardown),
         cmocka_unit_test_teardown(test_table_keys, teardown),
         cmocka_unit_test_teardown(test_private_table, teardown),
+        cmocka_unit_test_teardown(test_kept_seat, teardown),
         cmocka_unit_test_teardown(test_broker_rec, teardown),
         cmocka_unit_test_teardown(test_broker_lease, teardown),
         cmocka_unit_test_teardown(test_broker_jsapi, teardown),
@@ -3972,7 +4174,7 @@ int main(int argc, char **argv)
                            "lease_lost", "fence", "rec_junk", "junk_subjects", "lease_stranger",
                            "window_kill", "chosen_seed", "deal_verified", "deal_cheat",
                            "join_replay", "rogue_dealer", "forged_answers", "two_windows",
-                           "table_keys", "private_table", "broker_rec", "broker_lease",
+                           "table_keys", "private_table", "kept_seat", "broker_rec", "broker_lease",
                            "broker_jsapi", "broker_queue", "broker_join_sub", "broker_forge",
                            "broker_game"};
     _Static_assert(sizeof names / sizeof *names == sizeof all / sizeof *all, "a name per case");

@@ -17,6 +17,8 @@
  *     answers (then says it could not connect) and on one that lists a table.
  *   broker_kill: the same with nats-server killed with -9 mid-game and started again: the
  *     window says the link is lost, comes back by itself and finishes the game as dealt.
+ *   kept_invitation: a private table made from the menu with seat 2 for a person keeps that
+ *     seat for the friend its own invitation (shown, with a Copy button) goes to.
  *   menu_create: Play online ▸ this computer ▸ Create table (seat 2 an Easy bot) from the
  *     menu with the mouse: the game's own server and dealer start, the table is played to
  *     its end, and closing the app stops the server.
@@ -41,7 +43,9 @@
 
 #include <SDL_image.h>
 
+#include "core/fileio.h"
 #include "engine/registry.h"
+#include "net/dealfile.h"
 #include "net/localnats.h"
 #include "net/invite.h"
 #include "net/net.h"
@@ -329,6 +333,22 @@ static void test_window_seat(void)
         fprintf(stderr, "the window's reason: %s\n", why);
     if (cheating_dealer)
         CHECK(strstr(why, "committed deck") != NULL);
+    /* ...and kept its record of the game, for `tasca verify`, which says the same. */
+    {
+        char path[1200], err[200], again[200];
+        snprintf(path, sizeof path, "%sdeals/%s-g1.tdeal", a->pref_dir, online_code(a));
+        size_t len;
+        char *text = file_read_all(path, DEAL_RECORD_MAX, &len, err, sizeof err);
+        if (!text)
+            fprintf(stderr, "no record of the deal: %s\n", err);
+        REQUIRE(text);
+        DealRecord rec;
+        REQUIRE(deal_record_parse(text, len, &rec, err, sizeof err));
+        free(text);
+        CHECK(rec.seat == 1 && strcmp(rec.game, "bisca") == 0);
+        CHECK((deal_record_check(&rec, again, sizeof again) != NULL) == cheating_dealer);
+        deal_record_free(&rec);
+    }
     shot(a, cheating_dealer ? "online-deal-not-verified.png" : "online-deal-verified.png");
     app_settle(a, test_count(2000)); /* past the banner's grace (TABLE_GRACE) */
     /* The banner's Leave button: back to the Play online page, an offline table again. */
@@ -777,7 +797,11 @@ static void test_menu_create(void)
      * one string, with this computer's server, the table's code and its secret. */
     char iurl[600], icode[WIRE_CODE];
     uint8_t isecret[WIRE_HASH];
-    CHECK(invite_parse(online_invitation(a), iurl, sizeof iurl, icode, isecret));
+    int iseat = -9;
+    CHECK(invite_parse(online_invitation(a), iurl, sizeof iurl, icode, &iseat, isecret));
+    CHECK(iseat == -1); /* the table's own: no seat for a person is kept (seat 2 is a bot) */
+    for (int k = 0; k < RULES_MAX_PLAYERS; k++)
+        CHECK(!online_seat_invitation(a, k)[0]);
     CHECK(strcmp(icode, online_code(a)) == 0);
     /* this computer's server, with the players' password a friend needs to reach it */
     const char *at = strchr(iurl, '@');
@@ -825,6 +849,82 @@ static void test_deal_cheat(void)
     cheating_dealer = true;
     test_window_seat();
     cheating_dealer = false;
+}
+
+static void noop_seat_view(void *user, NetClient *c, const MsgView *v)
+{
+    (void)user;
+    (void)c;
+    (void)v;
+}
+
+/* A private table made from the menu with seat 2 for a person: that seat is kept for the
+ * friend its own invitation goes to. The page shows it with a Copy button for that seat
+ * (which puts it on the clipboard), the table's own invitation is not what friends get, and
+ * a friend's client with it, asking for any seat, sits at seat 2. */
+static void test_kept_invitation(void)
+{
+    AppOptions o = test_options("bisca", SPEED_INSTANT, 8);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    app_run_frames(a, 5);
+    menu_open(a->menu, PAGE_ONLINE);
+    app_run_frames(a, 3);
+    SDL_FRect r;
+    REQUIRE(find_text(a, "Players", &r));
+    SDL_FRect name = {r.x + 8, r.y + r.h * 0.5f - 2, 4, 4};
+    if (find_text(a, "Seat 3", &r)) { /* four players offered first: two, please */
+        click(a, name, 1);
+        app_run_frames(a, 2);
+    }
+    CHECK(!menu_find(a->menu, "Seat 3", &r));
+    REQUIRE(click_text(a, "Create table"));
+    bool busy = true, failed = false;
+    for (int i = 0; i < test_count(15000) && menu_is_open(a->menu) && !failed; i++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+        online_status(a, &busy, &failed);
+    }
+    if (menu_is_open(a->menu))
+        fprintf(stderr, "the table was not made: %s\n", online_status(a, &busy, &failed));
+    REQUIRE(!menu_is_open(a->menu) && online_code(a));
+    const char *inv = online_seat_invitation(a, 1);
+    REQUIRE(inv[0]);
+    CHECK(!online_seat_invitation(a, 0)[0] && !online_seat_invitation(a, 2)[0]);
+    char iurl[600], icode[WIRE_CODE];
+    uint8_t isecret[WIRE_HASH], table_secret[WIRE_HASH];
+    int iseat = -9, tseat = -9;
+    REQUIRE(invite_parse(inv, iurl, sizeof iurl, icode, &iseat, isecret));
+    CHECK(iseat == 1 && strcmp(icode, online_code(a)) == 0);
+    REQUIRE(invite_parse(online_invitation(a), iurl, sizeof iurl, icode, &tseat, table_secret));
+    CHECK(tseat == -1 && memcmp(isecret, table_secret, WIRE_HASH) != 0);
+    /* On the page: the seat's invitation and its Copy button. */
+    menu_open(a->menu, PAGE_ONLINE);
+    app_run_frames(a, 3);
+    char *clip = SDL_GetClipboardText();
+    if (clip && clip[0]) /* the video driver keeps a clipboard: the seat's invitation is on it */
+        CHECK(strcmp(clip, inv) == 0);
+    SDL_free(clip);
+    SDL_SetClipboardText("something else");
+    REQUIRE(click_text(a, "Copy the invitation to seat 2"));
+    app_run_frames(a, 2);
+    clip = SDL_GetClipboardText();
+    if (clip && strcmp(clip, "something else") != 0)
+        CHECK(strcmp(clip, inv) == 0);
+    SDL_free(clip);
+    /* The friend, with it, asking for any seat: seat 2. */
+    char err[256];
+    NetClient *bruno = net_client_new(iurl, NULL, "Bruno", err, sizeof err);
+    REQUIRE(bruno);
+    net_client_invite(bruno, icode, isecret);
+    int seat = -9;
+    const char *why = net_client_join(bruno, icode, -1, noop_seat_view, NULL, &seat);
+    if (why)
+        fprintf(stderr, "the friend could not sit: %s\n", why);
+    CHECK(!why && seat == 1);
+    net_client_free(bruno);
+    app_destroy(a);
 }
 
 static void test_lan(void)
@@ -896,6 +996,43 @@ static void test_lan(void)
     app_destroy(a);
 }
 
+/* A networked table with a seat nobody has taken: while it is that seat's turn the table
+ * says it waits for a player (it said "Open seat is thinking…"). */
+static void test_open_seat(void)
+{
+    char dir[600];
+    LocalNats *ns = server(dir, sizeof dir);
+    REQUIRE(ns);
+    Dealer *d = dealer_on(localnats_url(ns), localnats_creds(ns, true), home);
+    REQUIRE(d);
+    AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
+    o.no_audio = true;
+    o.server = player_url(ns);
+    o.name = "Bruno";
+    o.create = "me,open";
+    App *a = start_app(&o);
+    REQUIRE(a);
+    for (int i = 0; i < test_count(5000) && !(match_of(a) && match_of(a)->mirror); i++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+    }
+    Match *m = match_of(a);
+    REQUIRE(m && m->mirror);
+    Table *t = a->self;
+    int me = table_player(t), other = 1 - me;
+    char b[160] = "";
+    for (int i = 0; i < test_count(5000) && !table_open_seat_text(t, other, b, sizeof b); i++) {
+        app_run_frames(a, 1);
+        usleep(2000);
+    }
+    CHECK(strcmp(b, "Waiting for a player to take the open seat") == 0);
+    CHECK(!table_open_seat_text(t, me, b, sizeof b));
+    shot(a, "online-open-seat.png");
+    app_destroy(a);
+    dealer_stop(d);
+    localnats_stop(ns);
+}
+
 static const UiTest tests[] = {
     {"window_seat", test_window_seat},
     {"deal_cheat", test_deal_cheat},
@@ -905,7 +1042,9 @@ static const UiTest tests[] = {
     {"broker_kill", test_broker_kill},
     {"match_hold", test_match_hold},
     {"menu_create", test_menu_create},
+    {"kept_invitation", test_kept_invitation},
     {"lan", test_lan},
+    {"open_seat", test_open_seat},
 };
 
 int main(int argc, char **argv)

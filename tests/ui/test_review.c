@@ -551,7 +551,15 @@ static void test_truco_leftovers(void)
     CHECK(t->m == live && !locate(a, "hand-message", &r) && !locate(a, "bubble", &r));
     app_destroy(a);
 }
-static void test_buraco(void) { every_game("buraco", 3); }
+/* The contest's game, one deal (the default is Brazil's STBL, a match of deals). */
+static void test_buraco(void)
+{
+    fresh_home("tasca-review", "option.buraco.variant = 0\noption.buraco.jokers = 0\n"
+               "option.buraco.sets = 0\noption.buraco.big_canastras = 0\n"
+               "option.buraco.morto = 0\noption.buraco.batida = 0\noption.buraco.pile = 0\n"
+               "option.buraco.target = 0\n");
+    every_game("buraco", 3);
+}
 static void test_moulin(void) { every_game("moulin", 3); }
 
 static const UiTest tests[] = {

@@ -16,6 +16,7 @@
 
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "games/buraco/buraco.h"
 #include "games/twentyone/twentyone.h"
 #include "ui/anim.h"
 #include "ui/app.h"
@@ -23,6 +24,7 @@
 #include "ui/menu.h"
 #include "ui/scene.h"
 #include "ui/tablescene.h"
+#include "ui/text.h"
 #include "ui_fixture.h"
 
 static App *start(const char *game, int speed, uint64_t seed)
@@ -825,6 +827,265 @@ static void test_options_layout(void)
     CHECK(rows > 0 && below > 0);
 }
 
+/* A numeric rule over a wide range (Moulin's N-move rule, 0 to 250, default 100) in
+ * Options: it shows its value, a click steps from it (never jumps to a small number, never
+ * wraps), both ends hold, and what is saved is what is shown. */
+static const Widget *option_row(App *a, const char *label, SDL_FRect *r)
+{
+    for (int i = 0; i < 40 && !menu_find(a->menu, label, r); i++) {
+        widgets_scroll_by((WidgetList *)menu_widgets(a->menu), 40);
+        app_run_frames(a, 1);
+    }
+    if (!menu_find(a->menu, label, r))
+        return NULL;
+    const WidgetList *wl = menu_widgets(a->menu);
+    for (int i = 0; i < wl->n; i++)
+        if (strcmp(wl->w[i].text, label) == 0)
+            return &wl->w[i];
+    return NULL;
+}
+
+static int nmove_saved(App *a)
+{
+    const GameRules *g = registry_find("moulin");
+    GameOptions opt;
+    app_game_options(a, g, &opt);
+    return opt.v[1];
+}
+
+/* Clicks the left (dir < 0) or right end of the N-move rule's stepper; the value shown. */
+static int nmove_click(App *a, int dir, Uint16 mod)
+{
+    SDL_FRect r;
+    const Widget *w = option_row(a, "N-move rule", &r);
+    if (!w)
+        return -1000;
+    SDL_FRect c = widgets_control_rect(a, r, w);
+    SDL_FRect end = {dir < 0 ? c.x + 2 : c.x + c.w - 14, c.y + c.h / 2 - 6, 12, 12};
+    SDL_SetModState((SDL_Keymod)mod);
+    click(a, end, 1);
+    app_run_frames(a, 2);
+    SDL_SetModState(KMOD_NONE);
+    w = option_row(a, "N-move rule", &r);
+    return w ? w->num_min + w->value : -1000;
+}
+
+static void test_options_number(void)
+{
+    App *a = start("moulin", SPEED_INSTANT, 5);
+    REQUIRE(a);
+    settle(a);
+    REQUIRE(nmove_saved(a) == 100);
+    menu_open(a->menu, PAGE_OPTIONS);
+    app_run_frames(a, 3);
+    SDL_FRect r;
+    const Widget *w = option_row(a, "N-move rule", &r);
+    REQUIRE(w);
+    CHECK(w->kind == W_STEPPER && w->n_choices == 0);
+    CHECK(w->num_min + w->value == 100); /* shown, not an empty box */
+    CHECK(nmove_click(a, 1, 0) == 110);
+    CHECK(nmove_saved(a) == 110);
+    CHECK(nmove_click(a, -1, 0) == 100);
+    CHECK(nmove_click(a, -1, 0) == 90);
+    CHECK(nmove_saved(a) == 90);
+    CHECK(nmove_click(a, -1, KMOD_LSHIFT) == 89); /* Shift: one at a time */
+    CHECK(nmove_click(a, 1, 0) == 90);            /* back onto the steps */
+    for (int i = 0; i < 30; i++)
+        nmove_click(a, 1, 0);
+    CHECK(nmove_click(a, 1, 0) == 250); /* the top holds: no wrap to 0 */
+    CHECK(nmove_saved(a) == 250);
+    for (int i = 0; i < 30; i++)
+        nmove_click(a, -1, 0);
+    CHECK(nmove_click(a, -1, 0) == 0);
+    CHECK(nmove_saved(a) == 0);
+    /* The keys step the focused row the same way. */
+    push_key(a, SDLK_RIGHT, 0);
+    app_run_frames(a, 2);
+    CHECK(nmove_saved(a) == 10);
+    app_destroy(a);
+}
+
+/* Buraco opens in Brazil's STBL; Options -> House style names each style in full (not
+ * "Stbl"); settings of an earlier version, which stored only what was changed from the
+ * contest's game, still read as the rules they meant; a change stores the rules whole. */
+static void buraco_read(const char *settings, GameOptions *opt)
+{
+    fresh_home("tasca-ui", settings);
+    App *a = start("picker", SPEED_INSTANT, 1);
+    if (!a) {
+        failures++;
+        return;
+    }
+    app_game_options(a, registry_find("buraco"), opt);
+    app_destroy(a);
+}
+
+static void test_buraco_styles(void)
+{
+    const GameRules *g = registry_find("buraco");
+    REQUIRE(g);
+    GameOptions opt;
+    /* Nothing stored: Brazil's STBL. */
+    buraco_read(NULL, &opt);
+    CHECK(opt.v[BUR_OPT_VARIANT] == BUR_VARIANT_STBL);
+    CHECK(opt.v[BUR_OPT_MORTO] == 1 && opt.v[BUR_OPT_JOKERS] == 1);
+    /* An old file that chose the contest's game. */
+    buraco_read("option.buraco.variant = 0\n", &opt);
+    for (int i = 0; i < BUR_OPT_COUNT; i++)
+        CHECK(opt.v[i] == 0);
+    /* An old file with jokers turned on over the contest's game (custom): only those. */
+    buraco_read("option.buraco.variant = 4\noption.buraco.jokers = 1\n", &opt);
+    CHECK(opt.v[BUR_OPT_VARIANT] == BUR_VARIANT_CUSTOM && opt.v[BUR_OPT_JOKERS] == 1);
+    CHECK(opt.v[BUR_OPT_MORTO] == 0 && opt.v[BUR_OPT_PILE] == BUR_PILE_STRICT &&
+          opt.v[BUR_OPT_TARGET] == 0);
+    /* An old file that chose Fechado: Fechado. */
+    buraco_read("option.buraco.variant = 2\noption.buraco.jokers = 1\noption.buraco.sets = 1\n"
+                "option.buraco.big_canastras = 1\noption.buraco.morto = 1\n"
+                "option.buraco.batida = 1\noption.buraco.pile = 1\noption.buraco.target = 2\n",
+                &opt);
+    CHECK(opt.v[BUR_OPT_VARIANT] == BUR_VARIANT_FECHADO);
+
+    /* The window: the style shown in full, one change stores the rules whole. */
+    fresh_home("tasca-ui", NULL);
+    App *a = start("buraco", SPEED_INSTANT, 3);
+    REQUIRE(a);
+    settle(a);
+    CHECK(match_of(a) && match_of(a)->options.v[BUR_OPT_VARIANT] == BUR_VARIANT_STBL);
+    menu_open(a->menu, PAGE_OPTIONS);
+    app_run_frames(a, 3);
+    SDL_FRect r;
+    const Widget *w = option_row(a, "House style", &r);
+    REQUIRE(w);
+    CHECK(w->kind == W_STEPPER && w->value == BUR_VARIANT_STBL && w->n_choices == 5);
+    CHECK(w->value < w->n_choices &&
+          strcmp(w->choices[w->value], "Brazilian, clean going-out (STBL)") == 0);
+    app_set_game_option(a, g, BUR_OPT_JOKERS, 0);
+    for (int i = 0; i < BUR_OPT_COUNT; i++) {
+        char key[KV_KEY];
+        snprintf(key, sizeof key, "option.buraco.%s", g->options[i].key);
+        CHECK(kv_get(&a->kv, key) != NULL);
+    }
+    app_game_options(a, g, &opt);
+    CHECK(opt.v[BUR_OPT_VARIANT] == BUR_VARIANT_CUSTOM && opt.v[BUR_OPT_JOKERS] == 0 &&
+          opt.v[BUR_OPT_MORTO] == 1);
+    app_destroy(a);
+}
+
+/* The main menu's rows keep their places when "Review the last game" becomes available
+ * (it appeared then and pushed "Play online" down by a row): it is there from the start,
+ * greyed out, and a click on it then does nothing. */
+static void test_menu_rows_stable(void)
+{
+    App *a = start("twentyone", SPEED_INSTANT, 14);
+    REQUIRE(a);
+    settle(a);
+    for (int i = 0; i < 20 && match_current_player(match_of(a)) != TO_PLAYER; i++) {
+        a->scene->new_game(a->self);
+        settle(a);
+    }
+    REQUIRE(match_current_player(match_of(a)) == TO_PLAYER);
+    REQUIRE(!a->scene->review(a->self, false));
+    menu_open(a->menu, PAGE_MAIN);
+    app_run_frames(a, 3);
+    SDL_FRect online0, review0, r;
+    REQUIRE(menu_find(a->menu, "Play online", &online0));
+    REQUIRE(menu_find(a->menu, "Review the last game", &review0));
+    click(a, review0, 1); /* nothing to review yet: nothing happens */
+    app_run_frames(a, 2);
+    CHECK(menu_is_open(a->menu) && menu_page(a->menu) == PAGE_MAIN);
+    menu_close(a->menu);
+    app_run_frames(a, 2);
+    SDL_FRect stand;
+    REQUIRE(locate(a, "stand", &stand));
+    click(a, stand, 1);
+    REQUIRE(settle(a));
+    REQUIRE(state21(a)->phase == TO_OVER && a->scene->review(a->self, false));
+    menu_open(a->menu, PAGE_MAIN);
+    app_run_frames(a, 3);
+    REQUIRE(menu_find(a->menu, "Play online", &r));
+    CHECK(r.y == online0.y && r.x == online0.x);
+    REQUIRE(menu_find(a->menu, "Review the last game", &r));
+    CHECK(r.y == review0.y);
+    app_destroy(a);
+}
+
+/* While the menu is open the computer waits; it plays once the menu closes. (Issue 39 saw
+ * bots play on behind the menu; the table already pauses while it is open: this guards
+ * it, with the computer's answer asked for just before the menu opened.) */
+static void test_bots_wait_for_menu(void)
+{
+    App *a = start("moulin", SPEED_INSTANT, 4);
+    REQUIRE(a);
+    settle(a);
+    Match *m = match_of(a);
+    REQUIRE(m && match_current_player(m) == 0);
+    Action acts[RULES_MAX_ACTIONS];
+    REQUIRE(m->rules->legal_actions(m->state, acts) > 0);
+    menu_open(a->menu, PAGE_MAIN);
+    REQUIRE(match_submit(m, 0, acts[0]) == NULL);
+    int len = m->history_len;
+    for (int i = 0; i < 60; i++) {
+        app_run_frames(a, 1);
+        SDL_Delay(5);
+    }
+    CHECK(m->history_len == len);
+    CHECK(match_current_player(m) == 1);
+    menu_close(a->menu);
+    for (int i = 0; i < test_count(4000) && m->history_len == len; i++) {
+        app_run_frames(a, 1);
+        SDL_Delay(1);
+    }
+    CHECK(m->history_len > len);
+    app_destroy(a);
+}
+
+/* Choices read at a readable size in every language ("This computer", "Partida única"
+ * shrank to a tiny font): each segment's label is drawn at 80 % of the size or more, on
+ * one line or wrapped on two. */
+static void test_labels_readable(void)
+{
+    static const char *const langs[] = {"en", "fr", "pt_BR", "pt_PT"};
+    AppOptions o = test_options("picker", SPEED_INSTANT, 0);
+    o.width = 960;
+    o.height = 600;
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    int checked = 0;
+    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+        app_set_language(a, langs[l]);
+        for (int g = 0; g < registry_count(); g++) {
+            REQUIRE(app_set_scene(a, registry_get(g)->id));
+            app_run_frames(a, 2);
+            for (int page = 0; page < 2; page++) {
+                menu_open(a->menu, page ? PAGE_ONLINE : PAGE_OPTIONS);
+                app_run_frames(a, 3);
+                const WidgetList *wl = menu_widgets(a->menu);
+                int fs = (int)lroundf(15 * a->u);
+                for (int i = 0; i < wl->n; i++) {
+                    const Widget *w = &wl->w[i];
+                    if (w->kind != W_CHOICE || w->n_choices <= 0)
+                        continue;
+                    SDL_FRect c = widgets_control_rect(a, w->r, w);
+                    float seg = c.w / w->n_choices - 6 * a->u - 8 * a->u;
+                    for (int k = 0; k < w->n_choices; k++) {
+                        int lines, size = text_fit(a->text, w->choices[k], fs, true, seg, &lines);
+                        checked++;
+                        if (size * 5 < fs * 4)
+                            fprintf(stderr, "%s %s: '%s' at %d px (of %d)\n", registry_get(g)->id,
+                                    langs[l], w->choices[k], size, fs);
+                        CHECK(size * 5 >= fs * 4);
+                    }
+                }
+                menu_close(a->menu);
+                app_run_frames(a, 2);
+            }
+        }
+    }
+    CHECK(checked > 50);
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
     {"hit_button", test_hit_button},
     {"double_click_deck", test_double_click_deck},
@@ -843,6 +1104,11 @@ static const UiTest tests[] = {
     {"monkey", test_monkey},
     {"hand_widget", test_hand_widget},
     {"options_layout", test_options_layout},
+    {"options_number", test_options_number},
+    {"buraco_styles", test_buraco_styles},
+    {"menu_rows_stable", test_menu_rows_stable},
+    {"bots_wait_for_menu", test_bots_wait_for_menu},
+    {"labels_readable", test_labels_readable},
 };
 
 int main(int argc, char **argv)

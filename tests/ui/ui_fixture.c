@@ -238,6 +238,7 @@ bool table_monkey(App *a, const char *game, long events, const SDL_Keycode *keys
         }
         if (i % 5 == 4)
             app_run_frames(a, 1);
+        a->quit = false; /* a click on the menu's Quit ends a run of the app: play on */
         if (i % 200 == 199 && !on_table(a, game))
             return false;
     }

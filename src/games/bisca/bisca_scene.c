@@ -28,6 +28,8 @@
 #define STOCK_Y 150.0f
 #define MID_X 800.0f
 #define MID_Y 500.0f
+#define STATUS_Y 712.0f /* the line whose turn it is */
+#define TOAST_Y 650.0f  /* hints and messages: above that line, below the trick */
 
 /* The table size for the next game (TABLE_NEXT is the table's "Next game"). */
 enum { BTN_TWO = 1, BTN_FOUR, BTN_COUNT };
@@ -61,6 +63,8 @@ typedef struct {
 /* ---- Places ---- */
 
 static float card_w(const TBisca *t) { return table_card_w(&t->tb.tv, CARD_H); }
+/* The trunfo lies upright beside the stock, clear of it: its index reads at a glance. */
+static float trunfo_x(const TBisca *t) { return STOCK_X + card_w(t) + 18; }
 
 static int players(const TBisca *t) { return t->tb.m->num_players; }
 
@@ -185,7 +189,7 @@ static void place_instantly(TBisca *t)
     t->n_fly = 0;
     t->trick_full = false;
     t->trunfo_up = v.trunfo != CARD_NONE && v.stock > 0;
-    t->trunfo = card_at(STOCK_X + 78, STOCK_Y, 90, v.trunfo, 1);
+    t->trunfo = card_at(trunfo_x(t), STOCK_Y, 0, v.trunfo, 1);
     t->stock_shown = v.stock - (t->trunfo_up ? 1 : 0);
     for (int k = 0; k < BI_TEAMS; k++) {
         t->pile_shown[k] = v.n_pile[k];
@@ -382,10 +386,9 @@ static void on_action(Table *tb, int player, Action a)
     BiscaState v;
     view(t, &v);
     if (a >= BI_ACT_TRUNFO && a < BI_ACT_TRUNFO + 52) {
-        /* The trunfo is turned and laid under the stock. */
+        /* The trunfo is turned and laid face up beside the stock. */
         t->trunfo = card_at(STOCK_X - 4, STOCK_Y - 4, 0, v.trunfo, 0);
-        table_card_fly(tb, &t->trunfo, STOCK_X + 78, STOCK_Y, 0.35f, 0);
-        anim_to(&tb->anim, &t->trunfo.rot, 90, 0.35f, 0, EASE_OUT_CUBIC);
+        table_card_fly(tb, &t->trunfo, trunfo_x(t), STOCK_Y, 0.35f, 0);
         anim_to(&tb->anim, &t->trunfo.flip, 1, 0.3f, 0.1f, EASE_IN_OUT_CUBIC);
         anim_call(&tb->anim, 0.1f, table_sound_cb, tb, SND_FLIP);
         t->trunfo_up = true;
@@ -490,10 +493,9 @@ static void press(Table *tb, int b)
         return;
     kv_set_int(&tb->app->kv, "bisca.players", n);
     app_save_settings(tb->app);
-    /* Before the first card is played the table changes at once; otherwise from the next
-     * game. */
-    const BiscaState *s = tb->m->state;
-    if ((s->game == 0 && s->n_pile[0] + s->n_pile[1] + s->n_trick == 0) || match_is_over(tb->m)) {
+    /* Before you have played a card (the computer may have led) the table changes at
+     * once; otherwise from the next game. */
+    if (!table_under_way(tb) || match_is_over(tb->m)) {
         anim_finish(&tb->anim);
         table_deal(tb);
     } else {
@@ -619,6 +621,16 @@ static void draw_card(TBisca *t, const TableCard *c, float extra_lift)
     table_card_draw(&t->tb, c, CARD_H, extra_lift, 18);
 }
 
+/* "Trumps: ♥" and where it shows (pixels), under the trunfo's place. */
+static void trumps_label(TBisca *t, const BiscaState *v, char *out, size_t size, SDL_FRect *r)
+{
+    snprintf(out, size, _("Trumps: %s"), card_suit_symbol(card_suit(v->trunfo)));
+    int w = 0, h = 0;
+    text_measure(t->tb.app->text, out, (int)lroundf(19 * t->tb.tv.s), true, &w, &h);
+    float cx = PX(t, trunfo_x(t)), cy = PY(t, STOCK_Y + CARD_H / 2 + 24);
+    *r = (SDL_FRect){cx - w / 2.0f, cy - h / 2.0f, (float)w, (float)h};
+}
+
 static void draw_stock(TBisca *t, const BiscaState *v)
 {
     App *a = t->tb.app;
@@ -632,17 +644,22 @@ static void draw_stock(TBisca *t, const BiscaState *v)
         TableCard s = card_at(STOCK_X - i * 1.5f, STOCK_Y - i * 1.5f, 0, CARD_HIDDEN, 0);
         draw_card(t, &s, 0);
     }
-    /* The count, and the trump suit once the trunfo has left the table. */
+    /* The count under the stock, the trump suit under the trunfo (from the deal on, and
+     * still once the trunfo has been drawn). */
     char b[64];
     int left = t->stock_shown + (t->trunfo_up ? 1 : 0);
     if (!v->trunfo)
         return;
-    if (left > 0)
+    int fs = (int)lroundf(19 * t->tb.tv.s);
+    if (left > 0) {
         snprintf(b, sizeof b, P_("%d card", "%d cards", left), left);
-    else
-        snprintf(b, sizeof b, _("Trumps: %s"), card_suit_symbol(card_suit(v->trunfo)));
-    text_draw(a->text, b, (int)lroundf(19 * t->tb.tv.s), true, COL_TEXT, PX(t, STOCK_X),
-              PY(t, STOCK_Y + CARD_H / 2 + 24), TEXT_CENTER | TEXT_MIDDLE);
+        text_draw(a->text, b, fs, true, COL_TEXT, PX(t, STOCK_X), PY(t, STOCK_Y + CARD_H / 2 + 24),
+                  TEXT_CENTER | TEXT_MIDDLE);
+    }
+    SDL_FRect r;
+    trumps_label(t, v, b, sizeof b, &r);
+    text_draw(a->text, b, fs, true, COL_TEXT, r.x + r.w / 2, r.y + r.h / 2,
+              TEXT_CENTER | TEXT_MIDDLE);
 }
 
 static void draw_piles(TBisca *t)
@@ -797,13 +814,14 @@ static void draw(Table *tb, SDL_Renderer *r)
     /* Whose turn it is. */
     if (!counting(tb) && table_seat_thinking(tb, cur)) {
         char b[128];
-        snprintf(b, sizeof b, _("%s is thinking"), table_seat_name(tb, cur));
+        if (!table_open_seat_text(tb, cur, b, sizeof b))
+            snprintf(b, sizeof b, _("%s is thinking"), table_seat_name(tb, cur));
         table_dots(b, sizeof b, tb->time);
-        text_draw(a->text, b, fs, false, COL_TEXT, PX(t, MID_X - 120), PY(t, 712),
+        text_draw(a->text, b, fs, false, COL_TEXT, PX(t, MID_X - 120), PY(t, STATUS_Y),
                   TEXT_LEFT | TEXT_MIDDLE);
     } else if (!counting(tb) && cur == me(t) && !pacer_demo(&tb->pace)) {
         text_draw(a->text, _("Your turn: double-click or drag a card to play it"), fs, false,
-                  rgba_alpha(COL_TEXT, 0.9f), PX(t, MID_X), PY(t, 712), TEXT_CENTER | TEXT_MIDDLE);
+                  rgba_alpha(COL_TEXT, 0.9f), PX(t, MID_X), PY(t, STATUS_Y), TEXT_CENTER | TEXT_MIDDLE);
     }
     draw_hud(t, &v);
     if (t->hand_ui.dragging && t->hand_ui.press < t->shown[me(t)])
@@ -899,7 +917,18 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
         *out = hand_box(t, k);
     else if (strncmp(what, "plate", 5) == 0 && i == 5 && seat)
         *out = plate_box(t, k);
-    else
+    else if (strcmp(what, "status") == 0) /* the line whose turn it is (its band) */
+        *out = unit_rect(t, MID_X, STATUS_Y, 900, 30);
+    else if (strcmp(what, "trunfo") == 0 && t->trunfo_up) /* the card beside the stock */
+        *out = unit_rect(t, t->trunfo.x, t->trunfo.y, card_w(t), CARD_H);
+    else if (strcmp(what, "trumps") == 0) { /* the label "Trumps: ♥" */
+        BiscaState v;
+        view(t, &v);
+        char b[64];
+        if (!v.trunfo)
+            return false;
+        trumps_label(t, &v, b, sizeof b, out);
+    } else
         return false;
     return true;
 }
@@ -935,7 +964,7 @@ static const TableGame bisca_table = {
     .confetti_x = MID_X,
     .confetti_y = 470,
     .toast_x = MID_X,
-    .toast_y = 700,
+    .toast_y = TOAST_Y,
     .seats = seats,
     .seat_name = seat_name,
     .enter = enter,

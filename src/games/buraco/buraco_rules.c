@@ -18,34 +18,44 @@ _Static_assert(offsetof(BuracoState, score) ==
 /* ---- Options ---------------------------------------------------------------------- */
 
 static const char *const off_on[] = {N_("off"), N_("on")};
-static const char *const variant_names[] = {N_("contest"), "stbl", N_("fechado"),
-                                            N_("aberto"), N_("custom")};
+/* Keys (command line, saves, settings) and the names the menu shows. */
+static const char *const variant_names[] = {"contest", "stbl", "fechado", "aberto", "custom"};
+static const char *const variant_labels[] = {
+    N_("University contest (one deal, simple rules)"), N_("Brazilian, clean going-out (STBL)"),
+    N_("Brazilian, closed, with sets (Fechado)"), N_("Brazilian, open pile (Aberto)"),
+    N_("Custom")};
 static const char *const batida_names[] = {N_("none"), N_("any"), N_("limpa")};
 static const char *const pile_names[] = {N_("strict"), N_("closed"), N_("open")};
 static const char *const target_names[] = {"1", "1500", "3000", "5000"};
 static const int target_points[] = {1, 1500, 3000, 5000};
+/* The menu's names of the values, per option (only the house style has its own). */
+static const char *const *const value_labels[BUR_OPT_COUNT] = {[BUR_OPT_VARIANT] = variant_labels};
 
+/* The defaults are Brazil's usual game, STBL (a preset below; the contest's game was the
+ * default before 0.9: settings written then name it or store only what was changed from
+ * it, see old_defaults below). */
 static const OptionDesc options[BUR_OPT_COUNT] = {
     {"variant", N_("House style"),
-     N_("A preset of the options below: the contest's game, STBL, Fechado or Aberto."), 0, 0,
-     BUR_VARIANT_CUSTOM, variant_names},
-    {"jokers", N_("Jokers"), N_("The four jokers are wild cards worth 20 points."), 0, 0, 1,
+     N_("A preset of the options below: Brazil's STBL, Fechado or Aberto, or the university "
+        "contest's simple game."),
+     BUR_VARIANT_STBL, 0, BUR_VARIANT_CUSTOM, variant_names},
+    {"jokers", N_("Jokers"), N_("The four jokers are wild cards worth 20 points."), 1, 0, 1,
      off_on},
     {"sets", N_("Sets"), N_("Melds of three or more cards of one rank (trincas) too."), 0, 0, 1,
      off_on},
     {"big_canastras", N_("Big canastras"),
-     N_("A clean canastra from Ace to King scores 500, from Ace to Ace 1,000."), 0, 0, 1,
+     N_("A clean canastra from Ace to King scores 500, from Ace to Ace 1,000."), 1, 0, 1,
      off_on},
     {"morto", N_("Mortos"),
-     N_("Two piles of 11 cards: the first of a team to empty their hand takes one."), 0, 0, 1,
+     N_("Two piles of 11 cards: the first of a team to empty their hand takes one."), 1, 0, 1,
      off_on},
     {"batida", N_("To go out"),
      N_("What a team needs on the table to go out: nothing, a canastra, a clean canastra."),
-     0, 0, 2, batida_names},
+     BUR_BATIDA_LIMPA, 0, 2, batida_names},
     {"pile", N_("Discard pile"),
-     N_("Strict: only for a new meld; closed: its top used at once; open: taken freely."), 0,
-     0, 2, pile_names},
-    {"target", N_("Match"), N_("One deal, or deals until a team reaches that many points."), 0,
+     N_("Strict: only for a new meld; closed: its top used at once; open: taken freely."),
+     BUR_PILE_CLOSED, 0, 2, pile_names},
+    {"target", N_("Match"), N_("One deal, or deals until a team reaches that many points."), 2,
      0, 3, target_names},
 };
 
@@ -1904,6 +1914,9 @@ const char *buraco_view_discard(BuracoState *v, int p, Card c)
     return NULL;
 }
 
+/* Before 0.9 the default was the contest's game (every option 0). */
+static void old_defaults(GameOptions *opt) { buraco_variant_options(BUR_VARIANT_CONTEST, opt); }
+
 /* A preset sets the options it stands for; any other option shows the preset they now
  * match, or "custom". */
 static void option_set(GameOptions *opt, int i)
@@ -1941,4 +1954,6 @@ const GameRules buraco_rules = {
     .describe = describe,
     .option_set = option_set,
     .rounds = rounds,
+    .old_defaults = old_defaults,
+    .value_labels = value_labels,
 };

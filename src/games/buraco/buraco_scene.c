@@ -471,6 +471,14 @@ static int seats(Table *tb, SeatSpec *out)
     return t->players_next;
 }
 
+/* A bot program plays the contest's game: its protocol knows no jokers, mortos or
+ * matches. */
+static void deal_options(Table *tb, GameOptions *opt)
+{
+    if (((Bur *)tb)->cfg_path[0])
+        buraco_variant_options(BUR_VARIANT_CONTEST, opt);
+}
+
 /* Ends the bot program of the game shown, if any. */
 static void ext_reset(Bur *t)
 {
@@ -1172,6 +1180,18 @@ static void press(Table *tb, int b)
     }
 }
 
+/* Esc: clears the selection (and a choice of melds) first; with none, the menu opens. */
+static bool cancel(Table *tb)
+{
+    Bur *t = (Bur *)tb;
+    if (dq_up(t) || t->between || t->offer ||
+        !(t->n_choice || selected_cards(t, (Card[BUR_DECK_MAX]){0})))
+        return false;
+    t->n_choice = 0;
+    hand_select_none(&t->hand_ui);
+    return true;
+}
+
 static bool event(Table *tb, const SDL_Event *e)
 {
     Bur *t = (Bur *)tb;
@@ -1248,11 +1268,6 @@ static bool event(Table *tb, const SDL_Event *e)
             else if (k == SDLK_c)
                 press(tb, BTN_NO_RECONNECT);
             return k != SDLK_ESCAPE;
-        }
-        if (k == SDLK_ESCAPE && (t->n_choice || selected_cards(t, (Card[BUR_DECK_MAX]){0}))) {
-            t->n_choice = 0;
-            hand_select_none(h);
-            return true;
         }
         switch (k) {
         case SDLK_d: do_draw(t); return true;
@@ -1719,7 +1734,9 @@ static void draw(Table *tb, SDL_Renderer *r)
     int cur = match_current_player(tb->m);
     float my = PY(t, HAND_Y - HAND_H / 2 - 36);
     if (table_seat_thinking(tb, cur) && !t->dq) {
-        if (named(tb, cur))
+        if (table_open_seat_text(tb, cur, b, sizeof b))
+            ; /* nobody sits there yet */
+        else if (named(tb, cur))
             snprintf(b, sizeof b, _("%s is playing"), table_seat_name(tb, cur));
         else
             snprintf(b, sizeof b, "%s", _("Computer is playing"));
@@ -1785,13 +1802,15 @@ static int table_options(App *a, SceneOption *out)
     if (four) /* any computer seat: your partner or an opponent */
         out[1] = (SceneOption){
             .label = _("Bot program's seat"),
-            .help = _("A program of your own plays this seat."),
+            .help = _("A program of your own plays this seat (the contest's game, the "
+                      "one its protocol knows)."),
             .choices = {_("None"), _("Partner"), _("East"), _("West")},
             .n_choices = 4,
             .value = seat4};
     else
         out[1] = (SceneOption){.label = _("Opponent"),
-                               .help = _("A bot program speaks the Buraco bot protocol."),
+                               .help = _("A bot program speaks the Buraco bot protocol: it plays the "
+                                         "contest's game."),
                                .choices = {_("Computer"), _("Bot program")},
                                .n_choices = 2,
                                .value = opp};
@@ -1830,7 +1849,7 @@ static void set_table_option(App *a, int i, int value, const char *path)
 static const char *rules_text(void)
 {
     static char text[20000];
-    snprintf(text, sizeof text, "%s\n\n%s\n\n%s",
+    snprintf(text, sizeof text, "%s\n\n%s\n\n%s\n\n%s",
              _("# The aim\n"
                "Lay down sequences of cards (melds), build canastras and score more points than "
                "the computer. Two decks are used, 104 cards, no jokers.\n\n"
@@ -1879,11 +1898,14 @@ static const char *rules_text(void)
                "sends an invalid command is disqualified: its team loses the game, or you may "
                "play it to the end with the computer in its seat."),
              _("# Buraco as Brazil plays it\n"
-               "The rules above are the contest's game, the default. In Options, House style "
-               "sets the full game as it is played in Brazil: STBL (sem trinca, bate limpo, the "
-               "tournament style), Fechado or Aberto; or change the options one by one "
-               "(the style then reads Custom).\n\n"
-               "# Jokers\n"
+               "The rules above are the simplest game, the university contest's (House style: "
+               "University contest). Tasca deals Buraco as Brazil plays it unless you choose "
+               "otherwise: Options, House style is Brazilian, clean going-out (STBL: sem "
+               "trinca, bate limpo, the tournament style) at first; Brazilian, closed, with "
+               "sets (Fechado) and Brazilian, open pile (Aberto) are the other styles. Or "
+               "change the options one by one (the style then reads Custom). What each option "
+               "does follows."),
+             _("# Jokers\n"
                "The four jokers join the two decks (108 cards). A joker is a wild card worth 20 "
                "points; a meld still holds at most one wild card, a joker or a 2.\n\n"
                "# Sets\n"
@@ -2062,6 +2084,7 @@ static const TableGame buraco_table = {
     .toast_x = 700,
     .toast_y = HAND_Y - HAND_H / 2 - 80,
     .seats = seats,
+    .deal_options = deal_options,
     .seat_kind = seat_kind,
     .seat_name = seat_name,
     .enter = enter,
@@ -2081,6 +2104,7 @@ static const TableGame buraco_table = {
     .next_game = next_game,
     .draw = draw,
     .event = event,
+    .cancel = cancel,
     .locate = locate,
     .hint_rects = hint_rects,
     .settings_changed = settings_changed,

@@ -87,6 +87,8 @@ typedef struct {
     bool taper;   /* the placing phase's evaluation blends in the moving phase's */
     bool endgame; /* probe the endgame tables (ready when set) */
     bool threats; /* placing phase: double threats and forks in the evaluation and ordering */
+    bool convert; /* the evaluation fades as the N-move count runs (see evaluate) */
+    int squeeze;  /* the squeeze term (see squeeze): 1 while pieces are in hand, 2 always */
 } Ctx;
 
 /* Bit count without relying on the POPCNT instruction (not in baseline x86-64, where
@@ -272,6 +274,28 @@ static int moving_value(uint32_t own, uint32_t empty, int closed, int open2, int
     return v;
 }
 
+/* Squeeze: how close `col` is to being shut in, as a penalty. Its free points are the
+ * empty points next to its pieces: the opponent must fill every one of them to shut it in.
+ * One the opponent cannot step into at once (no piece of its next to it, no placement or
+ * flight left) counts twice. While pieces are in hand, each of the opponent's is one more
+ * point it can fill, and each of the side's own is (about) two more free points it can
+ * make; so the slack is free points + twice its hand - the opponent's hand, and the
+ * penalty rises steeply as it falls to 0 (a side shut in has lost). A flying side cannot
+ * be shut in. */
+static const int squeeze_pen[6] = {150, 100, 60, 30, 12, 4};
+
+static int squeeze(const Ctx *c, const Pos *p, int col, uint32_t empty)
+{
+    int op = 1 - col;
+    uint32_t own = p->bb[col], opp = p->bb[op];
+    if (!own || can_fly(c, p, col))
+        return 0;
+    uint32_t libs = neighbours(own) & empty;
+    uint32_t reach = p->hand[op] || can_fly(c, p, op) ? libs : libs & neighbours(opp);
+    int slack = popcount(libs) + popcount(libs & ~reach) + 2 * p->hand[col] - p->hand[op];
+    return slack < 0 ? squeeze_pen[0] : slack < 6 ? squeeze_pen[slack] : 0;
+}
+
 /* The full evaluation of one side, by phase. With `taper`, the placing phase blends its
  * own terms with the moving phase's, by the pieces left in both hands: the search's leaves
  * on either side of the end of placing are then judged on one scale. */
@@ -405,12 +429,24 @@ static int evaluate(const Ctx *c, const Pos *p)
     int me = p->side, op = 1 - me;
     uint32_t empty = empty_of(p);
     int v = 100 * (pieces(p, me) - pieces(p, op));
-    if (c->full_eval)
+    if (c->full_eval) {
         v += full_terms(c, p, me, empty) - full_terms(c, p, op, empty) + 5;
-    else
+        if (c->squeeze > 1 || (c->squeeze && (p->hand[0] || p->hand[1])))
+            v += squeeze(c, p, op, empty) - squeeze(c, p, me, empty);
+    } else {
         v += simple_terms(c, p, me, empty) - simple_terms(c, p, op, empty);
+    }
     if (c->threats)
         v += placing_tactics(c, p, empty);
+    /* Converting an edge: past half the N-move count, the material edge fades linearly
+     * towards the draw the rule will call, so that of two lines the side ahead prefers the
+     * one that takes sooner, and the side behind the one that waits. The positional terms
+     * keep their weight: a shut-in loses whatever the count. */
+    if (c->convert && c->nmove && p->quiet > c->nmove / 2) {
+        int left = c->nmove - p->quiet, half = c->nmove - c->nmove / 2;
+        int m = 100 * (pieces(p, me) - pieces(p, op));
+        v -= left > 0 ? m - m * left / half : m;
+    }
     return v;
 }
 
@@ -650,6 +686,16 @@ static Ctx ctx_of(const MoulinState *s, bool full_eval)
     return c;
 }
 
+int moulin_contempt(const MoulinState *s, const MoulinSearchConfig *cfg)
+{
+    int c = cfg->contempt;
+    if (cfg->convert) {
+        int edge = moulin_pieces_left(s, s->side) - moulin_pieces_left(s, 1 - s->side);
+        c += MOULIN_EDGE_CONTEMPT * (edge < 0 ? 0 : edge > 3 ? 3 : edge);
+    }
+    return c;
+}
+
 static AbConfig ab_config(const MoulinSearchConfig *cfg)
 {
     AbConfig a = {
@@ -810,6 +856,13 @@ void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSe
     search_impl(s, cfg, out, NULL);
 }
 
+void moulin_search_analyze(const MoulinState *s, const MoulinSearchConfig *cfg,
+                           MoulinSearchResult *out, Analysis *an)
+{
+    analysis_begin(an, &moulin_rules, s, s->side, ANALYSIS_PIECES);
+    search_impl(s, cfg, out, an);
+}
+
 static void search_impl(const MoulinState *s, const MoulinSearchConfig *cfg,
                         MoulinSearchResult *out, Analysis *an)
 {
@@ -821,6 +874,8 @@ static void search_impl(const MoulinState *s, const MoulinSearchConfig *cfg,
     Ctx c = ctx_of(s, cfg->full_eval);
     c.taper = cfg->taper_eval;
     c.threats = cfg->place_threats;
+    c.convert = cfg->convert;
+    c.squeeze = cfg->squeeze;
     Pos root = pos_of(s);
     /* The tables, once the placing is over and few enough pieces are left for the search
      * to reach them (the first time: built or read from the cache). */
@@ -869,6 +924,7 @@ static void search_impl(const MoulinState *s, const MoulinSearchConfig *cfg,
         }
     }
     AbConfig ac = ab_config(cfg);
+    ac.contempt = moulin_contempt(s, cfg);
     AbResult r;
     if (an) {
         AbMove *mv = malloc(sizeof *mv * AB_MAX_MOVES);
@@ -914,6 +970,13 @@ int moulin_placing_tactics(const MoulinState *s)
     Ctx c = ctx_of(s, true);
     Pos p = pos_of(s);
     return placing_tactics(&c, &p, empty_of(&p));
+}
+
+int moulin_squeeze(const MoulinState *s, int col)
+{
+    Ctx c = ctx_of(s, true);
+    Pos p = pos_of(s);
+    return squeeze(&c, &p, col, empty_of(&p));
 }
 
 int moulin_evaluate(const MoulinState *s, bool full)
@@ -1038,13 +1101,27 @@ void moulin_hard_config_v1(MoulinSearchConfig *cfg)
     };
 }
 
-void moulin_hard_config(MoulinSearchConfig *cfg)
+void moulin_hard_config_v2(MoulinSearchConfig *cfg)
 {
     moulin_hard_config_v1(cfg);
     cfg->endgame = true;
     cfg->taper_eval = true;
     cfg->lmr = true;
     cfg->place_threats = true;
+}
+
+void moulin_hard_config_i40(MoulinSearchConfig *cfg)
+{
+    moulin_hard_config_v2(cfg);
+    cfg->squeeze = 1;
+    cfg->convert = true;
+}
+
+/* Issue 40's squeeze and edge terms are not shipped: against the Hard before them they scored
+ * 0.463 (0.391 .. 0.534) over 107 games at 100 ms a move (docs/moulin-engine.md). */
+void moulin_hard_config(MoulinSearchConfig *cfg)
+{
+    moulin_hard_config_v2(cfg);
 }
 
 Action moulin_hard_decide(const BotRequest *req)

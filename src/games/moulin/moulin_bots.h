@@ -54,6 +54,14 @@ typedef struct {
                              forks ordered after blocks (issue 21) */
     bool extensions;      /* a turn that makes two mill threats at once is searched one turn
                              deeper (mill-threat extension, issue 22) */
+    int squeeze;          /* with full_eval (issue 40): a side whose free points (empty points
+                             next to its pieces) the opponent can fill is penalised as it
+                             nears a shut-in (see moulin_squeeze): 1 while pieces are in
+                             hand, 2 also in the moving phase; 0 off */
+    bool convert;         /* converting an edge (issue 40): a side ahead on pieces counts a
+                             draw as MOULIN_EDGE_CONTEMPT more below 0 per piece (up to 3),
+                             and as the N-move count runs, the evaluation fades towards a
+                             draw, so that the side ahead takes its gains sooner */
     int tt_bits;          /* transposition table of 2^tt_bits entries; 0 = none */
     int contempt;         /* a draw counts as this much below 0 for the searching side */
     bool endgame;         /* the endgame tables (moulin_endgame.h): probed in the tree, and a
@@ -77,13 +85,26 @@ typedef struct {
                       move and its removal) */
 } MoulinSearchResult;
 
-/* Hard's settings, without budgets: as shipped, and as before issue 22 (the baseline of the
- * self-play figures: no endgame tables, the evaluation and search of then). */
+/* Hard's settings, without budgets: as shipped; as before issue 22 (v1: no endgame tables,
+ * the evaluation and search of then); as before issue 40 (v2: the baseline of issue 40's
+ * self-play figures). */
 void moulin_hard_config(MoulinSearchConfig *cfg);
 void moulin_hard_config_v1(MoulinSearchConfig *cfg);
+void moulin_hard_config_v2(MoulinSearchConfig *cfg);
+/* v2 with issue 40's squeeze (1) and edge conversion on: measured, not shipped. */
+void moulin_hard_config_i40(MoulinSearchConfig *cfg);
+
+/* With cfg.convert: what a draw costs the side to act per piece of edge (up to 3 pieces). */
+#define MOULIN_EDGE_CONTEMPT 40
+/* The contempt a search from `s` uses (cfg.contempt, plus the edge's with cfg.convert). */
+int moulin_contempt(const MoulinState *s, const MoulinSearchConfig *cfg);
 
 /* Searches the position of `s` for the side to act. */
 void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSearchResult *out);
+
+/* The same search, and every other turn scored as moulin_hard_analyze does (tools). */
+void moulin_search_analyze(const MoulinState *s, const MoulinSearchConfig *cfg,
+                           MoulinSearchResult *out, Analysis *an);
 
 /* What Hard's evaluation adds for the placing phase's tactics (place_threats), for the side
  * to act: MOULIN_DOUBLE_THREAT below 0 when, with no mill of its own to close, it faces
@@ -92,6 +113,11 @@ void moulin_search(const MoulinState *s, const MoulinSearchConfig *cfg, MoulinSe
 #define MOULIN_DOUBLE_THREAT 80
 #define MOULIN_FORK 60
 int moulin_placing_tactics(const MoulinState *s);
+
+/* The squeeze term (cfg.squeeze) of `col` in s: 0, or a penalty (> 0) as the side's slack
+ * falls: its free points (empty points next to its pieces; those the opponent cannot step
+ * into at once count twice), plus twice its pieces in hand, less the opponent's in hand. */
+int moulin_squeeze(const MoulinState *s, int col);
 
 /* The static evaluation of a position, for the side to act (tests). */
 int moulin_evaluate(const MoulinState *s, bool full);

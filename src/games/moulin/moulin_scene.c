@@ -78,6 +78,7 @@ typedef struct {
     int last_from, last_to, last_removed;
     uint32_t flash_lines; /* mills just formed (bit per mill) */
     float flash;          /* 1 .. 0 */
+    float taken;          /* a piece of yours just taken: its mark's pulse, 1 .. 0 */
 
     /* The analysis mode (see "Analysis" below). */
     bool an_on;   /* the option */
@@ -421,6 +422,18 @@ static void on_action(Table *tb, int player, Action a)
     const MoulinState *s = st(t);
     if (a >= MOULIN_REMOVE && a < MOULIN_REMOVE + MOULIN_POINTS) {
         t->last_removed = a - MOULIN_REMOVE;
+        if (player >= 0 && player != human(t)) {
+            /* One of yours taken: a red cross where it stood, pulsing at first, and a word. */
+            t->taken = 1;
+            anim_to(&tb->anim, &t->taken, 0, 1.6f, 0, EASE_IN_QUAD);
+            const char *who = table_person_name(tb, player);
+            char b[160];
+            if (who)
+                snprintf(b, sizeof b, _("%s took one of your pieces: the red cross marks where it stood."), who);
+            else
+                snprintf(b, sizeof b, "%s", _("The computer took one of your pieces: the red cross marks where it stood."));
+            table_say(tb, b);
+        }
     } else {
         int to = move_to(a, &t->last_from);
         t->last_to = to;
@@ -587,6 +600,16 @@ static void drop(Mou *t, float x, float y)
         lift(t, t->selected, 1);
 }
 
+/* Esc: puts down a piece picked up; with none, the menu opens. */
+static bool cancel(Table *tb)
+{
+    Mou *t = (Mou *)tb;
+    if (t->selected < 0)
+        return false;
+    select_point(t, -1);
+    return true;
+}
+
 static bool event(Table *tb, const SDL_Event *e)
 {
     Mou *t = (Mou *)tb;
@@ -653,8 +676,6 @@ static bool event(Table *tb, const SDL_Event *e)
         int dy = k == SDLK_UP ? -1 : k == SDLK_DOWN ? 1 : 0;
         if (k == SDLK_BACKSPACE || k == SDLK_u || (k == SDLK_z && (e->key.keysym.mod & KMOD_CTRL)))
             take_back(t);
-        else if (k == SDLK_ESCAPE && t->selected >= 0)
-            select_point(t, -1);
         else if (dx || dy)
             t->cursor = step_cursor(t->cursor, dx, dy);
         else if ((k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) && t->cursor >= 0 &&
@@ -839,7 +860,9 @@ static void status_text(Mou *t, char *out, size_t size)
     const char *takes = _("The computer closed a mill and takes one of your pieces...");
     const char *who = table_person_name(&t->tb, 1 - me); /* a person elsewhere */
     char remote[96], remote_takes[160];
-    if (who) {
+    if (table_open_seat_text(&t->tb, 1 - me, remote, sizeof remote)) {
+        thinking = remote; /* nobody sits there yet */
+    } else if (who) {
         snprintf(remote, sizeof remote, _("%s is thinking"), who);
         thinking = remote;
         snprintf(remote_takes, sizeof remote_takes,
@@ -1297,8 +1320,16 @@ static void draw(Table *tb, SDL_Renderer *r)
     float pulse = 0.5f + 0.5f * sinf(tb->time * 5.0f);
     if (t->last_from >= 0 && !(both >> t->last_from & 1))
         disc(t, point_x(t->last_from), point_y(t->last_from), 22, rgba(246, 241, 226, 70));
-    if (t->last_removed >= 0 && !(both >> t->last_removed & 1))
-        disc(t, point_x(t->last_removed), point_y(t->last_removed), 20, rgba(226, 92, 80, 90));
+    if (t->last_removed >= 0 && !(both >> t->last_removed & 1)) {
+        /* A piece taken: a red ring and cross where it stood, bigger while it pulses. */
+        float x = point_x(t->last_removed), y = point_y(t->last_removed);
+        float grow = 1 + 0.5f * t->taken, rr = R * 0.9f * grow;
+        disc(t, x, y, rr, rgba(226, 92, 80, (Uint8)(110 + 100 * t->taken)));
+        disc(t, x, y, rr - 5, rgba(40, 28, 24, 200));
+        for (int k = 0; k < 2; k++)
+            draw_quad(r, PX(t, x), PY(t, y), 2 * rr * 0.8f * sc, 7 * sc, k ? 45.0f : -45.0f,
+                      rgba(236, 96, 84, 240));
+    }
 
     /* A mill just formed: its line glows. */
     for (int l = 0; l < MOULIN_MILLS && t->flash > 0.01f; l++) {
@@ -1394,7 +1425,9 @@ static const char *rules_text(void)
           "You lose when you are down to two pieces, or when it is your turn and you cannot "
           "move. The game is drawn when the same position comes up for the third time with "
           "the same player to move, or after 100 moves in a row without a piece placed or "
-          "taken (the N-move option; 0 turns it off).\n\n"
+          "taken (the N-move option; 0 turns it off). A move that closes a mill takes a "
+          "piece in the same turn, so it never counts as one of those moves, even as the "
+          "100th: the piece taken starts the count again and play goes on.\n\n"
           "# At the table\n"
           "Click an empty point to place a piece. To move, click one of your pieces and then "
           "where it goes, or drag it there; the points it can reach light up. After a mill, "
@@ -1457,6 +1490,9 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
         *out = tb->btn[BTN_TAKEBACK];
     else if (strcmp(what, "board") == 0)
         *out = unit_rect(t, BX, BY, BOARD, BOARD);
+    else if (strcmp(what, "taken") == 0 && t->last_removed >= 0 && /* the mark of a piece taken */
+             !((st(t)->bb[0] | st(t)->bb[1]) >> t->last_removed & 1))
+        *out = unit_rect(t, point_x(t->last_removed), point_y(t->last_removed), 1.8f * R, 1.8f * R);
     else
         return false;
     return true;
@@ -1583,6 +1619,7 @@ static const TableGame moulin_table = {
     .toast_x = BX,
     .toast_y = BY + BOARD / 2 - 40,
     .event = event,
+    .cancel = cancel,
     .n_buttons = BTN_COUNT,
     .shown = shown,
     .press = press,

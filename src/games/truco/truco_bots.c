@@ -10,6 +10,7 @@
 #include "../../core/fileio.h"
 #include "../../engine/ai/infer.h"
 #include "truco_bots.h"
+#include "truco_cfr.h"
 
 /* ---- What a seat knows --------------------------------------------------------------- */
 
@@ -72,7 +73,7 @@ static void sim_add(Sim *x, int seat, int v)
 static inline int sim_to_move(const Sim *x) { return (x->leader + x->n_table) % x->np; }
 
 /* +1 team us wins the hand, -1 the other, 0 nobody, 2 still open (RULES.md §1 tie rules). */
-static int sim_result(const int8_t *r, int played)
+int truco_hand_outcome(const int8_t *r, int played)
 {
     if (played < 2)
         return 2;
@@ -158,7 +159,7 @@ static void sim_play(Sim *x, int idx)
 static int sim_run(Sim *x)
 {
     for (;;) {
-        int r = sim_result(x->res, x->rodada);
+        int r = truco_hand_outcome(x->res, x->rodada);
         if (r != 2)
             return r;
         int seat = sim_to_move(x);
@@ -212,7 +213,7 @@ static void sim_from_state(const TrucoState *s, int seat, Sim *x, int unknown[TR
  * equal strengths play alike). */
 static int sim_minimax(const Sim *x, int alpha, int beta)
 {
-    int r = sim_result(x->res, x->rodada);
+    int r = truco_hand_outcome(x->res, x->rodada);
     if (r != 2)
         return r;
     int seat = sim_to_move(x);
@@ -1421,7 +1422,37 @@ const TrucoHardParams truco_hard_defaults = {
      * against Medium 0.767 [0.740, 0.792] over 1,000 games, seed 2026 (docs/truco-hard.md). */
     .match_types = 1,
     .margin_rational = 2,
+    /* Issue 41's equilibrium table (docs/truco-cfr.md) is not used by default: betting by it
+     * (cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS), Hard scored 0.455 [0.424, 0.486] against
+     * this betting over 1,000 duplicate games and 0.625 [0.577, 0.671] against Medium where
+     * this betting scores 0.733 [0.687, 0.774] (Paulista, 400 games, the same deals). */
+    .cfr = 0,
 };
+
+/* The table's betting decision, drawn at its frequencies: an action of acts[0..n), or -1
+ * when the table says not to raise on this turn to play (the raises are then taken out of
+ * acts, *n updated), or -2 when it has nothing to say. */
+static Action cfr_decide(const TrucoState *v, int seat, Rng *rng, Action *acts, int *n)
+{
+    Action ta[4];
+    double tp[4];
+    int k = truco_cfr_policy(v, seat, ta, tp);
+    if (k <= 0)
+        return -2;
+    int pick = cfr_sample(tp, k, rng_unit(rng));
+    if (ta[pick] < 0) { /* no raise now */
+        int m = 0;
+        for (int i = 0; i < *n; i++)
+            if (acts[i] < TR_TRUCO || acts[i] > TR_DOZE)
+                acts[m++] = acts[i];
+        *n = m;
+        return -1;
+    }
+    for (int i = 0; i < *n; i++)
+        if (acts[i] == ta[pick])
+            return ta[pick];
+    return -2; /* not legal here (cannot happen with a valid view): the search decides */
+}
 
 static bool is_raise(Action a) { return a >= TR_TRUCO && a <= TR_DOZE; }
 static bool is_card(Action a) { return a >= TR_PLAY && a < TR_PLAY_SLOT; }
@@ -1472,6 +1503,23 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
         return sign >= 0 ? sign : acts[0];
     if (v->phase == TR_PH_ONZE && truco_can_pass(v))
         return TR_PASS; /* both see both hands: the partner (perhaps a person) chooses */
+    int cfr_here = v->phase == TR_PH_ANSWER ? prm->cfr & TRUCO_CFR_ANSWERS : prm->cfr & TRUCO_CFR_TURNS;
+    if ((prm->cfr & TRUCO_CFR_FAR) &&
+        (truco_cfr_score_bucket(v->opt_values, v->score[0]) ||
+         truco_cfr_score_bucket(v->opt_values, v->score[1])))
+        cfr_here = 0; /* near the game's end: the search's exact match equity */
+    if (v->num_players == 4 && !(prm->cfr & TRUCO_CFR_FOUR))
+        cfr_here = 0; /* four seats: the two-seat table mapped lost (docs/truco-cfr.md) */
+    if (cfr_here) {
+        /* The table's bet; an analysis draws it alike (the hint is Hard's choice) and values
+         * only what the search then weighs: a table answer leaves every action unvalued, a
+         * "no raise" the raise. */
+        Action t = cfr_decide(v, req->seat, req->rng, acts, &n);
+        if (t >= 0)
+            return sign >= 0 ? sign : t;
+        if (n == 1)
+            return sign >= 0 ? sign : acts[0];
+    }
     double sumsq[RULES_MAX_ACTIONS] = {0};
     int done = 0;
     int team = truco_team(req->seat);

@@ -68,7 +68,19 @@ typedef struct {
                           * less in proportion (min(1, 2 (1 - share))); 0 all of it */
     double timid_prior4; /* four players: the prior share of worlds whose other team bets
                           * like the seed, before its record moves it (0: the level's) */
+    int cfr;             /* bet by the equilibrium strategy table (truco_cfr.h) wherever it
+                          * has the decision: TRUCO_CFR_TURNS on a turn to play, raise or not
+                          * (a card is then chosen by the search, raises left out),
+                          * TRUCO_CFR_ANSWERS every answer; its frequencies are drawn from
+                          * the request's generator. 0 (or no valid table): bet by the
+                          * search as issue 26 left it */
 } TrucoHardParams;
+/* TRUCO_CFR_FAR: the table only while both scores are far from the onze score (its
+ * abstraction values a score near it roughly; the search values it exactly).
+ * TRUCO_CFR_FOUR: with four seats too (the two-seat table mapped onto the seat's and its
+ * team's view, truco_cfr_view_spot); off by default: measured, it lost to the search's
+ * betting there (docs/truco-cfr.md). */
+enum { TRUCO_CFR_TURNS = 1, TRUCO_CFR_ANSWERS = 2, TRUCO_CFR_FAR = 4, TRUCO_CFR_FOUR = 8 };
 extern const TrucoHardParams truco_hard_defaults;
 Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);
 /* Hard's analysis with these settings. */
@@ -100,6 +112,11 @@ void truco_type_rates_measured(const TrucoState *view, double rates[2][4]);
  * nobody scores, when every seat plays its remaining cards face up, each side at its best
  * knowing every card, and nobody raises. */
 int truco_exact_result(const TrucoState *s, int team);
+
+/* A hand's outcome from its rodadas' results r[0..played) seen from one team (+1 won, -1
+ * lost, 0 tied): +1 it wins the hand, -1 it loses, 0 nobody scores, 2 still open (RULES.md
+ * §1's tie rules). */
+int truco_hand_outcome(const int8_t *r, int played);
 
 /* The seed's "calculaProbabilidade": Σ weight × base over the cards in hand, in percent
  * (A ×2, 2 ×3, 3 ×4, manilha ×5, other ×1). Cards the seat cannot see count 1. */

@@ -918,6 +918,18 @@ static void play_slot(Tr *t, int i, bool hide)
         t->face_down = false;
 }
 
+/* The slot of the n-th card (from 0) still in your hand, left to right: keys 1, 2, 3 name
+ * the cards as the hand shows them now, the gaps of played cards not counted; -1: none. */
+static int held_slot(const Tr *t, int n)
+{
+    TrucoState v;
+    match_view(t->tb.m, ME, &v);
+    for (int i = 0; i < TR_HAND; i++)
+        if (v.hand[ME][i] != CARD_NONE && n-- == 0)
+            return i;
+    return -1;
+}
+
 static void press(Table *tb, int b)
 {
     Tr *t = (Tr *)tb;
@@ -986,7 +998,9 @@ static bool event(Table *tb, const SDL_Event *e)
         SDL_Keycode k = e->key.keysym.sym;
         int c = hand_key(h, k, false);
         if (c >= 0) {
-            play_slot(t, c, t->face_down);
+            c = held_slot(t, c);
+            if (c >= 0)
+                play_slot(t, c, t->face_down);
             return true;
         }
         int b = k == SDLK_t   ? (shown(tb, BTN_UP) ? BTN_UP : BTN_RAISE)
@@ -1393,7 +1407,9 @@ static void draw(Table *tb, SDL_Renderer *r)
     /* What is going on. */
     if (!four(t) && table_seat_thinking(tb, BOT) && tb->deal_wait <= 0) {
         char b[96];
-        if (table_seat_kind(tb, BOT) == SEAT_REMOTE) /* a person at another table */
+        if (table_open_seat_text(tb, BOT, b, sizeof b))
+            ; /* nobody sits there yet */
+        else if (table_seat_kind(tb, BOT) == SEAT_REMOTE) /* a person at another table */
             snprintf(b, sizeof b, _("%s is thinking"), table_seat_name(tb, BOT));
         else
             snprintf(b, sizeof b, "%s", _("Computer is thinking"));

@@ -489,7 +489,9 @@ static void draw(Table *tb, SDL_Renderer *r)
     bool over = match_is_over(tb->m);
     if (table_seat_thinking(tb, OTHER)) {
         char b[96];
-        if (table_seat_kind(tb, OTHER) == SEAT_REMOTE) /* a person at another table */
+        if (table_open_seat_text(tb, OTHER, b, sizeof b))
+            ; /* nobody sits there yet */
+        else if (table_seat_kind(tb, OTHER) == SEAT_REMOTE) /* a person at another table */
             snprintf(b, sizeof b, _("%s is thinking"), table_seat_name(tb, OTHER));
         else
             snprintf(b, sizeof b, "%s", _("Computer is thinking"));

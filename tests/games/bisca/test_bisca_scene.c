@@ -14,6 +14,7 @@
 #include "games/bisca/bisca.h"
 #include "games/bisca/bisca_scene.h"
 #include "ui/app.h"
+#include "ui/tablescene.h"
 #include "ui_fixture.h"
 
 static App *start(int speed, uint64_t seed) { return start_table("bisca", speed, seed); }
@@ -255,7 +256,74 @@ static void test_monkey(void)
     }
 }
 
+/* The trunfo lies upright beside the stock, clear of it (it lay rotated half under the
+ * stock, its index tiny and upside down), and "Trumps: ♥" shows under it from the deal,
+ * not only once the stock is empty. */
+static void test_trunfo_shown(void)
+{
+    App *a = start(SPEED_INSTANT, 8);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(state(a) && state(a)->stock > 0);
+    SDL_FRect card, stock, label;
+    REQUIRE(locate(a, "trunfo", &card));
+    REQUIRE(locate(a, "stock", &stock));
+    CHECK(!overlap(card, stock));
+    CHECK(card.w > 0 && card.h > card.w); /* upright, the stock's size */
+    CHECK(fabsf(card.h - stock.h) < 1 && fabsf(card.w - stock.w) < 1);
+    CHECK(card.x + card.w <= a->w && card.y >= 0);
+    REQUIRE(locate(a, "trumps", &label));
+    CHECK(label.y >= card.y + card.h - 1);                       /* under the card */
+    CHECK(label.x + label.w / 2 > card.x && label.x + label.w / 2 < card.x + card.w);
+    CHECK(!overlap(label, stock));
+    app_destroy(a);
+}
+
+/* "4 players" on the table applies at once while you have not played a card, even when the
+ * computer has led (it waited for the next game then). */
+static void test_four_at_once(void)
+{
+    App *a = start(SPEED_INSTANT, 2);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    for (int i = 0; i < 30 && state(a)->n_trick == 0; i++) {
+        a->scene->new_game(a->self);
+        settle(a);
+    }
+    REQUIRE(state(a)->n_trick > 0 && match_current_player(match_of(a)) == 0);
+    Table *t = a->self;
+    click(a, t->btn[2], 1); /* BTN_FOUR */
+    settle(a);
+    CHECK(match_of(a)->num_players == 4);
+    app_destroy(a);
+}
+
+/* A hint's message shows clear of the turn's line (it covered "Your turn: ..."). */
+static void test_hint_clear_of_status(void)
+{
+    App *a = start(SPEED_INSTANT, 4);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(match_current_player(match_of(a)) == 0);
+    push_key(a, SDLK_h, 0);
+    for (int i = 0; i < test_count(4000); i++) {
+        SDL_FRect r;
+        if (locate(a, "toast", &r))
+            break;
+        app_run_frames(a, 1);
+        SDL_Delay(1);
+    }
+    SDL_FRect toast, status;
+    REQUIRE(locate(a, "toast", &toast));
+    REQUIRE(locate(a, "status", &status));
+    CHECK(!overlap(toast, status));
+    app_destroy(a);
+}
+
 static const UiTest tests[] = {
+    {"hint_clear_of_status", test_hint_clear_of_status},
+    {"four_at_once", test_four_at_once},
+    {"trunfo_shown", test_trunfo_shown},
     {"double_click", test_double_click_plays},
     {"drag", test_drag_plays},
     {"whole_game", test_whole_game_and_next},

@@ -38,8 +38,9 @@ static void heard(void *user, const Match *m, int player, Action a)
 static void start(Game *g, char *const argv[], uint64_t seed)
 {
     SeatSpec seats[2] = {{false, DIFF_MEDIUM}, {false, DIFF_MEDIUM}};
-    GameOptions opt;
+    GameOptions opt; /* the protocol's game: the contest's */
     rules_default_options(&buraco_rules, &opt);
+    buraco_variant_options(BUR_VARIANT_CONTEST, &opt);
     char err[256];
     g->m = match_create(&buraco_rules, &opt, 2, seats, seed, err, sizeof err);
     assert_non_null(g->m);

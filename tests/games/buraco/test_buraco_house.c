@@ -11,9 +11,11 @@
 
 /* ---- Helpers ------------------------------------------------------------------------- */
 
+/* The contest's game, then the options kv changes. */
 static void opts(GameOptions *o, const char *const kv[])
 {
     rules_default_options(&buraco_rules, o);
+    buraco_variant_options(BUR_VARIANT_CONTEST, o);
     char err[256];
     for (int i = 0; kv && kv[i]; i++)
         if (rules_parse_option(&buraco_rules, o, kv[i], err, sizeof err))
@@ -90,7 +92,25 @@ static void test_presets(void **u)
     GameOptions o;
     opts(&o, NULL);
     for (int i = 0; i < BUR_OPT_COUNT; i++)
-        assert_int_equal(o.v[i], 0); /* the default is the contest's game */
+        assert_int_equal(o.v[i], 0); /* the contest's game: every option 0 */
+    /* The default is Brazil's STBL (it was the contest's game); the game's defaults of
+     * before, for settings written then, are the contest's. */
+    GameOptions d, stbl, old;
+    rules_default_options(&buraco_rules, &d);
+    opts(&stbl, STBL);
+    for (int i = 0; i < BUR_OPT_COUNT; i++)
+        assert_int_equal(d.v[i], stbl.v[i]);
+    assert_int_equal(buraco_options_variant(&d), BUR_VARIANT_STBL);
+    assert_non_null(buraco_rules.old_defaults);
+    buraco_rules.old_defaults(&old);
+    for (int i = 0; i < BUR_OPT_COUNT; i++)
+        assert_int_equal(old.v[i], 0);
+    /* The menu names the styles in full; keys stay as they were. */
+    assert_string_equal(rules_value_label(&buraco_rules, BUR_OPT_VARIANT, BUR_VARIANT_STBL),
+                        "Brazilian, clean going-out (STBL)");
+    char kv[64];
+    rules_format_option(&buraco_rules, &d, BUR_OPT_VARIANT, kv, sizeof kv);
+    assert_string_equal(kv, "variant=stbl");
     opts(&o, STBL);
     assert_int_equal(o.v[BUR_OPT_VARIANT], BUR_VARIANT_STBL);
     assert_int_equal(o.v[BUR_OPT_JOKERS], 1);
@@ -755,7 +775,7 @@ static void test_observe_morto(void **u)
 }
 
 /* ---- The contest's game is unchanged ---------------------------------------------------------
- * With the default options the deck is the 104 cards and its deal is drawn with the same
+ * With the contest's options the deck is the 104 cards and its deal is drawn with the same
  * outcomes and weights in the same order as before the house rules (faces 0..51, weight
  * 2 minus the copies seen): the same seed gives the same game. No new action or phase
  * ever appears. */
@@ -763,7 +783,7 @@ static void test_contest_unchanged(void **u)
 {
     (void)u;
     GameOptions o;
-    rules_default_options(&buraco_rules, &o);
+    opts(&o, NULL); /* the contest's game (the default before 0.9) */
     Rng r;
     rng_seed(&r, 4242);
     for (int g = 0; g < 40; g++) {

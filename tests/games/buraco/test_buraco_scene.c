@@ -22,6 +22,12 @@
 
 static App *app;
 
+/* Settings that choose the contest's game, every option stored. */
+#define CONTEST_SETTINGS                                                                   \
+    "option.buraco.variant = 0\noption.buraco.jokers = 0\noption.buraco.sets = 0\n"         \
+    "option.buraco.big_canastras = 0\noption.buraco.morto = 0\noption.buraco.batida = 0\n"   \
+    "option.buraco.pile = 0\noption.buraco.target = 0\n"
+
 static Match *match(void) { return buraco_scene.match(app->self); }
 static BuracoState *state(void) { return match()->state; }
 
@@ -106,6 +112,17 @@ static int hand_index_of(const char *card)
     return k;
 }
 
+/* Selects the cards from (x0, y0) to (x1, y1) by pressing and dragging along the hand. */
+static void sweep(float x0, float y0, float x1, float y1)
+{
+    push_motion(app, x0, y0, 0, 0, false);
+    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0, 1);
+    push_motion(app, (x0 + x1) / 2, y0, 0, 0, true);
+    push_motion(app, x1, y1, 0, 0, true);
+    push_button(app, SDL_MOUSEBUTTONUP, x1, y1, 1);
+    app_run_frames(app, 2);
+}
+
 static void test_turn_by_mouse(void)
 {
     until_my_turn();
@@ -125,12 +142,7 @@ static void test_turn_by_mouse(void)
     where(w, &x0, &y0);
     snprintf(w, sizeof w, "card:%d", hand_index_of("7h"));
     where(w, &x1, &y1);
-    push_motion(app, x0, y0, 0, 0, false);
-    push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0, 1);
-    push_motion(app, (x0 + x1) / 2, y0, 0, 0, true);
-    push_motion(app, x1, y1, 0, 0, true);
-    push_button(app, SDL_MOUSEBUTTONUP, x1, y1, 1);
-    app_run_frames(app, 2);
+    sweep(x0, y0, x1, y1);
     /* Press on a selected card and carry the selection up onto the table. */
     push_motion(app, x0, y0 - 30 * app->u, 0, 0, false);
     push_button(app, SDL_MOUSEBUTTONDOWN, x0, y0 - 30 * app->u, 1);
@@ -166,6 +178,49 @@ static void test_turn_by_mouse(void)
         if (m->history_player[i] == 0)
             last = m->history[i];
     CHECK(last == buraco_action(BUR_A_DISCARD, card_index(card_make(RANK_KING, SUIT_DIAMONDS))));
+}
+
+/* Esc, as the shortcuts page says: with cards selected it clears the selection (and the
+ * menu stays closed); with none, it opens the menu. */
+static void test_escape_clears(void)
+{
+    until_my_turn();
+    if (match_is_over(match()))
+        return;
+    if (state()->phase == BUR_DRAW)
+        click_at("stock", 1);
+    app_run_frames(app, 5);
+    REQUIRE(state()->phase == BUR_PLAY && match_current_player(match()) == 0);
+    give_hand("5s 6s 7s 9c Kd Qh 3c");
+    char w[32];
+    float x0, y0, x1, y1;
+    snprintf(w, sizeof w, "card:%d", hand_index_of("5s"));
+    REQUIRE(where(w, &x0, &y0));
+    snprintf(w, sizeof w, "card:%d", hand_index_of("7s"));
+    REQUIRE(where(w, &x1, &y1));
+    sweep(x0, y0, x1, y1);
+    int melds = state()->n_melds[0];
+    push_key(app, SDLK_ESCAPE, 0);
+    app_run_frames(app, 2);
+    CHECK(!menu_is_open(app->menu));
+    /* Nothing is selected now: M lays nothing. */
+    push_key(app, SDLK_m, 0);
+    app_run_frames(app, 3);
+    CHECK(state()->n_melds[0] == melds);
+    /* With nothing selected, Esc opens the menu, and closes it again. */
+    push_key(app, SDLK_ESCAPE, 0);
+    app_run_frames(app, 2);
+    CHECK(menu_is_open(app->menu));
+    push_key(app, SDLK_ESCAPE, 0);
+    app_run_frames(app, 2);
+    CHECK(!menu_is_open(app->menu));
+    /* The same three, laid with M, to leave the turn as the next test expects. */
+    sweep(x0, y0, x1, y1);
+    push_key(app, SDLK_m, 0);
+    app_run_frames(app, 3);
+    CHECK(state()->n_melds[0] == melds + 1);
+    snprintf(w, sizeof w, "card:%d", hand_index_of("Kd"));
+    click_at(w, 2); /* the discard ends the turn */
 }
 
 static void test_take_the_pile(void)
@@ -1008,6 +1063,7 @@ static void mirrored_seat(int players, int seat, uint64_t seed)
 {
     GameOptions opt;
     rules_default_options(&buraco_rules, &opt);
+    buraco_variant_options(BUR_VARIANT_CONTEST, &opt);
     SeatSpec seats[4];
     for (int p = 0; p < players; p++)
         seats[p] = (SeatSpec){false, DIFF_MEDIUM};
@@ -1139,6 +1195,7 @@ static void test_mirror_steps(void)
 {
     GameOptions opt;
     rules_default_options(&buraco_rules, &opt);
+    buraco_variant_options(BUR_VARIANT_CONTEST, &opt);
     SeatSpec seats[2] = {{false, DIFF_MEDIUM}, {false, DIFF_MEDIUM}};
     char err[MATCH_ERR];
     Match *real = match_create(&buraco_rules, &opt, 2, seats, 5, err, sizeof err);
@@ -1333,7 +1390,8 @@ int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     setenv("SDL_AUDIODRIVER", "dummy", 1);
-    fresh_home("buraco-ui", NULL);
+    /* The contest's game (the default is Brazil's STBL): these tests were written for it. */
+    fresh_home("buraco-ui", CONTEST_SETTINGS);
     AppOptions o = test_options("picker", SPEED_INSTANT, 12);
     o.difficulty = DIFF_MEDIUM;
     o.no_audio = true;
@@ -1351,6 +1409,7 @@ int main(void)
     buraco_scene.layout(app->self, app->w, app->h);
     app_run_frames(app, 10);
     test_turn_by_mouse();
+    test_escape_clears();
     test_take_the_pile();
     test_to_the_end();
     test_canastra_marks();

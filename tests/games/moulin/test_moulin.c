@@ -18,6 +18,7 @@
 #include "games/moulin/moulin_bots.h"
 #include "games/moulin/moulin_endgame.h"
 #include "golden_games.h"
+#include "shutin_positions.h"
 
 /* ---- Helpers ------------------------------------------------------------------------ */
 
@@ -964,6 +965,121 @@ static void test_placing_tactics(void **unused)
 
 /* Hard at its no-clock budget (difficulty.c) in the placing positions of the two games it
  * lost to Medium in issue 21's arena (played by the Hard of before issue 22). */
+/* Issue 40's squeeze term: the slack is the side's free points (empty points next to its
+ * pieces; one the opponent cannot step into at once counts twice) + twice its pieces in
+ * hand - the opponent's in hand; the penalty is 150, 100, 60, 30, 12, 4 for a slack of 0
+ * (or less) to 5, none from 6. */
+static void test_squeeze(void **unused)
+{
+    (void)unused;
+    MoulinState s;
+    /* White 0 1 2: its only free point is 14 (9 and 4 are black's), which no black piece
+     * touches: slack 1 + 1 = 2. */
+    setup(&s, "flying=off", "0 1 2", "4 9 19 22", 0, 0, 1);
+    assert_int_equal(moulin_squeeze(&s, MOULIN_WHITE), 60);
+    /* Black's free points: 3 5 7 10 21 16 18 20 23 (with 1 0 out): slack well above 5. */
+    assert_int_equal(moulin_squeeze(&s, MOULIN_BLACK), 0);
+    /* A black piece on 13 can step into 14: slack 1. */
+    setup(&s, "flying=off", "0 1 2", "4 9 13 19 22", 0, 0, 1);
+    assert_int_equal(moulin_squeeze(&s, MOULIN_WHITE), 100);
+    /* With three pieces and flying, white cannot be shut in. */
+    setup(&s, "", "0 1 2", "4 9 13 19 22", 0, 0, 1);
+    assert_int_equal(moulin_squeeze(&s, MOULIN_WHITE), 0);
+    /* Placing: black's 3 pieces in hand can fill 14 and more, white's 1 makes about two
+     * free points: 1 + 2 - 3 = 0. With 3 in hand each: 1 + 6 - 3 = 4. */
+    setup(&s, "", "0 1 2", "4 9", 1, 3, 1);
+    assert_int_equal(moulin_squeeze(&s, MOULIN_WHITE), 150);
+    setup(&s, "", "0 1 2", "4 9", 3, 3, 1);
+    assert_int_equal(moulin_squeeze(&s, MOULIN_WHITE), 12);
+}
+
+/* Issue 40, converting an edge: with it (the i40 settings) the draw contempt grows by
+ * MOULIN_EDGE_CONTEMPT per piece ahead (pieces on the board and in hand), up to 3; behind or
+ * level it stays the base contempt; Hard before issue 40 has the base contempt everywhere. */
+static void test_edge_contempt(void **unused)
+{
+    (void)unused;
+    MoulinSearchConfig hard, v2;
+    moulin_hard_config_i40(&hard);
+    moulin_hard_config_v2(&v2);
+    assert_true(hard.convert);
+    assert_false(v2.convert);
+    MoulinState s;
+    const struct {
+        const char *white, *black;
+        int hw, hb, side, edge;
+    } cases[] = {
+        {"0 1 2 9", "3 4 5 10", 0, 0, 0, 0},      /* level */
+        {"0 1 2 9 21", "3 4 5 10", 0, 0, 0, 1},   /* one ahead */
+        {"0 1 2 9 21", "3 4 5", 2, 0, 0, 4},      /* 7 v 3 (two in hand): capped at 3 */
+        {"0 1 2 9 21", "3 4 5", 0, 0, 1, -2},     /* black to act, two behind */
+        {"0 1 2", "3 4 5 10 13 14", 0, 1, 0, -4}, /* white behind */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        setup(&s, "", cases[i].white, cases[i].black, cases[i].hw, cases[i].hb, cases[i].side);
+        int e = cases[i].edge < 0 ? 0 : cases[i].edge > 3 ? 3 : cases[i].edge;
+        assert_int_equal(moulin_contempt(&s, &hard), hard.contempt + MOULIN_EDGE_CONTEMPT * e);
+        assert_int_equal(moulin_contempt(&s, &v2), v2.contempt);
+    }
+}
+
+/* Does the '|'-separated list hold exactly `t`? */
+static bool listed(const char *list, const char *t)
+{
+    size_t n = strlen(t);
+    for (const char *q = list; q && *q;) {
+        const char *e = strchr(q, '|');
+        size_t len = e ? (size_t)(e - q) : strlen(q);
+        if (len == n && strncmp(q, t, n) == 0)
+            return true;
+        q = e ? e + 1 : NULL;
+    }
+    return false;
+}
+
+/* Issue 40: Hard with issue 40's terms (i40), at Hard's own node budget (no clock, so
+ * replayable), avoids the placements that built a shut-in in self-play
+ * (shutin_positions.h). With
+ * TASCA_MOULIN_BASELINE=1 it also prints what Hard as before issue 40 plays there. */
+static void test_hard_avoids_shutins(void **unused)
+{
+    (void)unused;
+    const BotConfig *hc = bot_config("moulin", DIFF_HARD);
+    assert_non_null(hc);
+    const char *base = getenv("TASCA_MOULIN_BASELINE");
+    int solved = 0, n = (int)(sizeof shutin_positions / sizeof shutin_positions[0]);
+    for (int i = 0; i < n; i++) {
+        const ShutinPosition *sp = &shutin_positions[i];
+        MoulinState s;
+        start(&s, "");
+        play(&s, sp->moves);
+        char t[RULES_ACTION_TEXT];
+        /* Hard with issue 40's terms (measured, not shipped), as moulin_hard_decide. */
+        MoulinSearchConfig c40;
+        moulin_hard_config_i40(&c40);
+        c40.node_budget = (uint64_t)hc->iterations;
+        MoulinSearchResult r40;
+        moulin_search(&s, &c40, &r40);
+        text_of(&s, r40.best, t);
+        bool ok = listed(sp->accepted, t);
+        if (base && strcmp(base, "1") == 0) {
+            MoulinSearchConfig cfg;
+            moulin_hard_config_v2(&cfg);
+            cfg.node_budget = (uint64_t)hc->iterations;
+            MoulinSearchResult r;
+            moulin_search(&s, &cfg, &r);
+            char b[RULES_ACTION_TEXT];
+            text_of(&s, r.best, b);
+            printf("%s: i40 %s (%s), before issue 40 %s (%s)\n", sp->name, t, ok ? "ok" : "NOT OK",
+                   b, listed(sp->accepted, b) ? "ok" : "not ok");
+        }
+        if (!ok)
+            printf("%s: i40 plays %s, not one of %s\n", sp->name, t, sp->accepted);
+        solved += ok;
+    }
+    assert_int_equal(solved, n);
+}
+
 static void test_hard_placing_horizon(void **unused)
 {
     (void)unused;
@@ -1063,6 +1179,9 @@ int main(void)
         cmocka_unit_test(test_search_finds_the_win),
         cmocka_unit_test(test_placing_tactics),
         cmocka_unit_test(test_mill_threat_extension),
+        cmocka_unit_test(test_squeeze),
+        cmocka_unit_test(test_edge_contempt),
+        cmocka_unit_test(test_hard_avoids_shutins),
         cmocka_unit_test(test_hard_placing_horizon),
         cmocka_unit_test(test_bots_are_deterministic),
         cmocka_unit_test(test_bots_only_legal_moves),

@@ -268,6 +268,64 @@ static void test_click_click_move(void)
     app_destroy(a);
 }
 
+/* Esc, as the shortcuts page says: a piece picked up is put down (the menu stays closed);
+ * with none picked up, Esc opens the menu. */
+static void test_escape_puts_down(void)
+{
+    App *a = start_with(placed);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(click_point(a, 16)); /* picked up */
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 2);
+    CHECK(!menu_is_open(a->menu));
+    /* Put down: a click on 15 now moves nothing (it would have moved 16 to 15). */
+    REQUIRE(click_point(a, 15));
+    settle(a);
+    CHECK(match_of(a)->history_len == 18);
+    push_key(a, SDLK_ESCAPE, 0);
+    app_run_frames(a, 2);
+    CHECK(menu_is_open(a->menu));
+    app_destroy(a);
+}
+
+static void shot(App *a, const char *name);
+
+/* When the computer takes one of your pieces the table says so and marks the point with a
+ * red cross (the only sign was a faint mark). */
+static void test_taken_shown(void)
+{
+    App *a = start("moulin", 21);
+    REQUIRE(a);
+    Table *t = a->self;
+    bool seen = false;
+    for (int guard = 0; guard < 4000 && !seen; guard++) {
+        settle(a);
+        Match *m = match_of(a);
+        if (match_is_over(m)) {
+            a->scene->new_game(a->self);
+            continue;
+        }
+        int n = m->history_len;
+        if (n > 0 && m->history_player[n - 1] == 1 && m->history[n - 1] >= MOULIN_REMOVE) {
+            seen = true;
+            break;
+        }
+        if (match_current_player(m) != 0)
+            continue;
+        Action acts[RULES_MAX_ACTIONS];
+        int k = m->rules->legal_actions(m->state, acts);
+        REQUIRE(k > 0);
+        REQUIRE(match_submit(m, 0, acts[(guard * 7) % k]) == NULL); /* a varied choice */
+    }
+    REQUIRE(seen);
+    SDL_FRect r;
+    CHECK(locate(a, "taken", &r));
+    CHECK(strstr(t->toast.text, "took one of your pieces") != NULL);
+    shot(a, "moulin-taken");
+    app_destroy(a);
+}
+
 static void test_game_to_the_end(void)
 {
     /* A whole game by clicks (a legal action each time), then the next game. A short
@@ -761,6 +819,8 @@ static const UiTest tests[] = {
     {"drag_move", test_drag_move},
     {"drag_to_an_illegal_point", test_drag_to_an_illegal_point},
     {"click_click_move", test_click_click_move},
+    {"escape_puts_down", test_escape_puts_down},
+    {"taken_shown", test_taken_shown},
     {"game_to_the_end", test_game_to_the_end},
     {"win_by_blocking", test_win_by_blocking},
     {"take_back_a_loss", test_take_back_a_loss},

@@ -377,6 +377,7 @@ static void test_hard_reraise_floor(void **u)
     TrucoHardParams floored = truco_hard_defaults, loose = truco_hard_defaults;
     floored.reraise_min = 0.65;
     loose.reraise_min = 0;
+    floored.cfr = loose.cfr = 0; /* the search's own betting (issue 41's table aside) */
     int answers = 0, raises = 0, weak_loose = 0;
     Rng deal;
     rng_seed(&deal, 2026);
@@ -602,6 +603,7 @@ static void test_margin_follows_the_record(void **u)
     TrucoState v;
     truco_rules.observe(&s, 0, &v);
     TrucoHardParams prm = truco_hard_defaults;
+    prm.cfr = 0; /* the search's own betting (issue 41's table aside) */
     prm.raise_margin = 0.2;
     prm.match_types = 1;
     prm.margin_rational = 2;
@@ -632,6 +634,7 @@ static void test_four_margin_applies(void **u)
     TrucoHardParams none = truco_hard_defaults, huge = truco_hard_defaults;
     none.raise_margin4 = 0;
     huge.raise_margin4 = 2;
+    none.cfr = huge.cfr = 0; /* the search's own betting (issue 41's table aside) */
     int decisions = 0, raises_none = 0;
     Rng deal;
     rng_seed(&deal, 77);
@@ -689,6 +692,8 @@ static void test_four_seis_refusal_read(void **u)
     Rng deal;
     rng_seed(&deal, 2026);
     int positions = 0, run_old = 0, run_new = 0;
+    TrucoHardParams search = truco_hard_defaults;
+    search.cfr = 0; /* the search's own betting (issue 41's table aside) */
     for (int g = 0; g < 60 && positions < 30; g++) {
         TrucoState s = tt_new_n(4, &o);
         for (int m = 0; m < 300 && s.phase != TR_PH_OVER && positions < 30; m++) {
@@ -718,8 +723,8 @@ static void test_four_seis_refusal_read(void **u)
                 rng_seed(&r1, seed);
                 BotRequest q0 = {&truco_rules, &v0, p, &r0, 60, 0, NULL};
                 BotRequest q1 = {&truco_rules, &v1, p, &r1, 60, 0, NULL};
-                Action b = truco_hard_decide_with(&q0, &truco_hard_defaults);
-                a = truco_hard_decide_with(&q1, &truco_hard_defaults);
+                Action b = truco_hard_decide_with(&q0, &search);
+                a = truco_hard_decide_with(&q1, &search);
                 run_old += b == TR_RUN;
                 run_new += a == TR_RUN;
                 positions++;

@@ -407,6 +407,55 @@ static void test_double_click_plays(void)
     app_destroy(a);
 }
 
+/* The player's last action in the match, or -1. */
+static Action my_last_action(App *a)
+{
+    Match *m = match_of(a);
+    for (int i = m->history_len - 1; i >= 0; i--)
+        if (m->history_player[i] == 0)
+            return m->history[i];
+    return -1;
+}
+
+/* Keys 1, 2, 3 name the cards as the hand shows them now: once the first card is played,
+ * 1 plays the card that is first in the hand (it did nothing: keys named the dealt slots). */
+static void test_number_keys(void)
+{
+    fresh_home("tasca-truco", NULL);
+    App *a = start(SPEED_INSTANT, 3);
+    REQUIRE(a);
+    REQUIRE(settle(a));
+    REQUIRE(state(a) && match_current_player(match_of(a)) == 0);
+    REQUIRE(in_hand(state(a)) == 3);
+    int hands = state(a)->hands;
+    Card second = state(a)->hand[0][1], third = state(a)->hand[0][2];
+    push_key(a, SDLK_1, 0);
+    settle(a);
+    CHECK(my_last_action(a) == TR_PLAY + card_index(state(a)->table[0][0]));
+    REQUIRE(state(a)->hand[0][0] == CARD_NONE);
+    for (int guard = 0; guard < 20 && state(a)->hands == hands &&
+                        match_current_player(match_of(a)) == 0 && press(a, "aceitar");
+         guard++)
+        ;
+    REQUIRE(state(a)->hands == hands && match_current_player(match_of(a)) == 0);
+    REQUIRE(in_hand(state(a)) == 2);
+    /* 1 now plays what lies first in the hand: the card dealt second. */
+    push_key(a, SDLK_1, 0);
+    settle(a);
+    CHECK(my_last_action(a) == TR_PLAY + card_index(second));
+    /* And with one card left, 1 plays it (2 and 3 name nothing). */
+    if (state(a)->hands == hands && match_current_player(match_of(a)) == 0 &&
+        in_hand(state(a)) == 1) {
+        push_key(a, SDLK_2, 0);
+        settle(a);
+        CHECK(in_hand(state(a)) == 1);
+        push_key(a, SDLK_1, 0);
+        settle(a);
+        CHECK(my_last_action(a) == TR_PLAY + card_index(third));
+    }
+    app_destroy(a);
+}
+
 static void test_drag_plays(void)
 {
     fresh_home("tasca-truco", NULL);
@@ -1021,6 +1070,7 @@ static const UiTest tests[] = {
     {"news_place", test_news_place},
     {"double_click", test_double_click_plays},
     {"drag", test_drag_plays},
+    {"number_keys", test_number_keys},
     {"truco_button", test_truco_button},
     {"whole_game", test_whole_game_and_next},
     {"four_players", test_four_players},

@@ -1,0 +1,697 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Truco's betting abstraction and the strategy table (truco_cfr.h). */
+#include "truco_cfr.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "truco_bots.h"
+
+/* ---- Information sets ----------------------------------------------------------------- */
+
+int truco_cfr_class(int strength)
+{
+    static const int8_t map[14] = {0, 0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 6, 7, 8};
+    return strength >= 0 && strength <= 13 ? map[strength] : 0;
+}
+
+/* Multisets of classes, in order: idx3[a][b][c] for a <= b <= c, idx2, and the counts. */
+static int16_t idx3[TCFR_CLASSES][TCFR_CLASSES][TCFR_CLASSES];
+static int16_t idx2[TCFR_CLASSES][TCFR_CLASSES];
+static pthread_once_t idx_once = PTHREAD_ONCE_INIT;
+
+static void idx_init(void)
+{
+    int k = 0;
+    for (int a = 0; a < TCFR_CLASSES; a++)
+        for (int b = a; b < TCFR_CLASSES; b++)
+            for (int c = b; c < TCFR_CLASSES; c++)
+                idx3[a][b][c] = (int16_t)k++;
+    k = 0;
+    for (int a = 0; a < TCFR_CLASSES; a++)
+        for (int b = a; b < TCFR_CLASSES; b++)
+            idx2[a][b] = (int16_t)k++;
+}
+
+int truco_cfr_prev(int cls) { return cls <= 3 ? 0 : cls <= 5 ? 1 : cls <= 7 ? 2 : 3; }
+
+enum {
+    H3 = 165, H2 = 45, H1 = TCFR_CLASSES,
+    R0_BASE = 0,
+    R1_BASE = H3 * TCFR_TABLE_CARDS,
+    R2_BASE = R1_BASE + 2 * H2 * 3 * TCFR_PREV * TCFR_TABLE_CARDS,
+    HS_END = R2_BASE + 2 * H1 * 3 * TCFR_TABLE_CARDS,
+};
+_Static_assert((int)HS_END == (int)TCFR_HANDS, "hand situations");
+
+static int res_index(int r) { return r > 0 ? 0 : r < 0 ? 1 : 2; }
+
+/* The (score, hand situation) index of a spot, -1 if none. */
+static long situation(const TrucoCfrSpot *sp)
+{
+    pthread_once(&idx_once, idx_init);
+    if (sp->table < 0 || sp->table >= TCFR_TABLE_CARDS ||
+        sp->score < 0 || sp->score >= TCFR_SCORES || sp->rodada != 3 - sp->n || sp->prev < 0 ||
+        sp->prev >= TCFR_PREV)
+        return -1;
+    int c[3];
+    for (int i = 0; i < sp->n; i++) {
+        if (sp->cls[i] < 0 || sp->cls[i] >= TCFR_CLASSES)
+            return -1;
+        c[i] = sp->cls[i];
+    }
+    for (int i = 1; i < sp->n; i++) /* ascending */
+        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+            int t = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = t;
+        }
+    int mao = sp->mao ? 1 : 0;
+    long hs;
+    if (sp->rodada == 0) {
+        hs = R0_BASE + (long)idx3[c[0]][c[1]][c[2]] * TCFR_TABLE_CARDS + sp->table;
+    } else if (sp->rodada == 1) {
+        hs = R1_BASE + (((long)(mao * H2 + idx2[c[0]][c[1]]) * 3 + res_index(sp->res[0])) *
+                            TCFR_PREV + sp->prev) * TCFR_TABLE_CARDS + sp->table;
+    } else {
+        int a = sp->res[0], b = sp->res[1], hist;
+        if (a > 0 && b < 0)
+            hist = 0;
+        else if (a < 0 && b > 0)
+            hist = 1;
+        else if (a == 0 && b == 0)
+            hist = 2;
+        else
+            return -1; /* the hand would be decided */
+        hs = R2_BASE + ((long)(mao * H1 + c[0]) * 3 + hist) * TCFR_TABLE_CARDS + sp->table;
+    }
+    return (long)sp->score * TCFR_HANDS + hs;
+}
+
+long truco_cfr_infoset(const TrucoCfrSpot *sp)
+{
+    long x = situation(sp);
+    if (x < 0 || sp->bet < 0 || sp->bet >= TCFR_BETS)
+        return -1;
+    return x * TCFR_BETS + sp->bet;
+}
+
+long truco_cfr_solver_infoset(const TrucoCfrSpot *sp)
+{
+    long x = situation(sp);
+    if (x < 0 || sp->bet < 0 || sp->bet >= TCFR_SOLVER_BETS)
+        return -1;
+    return x * TCFR_SOLVER_BETS + sp->bet;
+}
+
+long truco_cfr_solver_of(long infoset, int *n_actions)
+{
+    long set = infoset / TCFR_BETS;
+    int bet = (int)(infoset % TCFR_BETS);
+    long hs = set % TCFR_HANDS;
+    int rodada = hs < R1_BASE ? 0 : hs < R2_BASE ? 1 : 2;
+    *n_actions = bet < 4 ? 1 + (3 - rodada) : truco_cfr_actions(bet);
+    return set * TCFR_SOLVER_BETS + bet;
+}
+
+int truco_cfr_actions(int bet) { return bet < 4 ? 2 : bet < 7 ? 3 : 2; }
+
+int truco_cfr_score_bucket(int values, int score)
+{
+    int o = values == TR_VALUES_MINEIRO ? 10 : 11;
+    return score <= o - 4 ? 0 : 1;
+}
+
+int truco_cfr_variant(const TrucoState *s)
+{
+    if (s->opt_values == TR_VALUES_MINEIRO)
+        return 1;
+    if (s->opt_manilhas == TR_MANILHAS_FIXED)
+        return 2;
+    if (s->opt_deck == TR_DECK_24)
+        return 3;
+    return 0;
+}
+
+/* ---- The abstract game ------------------------------------------------------------------ */
+
+typedef struct {
+    TrucoState rules;        /* the variant's options (values, manilhas, deck) */
+    Card deck[TR_DECK];
+    int n_deck;
+    double eq[TCFR_SCORES][13][13]; /* player 0's equity after scoring (a, b) more */
+} Variant;
+
+static Variant variants[TCFR_VARIANTS];
+static pthread_once_t var_once = PTHREAD_ONCE_INIT;
+
+/* The bucket's typical score: far, near. */
+static int bucket_score(int values, int b)
+{
+    int o = values == TR_VALUES_MINEIRO ? 10 : 11;
+    return b == 0 ? o - 7 : o - 2;
+}
+
+static void var_init(void)
+{
+    static const int presets[TCFR_VARIANTS][3] = {
+        /* manilhas, deck, values */
+        {TR_MANILHAS_VIRA, TR_DECK_40, TR_VALUES_PAULISTA},
+        {TR_MANILHAS_VIRA, TR_DECK_40, TR_VALUES_MINEIRO},
+        {TR_MANILHAS_FIXED, TR_DECK_40, TR_VALUES_PAULISTA},
+        {TR_MANILHAS_VIRA, TR_DECK_24, TR_VALUES_PAULISTA},
+    };
+    for (int k = 0; k < TCFR_VARIANTS; k++) {
+        Variant *v = &variants[k];
+        GameOptions o;
+        rules_default_options(&truco_rules, &o);
+        o.v[TR_OPT_MANILHAS] = presets[k][0];
+        o.v[TR_OPT_DECK] = presets[k][1];
+        o.v[TR_OPT_VALUES] = presets[k][2];
+        truco_rules.init(&v->rules, &o, 2, 1);
+        v->n_deck = 0;
+        for (int i = 0; i < 52; i++)
+            if (truco_in_deck(&v->rules, card_from_index(i)))
+                v->deck[v->n_deck++] = card_from_index(i);
+        for (int sb = 0; sb < TCFR_SCORES; sb++) {
+            TrucoState t = v->rules;
+            t.score[0] = (uint8_t)bucket_score(presets[k][2], sb / 2);
+            t.score[1] = (uint8_t)bucket_score(presets[k][2], sb % 2);
+            double base = truco_equity(&t, 0, 0, 0);
+            for (int a = 0; a < 13; a++)
+                for (int b = 0; b < 13; b++)
+                    v->eq[sb][a][b] = truco_equity(&t, 0, a, b) - base;
+        }
+    }
+}
+
+static int value_of(const Variant *v, int step)
+{
+    return step == 0 ? truco_base_value(&v->rules) : truco_raise_value(&v->rules, step);
+}
+
+static int to_move(const TrucoCfrState *s)
+{
+    if (s->winner != 2)
+        return -1;
+    if (s->answer)
+        return s->answerer;
+    return (s->leader + s->n_table) % 2;
+}
+
+static bool can_raise(const TrucoCfrState *s, int m) { return s->v < 4 && s->last != m; }
+
+/* The player to move plays its card i (ascending). */
+static void play_card(TrucoCfrState *s, int i)
+{
+    int m = (s->leader + s->n_table) % 2, x = s->c[m][i];
+    for (int k = i; k + 1 < s->n[m]; k++)
+        s->c[m][k] = s->c[m][k + 1];
+    s->n[m]--;
+    if (s->rodada == 0)
+        s->first[m] = (int8_t)x;
+    if (s->n_table == 0) {
+        s->tcard = (int8_t)x;
+        s->n_table = 1;
+        return;
+    }
+    int lead = s->leader, follow = 1 - lead, t = s->tcard;
+    int w = t > x ? lead : x > t ? follow : -1;
+    s->res[s->rodada++] = (int8_t)(w < 0 ? 0 : w == 0 ? 1 : -1);
+    s->leader = (uint8_t)(w < 0 ? follow : w); /* after a tie, who tied it leads */
+    s->n_table = 0;
+    int r = truco_hand_outcome(s->res, s->rodada); /* player 0's side */
+    if (r != 2) {
+        s->winner = (int8_t)r;
+        s->points = (uint8_t)value_of(&variants[s->variant], s->v);
+    }
+}
+
+/* A last card that cannot be preceded by a raise is played at once. */
+static void advance(TrucoCfrState *s)
+{
+    for (;;) {
+        int m = (s->leader + s->n_table) % 2;
+        if (s->winner != 2 || s->answer || can_raise(s, m) || s->n[m] > 1)
+            return;
+        play_card(s, 0);
+    }
+}
+
+static int g_to_move(const void *st) { return to_move(st); }
+
+static double g_utility(const void *st)
+{
+    const TrucoCfrState *s = st;
+    const Variant *v = &variants[s->variant];
+    if (s->winner == 0)
+        return 0;
+    return s->winner > 0 ? v->eq[s->score][s->points][0] : v->eq[s->score][0][s->points];
+}
+
+/* Answers: accept, run, raise again (not after doze). Turns: raise (when allowed), then
+ * each card, lowest first. */
+static int g_actions(const void *st)
+{
+    const TrucoCfrState *s = st;
+    if (s->answer)
+        return s->pending < 4 ? 3 : 2;
+    int m = (s->leader + s->n_table) % 2;
+    return can_raise(s, m) + s->n[m];
+}
+
+void truco_cfr_state_spot(const TrucoCfrState *s, TrucoCfrSpot *sp)
+{
+    int m = to_move(s), me = m == 0 ? 1 : -1;
+    memset(sp, 0, sizeof *sp);
+    sp->n = s->n[m];
+    for (int i = 0; i < sp->n; i++)
+        sp->cls[i] = truco_cfr_class(s->c[m][i]);
+    if (s->n_table == 1 && s->leader != m) {
+        sp->table = 1 + truco_cfr_class(s->tcard);
+    } else if (s->n_table == 1) { /* answering a raise made after its own card */
+        sp->table = 11;
+        sp->cls[sp->n++] = truco_cfr_class(s->tcard);
+    }
+    sp->rodada = s->rodada;
+    for (int r = 0; r < s->rodada && r < 2; r++)
+        sp->res[r] = s->res[r] * me;
+    sp->mao = m == 0;
+    sp->bet = s->answer ? 3 + s->pending : can_raise(s, m) ? s->v : 8 + s->v;
+    if (s->rodada >= 1)
+        sp->prev = truco_cfr_prev(truco_cfr_class(s->first[1 - m]));
+    int b0 = s->score / 2, b1 = s->score % 2;
+    sp->score = m == 0 ? s->score : b1 * 2 + b0;
+}
+
+static long g_infoset(const void *st)
+{
+    TrucoCfrSpot sp;
+    truco_cfr_state_spot(st, &sp);
+    return truco_cfr_solver_infoset(&sp);
+}
+
+static void g_apply(void *st, int a)
+{
+    TrucoCfrState *s = st;
+    if (s->answer) {
+        int raiser = 1 - s->answerer;
+        if (a == 0) { /* accept */
+            s->v = s->pending;
+            s->last = (int8_t)raiser;
+            s->answer = 0;
+        } else if (a == 1) { /* run: the raiser scores the value before the raise */
+            s->winner = (int8_t)(raiser == 0 ? 1 : -1);
+            s->points = (uint8_t)value_of(&variants[s->variant], s->v);
+            return;
+        } else { /* raise again: the pending value is accepted */
+            s->v = s->pending;
+            s->pending++;
+            s->answerer = (int8_t)raiser;
+        }
+    } else {
+        int m = (s->leader + s->n_table) % 2, cr = can_raise(s, m);
+        if (cr && a == 0) { /* raise on the turn */
+            s->answer = 1;
+            s->pending = (uint8_t)(s->v + 1);
+            s->answerer = (int8_t)(1 - m);
+            return;
+        }
+        play_card(s, a - cr);
+    }
+    advance(s);
+}
+
+static int cmp_i8(const void *a, const void *b) { return *(const int8_t *)a - *(const int8_t *)b; }
+
+static void g_deal(void *st, Rng *rng, void *user)
+{
+    const Variant *v = user;
+    TrucoCfrState *s = st;
+    memset(s, 0, sizeof *s);
+    Card d[TR_DECK];
+    int n = v->n_deck;
+    memcpy(d, v->deck, (size_t)n * sizeof d[0]);
+    for (int i = 0; i < 7; i++) { /* a partial shuffle: 6 cards and the vira */
+        int j = i + (int)rng_below(rng, (uint32_t)(n - i));
+        Card t = d[i];
+        d[i] = d[j];
+        d[j] = t;
+    }
+    TrucoState t = v->rules;
+    t.vira = d[6];
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < 3; i++)
+            s->c[p][i] = (int8_t)truco_card_strength(&t, d[p * 3 + i]);
+        qsort(s->c[p], 3, 1, cmp_i8);
+        s->n[p] = 3;
+    }
+    s->last = -1;
+    s->winner = 2;
+    s->score = (uint8_t)rng_below(rng, TCFR_SCORES);
+    s->variant = (uint8_t)(v - variants);
+    advance(s);
+}
+
+void truco_cfr_game(int variant, CfrGame *out)
+{
+    pthread_once(&var_once, var_init);
+    *out = (CfrGame){
+        .state_size = sizeof(TrucoCfrState),
+        .infosets = TCFR_SOLVER_INFOSETS,
+        .to_move = g_to_move,
+        .utility = g_utility,
+        .actions = g_actions,
+        .infoset = g_infoset,
+        .apply = g_apply,
+        .deal = g_deal,
+        .user = &variants[variant],
+    };
+}
+
+/* ---- The table --------------------------------------------------------------------------- */
+
+enum { HEADER = 16, CHECK = 4 };
+#define TCFR_VARIANT_BYTES ((size_t)TCFR_SCORES * TCFR_HANDS * TCFR_SET_BYTES)
+
+size_t truco_cfr_blob_size(void) { return HEADER + TCFR_VARIANTS * TCFR_VARIANT_BYTES + CHECK; }
+
+/* Offsets of the 8 bet states in a (score, hand) record: turns 2 bytes, answers 3 (2 for
+ * the doze, which cannot be raised). */
+static const uint8_t bet_offset[TCFR_BETS] = {0, 1, 2, 3, 4, 6, 8, 10};
+
+/* Bytes of an entry of n actions. */
+static int entry_bytes(int n) { return n == 3 ? 2 : 1; }
+
+bool truco_cfr_decode(const uint8_t *e, int n, double *probs)
+{
+    if (n == 3) {
+        if (e[0] == 255 && e[1] == 255)
+            return false;
+        probs[0] = e[0] / 254.0;
+        probs[2] = e[1] / 254.0;
+        probs[1] = (254 - e[0] - e[1]) / 254.0;
+        return true;
+    }
+    if (e[0] == 255)
+        return false;
+    probs[1] = e[0] / 254.0;
+    probs[0] = (254 - e[0]) / 254.0;
+    return true;
+}
+
+void truco_cfr_encode(uint8_t *e, int n, const double *probs)
+{
+    if (!probs) {
+        memset(e, 255, (size_t)entry_bytes(n));
+        return;
+    }
+    if (n == 3) {
+        long a = lround(probs[0] * 254), r = lround(probs[2] * 254);
+        a = a < 0 ? 0 : a > 254 ? 254 : a;
+        r = r < 0 ? 0 : r > 254 - a ? 254 - a : r;
+        e[0] = (uint8_t)a;
+        e[1] = (uint8_t)r;
+        return;
+    }
+    long b = lround(probs[1] * 254);
+    e[0] = (uint8_t)(b < 0 ? 0 : b > 254 ? 254 : b);
+}
+
+size_t truco_cfr_offset(int variant, long infoset, int *n_actions)
+{
+    int bet = (int)(infoset % TCFR_BETS);
+    long set = infoset / TCFR_BETS;
+    if (n_actions)
+        *n_actions = truco_cfr_actions(bet);
+    return HEADER + (size_t)variant * TCFR_VARIANT_BYTES + (size_t)set * TCFR_SET_BYTES +
+           bet_offset[bet];
+}
+
+static uint32_t fnv1a(const uint8_t *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+static void header(uint8_t h[HEADER])
+{
+    memset(h, 0, HEADER);
+    memcpy(h, "TCFR", 4);
+    h[4] = 1; /* version */
+    h[5] = TCFR_VARIANTS;
+    h[6] = TCFR_SCORES;
+    h[7] = TCFR_BETS;
+    h[8] = (uint8_t)(TCFR_HANDS & 0xff);
+    h[9] = (uint8_t)(TCFR_HANDS >> 8);
+    h[10] = TCFR_CLASSES;
+    h[11] = TCFR_SET_BYTES;
+}
+
+void truco_cfr_seal(uint8_t *blob)
+{
+    header(blob);
+    size_t n = truco_cfr_blob_size() - CHECK;
+    uint32_t h = fnv1a(blob, n);
+    for (int i = 0; i < 4; i++)
+        blob[n + i] = (uint8_t)(h >> (8 * i));
+}
+
+const char *truco_cfr_check(const uint8_t *blob, size_t n)
+{
+    if (!blob || n == 0)
+        return "the Truco strategy table is missing";
+    if (n != truco_cfr_blob_size())
+        return "the Truco strategy table has the wrong size";
+    uint8_t h[HEADER];
+    header(h);
+    if (memcmp(blob, h, HEADER) != 0)
+        return "the Truco strategy table is of another version or layout";
+    uint32_t sum = 0;
+    for (int i = 0; i < 4; i++)
+        sum |= (uint32_t)blob[n - CHECK + i] << (8 * i);
+    if (sum != fnv1a(blob, n - CHECK))
+        return "the Truco strategy table is corrupt (checksum)";
+    for (int v = 0; v < TCFR_VARIANTS; v++)
+        for (long i = 0; i < TCFR_INFOSETS; i++) {
+            int k;
+            const uint8_t *p = blob + truco_cfr_offset(v, i, &k);
+            if (k == 3 && !(p[0] == 255 && p[1] == 255) && p[0] + p[1] > 254)
+                return "the Truco strategy table has a set whose probabilities do not add up";
+        }
+    return NULL;
+}
+
+/* The shipped table (truco_cfr_table.inc): lines of base64 whose bytes are run-length
+ * coded: 255 then a count is that many 255s (unreached sets); any other byte is itself. */
+static const char *const shipped[] = {
+#include "truco_cfr_table.inc"
+};
+
+static uint8_t *table;         /* the table in use, NULL: none */
+static const char *table_why = "the Truco strategy table is not loaded yet";
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool table_tried;
+
+static int b64(char c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    return c == '+' ? 62 : c == '/' ? 63 : -1;
+}
+
+/* The shipped table decoded; *out_n 0 when there is none (or it does not decode). */
+static uint8_t *decode_shipped(size_t *out_n)
+{
+    size_t cap = truco_cfr_blob_size(), n = 0;
+    uint8_t *b = malloc(cap);
+    *out_n = 0;
+    if (!b)
+        return NULL;
+    uint32_t acc = 0;
+    int bits = 0;
+    bool run = false; /* the next byte is a run's count */
+    for (size_t l = 0; l < sizeof shipped / sizeof shipped[0]; l++)
+        for (const char *p = shipped[l]; *p; p++) {
+            int x = b64(*p);
+            if (x < 0)
+                return b; /* not base64: nothing */
+            acc = (acc << 6) | (uint32_t)x;
+            bits += 6;
+            if (bits < 8)
+                continue;
+            bits -= 8;
+            if (n == cap)
+                goto done; /* the table is whole: what follows is the last group's padding */
+            uint8_t byte = (uint8_t)(acc >> bits);
+            bool counted = run;
+            size_t count = counted ? byte : byte == 255 ? 0 : 1;
+            run = !counted && byte == 255;
+            if (n + count > cap)
+                return b; /* too long: not a table */
+            memset(b + n, counted ? 255 : byte, count);
+            n += count;
+        }
+done:
+    *out_n = n;
+    return b;
+}
+
+static const char *install_locked(const uint8_t *blob, size_t n)
+{
+    uint8_t *own = NULL;
+    if (!blob) {
+        own = decode_shipped(&n);
+        blob = own;
+    }
+    const char *why = truco_cfr_check(blob, n);
+    free(table);
+    table = NULL;
+    if (!why) {
+        table = malloc(n);
+        if (table)
+            memcpy(table, blob, n);
+        else
+            why = "no memory for the Truco strategy table";
+    }
+    free(own);
+    table_why = why;
+    table_tried = true;
+    if (why)
+        fprintf(stderr, "tasca: %s; Hard bets without it\n", why);
+    return why;
+}
+
+const char *truco_cfr_install(const uint8_t *blob, size_t n)
+{
+    pthread_mutex_lock(&table_lock);
+    const char *why = install_locked(blob, n);
+    pthread_mutex_unlock(&table_lock);
+    return why;
+}
+
+const char *truco_cfr_status(void)
+{
+    pthread_mutex_lock(&table_lock);
+    if (!table_tried)
+        install_locked(NULL, 0);
+    const char *why = table_why;
+    pthread_mutex_unlock(&table_lock);
+    return why;
+}
+
+/* ---- From a real view ------------------------------------------------------------------- */
+
+bool truco_cfr_view_spot(const TrucoState *v, int seat, TrucoCfrSpot *sp)
+{
+    memset(sp, 0, sizeof *sp);
+    if (v->kind != TR_KIND_NORMAL || v->blind)
+        return false;
+    if (v->phase == TR_PH_ANSWER) {
+        if (truco_current_player(v) != seat)
+            return false;
+        sp->bet = 3 + truco_raise_step(v, v->pending);
+    } else if (v->phase == TR_PH_PLAY && truco_can_raise(v, seat)) {
+        sp->bet = truco_raise_step(v, v->value);
+    } else {
+        return false;
+    }
+    int team = truco_team(seat);
+    for (int i = 0; i < TR_HAND; i++) {
+        Card c = v->hand[seat][i];
+        if (c == CARD_NONE)
+            continue;
+        if (!truco_card_valid(c) || sp->n >= 3)
+            return false;
+        sp->cls[sp->n++] = truco_cfr_class(truco_card_strength(v, c));
+    }
+    if (v->n_table > 0 && v->rodada < TR_RODADAS && truco_card_valid(v->table[v->rodada][seat])) {
+        /* its card of this rodada is on the table: the abstraction counts it with the hand */
+        if (sp->n >= 3)
+            return false;
+        bool down = (v->down[v->rodada] >> seat) & 1;
+        sp->cls[sp->n++] = down ? 0 : truco_cfr_class(truco_card_strength(v, v->table[v->rodada][seat]));
+    }
+    if (v->num_players == 4) {
+        /* The team's hand: a card the partner signed (and has not played) stands in for a
+         * weaker card of ours, as the partner will play it. */
+        int partner = (seat + 2) % 4;
+        for (int k = 0; k < TR_SIGNS; k++) {
+            if (!truco_saw_signal(v, seat, partner, k))
+                continue;
+            int st = k == TR_SIGN_THREE ? 9 : 13 - k, low = 0;
+            bool spent = false;
+            for (int r = 0; r <= v->rodada && r < TR_RODADAS; r++) {
+                Card c = v->table[r][partner];
+                spent |= truco_card_valid(c) && !((v->down[r] >> partner) & 1) &&
+                         truco_card_strength(v, c) == st;
+            }
+            for (int i = 1; i < sp->n; i++)
+                if (sp->cls[i] < sp->cls[low])
+                    low = i;
+            if (!spent && sp->n > 0 && truco_cfr_class(st) > sp->cls[low])
+                sp->cls[low] = truco_cfr_class(st);
+        }
+    }
+    sp->rodada = v->rodada;
+    for (int r = 0; r < v->rodada && r < 2; r++)
+        sp->res[r] = v->result[r] == TR_RES_TIE ? 0 : v->result[r] == team ? 1 : -1;
+    sp->mao = truco_team(v->mao) == team;
+    if (v->rodada >= 1) { /* the other team's best card of the 1st rodada */
+        int best = -1;
+        for (int q = 0; q < v->num_players; q++) {
+            Card c = v->table[0][q];
+            if (truco_team(q) != team && truco_card_valid(c) && !((v->down[0] >> q) & 1) &&
+                truco_card_strength(v, c) > best)
+                best = truco_card_strength(v, c);
+        }
+        sp->prev = truco_cfr_prev(truco_cfr_class(best));
+    }
+    /* The card to beat in this rodada: the other team's best when it holds the rodada (or
+     * ties it); 11 when our side holds it; none when nobody played. */
+    if (v->n_table > 0) {
+        int res, best = truco_rodada_leader(v, v->rodada, &res);
+        if (best >= 0 && res == team) {
+            sp->table = 11;
+        } else if (best >= 0) {
+            bool down = (v->down[v->rodada] >> best) & 1;
+            sp->table = down ? 10 : 1 + truco_cfr_class(truco_card_strength(v, v->table[v->rodada][best]));
+        }
+    }
+    int vals = v->opt_values;
+    sp->score = truco_cfr_score_bucket(vals, v->score[team]) * 2 +
+                truco_cfr_score_bucket(vals, v->score[1 - team]);
+    return true;
+}
+
+int truco_cfr_policy(const TrucoState *v, int seat, Action acts[4], double probs[4])
+{
+    TrucoCfrSpot sp;
+    if (truco_cfr_status() || !truco_cfr_view_spot(v, seat, &sp))
+        return 0;
+    long i = truco_cfr_infoset(&sp);
+    if (i < 0)
+        return 0;
+    int k;
+    const uint8_t *p = table + truco_cfr_offset(truco_cfr_variant(v), i, &k);
+    if (!truco_cfr_decode(p, k, probs))
+        return 0; /* never reached in the solve */
+    if (sp.bet < 4) {
+        acts[0] = -1; /* no raise: a card, chosen by the search */
+        acts[1] = truco_raise_action(v->value);
+    } else {
+        acts[0] = TR_ACCEPT;
+        acts[1] = truco_can_pass(v) ? TR_PASS : TR_RUN;
+        acts[2] = truco_raise_action(v->pending);
+    }
+    return k;
+}

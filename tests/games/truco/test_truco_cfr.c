@@ -1,0 +1,418 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Issue 41: Truco's betting abstraction, the strategy table Hard bets by, and Hard's use of
+ * it: the shipped table is valid; a real seat's view maps onto the abstraction's information
+ * sets as the solver's game defines them; every answer of the table is a distribution over
+ * legal actions, in every preset with two and four seats; Hard draws its bets at the table's
+ * frequencies; a missing or corrupt table is refused with a clear message and Hard then
+ * bets as before. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "engine/ai/bot.h"
+#include "games/truco/truco_bots.h"
+#include "games/truco/truco_cfr.h"
+#include "truco_test.h"
+
+static void test_shipped_table_valid(void **state)
+{
+    (void)state;
+    const char *why = truco_cfr_status();
+    if (why)
+        fail_msg("%s", why);
+}
+
+static TrucoCfrSpot spot_of(const TrucoState *s, int seat)
+{
+    TrucoState v;
+    truco_rules.observe(s, seat, &v);
+    TrucoCfrSpot sp;
+    assert_true(truco_cfr_view_spot(&v, seat, &sp));
+    return sp;
+}
+
+static void sort3(int *c, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+            int t = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = t;
+        }
+}
+
+/* A hand played by hand: the views give the spots the abstraction would give. */
+static void test_view_spots(void **state)
+{
+    (void)state;
+    /* vira 4♦: the manilhas are the 5s. Seat 0 (mão): 5♣ (zap, class 8), 3♥ (class 5),
+     * 7♠ (class 0); seat 1: K♣ (class 2), Q♦ (class 1), A♥ (class 3). */
+    TrucoState s = tt_hand(0, "5c 3h 7s", "Kc Qd Ah", "4d");
+    TrucoCfrSpot sp = spot_of(&s, 0);
+    assert_int_equal(sp.n, 3);
+    sort3(sp.cls, 3);
+    assert_int_equal(sp.cls[0], 0);
+    assert_int_equal(sp.cls[1], 5);
+    assert_int_equal(sp.cls[2], 8);
+    assert_int_equal(sp.table, 0);
+    assert_int_equal(sp.rodada, 0);
+    assert_int_equal(sp.mao, 1);
+    assert_int_equal(sp.bet, 0);
+    assert_int_equal(sp.score, 0);
+    tt_act(&s, "play 5c");
+    sp = spot_of(&s, 1);
+    assert_int_equal(sp.table, 1 + 8); /* the zap to beat */
+    assert_int_equal(sp.mao, 0);
+    /* seat 1 calls truco before playing: seat 0 answers with its zap on the table, counted
+     * with its hand */
+    tt_act(&s, "truco");
+    sp = spot_of(&s, 0);
+    assert_int_equal(sp.bet, 4 + 0);
+    assert_int_equal(sp.table, 11);
+    assert_int_equal(sp.n, 3);
+    tt_act(&s, "aceitar");
+    tt_act(&s, "play Qd");
+    /* rodada 2, seat 0 leads having won the 1st; the hand is worth 3, seat 1 raised last:
+     * seat 0 may ask seis */
+    sp = spot_of(&s, 0);
+    assert_int_equal(sp.rodada, 1);
+    assert_int_equal(sp.n, 2);
+    assert_int_equal(sp.res[0], 1);
+    assert_int_equal(sp.bet, 1);
+    assert_int_equal(sp.table, 0);
+    assert_int_equal(sp.prev, truco_cfr_prev(1)); /* seat 1's Q♦ */
+    /* the same spot's information set is the abstraction's for the same cards */
+    long i = truco_cfr_infoset(&sp);
+    assert_true(i >= 0 && i < TCFR_INFOSETS);
+    TrucoCfrState a;
+    memset(&a, 0, sizeof a);
+    a.c[0][0] = 3; /* 7♠ strength 3 → class 0; 3♥ strength 9 → class 5 */
+    a.c[0][1] = 9;
+    a.c[1][0] = 6; /* seat 1's K♣ and A♥ */
+    a.c[1][1] = 7;
+    a.n[0] = a.n[1] = 2;
+    a.first[0] = 13;
+    a.first[1] = 4;
+    a.rodada = 1;
+    a.leader = 0;
+    a.res[0] = 1;
+    a.v = 1;
+    a.last = 1;
+    a.winner = 2;
+    TrucoCfrSpot sa;
+    truco_cfr_state_spot(&a, &sa);
+    assert_int_equal(truco_cfr_infoset(&sa), i);
+}
+
+/* Four seats with signals: a card the partner signed and still holds stands in for our
+ * weakest in the spot (the team's hand). */
+static void test_team_hand_signs(void **state)
+{
+    (void)state;
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    o.v[TR_OPT_SIGNALS] = 1;
+    o.v[TR_OPT_SEEN] = 0; /* no opponent catches a sign: no chance step */
+    TrucoState s = tt_new_n(4, &o);
+    tt_act(&s, "first 2");
+    /* vira 4♦ (manilhas: the 5s). Seat 2 (mão) holds the zap 5♣; seat 0 holds no manilha. */
+    tt_deal4(&s, "7s 6h Qd", "Kc Jh 4h", "5c 7d 6s", "Ah 2h 3s", "4d");
+    tt_act(&s, "sinal zap");
+    tt_act(&s, "play 6s");
+    tt_act(&s, "play Ah");
+    TrucoCfrSpot sp = spot_of(&s, 0);
+    int has_zap = 0, lowest = 9;
+    for (int i = 0; i < sp.n; i++) {
+        has_zap += sp.cls[i] == 8;
+        lowest = sp.cls[i] < lowest ? sp.cls[i] : lowest;
+    }
+    assert_int_equal(sp.n, 3);
+    assert_int_equal(has_zap, 1);
+    assert_int_equal(lowest, 0); /* 7♠ or 6♥ stays; the other low card gave way */
+    /* without the sign, our own cards only */
+    TrucoState v;
+    truco_rules.observe(&s, 0, &v);
+    memset(v.sig, 0, sizeof v.sig);
+    assert_true(truco_cfr_view_spot(&v, 0, &sp));
+    for (int i = 0; i < sp.n; i++)
+        assert_true(sp.cls[i] != 8);
+}
+
+/* Every betting decision met in random play: a table answer is a distribution over legal
+ * actions (or "no raise" on a turn to play); counts the answers. */
+static void check_policy(const TrucoState *s, int p, long *asked, long *answered)
+{
+    TrucoState v;
+    truco_rules.observe(s, p, &v);
+    TrucoCfrSpot sp;
+    if (!truco_cfr_view_spot(&v, p, &sp))
+        return;
+    (*asked)++;
+    assert_true(truco_cfr_infoset(&sp) >= 0);
+    Action acts[4];
+    double pr[4];
+    int k = truco_cfr_policy(&v, p, acts, pr);
+    if (k == 0)
+        return;
+    (*answered)++;
+    double sum = 0;
+    for (int a = 0; a < k; a++) {
+        assert_true(pr[a] >= 0 && pr[a] <= 1);
+        sum += pr[a];
+        if (acts[a] < 0)
+            assert_int_equal(v.phase, TR_PH_PLAY);
+        else if (pr[a] > 0)
+            assert_true(rules_is_legal(&truco_rules, &v, acts[a]));
+    }
+    assert_true(fabs(sum - 1) < 1e-9);
+}
+
+static const char *const presets[] = {"variant=paulista", "variant=mineiro", "variant=velha",
+                                      "variant=limpo"};
+
+static GameOptions preset_options(int k)
+{
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    char err[128];
+    assert_int_equal(rules_parse_option(&truco_rules, &o, presets[k], err, sizeof err), 0);
+    return o;
+}
+
+static void test_policy_every_preset(void **state)
+{
+    (void)state;
+    for (int np = 2; np <= 4; np += 2)
+        for (int k = 0; k < 4; k++) {
+            GameOptions o = preset_options(k);
+            Rng rng;
+            rng_seed(&rng, 41 + (uint64_t)k);
+            long asked = 0, answered = 0;
+            for (int g = 0; g < 30; g++) {
+                TrucoState s;
+                assert_null(truco_rules.init(&s, &o, np, 1));
+                for (int steps = 0; steps < 4000 && s.phase != TR_PH_OVER; steps++) {
+                    int p = truco_current_player(&s);
+                    if (p == PLAYER_CHANCE) {
+                        tt_chance(&s, &rng);
+                        continue;
+                    }
+                    check_policy(&s, p, &asked, &answered);
+                    Action acts[RULES_MAX_ACTIONS];
+                    int n = truco_rules.legal_actions(&s, acts);
+                    assert_true(n > 0);
+                    assert_null(truco_rules.apply(&s, acts[rng_below(&rng, (uint32_t)n)]));
+                }
+            }
+            print_message("%d seats %s: the table answers %ld of %ld betting decisions\n", np,
+                          presets[k], answered, asked);
+            assert_true(asked > 100);
+            assert_true(answered > asked / 2);
+        }
+}
+
+/* Hard at a small budget against Medium, every preset, two and four seats (the table with
+ * four seats too: TRUCO_CFR_FOUR): every action legal, and some bets come from the table. */
+static void test_hard_legal_every_preset(void **state)
+{
+    (void)state;
+    for (int np = 2; np <= 4; np += 2)
+        for (int k = 0; k < 4; k++) {
+            GameOptions o = preset_options(k);
+            Rng rng;
+            rng_seed(&rng, 7 + (uint64_t)k);
+            TrucoState s;
+            assert_null(truco_rules.init(&s, &o, np, 1));
+            long table_bets = 0;
+            for (int steps = 0; steps < 600 && s.phase != TR_PH_OVER; steps++) {
+                int p = truco_current_player(&s);
+                if (p == PLAYER_CHANCE) {
+                    tt_chance(&s, &rng);
+                    continue;
+                }
+                TrucoState v;
+                truco_rules.observe(&s, p, &v);
+                Action a;
+                if (p % 2 == 0) {
+                    Action ta[4];
+                    double tp[4];
+                    table_bets += truco_cfr_policy(&v, p, ta, tp) > 0;
+                    BotRequest req = {&truco_rules, &v, p, &rng, 16, 0, NULL};
+                    TrucoHardParams prm = truco_hard_defaults;
+                    prm.cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS | TRUCO_CFR_FOUR;
+                    a = truco_hard_decide_with(&req, &prm);
+                } else {
+                    a = bot_decide_view(&truco_rules, DIFF_MEDIUM, &v, p, &rng, NULL);
+                }
+                assert_true(rules_is_legal(&truco_rules, &s, a));
+                assert_null(truco_rules.apply(&s, a));
+            }
+            print_message("%d seats %s: %ld of Hard's decisions had the table's answer\n", np,
+                          presets[k], table_bets);
+            assert_true(table_bets > 0);
+        }
+}
+
+/* Hard draws its bets at the table's frequencies: at turns to play and answers where the
+ * table mixes, the share of raises (or acceptances) over many draws is the table's. */
+static void test_hard_follows_table(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 2041);
+    int spots = 0;
+    for (int tries = 0; tries < 4000 && spots < 3; tries++) {
+        TrucoState s = tt_new(0, 0);
+        while (truco_current_player(&s) == PLAYER_CHANCE)
+            tt_chance(&s, &rng);
+        /* a few random steps into the hand, so that answers and later rodadas come too */
+        int walk = (int)rng_below(&rng, 4);
+        for (int w = 0; w < walk && s.phase == TR_PH_PLAY; w++) {
+            Action acts[RULES_MAX_ACTIONS];
+            int n = truco_rules.legal_actions(&s, acts);
+            assert_null(truco_rules.apply(&s, acts[rng_below(&rng, (uint32_t)n)]));
+        }
+        int p = truco_current_player(&s);
+        if (p < 0 || s.hands != 1)
+            continue;
+        TrucoState v;
+        truco_rules.observe(&s, p, &v);
+        Action ta[4];
+        double tp[4];
+        int k = truco_cfr_policy(&v, p, ta, tp);
+        if (k == 0 || tp[0] < 0.2 || tp[0] > 0.8)
+            continue;
+        spots++;
+        int draws = 400, hits = 0;
+        for (int d = 0; d < draws; d++) {
+            Rng r;
+            rng_seed(&r, (uint64_t)d * 7919u + 1);
+            BotRequest req = {&truco_rules, &v, p, &r, 4, 0, NULL};
+            TrucoHardParams prm = truco_hard_defaults; /* the table on (not the default) */
+            prm.cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS;
+            Action a = truco_hard_decide_with(&req, &prm);
+            /* the table's first action: no raise (a card) on a turn, accept on an answer */
+            hits += ta[0] < 0 ? !(a >= TR_TRUCO && a <= TR_DOZE) : a == ta[0];
+        }
+        double share = (double)hits / draws, sd = sqrt(tp[0] * (1 - tp[0]) / draws);
+        print_message("spot %d (phase %d): the table's first action %.3f, Hard's %.3f\n", spots,
+                      v.phase, tp[0], share);
+        assert_true(fabs(share - tp[0]) < 4 * sd);
+    }
+    assert_int_equal(spots, 3);
+}
+
+/* Four seats: with the table on for two seats, Hard still bets by its search with four
+ * (the two-seat table lost there): its decisions are those of cfr 0 at spots where the table
+ * has an answer. */
+static void test_four_seats_search_bets(void **state)
+{
+    (void)state;
+    TrucoHardParams old = truco_hard_defaults, on = truco_hard_defaults;
+    old.cfr = 0;
+    on.cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS;
+    Rng rng;
+    rng_seed(&rng, 404);
+    int compared = 0;
+    for (int g = 0; g < 200 && compared < 12; g++) {
+        TrucoState s = tt_new_n(4, NULL);
+        while (truco_current_player(&s) == PLAYER_CHANCE)
+            tt_chance(&s, &rng);
+        int p = truco_current_player(&s);
+        TrucoState v;
+        truco_rules.observe(&s, p, &v);
+        Action ta[4];
+        double tp[4];
+        if (truco_cfr_policy(&v, p, ta, tp) == 0)
+            continue;
+        Rng r1, r2;
+        rng_seed(&r1, (uint64_t)g);
+        rng_seed(&r2, (uint64_t)g);
+        BotRequest q1 = {&truco_rules, &v, p, &r1, 16, 0, NULL};
+        BotRequest q2 = {&truco_rules, &v, p, &r2, 16, 0, NULL};
+        assert_int_equal(truco_hard_decide_with(&q1, &on), truco_hard_decide_with(&q2, &old));
+        compared++;
+    }
+    assert_int_equal(compared, 12);
+}
+
+/* Tables that must be refused, each with its reason; Hard then bets as without a table;
+ * the shipped table comes back. */
+static void test_bad_table_falls_back(void **state)
+{
+    (void)state;
+    size_t n = truco_cfr_blob_size();
+    uint8_t *b = malloc(n);
+    assert_non_null(b);
+    memset(b, 255, n);
+    assert_string_equal(truco_cfr_check(NULL, 0), "the Truco strategy table is missing");
+    truco_cfr_seal(b);
+    assert_null(truco_cfr_check(b, n)); /* all sets unreached: valid, says nothing */
+    assert_non_null(strstr(truco_cfr_check(b, n - 1), "wrong size"));
+    int k;
+    size_t at = truco_cfr_offset(0, 12344 + 4, &k); /* an answer to a truco */
+    assert_int_equal(k, 3);
+    b[at] = 200; /* accept 200/254 and raise 100/254: more than all */
+    b[at + 1] = 100;
+    truco_cfr_seal(b);
+    assert_non_null(strstr(truco_cfr_check(b, n), "do not add up"));
+    b[at + 1] = 50;
+    truco_cfr_seal(b);
+    assert_null(truco_cfr_check(b, n));
+    double pr[3];
+    assert_true(truco_cfr_decode(b + at, 3, pr));
+    assert_true(fabs(pr[0] - 200 / 254.0) < 1e-12 && fabs(pr[1] - 4 / 254.0) < 1e-12 &&
+                fabs(pr[2] - 50 / 254.0) < 1e-12);
+    assert_false(truco_cfr_decode(b + at + 2, 3, pr)); /* the next set: unreached */
+    b[at + 1] ^= 1; /* one bit after sealing */
+    assert_non_null(strstr(truco_cfr_check(b, n), "checksum"));
+    b[at + 1] ^= 1;
+    b[0] = 'X';
+    assert_non_null(strstr(truco_cfr_check(b, n), "version"));
+
+    /* A refused table: Hard says why and bets as it did before the table (cfr 0). */
+    const char *why = truco_cfr_install(b, n);
+    assert_non_null(why);
+    assert_string_equal(truco_cfr_status(), why);
+    TrucoHardParams old = truco_hard_defaults, on = truco_hard_defaults;
+    old.cfr = 0;
+    on.cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS; /* asked for, but refused */
+    Rng rng;
+    rng_seed(&rng, 99);
+    int compared = 0;
+    for (int g = 0; g < 40; g++) {
+        TrucoState s = tt_new(0, 0);
+        while (truco_current_player(&s) == PLAYER_CHANCE)
+            tt_chance(&s, &rng);
+        int p = truco_current_player(&s);
+        TrucoState v;
+        truco_rules.observe(&s, p, &v);
+        if (!truco_can_raise(&v, p))
+            continue;
+        Rng r1, r2;
+        rng_seed(&r1, (uint64_t)g);
+        rng_seed(&r2, (uint64_t)g);
+        BotRequest q1 = {&truco_rules, &v, p, &r1, 24, 0, NULL};
+        BotRequest q2 = {&truco_rules, &v, p, &r2, 24, 0, NULL};
+        assert_int_equal(truco_hard_decide_with(&q1, &on), truco_hard_decide_with(&q2, &old));
+        compared++;
+    }
+    assert_true(compared > 10);
+    free(b);
+    assert_null(truco_cfr_install(NULL, 0));
+    assert_null(truco_cfr_status());
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_shipped_table_valid),
+        cmocka_unit_test(test_view_spots),
+        cmocka_unit_test(test_team_hand_signs),
+        cmocka_unit_test(test_policy_every_preset),
+        cmocka_unit_test(test_hard_legal_every_preset),
+        cmocka_unit_test(test_hard_follows_table),
+        cmocka_unit_test(test_four_seats_search_bets),
+        cmocka_unit_test(test_bad_table_falls_back),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
