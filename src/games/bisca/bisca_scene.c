@@ -948,6 +948,15 @@ static int hint_rects(Table *tb, Action a, SDL_FRect out[2])
     return 0;
 }
 
+/* A networked table's news (the deal verified, a seat waited for, the link): between the
+ * north hand's name plate and the trick, never over a hand. */
+static void news_at(const Table *tb, float *x, float *y)
+{
+    (void)tb;
+    *x = MID_X;
+    *y = 318;
+}
+
 static const TableGame bisca_table = {
     .id = "bisca",
     .rules = &bisca_rules,
@@ -987,6 +996,7 @@ static const TableGame bisca_table = {
     .next_game = next_game,
     .settings_changed = settings_changed,
     .locate = locate,
+    .news_at = news_at,
     .hint_rects = hint_rects,
     .quiet = quiet,
 };

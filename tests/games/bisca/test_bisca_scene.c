@@ -233,6 +233,32 @@ static void test_side_plates(void)
     }
 }
 
+/* Where a networked table's news shows, it covers no other seat's hand or name plate, nor
+ * the stock (issue 39: it lay over the north hand), with two players and with four. */
+static void test_news_place(void)
+{
+    for (int four = 0; four < 2; four++) {
+        fresh_home("tasca-bisca", four ? "bisca.players = 4\n" : NULL);
+        App *a = start(SPEED_INSTANT, 31 + four);
+        REQUIRE(a);
+        REQUIRE(settle(a));
+        SDL_FRect news, r;
+        REQUIRE(locate(a, "news-place", &news));
+        for (int p = 1; p < (four ? 4 : 2); p++) {
+            char what[8];
+            snprintf(what, sizeof what, "hand%d", p);
+            REQUIRE(locate(a, what, &r));
+            CHECK(!overlap(news, r));
+            snprintf(what, sizeof what, "plate%d", p);
+            REQUIRE(locate(a, what, &r));
+            CHECK(!overlap(news, r));
+        }
+        REQUIRE(locate(a, "stock", &r));
+        CHECK(!overlap(news, r));
+        app_destroy(a);
+    }
+}
+
 /* Random clicks, drags, keys and resizes on the Bisca table, in every table mode. */
 static void test_monkey(void)
 {
@@ -322,6 +348,7 @@ static void test_hint_clear_of_status(void)
 
 static const UiTest tests[] = {
     {"hint_clear_of_status", test_hint_clear_of_status},
+    {"news_place", test_news_place},
     {"four_at_once", test_four_at_once},
     {"trunfo_shown", test_trunfo_shown},
     {"double_click", test_double_click_plays},
