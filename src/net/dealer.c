@@ -2240,6 +2240,10 @@ static void *bot_worker(void *arg)
             pthread_cond_wait(&d->bot_cond, &d->bot_lock);
         if (d->bot_stop) {
             pthread_mutex_unlock(&d->bot_lock);
+            if (j) { /* taken off the queue as the dealer stops: nobody else frees it */
+                free(j->view);
+                free(j);
+            }
             return NULL;
         }
         if (j->slow)
