@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <sodium.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,77 +15,39 @@
 
 /* ---- writing ---- */
 
-typedef struct {
-    char *s;
-    size_t len, cap;
-    bool oom;
-} Out;
-
-static void put(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(Out *o, const char *fmt, ...)
+static void put_hex(FILE *f, const char *field, const uint8_t *bin, size_t n)
 {
-    if (o->oom)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(o->s ? o->s + o->len : NULL, o->s ? o->cap - o->len : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0) {
-            o->oom = true;
-            return;
-        }
-        if (o->s && o->len + (size_t)k < o->cap) {
-            o->len += (size_t)k;
-            return;
-        }
-        size_t cap = (o->cap ? o->cap * 2 : 4096) + (size_t)k;
-        char *s = realloc(o->s, cap);
-        if (!s) {
-            o->oom = true;
-            return;
-        }
-        o->s = s;
-        o->cap = cap;
-    }
-}
-
-static void put_hex(Out *o, const char *field, const uint8_t *bin, size_t n)
-{
-    char *hex = malloc(2 * n + 1);
-    if (!hex) {
-        o->oom = true;
-        return;
-    }
-    sodium_bin2hex(hex, 2 * n + 1, bin, n);
-    put(o, "%s %s\n", field, hex);
-    free(hex);
+    fprintf(f, "%s ", field);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%02x", bin[i]);
+    fputc('\n', f);
 }
 
 char *deal_record_text(const DealRecord *r, size_t *len)
 {
-    Out o = {0};
-    put(&o, MAGIC "\ngame %s\noptions", r->game);
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    if (!f)
+        return NULL;
+    fprintf(f, MAGIC "\ngame %s\noptions", r->game);
     for (int i = 0; i < r->n_options; i++)
-        put(&o, " %d", r->options[i]);
-    put(&o, "\nplayers %d\nseat %d\ntable %s\nnumber %u\n", r->n, r->seat, r->code, r->game_no);
-    put_hex(&o, "dealer", r->dealer, WIRE_KEY);
-    put_hex(&o, "commit", r->commit, WIRE_HASH);
-    put_hex(&o, "mine", r->mine, WIRE_HASH);
-    for (uint32_t i = 0; i < r->seen.n; i++) {
-        if (!r->seen.have[i])
-            continue;
-        char hex[2 * DEAL_VIEW_HASH + 1];
-        sodium_bin2hex(hex, sizeof hex, r->seen.hash[i], DEAL_VIEW_HASH);
-        put(&o, "view %u %s\n", (unsigned)i, hex);
-    }
-    put_hex(&o, "proof", r->proof, r->proof_len);
-    if (o.oom) {
-        free(o.s);
+        fprintf(f, " %d", r->options[i]);
+    fprintf(f, "\nplayers %d\nseat %d\ntable %s\nnumber %u\n", r->n, r->seat, r->code,
+            r->game_no);
+    put_hex(f, "dealer", r->dealer, WIRE_KEY);
+    put_hex(f, "commit", r->commit, WIRE_HASH);
+    put_hex(f, "mine", r->mine, WIRE_HASH);
+    for (uint32_t i = 0; i < r->seen.n; i++)
+        if (r->seen.have[i]) {
+            fprintf(f, "view %u", (unsigned)i); /* then " HASH" */
+            put_hex(f, "", r->seen.hash[i], DEAL_VIEW_HASH);
+        }
+    put_hex(f, "proof", r->proof, r->proof_len);
+    if (ferror(f) | fclose(f)) {
+        free(text);
         return NULL;
     }
-    *len = o.len;
-    return o.s;
+    return text;
 }
 
 int deal_record_keep(const DealRecord *r, const char *dir, char *path, size_t pathsize, char *err,
