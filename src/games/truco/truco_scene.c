@@ -95,6 +95,7 @@ typedef struct {
     uint8_t sig_fresh[TR_MAX_SEATS];
     float sig_t[TR_MAX_SEATS];
     int sig_hand;
+    float signs_top; /* the centre line of the top row of sign buttons, table units */
 } Tr;
 
 static float card_w(const Tr *t) { return table_card_w(&t->tb.tv, CARD_H); }
@@ -859,6 +860,39 @@ static void enter(Table *tb)
     t->shown_hand = -1;
 }
 
+/* The sign buttons: under the panel, right of your name, each as wide as its word in the
+ * player's language at the buttons' size (a fixed width shrank "Espadilha" to a tiny font).
+ * One row from SIGNS_LEFT to SIGNS_RIGHT when the words fit; otherwise two rows, the
+ * second under the first. The caption sits above the top row. */
+enum { SIGNS_LEFT = 1027, SIGNS_RIGHT = 1581, SIGNS_H = 52, SIGNS_GAP = 6 };
+
+static float sign_button_w(Tr *t, int k)
+{
+    float s = t->tb.tv.s > 0 ? t->tb.tv.s : 1;
+    int w = 0, h = 0;
+    text_measure(t->tb.app->text, sign_button(k), (int)(SIGNS_H * s * 0.42f), true, &w, &h);
+    /* ui_button leaves the label its width less 0.6 of its height; a little air more */
+    return fmaxf(80, (float)w / s + SIGNS_H * 0.6f + 10);
+}
+
+static void layout_signs(Tr *t)
+{
+    float w[TR_SIGNS], total = 0;
+    for (int k = 0; k < TR_SIGNS; k++)
+        total += (w[k] = sign_button_w(t, k)) + (k ? SIGNS_GAP : 0);
+    int split = total <= SIGNS_RIGHT - SIGNS_LEFT ? TR_SIGNS : (TR_SIGNS + 1) / 2;
+    t->signs_top = split == TR_SIGNS ? 928 : 928 - SIGNS_H - SIGNS_GAP;
+    for (int row = 0, k0 = 0; k0 < TR_SIGNS; row++) {
+        int k1 = row == 0 ? split : TR_SIGNS;
+        float x = SIGNS_LEFT, y = t->signs_top + row * (SIGNS_H + SIGNS_GAP);
+        for (int k = k0; k < k1; k++) {
+            t->tb.btn[BTN_SIGN0 + k] = unit_rect(t, x + w[k] / 2, y, w[k], SIGNS_H);
+            x += w[k] + SIGNS_GAP;
+        }
+        k0 = k1;
+    }
+}
+
 static void layout(Table *tb)
 {
     Tr *t = (Tr *)tb;
@@ -869,8 +903,7 @@ static void layout(Table *tb)
     tb->btn[BTN_RUN] = unit_rect(t, bx, 660, bw, bh);
     tb->btn[BTN_UP] = unit_rect(t, bx, 740, bw, bh);
     tb->btn[BTN_PASS] = unit_rect(t, bx, 820, bw, bh);
-    for (int k = 0; k < TR_SIGNS; k++) /* a row under the panel, right of your name */
-        tb->btn[BTN_SIGN0 + k] = unit_rect(t, 1080 + k * 112, 928, 106, 52);
+    layout_signs(t);
     float mx = mid_x(t);
     tb->btn[BTN_JOGAR] = unit_rect(t, mx - 140, 560, 250, 70);
     tb->btn[BTN_FUGIR] = unit_rect(t, mx + 140, 560, 250, 70);
@@ -1486,7 +1519,7 @@ static void draw(Table *tb, SDL_Renderer *r)
         }
     if (any_sign)
         label(t, _("Signs to your partner (only your partner sees them)"), 16, false, COL_DIM,
-              1080 - 53, 890, LEFT);
+              SIGNS_LEFT, t->signs_top - 38, LEFT);
     draw_hand_end(t);
 }
 

@@ -220,6 +220,52 @@ static void test_signs_resume(void)
     app_destroy(a);
 }
 
+/* The sign buttons (four players) show their words at the buttons' full size in every
+ * language, inside the window and apart ("Espadilha" and "Pica-fumo" shrank to a tiny
+ * font in buttons of one fixed width). */
+static void test_signs_readable(void)
+{
+    static const char *const langs[] = {"en", "fr", "pt_BR", "pt_PT"};
+    static const char *const names[TR_SIGNS] = {"sinal zap", "sinal copas", "sinal espadilha",
+                                                "sinal pica-fumo", "sinal tres"};
+    static const char *const words[TR_SIGNS] = {N_("Zap"), N_("Copas"), N_("Espadilha"),
+                                                N_("Pica-fumo"), N_("A three")};
+    fresh_home("tasca-truco", "truco.players = 4\noption.truco.signals = 1\n");
+    App *a = start(SPEED_INSTANT, 21);
+    REQUIRE(a);
+    SDL_FRect r;
+    for (int guard = 0; guard < 3000 && !match_is_over(match_of(a)); guard++) {
+        settle(a);
+        if (match_current_player(match_of(a)) == 0 && locate(a, "sinal zap", &r))
+            break;
+        if (match_current_player(match_of(a)) == 0 && !press(a, "aceitar") && !press(a, "jogar"))
+            play_first_card(a);
+    }
+    REQUIRE(locate(a, "sinal zap", &r));
+    int checked = 0;
+    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+        app_set_language(a, langs[l]);
+        app_run_frames(a, 2);
+        SDL_FRect b[TR_SIGNS];
+        for (int k = 0; k < TR_SIGNS; k++) {
+            REQUIRE(locate(a, names[k], &b[k]));
+            int size = (int)(b[k].h * 0.42f), w = 0, h = 0; /* as ui_button draws it */
+            text_measure(a->text, _(words[k]), size, true, &w, &h);
+            if (w > b[k].w - b[k].h * 0.6f)
+                fprintf(stderr, "%s: '%s' is %d px in a button of %.0f\n", langs[l],
+                        _(words[k]), w, b[k].w);
+            CHECK(w <= b[k].w - b[k].h * 0.6f);
+            CHECK(b[k].x >= 0 && b[k].y >= 0 && b[k].x + b[k].w <= a->w &&
+                  b[k].y + b[k].h <= a->h);
+            for (int j = 0; j < k; j++)
+                CHECK(!overlap(b[j], b[k]));
+            checked++;
+        }
+    }
+    CHECK(checked == 4 * TR_SIGNS);
+    app_destroy(a);
+}
+
 /* Four players: the rodada being played is ringed in the panel, and the earlier ones on
  * the table are dimmed under it. */
 static void test_rodada_marks(void)
@@ -1066,6 +1112,7 @@ static const UiTest tests[] = {
     {"languages", test_languages},
     {"score_past_12", test_score_past_12},
     {"signs_resume", test_signs_resume},
+    {"signs_readable", test_signs_readable},
     {"rodada_marks", test_rodada_marks},
     {"news_place", test_news_place},
     {"double_click", test_double_click_plays},
