@@ -46,7 +46,11 @@ void pacer_drive(BotPacer *p, App *app, Match *m, bool hold, float dt, float bot
                  float demo_delay)
 {
     int seat = match_current_player(m);
-    bool demo_turn = p->demo && seat >= 0 && !m->seats[seat].bot;
+    if (m->mirror && !(p->demo && seat >= 0 && seat == m->mirror_seat && !m->sent)) {
+        pacer_reset(p); /* a networked table: its dealer plays the bots and other seats */
+        return;
+    }
+    bool demo_turn = p->demo && seat >= 0 && (m->mirror || !m->seats[seat].bot);
     if (!match_bot_to_move(m) && !demo_turn) {
         pacer_reset(p);
         return;

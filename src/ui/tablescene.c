@@ -745,7 +745,7 @@ static bool holding(const Table *t)
 
 /* A mirrored table: its steps arrive from elsewhere and are shown at the pace of the
  * animations, deals with the game's pauses; a refusal of the player's move is said. */
-static void mirror_update(Table *t, bool hold, float f)
+static void mirror_update(Table *t, bool hold, float f, float dt)
 {
     char why[160];
     if (match_mirror_refused(t->m, why, sizeof why))
@@ -772,6 +772,16 @@ static void mirror_update(Table *t, bool hold, float f)
         }
         hold = holding(t);
     }
+    if (!pacer_demo(&t->pace))
+        return;
+    /* A demonstration plays this window's seat (the dealer plays its bots), and asks for
+     * the next game once a finished one has been on show. */
+    bool wait = ((anim_busy(&t->anim) || (t->g->busy && t->g->busy(t))) && f > 0) ||
+                t->deal_wait > 0;
+    pacer_drive(&t->pace, t->app, t->m, hold || wait, dt, 0, t->g->demo_pause * f);
+    bool shown_end = (t->hold || match_is_over(t->m)) && t->banner >= 1;
+    if (pacer_demo_next(&t->pace, t->app, shown_end, dt, t->g->demo_next ? t->g->demo_next : 1.0f))
+        table_next(t);
 }
 
 void table_update(void *self, float dt)
@@ -805,7 +815,7 @@ void table_update(void *self, float dt)
         t->deal_wait -= dt;
     bool hold = holding(t);
     if (t->m->mirror) {
-        mirror_update(t, hold, f);
+        mirror_update(t, hold, f, dt);
         return;
     }
     for (int guard = 0; !hold && match_current_player(t->m) == PLAYER_CHANCE &&

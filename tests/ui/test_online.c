@@ -462,6 +462,48 @@ static void test_play_again(void)
     localnats_stop(ns);
 }
 
+/* A demonstration (TASCA_DEMO set) at a networked table: the window plays its own seat by
+ * itself, the dealer the others, and once the game has been on show it asks for the next
+ * one (issue 39: the table neither played itself nor took input). */
+static void test_demo(void)
+{
+    char dir[600], err[256], code[WIRE_CODE];
+    LocalNats *ns = server(dir, sizeof dir);
+    REQUIRE(ns);
+    Dealer *d = dealer_on(localnats_url(ns), localnats_creds(ns, true), home);
+    REQUIRE(d);
+    BotSeat ana;
+    REQUIRE(ana_table(&ana, player_url(ns), 17, NULL, code));
+    AppOptions o = test_options("bisca", SPEED_INSTANT, 5);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    REQUIRE(a);
+    kv_set(&a->kv, "online.server", player_url(ns));
+    kv_set(&a->kv, "online.name", "Bruno");
+    setenv("TASCA_DEMO", "1", 1); /* read as the table's scene starts */
+    bool joined = online_join(a, code, -1, err, sizeof err);
+    unsetenv("TASCA_DEMO");
+    REQUIRE(joined);
+    Match *m = match_of(a);
+    REQUIRE(m && m->mirror && m->mirror_seat == 1);
+    MsgTable info;
+    bool again = false;
+    for (int i = 0; i < test_count(20000) && !again; i++) {
+        app_run_frames(a, 1); /* no input: the demonstration plays */
+        again = net_client_table(ana.c, &info) && info.over && info.seats[1].again;
+        if (!again)
+            usleep(2000);
+    }
+    if (!again)
+        window_report(a, 20000);
+    CHECK(again);
+    CHECK(info.game_no == 0 && !info.seats[0].again);
+    app_destroy(a);
+    net_client_free(ana.c);
+    dealer_stop(d);
+    localnats_stop(ns);
+}
+
 /* 21 against a person: the window (seat 2) stands at once; its result names Ana, never
  * "the computer" (a tie, the one end that names nobody, is dealt again). */
 static void test_person_named(void)
@@ -1037,6 +1079,7 @@ static const UiTest tests[] = {
     {"window_seat", test_window_seat},
     {"deal_cheat", test_deal_cheat},
     {"play_again", test_play_again},
+    {"demo", test_demo},
     {"person_named", test_person_named},
     {"lobby_async", test_lobby_async},
     {"broker_kill", test_broker_kill},

@@ -49,7 +49,7 @@
 #define MELD_X0 290.0f
 #define MELD_X1 1335.0f
 #define THEM_Y0 196.0f
-#define US_Y0 470.0f
+#define US_Y0 486.0f /* a strip for the news between the bands (news_at) */
 #define BAND_H 250.0f
 #define MELD_H 100.0f
 #define PANEL_X 1468.0f
@@ -1988,6 +1988,11 @@ static bool locate(Table *tb, const char *what, SDL_FRect *out)
             return false;
         if (k + 1 < t->n_hand) /* the part not covered by the next card */
             out->w = fminf(out->w, hand_step(t, t->n_hand, HAND_H) * tb->tv.s);
+    } else if (!strncmp(what, "meld:", 5) && strchr(colon + 1, ':')) { /* "meld:T:I" */
+        int i = atoi(strchr(colon + 1, ':') + 1);
+        if (k < 0 || k >= BUR_TEAMS || i < 0 || i >= t->n_meld_rect[k])
+            return false;
+        *out = t->meld_rect[k][i];
     } else if (!strncmp(what, "meld:", 5)) { /* your team's meld k */
         if (k < 0 || k >= t->n_meld_rect[us(t)])
             return false;
@@ -2067,6 +2072,17 @@ static int hint_rects(Table *tb, Action a, SDL_FRect out[2])
     return n;
 }
 
+/* A networked table's news (the deal verified, a seat waited for, the link): in the strip
+ * between the two bands of melds, right of "Your melds", never over a hand or a meld
+ * (the other team's melds end by THEM_Y0 + BAND_H, ours begin 26 under US_Y0; a meld's
+ * place reaches 8 beyond its cards). */
+static void news_at(const Table *tb, float *x, float *y)
+{
+    (void)tb;
+    *x = (MELD_X0 + MELD_X1) / 2 + 50;
+    *y = (THEM_Y0 + BAND_H + 8 + US_Y0 + 26 - 8) / 2;
+}
+
 static const TableGame buraco_table = {
     .id = "buraco",
     .rules = &buraco_rules,
@@ -2106,6 +2122,7 @@ static const TableGame buraco_table = {
     .event = event,
     .cancel = cancel,
     .locate = locate,
+    .news_at = news_at,
     .hint_rects = hint_rects,
     .settings_changed = settings_changed,
     .n_buttons = BTN_COUNT,

@@ -328,6 +328,61 @@ static bool give_meld(int team, int n, bool wild)
     return false;
 }
 
+static bool overlap(SDL_FRect a, SDL_FRect b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/* A networked table's news (the deal verified, a seat waited for) is never over a hand,
+ * the stock, the pile or a meld, with two players or four and both bands of melds full
+ * (issue 39: it covered the top of the computer's hand). */
+static void test_news_place(void)
+{
+    for (int players = 2; players <= 4; players += 2) {
+        kv_set_int(&app->kv, "buraco.players", players);
+        table_deal((Table *)app->self);
+        app_run_frames(app, 5);
+        REQUIRE(match()->num_players == players);
+        for (int i = 0; i < 12; i++) /* the stock's cards, shared out as melds */
+            give_meld(i % 2, 3 + (i / 2) % 2, i % 3 == 1);
+        CHECK(state()->n_melds[0] >= 4 && state()->n_melds[1] >= 4);
+        buraco_scene.layout(app->self, app->w, app->h);
+        app_run_frames(app, 5);
+        SDL_FRect news, r;
+        REQUIRE(locate(app, "news-place", &news));
+        const char *const fixed[] = {"stock", "pile", "hand"};
+        for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+            REQUIRE(locate(app, fixed[i], &r));
+            CHECK(!overlap(news, r));
+        }
+        int melds = 0;
+        for (int p = 1; p < players; p++) {
+            char what[16];
+            snprintf(what, sizeof what, "seat:%d", p);
+            REQUIRE(locate(app, what, &r));
+            if (overlap(news, r))
+                fprintf(stderr, "news over seat %d's hand (%d players)\n", p, players);
+            CHECK(!overlap(news, r));
+        }
+        for (int team = 0; team < 2; team++)
+            for (int i = 0; i < state()->n_melds[team]; i++) {
+                char what[24];
+                snprintf(what, sizeof what, "meld:%d:%d", team, i);
+                REQUIRE(locate(app, what, &r));
+                if (overlap(news, r))
+                    fprintf(stderr, "news %.0f,%.0f %.0fx%.0f over meld %s %.0f,%.0f %.0fx%.0f\n",
+                            news.x, news.y, news.w, news.h, what, r.x, r.y, r.w, r.h);
+                CHECK(!overlap(news, r));
+                melds++;
+            }
+        CHECK(melds >= 8);
+        shot(players == 2 ? "news2.png" : "news4.png");
+    }
+    kv_set_int(&app->kv, "buraco.players", 2);
+    table_deal((Table *)app->self);
+    app_run_frames(app, 5);
+}
+
 /* The pixel of the drawn table at (x, y). */
 static SDL_Color pixel_at(float x, float y)
 {
@@ -1414,6 +1469,7 @@ int main(void)
     test_to_the_end();
     test_canastra_marks();
     test_four_players();
+    test_news_place();
     test_house_rules_table();
     test_deal_sheet();
     test_resume();
