@@ -3,7 +3,8 @@
  * (match_bot_start), the table shows it "thinking" for a moment that follows the speed
  * setting, then the answer is played.
  *
- * A demonstration (TASCA_DEMO set, for benchmarks and videos) plays the player's seat too:
+ * A demonstration (TASCA_DEMO set, for benchmarks and videos) plays the player's seat too
+ * (at a networked table only the window's own seat; the dealer plays the rest):
  * pacer_init turns it on, pacer_drive plays that seat, pacer_demo_next says when to start
  * the next game, and scenes refuse the player's input while pacer_demo(p) is true. */
 #ifndef TASCA_PACER_H
