@@ -15,6 +15,12 @@
  * In a mão de onze the team at 11 sees both partners' hands, and its first player from
  * the mão decides, or leaves the choice to the partner.
  *
+ * House rules (options, default the rules above): "reraise" off, a raise is answered only by
+ * accepting or running; "run_passes" on (4 players), the first answerer's "correr" leaves
+ * the answer to the partner like "parceiro", so the team runs only if both refuse;
+ * "tie_lead", who leads after a tied rodada: who tied it, the player of the first of the
+ * tied cards, or the mão.
+ *
  * Action texts (reversible, see truco_rules.c):
  *   "first 1"        chance: seat 1 is the mão of the first hand
  *   "deal 7♥"        chance: the next card of the deal (3 per seat from the mão, then the vira)
