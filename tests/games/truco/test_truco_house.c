@@ -24,28 +24,6 @@ static GameOptions opts(const char *kv1, const char *kv2, const char *kv3)
     return o;
 }
 
-static TrucoState hand2(const GameOptions *o, int mao, const char *h0, const char *h1,
-                        const char *vira)
-{
-    TrucoState s = tt_new_n(2, o);
-    char t[16];
-    snprintf(t, sizeof t, "first %d", mao);
-    tt_act(&s, t);
-    tt_deal(&s, h0, h1, vira);
-    return s;
-}
-
-static TrucoState hand4(const GameOptions *o, int mao, const char *h0, const char *h1,
-                        const char *h2, const char *h3, const char *vira)
-{
-    TrucoState s = tt_new_n(4, o);
-    char t[16];
-    snprintf(t, sizeof t, "first %d", mao);
-    tt_act(&s, t);
-    tt_deal4(&s, h0, h1, h2, h3, vira);
-    return s;
-}
-
 /* The defaults are the written rules; the keys read and write back; run_passes has no effect
  * with two players. */
 static void test_options(void **u)
@@ -86,7 +64,7 @@ static void test_no_reraise(void **u)
 {
     (void)u;
     GameOptions o = opts("reraise=off", NULL, NULL);
-    TrucoState s = hand2(&o, 0, "3c 2c Ad", "4c 6c 7c", "4h");
+    TrucoState s = tt_hand_with(&o, 0, "3c 2c Ad", "4c 6c 7c", "4h");
     tt_act(&s, "truco");
     assert_int_equal(truco_current_player(&s), 1);
     Action acts[RULES_MAX_ACTIONS];
@@ -105,13 +83,13 @@ static void test_no_reraise(void **u)
     assert_int_equal(s.value, 6);
 
     /* the written rule, for contrast */
-    TrucoState d = hand2(NULL, 0, "3c 2c Ad", "4c 6c 7c", "4h");
+    TrucoState d = tt_hand_with(NULL, 0, "3c 2c Ad", "4c 6c 7c", "4h");
     tt_act(&d, "truco");
     assert_true(tt_legal(&d, "seis"));
     assert_int_equal(truco_answer_raise(&d), TR_SEIS);
 
     /* four players: accept, run, or leave it to the partner, who may not raise either */
-    TrucoState f = hand4(&o, 0, "3c 2c Ad", "4c 6c 7c", "Kd Jd 6d", "Ks Js 6s", "4h");
+    TrucoState f = tt_hand4_with(&o, 0, "3c 2c Ad", "4c 6c 7c", "Kd Jd 6d", "Ks Js 6s", "4h");
     tt_act(&f, "truco");
     assert_int_equal(truco_rules.legal_actions(&f, acts), 3);
     assert_true(tt_legal(&f, "parceiro"));
@@ -130,7 +108,7 @@ static void test_run_passes(void **u)
     GameOptions o = opts("run_passes=on", NULL, NULL);
     const char *h[4] = {"3c 2c Ad", "4c 6c 7c", "Kd Jd 6d", "Ks Js 6s"};
     /* both refuse: the raiser's team scores 1 */
-    TrucoState s = hand4(&o, 0, h[0], h[1], h[2], h[3], "4h");
+    TrucoState s = tt_hand4_with(&o, 0, h[0], h[1], h[2], h[3], "4h");
     tt_act(&s, "truco");
     assert_int_equal(truco_current_player(&s), 1);
     assert_true(truco_run_passes(&s));
@@ -148,7 +126,7 @@ static void test_run_passes(void **u)
     assert_int_equal(s.bet_runs[1], 1); /* the team refused once, not twice */
 
     /* the first refuses, the partner accepts: the hand is worth 3 */
-    s = hand4(&o, 0, h[0], h[1], h[2], h[3], "4h");
+    s = tt_hand4_with(&o, 0, h[0], h[1], h[2], h[3], "4h");
     tt_act(&s, "truco");
     tt_act(&s, "correr");
     tt_act(&s, "aceitar");
@@ -156,7 +134,7 @@ static void test_run_passes(void **u)
     assert_int_equal(s.value, 3);
     assert_int_equal(truco_current_player(&s), 0);
     /* the partner may also raise */
-    s = hand4(&o, 0, h[0], h[1], h[2], h[3], "4h");
+    s = tt_hand4_with(&o, 0, h[0], h[1], h[2], h[3], "4h");
     tt_act(&s, "truco");
     tt_act(&s, "correr");
     tt_act(&s, "seis");
@@ -169,7 +147,7 @@ static void test_run_passes(void **u)
     assert_int_equal(s.value, 6);
 
     /* the written rule: the first refusal ends the hand */
-    TrucoState d = hand4(NULL, 0, h[0], h[1], h[2], h[3], "4h");
+    TrucoState d = tt_hand4_with(NULL, 0, h[0], h[1], h[2], h[3], "4h");
     tt_act(&d, "truco");
     assert_false(truco_run_passes(&d));
     tt_act(&d, "correr");
@@ -177,7 +155,7 @@ static void test_run_passes(void **u)
     assert_int_equal(d.score[0], 1);
 
     /* two players: a refusal ends the hand whatever the option */
-    TrucoState t = hand2(&o, 0, "3c 2c Ad", "4c 6c 7c", "4h");
+    TrucoState t = tt_hand_with(&o, 0, "3c 2c Ad", "4c 6c 7c", "4h");
     tt_act(&t, "truco");
     tt_act(&t, "correr");
     assert_int_equal(t.last_end, TR_END_RUN);
@@ -194,7 +172,7 @@ static void test_tie_lead(void **u)
     const int lead2[3] = {2, 1, 0};
     for (int k = 0; k < 3; k++) {
         GameOptions o = opts(keys[k], NULL, NULL);
-        TrucoState s = hand4(&o, 0, "Kc 6c 7c", "3d 6d 7d", "3s 2s 7s", "3h 6h Jh", "4h");
+        TrucoState s = tt_hand4_with(&o, 0, "Kc 6c 7c", "3d 6d 7d", "3s 2s 7s", "3h 6h Jh", "4h");
         tt_act(&s, "play K♣");
         tt_act(&s, "play 3♦");
         tt_act(&s, "play 3♠");
@@ -212,7 +190,7 @@ static void test_tie_lead(void **u)
      * play), both alternatives to seat 1 (the mão, who played the first tied card) */
     for (int k = 0; k < 3; k++) {
         GameOptions o = opts(keys[k], NULL, NULL);
-        TrucoState s = hand2(&o, 1, "3c 6c 7c", "3d 6d 7d", "4h");
+        TrucoState s = tt_hand_with(&o, 1, "3c 6c 7c", "3d 6d 7d", "4h");
         tt_act(&s, "play 3♦");
         tt_act(&s, "play 3♣");
         assert_int_equal(s.result[0], TR_RES_TIE);
@@ -350,7 +328,7 @@ static void test_hard_models_run_passes(void **u)
     const char *h[4] = {"Kc 6c 7c", "Qd 5s 4c", "Kd Jd 6d", "3s 2s 5c"};
     for (int k = 0; k < 2; k++) {
         GameOptions o = opts(k ? "run_passes=on" : "run_passes=off", NULL, NULL);
-        TrucoState s = hand4(&o, 0, h[0], h[1], h[2], h[3], "4h");
+        TrucoState s = tt_hand4_with(&o, 0, h[0], h[1], h[2], h[3], "4h");
         tt_act(&s, "truco");
         int seat = truco_current_player(&s);
         assert_int_equal(seat, 1);
