@@ -23,11 +23,17 @@ wait_for 60 dealing "$DIR/serve.log" || { echo "the dealer did not start:"; cat 
 status=0
 for case in "twentyone easy,medium" "truco medium,easy" "bisca easy,medium" \
             "bisca random,easy,medium,easy" "buraco easy,medium" \
-            "buraco random,easy,random,easy" "moulin easy,medium"; do
+            "buraco random,easy,random,easy" "moulin easy,medium" \
+            "truco easy,medium,easy,medium --option reraise=off --option run_passes=on --option tie_lead=first"; do
+  # shellcheck disable=SC2086
   set -- $case
-  local_json=$("$TASCA" sim --game "$1" --seats "$2" --games 6 --seed 3 --json | tail -1)
-  net_json=$("$TASCA" sim --game "$1" --seats "$2" --games 6 --seed 3 --json --nats "$URL" |
-    tail -1)
+  game=$1 seats=$2
+  shift 2 # the rest: the table's options, which travel with it (these deals end otherwise
+          # under the written rules: 1-5 against 2-4)
+  local_json=$("$TASCA" sim --game "$game" --seats "$seats" "$@" --games 6 --seed 3 --json | tail -1)
+  net_json=$("$TASCA" sim --game "$game" --seats "$seats" "$@" --games 6 --seed 3 --json \
+    --nats "$URL" | tail -1)
+  set -- "$game" "$seats"
   pick() { echo "$1" | grep -o '"wins":.*"score":\[[^]]*\]'; }
   if [ "$(pick "$local_json")" = "$(pick "$net_json")" ] && [ -n "$(pick "$net_json")" ] &&
      echo "$net_json" | grep -q '"failed":0'; then

@@ -404,7 +404,8 @@ typedef struct {
  * 16 record open, 18 record seat, 20 record action. */
 static const FieldCase field_cases[] = {
     {0, AT(create.num_players), {2, 3}, {0, 5, 255}, 3, false, "bad number of players"},
-    {0, AT(create.n_options), {1, 2}, {9, 255}, 2, false, "bad number of options"},
+    {0, AT(create.n_options), {1, 2}, {RULES_MAX_OPTIONS + 1, 255}, 2, false,
+     "bad number of options"},
     {0, AT(create.seats[0].kind), {0, 1}, {2, 255}, 2, false, "bad seat kind"},
     {0, AT(create.seats[1].difficulty), {0, 3}, {4, 255}, 2, false, "bad difficulty"},
     {4, AT(join.seat), {NEG(-1), 3}, {NEG(-2), 4, 127, 128}, 4, false, "bad seat"},
@@ -421,7 +422,8 @@ static const FieldCase field_cases[] = {
      false,
      "bad last player"},
     {14, AT(table.num_players), {1, 2}, {0, 5}, 2, false, "bad number of players"},
-    {14, AT(table.n_options), {0, 8}, {9}, 1, false, "bad number of options"},
+    {14, AT(table.n_options), {0, RULES_MAX_OPTIONS}, {RULES_MAX_OPTIONS + 1}, 1, false,
+     "bad number of options"},
     {14, AT(table.over), {0, 1}, {2}, 1, true, "bad bool"},
     {14, AT(table.seats[0].state), {0, 4}, {5, 255}, 2, false, "bad seat state"},
     {14, AT(table.seats[1].difficulty), {0, 3}, {4}, 1, false, "bad difficulty"},

@@ -15,6 +15,12 @@
  * In a mão de onze the team at 11 sees both partners' hands, and its first player from
  * the mão decides, or leaves the choice to the partner.
  *
+ * House rules (options, default the rules above): "reraise" off, a raise is answered only by
+ * accepting or running; "run_passes" on (4 players), the first answerer's "correr" leaves
+ * the answer to the partner like "parceiro", so the team runs only if both refuse;
+ * "tie_lead", who leads after a tied rodada: who tied it, the player of the first of the
+ * tied cards, or the mão.
+ *
  * Action texts (reversible, see truco_rules.c):
  *   "first 1"        chance: seat 1 is the mão of the first hand
  *   "deal 7♥"        chance: the next card of the deal (3 per seat from the mão, then the vira)
@@ -69,7 +75,18 @@ enum {
     TR_OPT_VALUES = 5,
     TR_OPT_SIGNALS = 6, /* off, on (4 players only) */
     TR_OPT_SEEN = 7,    /* chance an opponent catches a sign: value v is 5 × v percent */
+    /* House rules (RULES.md §1 "House rules"); each default is the written rule. */
+    TR_OPT_RERAISE = 8,    /* on: a raise may be answered by raising again; off: accept or run */
+    TR_OPT_RUN_PASSES = 9, /* 4 players, on: the first to answer who runs leaves the answer to
+                            * the partner; the team runs only if both refuse */
+    TR_OPT_TIE_LEAD = 10,  /* who leads after a tied rodada: TrucoTieLead */
 };
+/* Values of the tie-lead option: after a tied rodada the next is led by the player who tied
+ * it (the first to match the other team's strongest card; with two players the second to
+ * play), by the player of the first of the tied cards, or by the hand's mão. A rodada after
+ * a tie is played only when every rodada before it tied, so the mão is also the player who
+ * led the tied rodada. With two players the last two are the same seat. */
+typedef enum { TR_TIE_TIED, TR_TIE_FIRST, TR_TIE_MAO } TrucoTieLead;
 /* The signs partners make (RULES.md §1, four players): the zap (eyebrows), copas (a wink),
  * espadilha (a shoulder), pica-fumo (the mouth), a three (a corner of the mouth). The four
  * manilhas by suit — clubs, hearts, spades, diamonds, with the vira or fixed — and a three
@@ -196,6 +213,10 @@ typedef struct {
     uint16_t bet_runs_up[TR_TEAMS];  /* of the answers above, those to a raise beyond truco */
     uint16_t bet_stays_up[TR_TEAMS]; /* (seis, nove or dez, doze): refused, accepted or raised */
     uint8_t bet_chance_hand;         /* bit per team: its chance in this hand is counted */
+    /* House rules (options). */
+    uint8_t opt_reraise;    /* a raise may be answered by raising again (the written rule) */
+    uint8_t opt_run_passes; /* 4 players: a first refusal leaves the answer to the partner */
+    uint8_t opt_tie_lead;   /* TrucoTieLead */
 } TrucoState;
 
 extern const GameRules truco_rules;
@@ -259,6 +280,12 @@ int truco_raise_action(int value);
 /* May `seat` raise now (it is to play a card, not in an onze/ferro hand, value < 12 and its
  * team did not make the last raise)? */
 bool truco_can_raise(const TrucoState *s, int seat);
+/* The raise the seat answering a raise may answer with (TR_SEIS..TR_DOZE), 0 when none:
+ * the pending raise is doze, or the table's house rule answers only by accepting or running. */
+int truco_answer_raise(const TrucoState *s);
+/* Would the answer "correr" now leave the answer to the partner (house rule: a first
+ * refusal passes) instead of ending the hand? */
+bool truco_run_passes(const TrucoState *s);
 /* May the seat to answer (or to decide the mão de onze) leave it to its partner? */
 bool truco_can_pass(const TrucoState *s);
 /* May `seat` make sign k now (signals on, its turn to play a card, not blind, not made

@@ -58,6 +58,8 @@ typedef struct {
     uint8_t leader;          /* seat leading the current rodada */
     uint8_t n_table;         /* cards on the table in the current rodada */
     int8_t table[TR_MAX_SEATS]; /* their strengths, in play order */
+    uint8_t tie_lead;        /* TrucoTieLead: who leads after a tied rodada */
+    uint8_t mao;             /* the hand's mão */
 } Sim;
 
 static void sim_add(Sim *x, int seat, int v)
@@ -90,8 +92,8 @@ int truco_hand_outcome(const int8_t *r, int played)
 }
 
 /* The rodada on the table so far: the strongest card, and who holds it: +1 team us, -1 the
- * other, 0 tied; with the seat that leads next (the first of the strongest card, or the
- * first to tie it). */
+ * other, 0 tied; with the seat that leads next (the first of the strongest card, or after a
+ * tie the seat the table's tie rule names). */
 static int sim_best(const Sim *x, int *owner, int *next)
 {
     int best = -2, first = -1, tier = -1;
@@ -106,7 +108,9 @@ static int sim_best(const Sim *x, int *owner, int *next)
         }
     }
     *owner = tier >= 0 ? 0 : (first & 1) == x->us ? 1 : -1;
-    *next = tier >= 0 ? tier : first;
+    *next = tier < 0 || x->tie_lead == TR_TIE_FIRST ? first
+            : x->tie_lead == TR_TIE_MAO             ? x->mao
+                                                    : tier;
     return best;
 }
 
@@ -179,6 +183,8 @@ static void sim_from_state_team(const TrucoState *s, int seat, int team, Sim *x,
     int np = s->num_players;
     x->np = (uint8_t)np;
     x->us = (uint8_t)team;
+    x->tie_lead = s->opt_tie_lead;
+    x->mao = (uint8_t)(s->mao >= 0 ? s->mao : 0);
     for (int p = 0; p < np; p++) {
         unknown[p] = 0;
         for (int i = 0; i < TR_HAND; i++) {
@@ -707,7 +713,7 @@ Action truco_seed_decide(const BotRequest *req)
         int base = bases[truco_raise_step(s, s->pending)];
         if (!seed_roll(rng, truco_seed_strength(s, p, base)))
             return truco_can_pass(s) ? TR_PASS : TR_RUN; /* the partner may still accept */
-        int up = truco_raise_action(s->pending);
+        int up = truco_answer_raise(s);
         if (up && seed_roll(rng, 30))
             return up;
         return TR_ACCEPT;
@@ -899,7 +905,7 @@ static Action policy_act(const TrucoState *s, int p, const Style *st, Rng *rng)
         double w = e.win * st->discount * (s->passed ? PASSED_SCALE : 1), t = e.tie;
         double l = 1 - w - t;
         int v = s->value, pv = s->pending;
-        int up = truco_raise_action(pv);
+        int up = truco_answer_raise(s);
         if (up && w >= truco_variant_threshold(s, up, st->thr[up - 1]))
             return up;
         double acc = w * truco_equity(s, team, pv, 0) + l * truco_equity(s, team, 0, pv) +
@@ -977,7 +983,7 @@ static Action timid_act(const TrucoState *s, int p, Rng *rng)
         int base = bases[truco_raise_step(s, s->pending)];
         if (!seed_roll(rng, truco_seed_strength(s, p, base)))
             return truco_can_pass(s) ? TR_PASS : TR_RUN;
-        int up = truco_raise_action(s->pending);
+        int up = truco_answer_raise(s);
         return up && seed_roll(rng, 30) ? up : TR_ACCEPT;
     }
     if (s->phase == TR_PH_PLAY && truco_can_raise(s, p) && s->value == truco_base_value(s) &&

@@ -16,6 +16,9 @@ static const char *const value_names[] = {N_("paulista"), N_("mineiro")};
 static const char *const seen_names[] = {"0",  "5",  "10", "15", "20", "25", "30",
                                          "35", "40", "45", "50", "55", "60", "65",
                                          "70", "75", "80", "85", "90", "95", "100"};
+static const char *const tie_names[] = {"tied", "first", "mao"};
+static const char *const tie_labels[] = {N_("who tied it"), N_("first of the tied cards"),
+                                         N_("the mão")};
 static const OptionDesc options[] = {
     {"blind", N_("Mão de ferro às cegas"),
      N_("When both have 11, the cards are dealt face down and played unseen."), 0, 0, 1, off_on},
@@ -41,7 +44,21 @@ static const OptionDesc options[] = {
     {"signal_seen", N_("Signals can be seen (%)"),
      N_("The chance that an opponent catches a sign made to the partner."), 2, 0, 20,
      seen_names},
+    {"reraise", N_("Answer a raise by raising"),
+     N_("On: a raise may be answered by raising again. Off: only by accepting or running; the "
+        "team that accepted may still raise on its turn."),
+     1, 0, 1, off_on},
+    {"run_passes", N_("A refusal passes to the partner (4 players)"),
+     N_("When the first to answer a raise runs, the partner answers: the team runs only if "
+        "both refuse, and one acceptance accepts."),
+     0, 0, 1, off_on},
+    {"tie_lead", N_("After a tied rodada, leads"),
+     N_("Who leads the rodada after a tie: the player who tied it, the player of the first of "
+        "the tied cards, or the hand's mão (who led the tied rodada)."),
+     TR_TIE_TIED, TR_TIE_TIED, TR_TIE_MAO, tie_names},
 };
+/* Labels shown for the values whose names are keys, not words. */
+static const char *const *const value_labels[] = {[TR_OPT_TIE_LEAD] = tie_labels};
 
 /* ---- Variants ---------------------------------------------------------------------- */
 
@@ -256,6 +273,18 @@ bool truco_can_raise(const TrucoState *s, int seat)
            truco_current_player(s) == seat && s->last_raise_team != truco_team(seat);
 }
 
+int truco_answer_raise(const TrucoState *s)
+{
+    if (s->phase != TR_PH_ANSWER || !s->opt_reraise)
+        return 0;
+    return truco_raise_action(s->pending);
+}
+
+bool truco_run_passes(const TrucoState *s)
+{
+    return s->opt_run_passes && s->num_players == 4 && s->phase == TR_PH_ANSWER && !s->passed;
+}
+
 bool truco_can_pass(const TrucoState *s)
 {
     return s->num_players == 4 && (s->phase == TR_PH_ANSWER || s->phase == TR_PH_ONZE) &&
@@ -354,6 +383,10 @@ static const char *init(void *state, const GameOptions *opt, int num_players, ui
     s->opt_signals = (uint8_t)(num_players == 4 && opt->v[TR_OPT_SIGNALS] != 0);
     int seen = opt->v[TR_OPT_SEEN];
     s->opt_seen = (uint8_t)(5 * (seen < 0 ? 0 : seen > 20 ? 20 : seen));
+    s->opt_reraise = (uint8_t)(opt->v[TR_OPT_RERAISE] != 0);
+    s->opt_run_passes = (uint8_t)(num_players == 4 && opt->v[TR_OPT_RUN_PASSES] != 0);
+    int tie = opt->v[TR_OPT_TIE_LEAD];
+    s->opt_tie_lead = (uint8_t)(tie < TR_TIE_TIED || tie > TR_TIE_MAO ? TR_TIE_TIED : tie);
     s->sig_seat = -1;
     s->phase = TR_PH_FIRST;
     s->mao = 0;
@@ -385,8 +418,8 @@ static int legal_actions(const void *state, Action out[RULES_MAX_ACTIONS])
     } else if (s->phase == TR_PH_ANSWER) {
         out[n++] = TR_ACCEPT;
         out[n++] = TR_RUN;
-        if (truco_raise_action(s->pending))
-            out[n++] = truco_raise_action(s->pending);
+        if (truco_answer_raise(s))
+            out[n++] = truco_answer_raise(s);
         if (truco_can_pass(s))
             out[n++] = TR_PASS;
     } else if (s->phase == TR_PH_PLAY) {
@@ -587,7 +620,13 @@ static int rodada_eval(const TrucoState *s, int r, int lead, int count, int *res
     }
     if (result)
         *result = first < 0 ? TR_RES_NONE : tier >= 0 ? TR_RES_TIE : truco_team(first);
-    return tier >= 0 ? tier : first;
+    if (tier < 0)
+        return first;
+    switch (s->opt_tie_lead) {
+    case TR_TIE_FIRST: return first;
+    case TR_TIE_MAO: return s->mao;
+    default: return tier;
+    }
 }
 
 int truco_rodada_leader(const TrucoState *s, int r, int *result)
@@ -770,6 +809,8 @@ static const char *apply(void *state, Action a)
             s->phase = TR_PH_PLAY;
             return NULL;
         }
+        if (a == TR_RUN && truco_run_passes(s))
+            return pass_to_partner(s); /* house rule: the partner may still accept */
         if (a == TR_RUN) {
             bet_count(&s->bet_runs[truco_team(p)]);
             if (up)
@@ -778,6 +819,8 @@ static const char *apply(void *state, Action a)
             return NULL;
         }
         if (a >= TR_TRUCO && a <= TR_DOZE) {
+            if (!s->opt_reraise && a == truco_raise_action(s->pending))
+                return N_("at this table a raise is answered only by accepting or running");
             if (a != truco_raise_action(s->pending))
                 return s->pending >= 12 ? N_("doze cannot be raised")
                                         : N_("that is not the next raise");
@@ -1159,5 +1202,6 @@ const GameRules truco_rules = {
     .describe = describe,
     .option_set = option_set,
     .options_check = truco_options_check,
+    .value_labels = value_labels,
     .rounds = rounds,
 };

@@ -922,7 +922,7 @@ static bool shown(const Table *tb, int b)
     case BTN_DOWN: return s->phase == TR_PH_PLAY && s->rodada > 0;
     case BTN_ACCEPT:
     case BTN_RUN: return s->phase == TR_PH_ANSWER;
-    case BTN_UP: return s->phase == TR_PH_ANSWER && truco_raise_action(s->pending) != 0;
+    case BTN_UP: return s->phase == TR_PH_ANSWER && truco_answer_raise(s) != 0;
     case BTN_JOGAR:
     case BTN_FUGIR: return s->phase == TR_PH_ONZE;
     case BTN_PASS: return truco_can_pass(s);
@@ -1454,16 +1454,27 @@ static void draw(Table *tb, SDL_Renderer *r)
                            : _("Your turn: double-click or drag a card"),
               18, false, COL_DIM, mx, ME_Y - CARD_H / 2 - 24, CENTRED);
     } else if (cur == ME && v.phase == TR_PH_ANSWER && table_caught_up(tb)) {
-        char b[160];
+        char b[200];
+        const char *call = call_text_in(&v, truco_raise_step(&v, v.pending));
+        bool up = truco_answer_raise(&v) != 0; /* house rule: no raising as an answer */
         if (!four(t))
-            snprintf(b, sizeof b, _("The computer asks %s Accept, run or raise?"),
-                     call_text_in(&v, truco_raise_step(&v, v.pending)));
+            snprintf(b, sizeof b,
+                     up ? _("The computer asks %s Accept, run or raise?")
+                        : _("The computer asks %s Accept or run?"),
+                     call);
         else if (v.passed)
             snprintf(b, sizeof b, _("%s asks %s Your partner leaves the answer to you."),
-                     table_seat_name(tb, v.raiser), call_text_in(&v, truco_raise_step(&v, v.pending)));
+                     table_seat_name(tb, v.raiser), call);
+        else if (truco_run_passes(&v)) /* house rule: running leaves it to the partner */
+            snprintf(b, sizeof b,
+                     up ? _("%s asks %s Accept or raise; if you run, your partner answers.")
+                        : _("%s asks %s Accept; if you run, your partner answers."),
+                     table_seat_name(tb, v.raiser), call);
         else
-            snprintf(b, sizeof b, _("%s asks %s Accept, run, raise, or leave it to your partner?"),
-                     table_seat_name(tb, v.raiser), call_text_in(&v, truco_raise_step(&v, v.pending)));
+            snprintf(b, sizeof b,
+                     up ? _("%s asks %s Accept, run, raise, or leave it to your partner?")
+                        : _("%s asks %s Accept, run, or leave it to your partner?"),
+                     table_seat_name(tb, v.raiser), call);
         const char *adv = partner_advice(t);
         if (four(t)) { /* over the edge of your card in the trick: on a backing of their own */
             int w = 0, h, w2 = 0;
@@ -1526,7 +1537,7 @@ static void draw(Table *tb, SDL_Renderer *r)
 static const char *rules_text(void)
 {
     static char text[14000];
-    snprintf(text, sizeof text, "%s\n\n%s\n\n%s\n\n%s\n\n%s", _("# The aim\n"
+    snprintf(text, sizeof text, "%s\n\n%s\n\n%s\n\n%s\n\n%s\n\n%s", _("# The aim\n"
              "Truco Paulista for two: win hands to be the first to 12 points (tentos).\n\n"
              "# Cards\n"
              "40 cards, no 8, 9 or 10. From low to high: 4 5 6 7 Q J K A 2 3. Each player gets "
@@ -1609,7 +1620,17 @@ static const char *rules_text(void)
                "computer player signs honestly what it holds, at its first turn to play; its "
                "signs light up on its name plate when you see them. The computer players read "
                "the signs they saw, their partner's and any they caught. Option Signals (4 "
-               "players) turns them off."));
+               "players) turns them off."),
+             _("# House rules\n"
+               "Tables differ on a few points; three options follow the common ones (the rules "
+               "above are the defaults). Answer a raise by raising (on): off, a raise is answered "
+               "only by accepting or running, and the team that accepted may raise later on its "
+               "own turn. A refusal passes to the partner (off, four players): on, when the first "
+               "to answer a raise runs, the partner answers; the team runs only if both refuse, "
+               "and either one accepting accepts. After a tied rodada, leads: the player who tied "
+               "it (the default), the player of the first of the tied cards, or the hand's mão, "
+               "who led the tied rodada. The computer players follow the table's "
+               "rules."));
     return text;
 }
 

@@ -1106,6 +1106,75 @@ static void test_signals(void)
     app_destroy(a);
 }
 
+/* House rules at the table. "Answer a raise by raising" off: whenever the computer raises,
+ * Accept and Run are offered and no Raise button; the options page turns it back on. "A
+ * refusal passes to the partner" on, four players: your Run, as the first to answer, leaves
+ * the answer to your computer partner, who answers for the team. */
+static void test_house_rules(void)
+{
+    fresh_home("tasca-truco", "option.truco.reraise = 0\n");
+    App *a = start(SPEED_INSTANT, 5);
+    REQUIRE(a);
+    int asked = 0;
+    SDL_FRect r;
+    for (int guard = 0; guard < 3000 && !locate(a, "next", &r); guard++) {
+        settle(a);
+        const TrucoState *s = state(a);
+        if (match_current_player(match_of(a)) != 0)
+            continue;
+        if (s->phase == TR_PH_ANSWER) {
+            CHECK(locate(a, "aceitar", &r) && locate(a, "correr", &r));
+            CHECK(!locate(a, "aumentar", &r));
+            asked++;
+            press(a, "aceitar");
+            continue;
+        }
+        if (press(a, "jogar"))
+            continue;
+        play_first_card(a);
+    }
+    CHECK(asked > 0);
+    menu_open(a->menu, PAGE_OPTIONS);
+    app_run_frames(a, 2);
+    GameOptions o;
+    app_game_options(a, &truco_rules, &o);
+    CHECK(o.v[TR_OPT_RERAISE] == 0);
+    REQUIRE(pick_choice(a, "Answer a raise by raising", 1, 2));
+    app_game_options(a, &truco_rules, &o);
+    CHECK(o.v[TR_OPT_RERAISE] == 1);
+    app_destroy(a);
+
+    fresh_home("tasca-truco", "truco.players = 4\noption.truco.run_passes = 1\n");
+    int passed = 0;
+    for (uint64_t seed = 7; seed < 12 && !passed; seed++) {
+        a = start(SPEED_INSTANT, seed);
+        REQUIRE(a);
+        for (int guard = 0; guard < 3000 && !passed && !locate(a, "next", &r); guard++) {
+            settle(a);
+            const TrucoState *s = state(a);
+            if (match_current_player(match_of(a)) != 0)
+                continue;
+            if (s->phase == TR_PH_ANSWER && truco_run_passes(s)) {
+                Match *m = match_of(a);
+                int at = m->history_len;
+                REQUIRE(press(a, "correr"));
+                /* the next word is the partner's (seat 2), not a new deal */
+                m = match_of(a);
+                REQUIRE(m->history_len > at + 1);
+                CHECK(m->history[at] == TR_RUN && m->history_player[at] == 0);
+                CHECK(m->history_player[at + 1] == 2);
+                passed++;
+                continue;
+            }
+            if (press(a, "aceitar") || press(a, "jogar"))
+                continue;
+            play_first_card(a);
+        }
+        app_destroy(a);
+    }
+    CHECK(passed > 0);
+}
+
 static const UiTest tests[] = {
     {"hand_end_seen", test_hand_end_seen},
     {"banner_stray_click", test_banner_stray_click},
@@ -1129,6 +1198,7 @@ static const UiTest tests[] = {
     {"partner_advice", test_partner_advice},
     {"partner_no_raise", test_partner_no_raise},
     {"signals", test_signals},
+    {"house_rules", test_house_rules},
 };
 
 int main(int argc, char **argv)

@@ -24,12 +24,7 @@ static GameOptions opts(const char *kv1, const char *kv2)
 static TrucoState hand4(const GameOptions *o, int mao, const char *h0, const char *h1,
                         const char *h2, const char *h3, const char *vira)
 {
-    TrucoState s = tt_new_n(4, o);
-    char t[16];
-    snprintf(t, sizeof t, "first %d", mao);
-    tt_act(&s, t);
-    tt_deal4(&s, h0, h1, h2, h3, vira);
-    return s;
+    return tt_hand4_with(o, mao, h0, h1, h2, h3, vira);
 }
 
 static const char *H0 = "4d 5s 6d", *H1 = "7c Kc 4s", *H2 = "Qd 5c 6c", *H3 = "Qh 3h Jd";

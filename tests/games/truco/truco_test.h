@@ -134,15 +134,36 @@ static inline void tt_deal4(TrucoState *s, const char *h0, const char *h1, const
     assert_int_equal(s->mao, mao);
 }
 
-/* A four-player match at its first hand with seat `mao` as the mão. */
-static inline TrucoState tt_hand4(int mao, const char *h0, const char *h1, const char *h2,
-                                  const char *h3, const char *vira)
+/* A four-player match with the given options (NULL: the defaults) at its first hand with
+ * seat `mao` as the mão. */
+static inline TrucoState tt_hand4_with(const GameOptions *opt, int mao, const char *h0,
+                                       const char *h1, const char *h2, const char *h3,
+                                       const char *vira)
 {
-    TrucoState s = tt_new_n(4, NULL);
+    TrucoState s = tt_new_n(4, opt);
     char t[16];
     snprintf(t, sizeof t, "first %d", mao);
     tt_act(&s, t);
     tt_deal4(&s, h0, h1, h2, h3, vira);
+    return s;
+}
+
+static inline TrucoState tt_hand4(int mao, const char *h0, const char *h1, const char *h2,
+                                  const char *h3, const char *vira)
+{
+    return tt_hand4_with(NULL, mao, h0, h1, h2, h3, vira);
+}
+
+/* A two-player match with the given options (NULL: the defaults) at its first hand with
+ * seat `mao` as the mão, dealt h0 / h1 / vira. */
+static inline TrucoState tt_hand_with(const GameOptions *opt, int mao, const char *h0,
+                                      const char *h1, const char *vira)
+{
+    TrucoState s = tt_new_n(2, opt);
+    char t[16];
+    snprintf(t, sizeof t, "first %d", mao);
+    tt_act(&s, t);
+    tt_deal(&s, h0, h1, vira);
     return s;
 }
 
