@@ -1069,6 +1069,27 @@ static void print_repeats(const Action *acts, int n, int min_edge)
     }
 }
 
+/* The actions of a game written "place 3,place 4,..." from the plain start, applied to `t`
+ * (which must be that start); their count, or -1 for a refused one. */
+static int parse_moves(const char *text, MoulinState *t, Action *acts, int max)
+{
+    int n = 0;
+    char *buf = strdup(text);
+    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w && n < max;
+         w = strtok_r(NULL, ",", &save)) {
+        while (*w == ' ')
+            w++;
+        if (!moulin_rules.action_from_string(t, w, &acts[n]) || moulin_rules.apply(t, acts[n])) {
+            fprintf(stderr, "refused: %s\n", w);
+            free(buf);
+            return -1;
+        }
+        n++;
+    }
+    free(buf);
+    return n;
+}
+
 /* bench_moulin repeats --moves "place 3,..." [--edge 2]  the repeating turns of a side
  * ahead (above) */
 static int run_repeats(int argc, char **argv)
@@ -1080,31 +1101,21 @@ static int run_repeats(int argc, char **argv)
     GameOptions o;
     rules_default_options(&moulin_rules, &o);
     moulin_rules.init(&t, &o, 2, 0);
-    int n = 0;
-    char *buf = strdup(argv[3]);
-    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w && n < 2048;
-         w = strtok_r(NULL, ",", &save)) {
-        while (*w == ' ')
-            w++;
-        if (!moulin_rules.action_from_string(&t, w, &acts[n]) || moulin_rules.apply(&t, acts[n])) {
-            fprintf(stderr, "refused: %s\n", w);
-            free(buf);
-            return 2;
-        }
-        n++;
-    }
-    free(buf);
+    int n = parse_moves(argv[3], &t, acts, 2048);
+    if (n < 0)
+        return 2;
     print_repeats(acts, n, argc >= 6 && strcmp(argv[4], "--edge") == 0 ? atoi(argv[5]) : 2);
     return 0;
 }
 
 /* bench_moulin shutins [--config v2] [--ms 50] [--games 20] [--first 0] [--seed 40]
  *                      [--opening 2] [--deep 12000000] [--margin 80] [--accept 50]
- *                      [--nodes N]
+ *                      [--nodes N] [--moves LIST]
  *
  * Finds the placements that built a shut-in. Plays Hard (--config) against itself at MS ms
  * of CPU time a move (with --nodes N: as Hard plays, N nodes under that time as a cap) from
- * openings of random placements; in each game that ends with a side
+ * openings of random placements (with --moves, the game given from the start instead, played
+ * on from its end if it is not over: use --games 1); in each game that ends with a side
  * left without a legal move, searches each placement of the loser again with the same
  * settings at --deep nodes (no clock), every other turn scored, and prints the positions
  * where the placement played scores at least --margin (hundredths of a piece) below the
@@ -1118,6 +1129,7 @@ static int run_shutins(int argc, char **argv)
     const char *cfg_name = "v2";
     int ms = 50, games = 20, first = 0, opening = 2, margin = 80, accept = 50;
     long long deep = 12000000, nodes = 0;
+    const char *given = NULL;
     uint64_t seed = 40;
     for (int i = 2; i + 1 < argc; i += 2) {
         const char *f = argv[i], *v = argv[i + 1];
@@ -1137,6 +1149,8 @@ static int run_shutins(int argc, char **argv)
             deep = atoll(v);
         else if (strcmp(f, "--nodes") == 0)
             nodes = atoll(v);
+        else if (strcmp(f, "--moves") == 0)
+            given = v;
         else if (strcmp(f, "--margin") == 0)
             margin = atoi(v);
         else if (strcmp(f, "--accept") == 0)
@@ -1164,6 +1178,13 @@ static int run_shutins(int argc, char **argv)
         Rng chance;
         rng_seed(&chance, rng_mix(seed, (uint64_t)g));
         int n = 0;
+        if (given) { /* the game given, from the plain start */
+            rules_default_options(&moulin_rules, &o);
+            moulin_rules.init(&s, &o, 2, 0);
+            n = parse_moves(given, &s, acts, (int)(sizeof acts / sizeof acts[0]));
+            if (n < 0)
+                return 2;
+        }
         while (s.end == MOULIN_END_NONE && n < (int)(sizeof acts / sizeof acts[0])) {
             Action a;
             if (moulin_rules.current_player(&s) == PLAYER_CHANCE) {
