@@ -1263,10 +1263,15 @@ static int run_shutins(int argc, char **argv)
                                                    at);
                         }
                     moulin_rules.action_to_string(&t, acts[k], pt);
-                    printf("    {\"seed %llu game %d ply %d\", \"%s\", \"%s\", \"%s\"}, "
+                    char name[64];
+                    if (given) /* the game's seed and number are the caller's to write */
+                        snprintf(name, sizeof name, "given game ply %d", k);
+                    else
+                        snprintf(name, sizeof name, "seed %llu game %d ply %d",
+                                 (unsigned long long)seed, g, k);
+                    printf("    {\"%s\", \"%s\", \"%s\", \"%s\"}, "
                            "/* deep (%lld nodes, depth %d): best %+.2f, played %+.2f */\n",
-                           (unsigned long long)seed, g, k, line, ok, pt, deep, r.depth, best,
-                           played->value);
+                           name, line, ok, pt, deep, r.depth, best, played->value);
                     fflush(stdout);
                     found++;
                 }
