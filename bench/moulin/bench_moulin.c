@@ -738,6 +738,10 @@ typedef struct {
     MoulinSearchConfig cfg[2]; /* A, B */
     const char *name[2];
     int games, first, jobs, opening, ms;
+    int side_ms[2];          /* per side: CPU time a move (the cap with a node budget) */
+    uint64_t side_nodes[2];  /* per side: a node budget as Hard's (0 = by time only) */
+    double *dcpu[2];         /* per side: every decision's CPU time */
+    long ndcpu[2], capdcpu[2];
     uint64_t seed;
     atomic_int next;
     int *result; /* per game: 1 A won, 0 draw, -1 B won, -2 failed */
@@ -773,13 +777,21 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
         } else {
             int e = (s.side + rot) % 2;
             MoulinSearchConfig c = sp->cfg[e];
-            c.time_ms = sp->ms;
+            c.time_ms = sp->side_ms[e];
+            c.node_budget = sp->side_nodes[e];
             c.cpu_time = true;
             MoulinSearchResult r;
             moulin_search(&s, &c, &r);
             a = r.best;
             cpu[e] += r.cpu_ms;
             dec[e]++;
+            pthread_mutex_lock(&sp->lock);
+            if (sp->ndcpu[e] == sp->capdcpu[e]) {
+                sp->capdcpu[e] = sp->capdcpu[e] ? 2 * sp->capdcpu[e] : 1024;
+                sp->dcpu[e] = realloc(sp->dcpu[e], sizeof *sp->dcpu[e] * (size_t)sp->capdcpu[e]);
+            }
+            sp->dcpu[e][sp->ndcpu[e]++] = r.cpu_ms;
+            pthread_mutex_unlock(&sp->lock);
         }
         char t[RULES_ACTION_TEXT];
         moulin_rules.action_to_string(&s, a, t);
@@ -796,11 +808,16 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
     int bwin = s.winner >= 0 && !awin;
     sp->result[k] = awin ? 1 : bwin ? -1 : 0;
     sp->plies[k] = plies;
-    printf("game %d: %s in %d plies\n", i, awin ? "A won" : bwin ? "B won" : "draw", plies);
+    const char *how = s.end == MOULIN_END_BLOCKED      ? "shut in"
+                      : s.end == MOULIN_END_REPETITION ? "repetition"
+                      : s.end == MOULIN_END_NMOVE      ? "N-move rule"
+                                                       : "captures";
+    printf("game %d: %s in %d plies (%s)\n", i, awin ? "A won" : bwin ? "B won" : "draw", plies,
+           how);
     fflush(stdout);
-    if (sp->verbose && !awin)
+    if (sp->verbose)
         printf("game %d (A plays %s): %s in %d plies: %s\n", i, rot ? "black" : "white",
-               bwin ? "A lost" : "draw", plies, moves);
+               awin ? "A won" : bwin ? "A lost" : "draw", plies, moves);
 }
 
 static void *selfplay_worker(void *p)
@@ -851,8 +868,12 @@ static void print_score(const char *what, const int *result, int n)
 
 /* bench_moulin selfplay [--a new] [--b old] [--ms 50] [--games 200] [--jobs 1] [--seed 1]
  *                       [--opening 2] [--first 0] [--verbose]
+ *                       [--a-nodes N] [--b-nodes N] [--a-ms MS] [--b-ms MS]
  *
- * A and B are Hard variants (new, old, noeg), each with --ms of CPU time per move. Game i
+ * A and B are Hard variants (new, old, noeg), each with --ms of CPU time per move (or its
+ * own --a-ms / --b-ms); with --a-nodes / --b-nodes that side searches as Hard does, under a
+ * node budget with its time as the cap (CPU time, so that the machine's load does not cut
+ * it). Game i
  * plays the opening of deal i/2 (--opening random placements) with the colours swapped on
  * odd i. --first F plays games F .. F + games - 1 of the same series (a long run in parts). */
 static int run_selfplay(int argc, char **argv)
@@ -866,6 +887,7 @@ static int run_selfplay(int argc, char **argv)
     sp.opening = 2;
     sp.ms = 50;
     sp.seed = 1;
+    int side_ms[2] = {-1, -1};
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--verbose") == 0) {
             sp.verbose = true;
@@ -892,11 +914,17 @@ static int run_selfplay(int argc, char **argv)
             sp.opening = atoi(v);
         else if (strcmp(f, "--first") == 0)
             sp.first = atoi(v);
+        else if (strcmp(f, "--a-nodes") == 0 || strcmp(f, "--b-nodes") == 0)
+            sp.side_nodes[f[2] == 'b'] = (uint64_t)atoll(v);
+        else if (strcmp(f, "--a-ms") == 0 || strcmp(f, "--b-ms") == 0)
+            side_ms[f[2] == 'b'] = atoi(v);
         else {
             fprintf(stderr, "unknown flag %s\n", f);
             return 2;
         }
     }
+    for (int e = 0; e < 2; e++)
+        sp.side_ms[e] = side_ms[e] >= 0 ? side_ms[e] : sp.ms;
     for (int e = 0; e < 2; e++)
         if (!variant_config(sp.name[e], &sp.cfg[e])) {
             fprintf(stderr, "unknown variant %s (new, ext, old, noeg, notaper, nolmr, nothreats, tables, "
@@ -916,12 +944,33 @@ static int run_selfplay(int argc, char **argv)
         pthread_create(&th[j], NULL, selfplay_worker, &sp);
     for (int j = 0; j < sp.jobs; j++)
         pthread_join(th[j], NULL);
-    printf("Self-play %s (A) vs %s (B), %d ms of CPU time per move, openings of %d random "
-           "placements, seed %llu, games %d to %d, %d jobs, %.0f s\n",
-           sp.name[0], sp.name[1], sp.ms, sp.opening, (unsigned long long)sp.seed, sp.first,
-           sp.first + sp.games - 1, sp.jobs,
-           (double)(clock_now_ns() - t0) / 1e9);
+    printf("Self-play %s (A) vs %s (B), openings of %d random placements, seed %llu, games %d "
+           "to %d, %d jobs, %.0f s\n",
+           sp.name[0], sp.name[1], sp.opening, (unsigned long long)sp.seed, sp.first,
+           sp.first + sp.games - 1, sp.jobs, (double)(clock_now_ns() - t0) / 1e9);
+    for (int e = 0; e < 2; e++) {
+        long n = sp.ndcpu[e];
+        if (n)
+            qsort(sp.dcpu[e], (size_t)n, sizeof(double), cmp_double);
+        printf("%s: %s, %llu nodes (0 = none) under %d ms of CPU time a move; CPU time a "
+               "decision: mean %.1f ms, 95th centile %.1f ms, max %.1f ms (%ld decisions)\n",
+               e ? "B" : "A", sp.name[e], (unsigned long long)sp.side_nodes[e], sp.side_ms[e],
+               n ? sp.cpu[e] / (double)sp.decisions[e] : 0.0,
+               n ? sp.dcpu[e][(long)(0.95 * (double)(n - 1))] : 0.0,
+               n ? sp.dcpu[e][n - 1] : 0.0, n);
+        free(sp.dcpu[e]);
+    }
     print_score("all", sp.result, sp.games);
+    int *by_col[2] = {calloc((size_t)sp.games, sizeof(int)), calloc((size_t)sp.games, sizeof(int))};
+    int nby[2] = {0, 0};
+    for (int k = 0; k < sp.games; k++) { /* game i: A plays white on even i */
+        int c = (sp.first + k) % 2;
+        by_col[c][nby[c]++] = sp.result[k];
+    }
+    print_score("A as white", by_col[0], nby[0]);
+    print_score("A as black", by_col[1], nby[1]);
+    free(by_col[0]);
+    free(by_col[1]);
     long plies = 0;
     for (int i = 0; i < sp.games; i++)
         plies += sp.plies[i];
@@ -1020,6 +1069,27 @@ static void print_repeats(const Action *acts, int n, int min_edge)
     }
 }
 
+/* The actions of a game written "place 3,place 4,..." from the plain start, applied to `t`
+ * (which must be that start); their count, or -1 for a refused one. */
+static int parse_moves(const char *text, MoulinState *t, Action *acts, int max)
+{
+    int n = 0;
+    char *buf = strdup(text);
+    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w && n < max;
+         w = strtok_r(NULL, ",", &save)) {
+        while (*w == ' ')
+            w++;
+        if (!moulin_rules.action_from_string(t, w, &acts[n]) || moulin_rules.apply(t, acts[n])) {
+            fprintf(stderr, "refused: %s\n", w);
+            free(buf);
+            return -1;
+        }
+        n++;
+    }
+    free(buf);
+    return n;
+}
+
 /* bench_moulin repeats --moves "place 3,..." [--edge 2]  the repeating turns of a side
  * ahead (above) */
 static int run_repeats(int argc, char **argv)
@@ -1031,29 +1101,21 @@ static int run_repeats(int argc, char **argv)
     GameOptions o;
     rules_default_options(&moulin_rules, &o);
     moulin_rules.init(&t, &o, 2, 0);
-    int n = 0;
-    char *buf = strdup(argv[3]);
-    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w && n < 2048;
-         w = strtok_r(NULL, ",", &save)) {
-        while (*w == ' ')
-            w++;
-        if (!moulin_rules.action_from_string(&t, w, &acts[n]) || moulin_rules.apply(&t, acts[n])) {
-            fprintf(stderr, "refused: %s\n", w);
-            free(buf);
-            return 2;
-        }
-        n++;
-    }
-    free(buf);
+    int n = parse_moves(argv[3], &t, acts, 2048);
+    if (n < 0)
+        return 2;
     print_repeats(acts, n, argc >= 6 && strcmp(argv[4], "--edge") == 0 ? atoi(argv[5]) : 2);
     return 0;
 }
 
 /* bench_moulin shutins [--config v2] [--ms 50] [--games 20] [--first 0] [--seed 40]
  *                      [--opening 2] [--deep 12000000] [--margin 80] [--accept 50]
+ *                      [--nodes N] [--moves LIST]
  *
  * Finds the placements that built a shut-in. Plays Hard (--config) against itself at MS ms
- * of CPU time a move from openings of random placements; in each game that ends with a side
+ * of CPU time a move (with --nodes N: as Hard plays, N nodes under that time as a cap) from
+ * openings of random placements (with --moves, the game given from the start instead, played
+ * on from its end if it is not over: use --games 1); in each game that ends with a side
  * left without a legal move, searches each placement of the loser again with the same
  * settings at --deep nodes (no clock), every other turn scored, and prints the positions
  * where the placement played scores at least --margin (hundredths of a piece) below the
@@ -1066,7 +1128,8 @@ static int run_shutins(int argc, char **argv)
 {
     const char *cfg_name = "v2";
     int ms = 50, games = 20, first = 0, opening = 2, margin = 80, accept = 50;
-    long long deep = 12000000;
+    long long deep = 12000000, nodes = 0;
+    const char *given = NULL;
     uint64_t seed = 40;
     for (int i = 2; i + 1 < argc; i += 2) {
         const char *f = argv[i], *v = argv[i + 1];
@@ -1084,6 +1147,10 @@ static int run_shutins(int argc, char **argv)
             opening = atoi(v);
         else if (strcmp(f, "--deep") == 0)
             deep = atoll(v);
+        else if (strcmp(f, "--nodes") == 0)
+            nodes = atoll(v);
+        else if (strcmp(f, "--moves") == 0)
+            given = v;
         else if (strcmp(f, "--margin") == 0)
             margin = atoi(v);
         else if (strcmp(f, "--accept") == 0)
@@ -1111,6 +1178,13 @@ static int run_shutins(int argc, char **argv)
         Rng chance;
         rng_seed(&chance, rng_mix(seed, (uint64_t)g));
         int n = 0;
+        if (given) { /* the game given, from the plain start */
+            rules_default_options(&moulin_rules, &o);
+            moulin_rules.init(&s, &o, 2, 0);
+            n = parse_moves(given, &s, acts, (int)(sizeof acts / sizeof acts[0]));
+            if (n < 0)
+                return 2;
+        }
         while (s.end == MOULIN_END_NONE && n < (int)(sizeof acts / sizeof acts[0])) {
             Action a;
             if (moulin_rules.current_player(&s) == PLAYER_CHANCE) {
@@ -1122,6 +1196,7 @@ static int run_shutins(int argc, char **argv)
                 MoulinSearchConfig c = cfg;
                 c.time_ms = ms;
                 c.cpu_time = true;
+                c.node_budget = (uint64_t)nodes;
                 MoulinSearchResult r;
                 moulin_search(&s, &c, &r);
                 a = r.best;
@@ -1188,10 +1263,15 @@ static int run_shutins(int argc, char **argv)
                                                    at);
                         }
                     moulin_rules.action_to_string(&t, acts[k], pt);
-                    printf("    {\"seed %llu game %d ply %d\", \"%s\", \"%s\", \"%s\"}, "
+                    char name[64];
+                    if (given) /* the game's seed and number are the caller's to write */
+                        snprintf(name, sizeof name, "given game ply %d", k);
+                    else
+                        snprintf(name, sizeof name, "seed %llu game %d ply %d",
+                                 (unsigned long long)seed, g, k);
+                    printf("    {\"%s\", \"%s\", \"%s\", \"%s\"}, "
                            "/* deep (%lld nodes, depth %d): best %+.2f, played %+.2f */\n",
-                           (unsigned long long)seed, g, k, line, ok, pt, deep, r.depth, best,
-                           played->value);
+                           name, line, ok, pt, deep, r.depth, best, played->value);
                     fflush(stdout);
                     found++;
                 }
