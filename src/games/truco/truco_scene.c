@@ -925,7 +925,9 @@ static bool shown(const Table *tb, int b)
     case BTN_UP: return s->phase == TR_PH_ANSWER && truco_answer_raise(s) != 0;
     case BTN_JOGAR:
     case BTN_FUGIR: return s->phase == TR_PH_ONZE;
-    case BTN_PASS: return truco_can_pass(s);
+    /* With the house rule that a first refusal passes, Run already leaves the answer to the
+     * partner: one button for it, not two. */
+    case BTN_PASS: return truco_can_pass(s) && !truco_run_passes(s);
     default:
         return b >= BTN_SIGN0 && b < BTN_SIGN0 + TR_SIGNS && four(t) &&
                truco_can_signal(s, ME, b - BTN_SIGN0);

@@ -1157,6 +1157,7 @@ static void test_house_rules(void)
             if (s->phase == TR_PH_ANSWER && truco_run_passes(s)) {
                 Match *m = match_of(a);
                 int at = m->history_len;
+                CHECK(!locate(a, "parceiro", &r)); /* Run does it: no second button */
                 REQUIRE(press(a, "correr"));
                 /* the next word is the partner's (seat 2), not a new deal */
                 m = match_of(a);
