@@ -176,6 +176,7 @@ typedef struct {
     long first_faced, faced_net;   /* hands where the other made it; its net points there */
     long end_hands[END_KINDS], end_net[END_KINDS]; /* by how the hand ended (end_kind) */
     long ans_at[2], runs_at[2];    /* answers (not passes) to a truco / to a later raise, runs */
+    long zone_hands[4], zone_net[4]; /* by the score at the hand's start (score_zone) */
     double share_sum;              /* Hard's share of seed-like worlds, summed at its raises' */
     long share_n;                  /* chances (truco_timid_share), and how many */
     double ms_total, ms_max;
@@ -190,6 +191,17 @@ static Action draw_chance(const TrucoState *s, uint64_t seed, int k)
     Rng r;
     rng_seed(&r, rng_mix(seed, (uint64_t)k));
     return acts[rng_below(&r, (uint32_t)n)];
+}
+
+/* The score zone of a hand for the side with `us` points against `them`: both far from the
+ * onze score, only us near it, only them, both (near: ≥ 8 points in Paulista, ≥ 7 with
+ * Mineiro's values, 3 or fewer from the onze score). */
+enum { ZONES = 4 };
+static const char *const zone_names[ZONES] = {"both far", "us near", "them near", "both near"};
+static int score_zone(const TrucoState *s, int us, int them)
+{
+    int near = s->opt_values == TR_VALUES_MINEIRO ? 7 : 8;
+    return (us >= near) + 2 * (them >= near);
 }
 
 /* One match; returns +1 when entry 0 wins. seat s is played by entry (s + rot) % 2. */
@@ -262,6 +274,10 @@ static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *op
                 st[(q + rot) % 2].hands++;
                 st[(q + rot) % 2].points += s.score[q] - before[q];
                 st[(q + rot) % 2].end_hands[kind]++;
+                int z = score_zone(&s, before[q], before[1 - q]);
+                st[(q + rot) % 2].zone_hands[z]++;
+                st[(q + rot) % 2].zone_net[z] +=
+                    (s.score[q] - before[q]) - (s.score[1 - q] - before[1 - q]);
                 st[(q + rot) % 2].end_net[kind] +=
                     (s.score[q] - before[q]) - (s.score[1 - q] - before[1 - q]);
                 if (first_by >= 0) {
@@ -373,6 +389,12 @@ int main(int argc, char **argv)
             if (x->end_hands[k])
                 printf(" %s %.3f %+.3f;", end_names[k], (double)x->end_hands[k] / hands,
                        (double)x->end_net[k] / x->end_hands[k]);
+        printf("\n");
+        printf("         net points by the score at the hand's start (share of hands, net/hand):");
+        for (int k = 0; k < ZONES; k++)
+            if (x->zone_hands[k])
+                printf(" %s %.3f %+.3f;", zone_names[k], (double)x->zone_hands[k] / hands,
+                       (double)x->zone_net[k] / x->zone_hands[k]);
         printf("\n");
         printf("         runs: from a truco %ld of %ld answers (%.2f), from a later raise %ld of %ld "
                "(%.2f)\n",
