@@ -16,7 +16,8 @@
  * raised hands (worth more than the base value), and decision times (wall, and the thread's
  * CPU time with its 95th percentile); its net points split by how each hand ended (not
  * raised, raised and accepted, raised and refused, mão de onze/dez played or refused, mão
- * de ferro), its runs from a truco and from a raise beyond it, and for Hard the mean share
+ * de ferro) and by the score at the hand's start (both far from the onze score, its own
+ * near, the other's, both), its runs from a truco and from a raise beyond it, and for Hard the mean share
  * of seed-like worlds its record gives at its chances to call (truco_timid_share, from the
  * level's prior). Figures only; nothing is asserted. */
 #include <math.h>
@@ -303,6 +304,17 @@ static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *op
     return s.winner == (0 + rot) % 2 ? 1 : -1;
 }
 
+/* A side's net points split by a kind of hand: each kind's share of the hands, net a hand. */
+static void print_split(const char *by, const char *const *names, const long *n, const long *net,
+                        int kinds, double hands)
+{
+    printf("         net points by %s (share of hands, net/hand):", by);
+    for (int k = 0; k < kinds; k++)
+        if (n[k])
+            printf(" %s %.3f %+.3f;", names[k], (double)n[k] / hands, (double)net[k] / n[k]);
+    printf("\n");
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 5) {
@@ -384,18 +396,9 @@ int main(int argc, char **argv)
                "(net/hand %.3f)\n",
                x->first_calls, x->first_calls ? (double)x->first_net / x->first_calls : 0,
                x->first_faced, x->first_faced ? (double)x->faced_net / x->first_faced : 0);
-        printf("         net points by the hand's end (share of hands, net/hand):");
-        for (int k = 0; k < END_KINDS; k++)
-            if (x->end_hands[k])
-                printf(" %s %.3f %+.3f;", end_names[k], (double)x->end_hands[k] / hands,
-                       (double)x->end_net[k] / x->end_hands[k]);
-        printf("\n");
-        printf("         net points by the score at the hand's start (share of hands, net/hand):");
-        for (int k = 0; k < ZONES; k++)
-            if (x->zone_hands[k])
-                printf(" %s %.3f %+.3f;", zone_names[k], (double)x->zone_hands[k] / hands,
-                       (double)x->zone_net[k] / x->zone_hands[k]);
-        printf("\n");
+        print_split("the hand's end", end_names, x->end_hands, x->end_net, END_KINDS, hands);
+        print_split("the score at the hand's start", zone_names, x->zone_hands, x->zone_net,
+                    ZONES, hands);
         printf("         runs: from a truco %ld of %ld answers (%.2f), from a later raise %ld of %ld "
                "(%.2f)\n",
                x->runs_at[0], x->ans_at[0], x->ans_at[0] ? (double)x->runs_at[0] / x->ans_at[0] : 0,
