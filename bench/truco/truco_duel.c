@@ -16,7 +16,8 @@
  * raised hands (worth more than the base value), and decision times (wall, and the thread's
  * CPU time with its 95th percentile); its net points split by how each hand ended (not
  * raised, raised and accepted, raised and refused, mão de onze/dez played or refused, mão
- * de ferro), its runs from a truco and from a raise beyond it, and for Hard the mean share
+ * de ferro) and by the score at the hand's start (both far from the onze score, its own
+ * near, the other's, both), its runs from a truco and from a raise beyond it, and for Hard the mean share
  * of seed-like worlds its record gives at its chances to call (truco_timid_share, from the
  * level's prior). Figures only; nothing is asserted. */
 #include <math.h>
@@ -176,6 +177,7 @@ typedef struct {
     long first_faced, faced_net;   /* hands where the other made it; its net points there */
     long end_hands[END_KINDS], end_net[END_KINDS]; /* by how the hand ended (end_kind) */
     long ans_at[2], runs_at[2];    /* answers (not passes) to a truco / to a later raise, runs */
+    long zone_hands[4], zone_net[4]; /* by the score at the hand's start (score_zone) */
     double share_sum;              /* Hard's share of seed-like worlds, summed at its raises' */
     long share_n;                  /* chances (truco_timid_share), and how many */
     double ms_total, ms_max;
@@ -190,6 +192,17 @@ static Action draw_chance(const TrucoState *s, uint64_t seed, int k)
     Rng r;
     rng_seed(&r, rng_mix(seed, (uint64_t)k));
     return acts[rng_below(&r, (uint32_t)n)];
+}
+
+/* The score zone of a hand for the side with `us` points against `them`: both far from the
+ * onze score, only us near it, only them, both (near: ≥ 8 points in Paulista, ≥ 7 with
+ * Mineiro's values, 3 or fewer from the onze score). */
+enum { ZONES = 4 };
+static const char *const zone_names[ZONES] = {"both far", "us near", "them near", "both near"};
+static int score_zone(const TrucoState *s, int us, int them)
+{
+    int near = s->opt_values == TR_VALUES_MINEIRO ? 7 : 8;
+    return (us >= near) + 2 * (them >= near);
 }
 
 /* One match; returns +1 when entry 0 wins. seat s is played by entry (s + rot) % 2. */
@@ -262,6 +275,10 @@ static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *op
                 st[(q + rot) % 2].hands++;
                 st[(q + rot) % 2].points += s.score[q] - before[q];
                 st[(q + rot) % 2].end_hands[kind]++;
+                int z = score_zone(&s, before[q], before[1 - q]);
+                st[(q + rot) % 2].zone_hands[z]++;
+                st[(q + rot) % 2].zone_net[z] +=
+                    (s.score[q] - before[q]) - (s.score[1 - q] - before[1 - q]);
                 st[(q + rot) % 2].end_net[kind] +=
                     (s.score[q] - before[q]) - (s.score[1 - q] - before[1 - q]);
                 if (first_by >= 0) {
@@ -285,6 +302,17 @@ static int play(const Entry lv[2], int rot, uint64_t seed, const GameOptions *op
         }
     }
     return s.winner == (0 + rot) % 2 ? 1 : -1;
+}
+
+/* A side's net points split by a kind of hand: each kind's share of the hands, net a hand. */
+static void print_split(const char *by, const char *const *names, const long *n, const long *net,
+                        int kinds, double hands)
+{
+    printf("         net points by %s (share of hands, net/hand):", by);
+    for (int k = 0; k < kinds; k++)
+        if (n[k])
+            printf(" %s %.3f %+.3f;", names[k], (double)n[k] / hands, (double)net[k] / n[k]);
+    printf("\n");
 }
 
 int main(int argc, char **argv)
@@ -368,12 +396,9 @@ int main(int argc, char **argv)
                "(net/hand %.3f)\n",
                x->first_calls, x->first_calls ? (double)x->first_net / x->first_calls : 0,
                x->first_faced, x->first_faced ? (double)x->faced_net / x->first_faced : 0);
-        printf("         net points by the hand's end (share of hands, net/hand):");
-        for (int k = 0; k < END_KINDS; k++)
-            if (x->end_hands[k])
-                printf(" %s %.3f %+.3f;", end_names[k], (double)x->end_hands[k] / hands,
-                       (double)x->end_net[k] / x->end_hands[k]);
-        printf("\n");
+        print_split("the hand's end", end_names, x->end_hands, x->end_net, END_KINDS, hands);
+        print_split("the score at the hand's start", zone_names, x->zone_hands, x->zone_net,
+                    ZONES, hands);
         printf("         runs: from a truco %ld of %ld answers (%.2f), from a later raise %ld of %ld "
                "(%.2f)\n",
                x->runs_at[0], x->ans_at[0], x->ans_at[0] ? (double)x->runs_at[0] / x->ans_at[0] : 0,

@@ -1431,7 +1431,9 @@ const TrucoHardParams truco_hard_defaults = {
     /* Issue 41's equilibrium table (docs/truco-cfr.md) is not used by default: betting by it
      * (cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS), Hard scored 0.455 [0.424, 0.486] against
      * this betting over 1,000 duplicate games and 0.625 [0.577, 0.671] against Medium where
-     * this betting scores 0.733 [0.687, 0.774] (Paulista, 400 games, the same deals). */
+     * this betting scores 0.733 [0.687, 0.774] (Paulista, 400 games, the same deals). The
+     * second table (three score buckets a side at true scores): 0.486 [0.455, 0.517] over
+     * the same 1,000 games, 0.618 [0.569, 0.664] against Medium. */
     .cfr = 0,
 };
 

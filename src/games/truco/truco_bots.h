@@ -75,8 +75,8 @@ typedef struct {
                           * the request's generator. 0 (or no valid table): bet by the
                           * search as issue 26 left it */
 } TrucoHardParams;
-/* TRUCO_CFR_FAR: the table only while both scores are far from the onze score (its
- * abstraction values a score near it roughly; the search values it exactly).
+/* TRUCO_CFR_FAR: the table only while both scores are in its far bucket (5 or more points
+ * from the onze score; the search values every score exactly).
  * TRUCO_CFR_FOUR: with four seats too (the two-seat table mapped onto the seat's and its
  * team's view, truco_cfr_view_spot); off by default: measured, it lost to the search's
  * betting there (docs/truco-cfr.md). */

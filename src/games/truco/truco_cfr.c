@@ -122,7 +122,7 @@ int truco_cfr_actions(int bet) { return bet < 4 ? 2 : bet < 7 ? 3 : 2; }
 int truco_cfr_score_bucket(int values, int score)
 {
     int o = values == TR_VALUES_MINEIRO ? 10 : 11;
-    return score <= o - 4 ? 0 : 1;
+    return score <= o - 5 ? 0 : score <= o - 3 ? 1 : 2;
 }
 
 int truco_cfr_variant(const TrucoState *s)
@@ -142,17 +142,19 @@ typedef struct {
     TrucoState rules;        /* the variant's options (values, manilhas, deck) */
     Card deck[TR_DECK];
     int n_deck;
-    double eq[TCFR_SCORES][13][13]; /* player 0's equity after scoring (a, b) more */
+    int onze;                /* the onze score: scores 0..onze-1 in an ordinary hand */
+    /* player 0's equity change at true scores (x, y) after scoring (a, b) more */
+    double eq[TCFR_MAX_SCORE][TCFR_MAX_SCORE][13][13];
 } Variant;
 
 static Variant variants[TCFR_VARIANTS];
 static pthread_once_t var_once = PTHREAD_ONCE_INIT;
 
-/* The bucket's typical score: far, near. */
-static int bucket_score(int values, int b)
+/* The scores of a bucket: lo..hi. */
+static void bucket_range(int onze, int b, int *lo, int *hi)
 {
-    int o = values == TR_VALUES_MINEIRO ? 10 : 11;
-    return b == 0 ? o - 7 : o - 2;
+    *lo = b == 0 ? 0 : b == 1 ? onze - 4 : onze - 2;
+    *hi = b == 0 ? onze - 5 : b == 1 ? onze - 3 : onze - 1;
 }
 
 static void var_init(void)
@@ -176,15 +178,17 @@ static void var_init(void)
         for (int i = 0; i < 52; i++)
             if (truco_in_deck(&v->rules, card_from_index(i)))
                 v->deck[v->n_deck++] = card_from_index(i);
-        for (int sb = 0; sb < TCFR_SCORES; sb++) {
-            TrucoState t = v->rules;
-            t.score[0] = (uint8_t)bucket_score(presets[k][2], sb / 2);
-            t.score[1] = (uint8_t)bucket_score(presets[k][2], sb % 2);
-            double base = truco_equity(&t, 0, 0, 0);
-            for (int a = 0; a < 13; a++)
-                for (int b = 0; b < 13; b++)
-                    v->eq[sb][a][b] = truco_equity(&t, 0, a, b) - base;
-        }
+        v->onze = presets[k][2] == TR_VALUES_MINEIRO ? 10 : 11;
+        for (int x = 0; x < v->onze; x++)
+            for (int y = 0; y < v->onze; y++) {
+                TrucoState t = v->rules;
+                t.score[0] = (uint8_t)x;
+                t.score[1] = (uint8_t)y;
+                double base = truco_equity(&t, 0, 0, 0);
+                for (int a = 0; a < 13; a++)
+                    for (int b = 0; b < 13; b++)
+                        v->eq[x][y][a][b] = truco_equity(&t, 0, a, b) - base;
+            }
     }
 }
 
@@ -249,7 +253,8 @@ static double g_utility(const void *st)
     const Variant *v = &variants[s->variant];
     if (s->winner == 0)
         return 0;
-    return s->winner > 0 ? v->eq[s->score][s->points][0] : v->eq[s->score][0][s->points];
+    const double (*eq)[13] = v->eq[s->sc[0]][s->sc[1]];
+    return s->winner > 0 ? eq[s->points][0] : eq[0][s->points];
 }
 
 /* Answers: accept, run, raise again (not after doze). Turns: raise (when allowed), then
@@ -283,8 +288,8 @@ void truco_cfr_state_spot(const TrucoCfrState *s, TrucoCfrSpot *sp)
     sp->bet = s->answer ? 3 + s->pending : can_raise(s, m) ? s->v : 8 + s->v;
     if (s->rodada >= 1)
         sp->prev = truco_cfr_prev(truco_cfr_class(s->first[1 - m]));
-    int b0 = s->score / 2, b1 = s->score % 2;
-    sp->score = m == 0 ? s->score : b1 * 2 + b0;
+    int b0 = s->score / TCFR_SCORE_BUCKETS, b1 = s->score % TCFR_SCORE_BUCKETS;
+    sp->score = m == 0 ? s->score : b1 * TCFR_SCORE_BUCKETS + b0;
 }
 
 static long g_infoset(const void *st)
@@ -351,7 +356,14 @@ static void g_deal(void *st, Rng *rng, void *user)
     }
     s->last = -1;
     s->winner = 2;
+    /* a bucket pair, each as likely, then a true score in each bucket */
     s->score = (uint8_t)rng_below(rng, TCFR_SCORES);
+    for (int p = 0; p < 2; p++) {
+        int lo, hi;
+        bucket_range(v->onze, p == 0 ? s->score / TCFR_SCORE_BUCKETS : s->score % TCFR_SCORE_BUCKETS,
+                     &lo, &hi);
+        s->sc[p] = (uint8_t)(lo + (int)rng_below(rng, (uint32_t)(hi - lo + 1)));
+    }
     s->variant = (uint8_t)(v - variants);
     advance(s);
 }
@@ -443,7 +455,7 @@ static void header(uint8_t h[HEADER])
 {
     memset(h, 0, HEADER);
     memcpy(h, "TCFR", 4);
-    h[4] = 1; /* version */
+    h[4] = 2; /* version: 2, three score buckets a side valued at true scores */
     h[5] = TCFR_VARIANTS;
     h[6] = TCFR_SCORES;
     h[7] = TCFR_BETS;
@@ -668,7 +680,7 @@ bool truco_cfr_view_spot(const TrucoState *v, int seat, TrucoCfrSpot *sp)
         }
     }
     int vals = v->opt_values;
-    sp->score = truco_cfr_score_bucket(vals, v->score[team]) * 2 +
+    sp->score = truco_cfr_score_bucket(vals, v->score[team]) * TCFR_SCORE_BUCKETS +
                 truco_cfr_score_bucket(vals, v->score[1 - team]);
     return true;
 }

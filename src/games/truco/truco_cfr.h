@@ -9,9 +9,11 @@
  * still chooses its cards by its search; the table gives it the bets). A player decides from its information set: its remaining cards
  * as classes of strength (below), the card the other played in this rodada (or none), the
  * rodada and the results so far, whether it is the mão, the bet (the value, and the raise
- * pending), and the match score in two buckets a side (far from the onze score, near it);
- * from the 2nd rodada also the class of the card the other played in the 1st. A hand ends
- * valued by the match equity of its points at the bucket's typical score (truco_equity).
+ * pending), and the match score in three buckets a side (by its distance to the onze
+ * score); from the 2nd rodada also the class of the card the other played in the 1st. The
+ * deal draws a true score in each bucket, and a hand ends valued by the match equity of its
+ * points at that score (truco_equity), so a bucket's strategy is the best on average over
+ * its scores.
  *
  * The table: for each variant (Paulista, Mineiro's values, manilha velha, baralho limpo),
  * each information set's action probabilities in 254ths: a set of two actions keeps the
@@ -36,7 +38,9 @@ enum {
     TCFR_HANDS = 15588, /* hand situations (cards, table card, rodada, results, the other's
                          * 1st card, mão) */
     TCFR_BETS = 8,      /* 0..3 a turn at value step 0..3; 4..7 answering raise step 1..4 */
-    TCFR_SCORES = 4,    /* own bucket × 2 + the other's */
+    TCFR_SCORE_BUCKETS = 3, /* a side's score: far from the onze score, 4-3 from it, 2-1 */
+    TCFR_SCORES = TCFR_SCORE_BUCKETS * TCFR_SCORE_BUCKETS, /* own bucket × 3 + the other's */
+    TCFR_MAX_SCORE = 11, /* scores 0..10 in an ordinary hand (11 is the mão de onze) */
     TCFR_VARIANTS = 4,  /* Paulista, Mineiro, velha, limpo */
     TCFR_SET_BYTES = 11, /* table bytes per (score, hand): the 8 bet states' distributions */
 };
@@ -63,7 +67,7 @@ typedef struct {
     int prev;           /* from the 2nd rodada: truco_cfr_prev of the other's 1st card */
     int mao;            /* it played first in the hand */
     int bet;            /* 0..7 (TCFR_BETS); the solver's 8..12: a turn with no raise */
-    int score;          /* 0..8 (TCFR_SCORES) */
+    int score;          /* 0..TCFR_SCORES-1: own bucket × 3 + the other's */
 } TrucoCfrSpot;
 
 /* The table's information set of a spot (bet 0..7), or -1 for one it does not have. */
@@ -77,7 +81,8 @@ long truco_cfr_solver_of(long infoset, int *n_actions);
 /* The table's actions at bet state b: turn 0 no raise, 1 raise; answer 0 accept, 1 run,
  * 2 raise. */
 int truco_cfr_actions(int bet);
-/* A score's bucket (0..1) for a variant's values: far from the onze score, near. */
+/* A score's bucket (0..2) for a variant's values: far from the onze score (5 or more
+ * points from it), 4 or 3 from it, 2 or 1. */
 int truco_cfr_score_bucket(int values, int score);
 /* The table's variant for a state's options (a custom mix takes the closest). */
 int truco_cfr_variant(const TrucoState *s);
@@ -98,6 +103,7 @@ typedef struct {
     int8_t winner;    /* 2 open; else +1 / -1 / 0 nobody */
     uint8_t points;   /* what the winner scores */
     uint8_t score;    /* bucket pair from player 0's side */
+    uint8_t sc[2];    /* each player's true score: the hand's end is valued at it */
     uint8_t variant;
 } TrucoCfrState;
 

@@ -103,6 +103,80 @@ static void test_view_spots(void **state)
     assert_int_equal(truco_cfr_infoset(&sa), i);
 }
 
+/* The score buckets: three a side by the distance to the onze score (Paulista 0-6, 7-8,
+ * 9-10; Mineiro's values 0-5, 6-7, 8-9), and a view's spot pairs its own side's first. */
+static void test_score_buckets(void **state)
+{
+    (void)state;
+    static const int paulista[11] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2};
+    static const int mineiro[10] = {0, 0, 0, 0, 0, 0, 1, 1, 2, 2};
+    for (int x = 0; x < 11; x++)
+        assert_int_equal(truco_cfr_score_bucket(TR_VALUES_PAULISTA, x), paulista[x]);
+    for (int x = 0; x < 10; x++)
+        assert_int_equal(truco_cfr_score_bucket(TR_VALUES_MINEIRO, x), mineiro[x]);
+    TrucoState s = tt_hand(0, "5c 3h 7s", "Kc Qd Ah", "4d");
+    s.score[0] = 10;
+    s.score[1] = 7;
+    assert_int_equal(spot_of(&s, 0).score, 2 * TCFR_SCORE_BUCKETS + 1);
+    s.score[0] = 6;
+    s.score[1] = 9;
+    assert_int_equal(spot_of(&s, 0).score, 0 * TCFR_SCORE_BUCKETS + 2);
+}
+
+/* The abstract game deals a true score in each side's bucket (every score of the bucket
+ * met), and values a hand's end by the match equity at that score: 10-10 and 9-9 share a
+ * bucket but a won truco (3 points) is worth more of the match at 9-9 (it wins it) than a
+ * won hand of 1 at 10-10 (it gives the onze). */
+static void test_true_score_utility(void **state)
+{
+    (void)state;
+    for (int variant = 0; variant < TCFR_VARIANTS; variant++) {
+        CfrGame g;
+        truco_cfr_game(variant, &g);
+        int onze = variant == 1 ? 10 : 11;
+        int seen[TCFR_MAX_SCORE] = {0};
+        Rng rng;
+        rng_seed(&rng, 7);
+        for (int k = 0; k < 4000; k++) {
+            TrucoCfrState s;
+            g.deal(&s, &rng, g.user);
+            int vals = variant == 1 ? TR_VALUES_MINEIRO : TR_VALUES_PAULISTA;
+            assert_true(s.sc[0] < onze && s.sc[1] < onze);
+            assert_int_equal(s.score / TCFR_SCORE_BUCKETS, truco_cfr_score_bucket(vals, s.sc[0]));
+            assert_int_equal(s.score % TCFR_SCORE_BUCKETS, truco_cfr_score_bucket(vals, s.sc[1]));
+            seen[s.sc[0]]++;
+        }
+        for (int x = 0; x < onze; x++)
+            assert_true(seen[x] > 0);
+    }
+    CfrGame g;
+    truco_cfr_game(0, &g);
+    Rng rng;
+    rng_seed(&rng, 8);
+    TrucoCfrState s;
+    g.deal(&s, &rng, g.user);
+    s.winner = 1; /* player 0 won the hand */
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    TrucoState t;
+    truco_rules.init(&t, &o, 2, 1);
+    static const int at[][3] = {{9, 9, 3}, {10, 10, 1}, {0, 0, 3}, {7, 9, 3}, {8, 9, 3}};
+    double u[5];
+    for (int k = 0; k < 5; k++) {
+        s.sc[0] = (uint8_t)at[k][0];
+        s.sc[1] = (uint8_t)at[k][1];
+        s.score = (uint8_t)(truco_cfr_score_bucket(TR_VALUES_PAULISTA, at[k][0]) * TCFR_SCORE_BUCKETS +
+                            truco_cfr_score_bucket(TR_VALUES_PAULISTA, at[k][1]));
+        s.points = (uint8_t)at[k][2];
+        t.score[0] = (uint8_t)at[k][0];
+        t.score[1] = (uint8_t)at[k][1];
+        u[k] = g.utility(&s);
+        assert_true(fabs(u[k] - (truco_equity(&t, 0, at[k][2], 0) - truco_equity(&t, 0, 0, 0))) < 1e-9);
+    }
+    assert_true(u[0] > u[1] + 0.1); /* the truco at 9-9 wins the match */
+    assert_true(fabs(u[3] - u[4]) > 1e-3); /* 7-9 and 8-9: one bucket pair, two values */
+}
+
 /* Four seats with signals: a card the partner signed and still holds stands in for our
  * weakest in the spot (the team's hand). */
 static void test_team_hand_signs(void **state)
@@ -407,6 +481,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shipped_table_valid),
         cmocka_unit_test(test_view_spots),
+        cmocka_unit_test(test_score_buckets),
+        cmocka_unit_test(test_true_score_utility),
         cmocka_unit_test(test_team_hand_signs),
         cmocka_unit_test(test_policy_every_preset),
         cmocka_unit_test(test_hard_legal_every_preset),
