@@ -181,6 +181,19 @@ static const char *player_url(const LocalNats *s)
     return url;
 }
 
+/* Bruno's window at `game`'s table, on the players' URL of `ns` (Easy bots, test mode). */
+static App *bruno_window(const LocalNats *ns, const char *game)
+{
+    AppOptions o = test_options(game, SPEED_INSTANT, 5);
+    o.no_audio = true;
+    App *a = start_app(&o);
+    if (a) {
+        kv_set(&a->kv, "online.server", player_url(ns));
+        kv_set(&a->kv, "online.name", "Bruno");
+    }
+    return a;
+}
+
 /* A dealer on `url` (with the dealer's credentials when the server asks for them), its keys
  * under `base`/dealer. */
 static bool cheating_dealer; /* the next dealer deals another deck than it committed to */
@@ -278,12 +291,8 @@ static void test_window_seat(void)
     CHECK(info.seq == before.seq);
 
     /* The window, at seat 2, on another game's table. */
-    AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
-    o.no_audio = true;
-    App *a = start_app(&o);
+    App *a = bruno_window(ns, "twentyone");
     REQUIRE(a);
-    kv_set(&a->kv, "online.server", player_url(ns));
-    kv_set(&a->kv, "online.name", "Bruno");
     CHECK(!online_join(a, "nope!", -1, err, sizeof err)); /* a bad code: said, nothing changes */
     CHECK(!online_join(a, "QQQQQQ", -1, err, sizeof err));
     CHECK(strcmp(err, "there is no table QQQQQQ (check the code)") == 0);
@@ -387,12 +396,8 @@ static void test_play_again(void)
     REQUIRE(d);
     BotSeat ana;
     REQUIRE(ana_table(&ana, player_url(ns), 13, NULL, code));
-    AppOptions o = test_options("bisca", SPEED_INSTANT, 5);
-    o.no_audio = true;
-    App *a = start_app(&o);
+    App *a = bruno_window(ns, "bisca");
     REQUIRE(a);
-    kv_set(&a->kv, "online.server", player_url(ns));
-    kv_set(&a->kv, "online.name", "Bruno");
     REQUIRE(online_join(a, code, -1, err, sizeof err));
     Match *m = match_of(a);
     REQUIRE(m && m->mirror && m->mirror_seat == 1);
@@ -474,12 +479,8 @@ static void test_demo(void)
     REQUIRE(d);
     BotSeat ana;
     REQUIRE(ana_table(&ana, player_url(ns), 17, NULL, code));
-    AppOptions o = test_options("bisca", SPEED_INSTANT, 5);
-    o.no_audio = true;
-    App *a = start_app(&o);
+    App *a = bruno_window(ns, "bisca");
     REQUIRE(a);
-    kv_set(&a->kv, "online.server", player_url(ns));
-    kv_set(&a->kv, "online.name", "Bruno");
     setenv("TASCA_DEMO", "1", 1); /* read as the table's scene starts */
     bool joined = online_join(a, code, -1, err, sizeof err);
     unsetenv("TASCA_DEMO");
@@ -513,12 +514,8 @@ static void test_person_named(void)
     REQUIRE(ns);
     Dealer *d = dealer_on(localnats_url(ns), localnats_creds(ns, true), home);
     REQUIRE(d);
-    AppOptions o = test_options("twentyone", SPEED_INSTANT, 5);
-    o.no_audio = true;
-    App *a = start_app(&o);
+    App *a = bruno_window(ns, "twentyone");
     REQUIRE(a);
-    kv_set(&a->kv, "online.server", player_url(ns));
-    kv_set(&a->kv, "online.name", "Bruno");
     bool named = false;
     for (uint64_t seed = 1; seed <= 6 && !named; seed++) {
         BotSeat ana;
