@@ -743,6 +743,20 @@ static bool holding(const Table *t)
     return t->hold || t->confirm || (t->g->holding && t->g->holding(t));
 }
 
+/* The table's own motion (animations, the game's, a deal's pause) that a turn waits for. */
+static bool turn_waits(const Table *t, float f)
+{
+    return ((anim_busy(&t->anim) || (t->g->busy && t->g->busy(t))) && f > 0) || t->deal_wait > 0;
+}
+
+/* In a demonstration, the next game once a finished one has been on show. */
+static void demo_next_game(Table *t, float dt)
+{
+    bool shown_end = (t->hold || match_is_over(t->m)) && t->banner >= 1;
+    if (pacer_demo_next(&t->pace, t->app, shown_end, dt, t->g->demo_next ? t->g->demo_next : 1.0f))
+        table_next(t);
+}
+
 /* A mirrored table: its steps arrive from elsewhere and are shown at the pace of the
  * animations, deals with the game's pauses; a refusal of the player's move is said. */
 static void mirror_update(Table *t, bool hold, float f, float dt)
@@ -776,12 +790,8 @@ static void mirror_update(Table *t, bool hold, float f, float dt)
         return;
     /* A demonstration plays this window's seat (the dealer plays its bots), and asks for
      * the next game once a finished one has been on show. */
-    bool wait = ((anim_busy(&t->anim) || (t->g->busy && t->g->busy(t))) && f > 0) ||
-                t->deal_wait > 0;
-    pacer_drive(&t->pace, t->app, t->m, hold || wait, dt, 0, t->g->demo_pause * f);
-    bool shown_end = (t->hold || match_is_over(t->m)) && t->banner >= 1;
-    if (pacer_demo_next(&t->pace, t->app, shown_end, dt, t->g->demo_next ? t->g->demo_next : 1.0f))
-        table_next(t);
+    pacer_drive(&t->pace, t->app, t->m, hold || turn_waits(t, f), dt, 0, t->g->demo_pause * f);
+    demo_next_game(t, dt);
 }
 
 void table_update(void *self, float dt)
@@ -833,15 +843,12 @@ void table_update(void *self, float dt)
     if (hold || (cur >= 0 && table_seat_kind(t, cur) == SEAT_PROGRAM)) {
         pacer_reset(&t->pace);
     } else if (cur != PLAYER_CHANCE) {
-        bool wait = ((anim_busy(&t->anim) || (g->busy && g->busy(t))) && f > 0) || t->deal_wait > 0;
         float pause = g->bot_pause_fn ? g->bot_pause_fn(t) : g->bot_pause;
-        pacer_drive(&t->pace, t->app, t->m, wait, dt, pause * f, g->demo_pause * f);
+        pacer_drive(&t->pace, t->app, t->m, turn_waits(t, f), dt, pause * f, g->demo_pause * f);
     }
     if (g->drive && !hold)
         g->drive(t, dt);
-    bool shown_end = (t->hold || match_is_over(t->m)) && t->banner >= 1;
-    if (pacer_demo_next(&t->pace, t->app, shown_end, dt, g->demo_next ? g->demo_next : 1.0f))
-        table_next(t);
+    demo_next_game(t, dt);
 }
 
 /* A networked table waits for someone, or for its link. */
