@@ -1447,6 +1447,25 @@ static Action cfr_decide(const TrucoState *v, int seat, Rng *rng, Action *acts, 
     int k = truco_cfr_policy(v, seat, ta, tp);
     if (k <= 0)
         return -2;
+    /* A table's action the table's house rules forbid (a raise answered by raising with
+     * reraise off) is left out, and the others keep their proportions. */
+    int kept = 0;
+    double mass = 0;
+    for (int j = 0; j < k; j++) {
+        bool legal = ta[j] < 0;
+        for (int i = 0; i < *n && !legal; i++)
+            legal = acts[i] == ta[j];
+        if (legal) {
+            ta[kept] = ta[j];
+            tp[kept] = tp[j];
+            mass += tp[kept++];
+        }
+    }
+    if (kept == 0 || mass <= 0)
+        return -2;
+    for (int j = 0; j < kept; j++)
+        tp[j] /= mass;
+    k = kept;
     int pick = cfr_sample(tp, k, rng_unit(rng));
     if (ta[pick] < 0) { /* no raise now */
         int m = 0;
@@ -1456,10 +1475,7 @@ static Action cfr_decide(const TrucoState *v, int seat, Rng *rng, Action *acts, 
         *n = m;
         return -1;
     }
-    for (int i = 0; i < *n; i++)
-        if (acts[i] == ta[pick])
-            return ta[pick];
-    return -2; /* not legal here (cannot happen with a valid view): the search decides */
+    return ta[pick];
 }
 
 static bool is_raise(Action a) { return a >= TR_TRUCO && a <= TR_DOZE; }

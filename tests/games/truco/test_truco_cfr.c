@@ -375,6 +375,57 @@ static void test_hard_follows_table(void **state)
     assert_int_equal(spots, 3);
 }
 
+/* With the house rule that a raise is answered only by accepting or running, Hard's
+ * answers by the table leave the table's raise out and keep accept and run in their
+ * proportions (they went to the search whenever the table drew the raise). */
+static void test_table_answers_without_reraise(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 4108);
+    int spots = 0;
+    for (int tries = 0; tries < 6000 && spots < 3; tries++) {
+        TrucoState s = tt_new(0, 0);
+        while (truco_current_player(&s) == PLAYER_CHANCE)
+            tt_chance(&s, &rng);
+        int raiser = truco_current_player(&s);
+        if (raiser < 0 || s.hands != 1 || !truco_can_raise(&s, raiser))
+            continue;
+        assert_null(truco_rules.apply(&s, truco_raise_action(s.value)));
+        int p = truco_current_player(&s);
+        TrucoState v;
+        truco_rules.observe(&s, p, &v);
+        Action ta[4];
+        double tp[4];
+        int k = truco_cfr_policy(&v, p, ta, tp);
+        double acc = 0, run = 0, up = 0;
+        for (int j = 0; j < k; j++)
+            *(ta[j] == TR_ACCEPT ? &acc : ta[j] == TR_RUN ? &run : &up) += tp[j];
+        double want = acc + run > 0 ? acc / (acc + run) : 0;
+        if (up < 0.1 || want < 0.2 || want > 0.8)
+            continue;
+        v.opt_reraise = 0; /* the table's house rule: no raise as an answer */
+        s.opt_reraise = 0;
+        spots++;
+        int draws = 400, accepts = 0;
+        for (int d = 0; d < draws; d++) {
+            Rng r;
+            rng_seed(&r, (uint64_t)d * 104729u + 3);
+            BotRequest req = {&truco_rules, &v, p, &r, 4, 0, NULL};
+            TrucoHardParams prm = truco_hard_defaults;
+            prm.cfr = TRUCO_CFR_ANSWERS;
+            Action a = truco_hard_decide_with(&req, &prm);
+            assert_true(a == TR_ACCEPT || a == TR_RUN);
+            accepts += a == TR_ACCEPT;
+        }
+        double share = (double)accepts / draws, sd = sqrt(want * (1 - want) / draws);
+        print_message("spot %d: the table's raise %.3f, accept of accept or run %.3f, Hard's %.3f\n",
+                      spots, up, want, share);
+        assert_true(fabs(share - want) < 4 * sd);
+    }
+    assert_int_equal(spots, 3);
+}
+
 /* Four seats: with the table on for two seats, Hard still bets by its search with four
  * (the two-seat table lost there): its decisions are those of cfr 0 at spots where the table
  * has an answer. */
@@ -487,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_policy_every_preset),
         cmocka_unit_test(test_hard_legal_every_preset),
         cmocka_unit_test(test_hard_follows_table),
+        cmocka_unit_test(test_table_answers_without_reraise),
         cmocka_unit_test(test_four_seats_search_bets),
         cmocka_unit_test(test_bad_table_falls_back),
     };
