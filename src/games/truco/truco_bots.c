@@ -1428,12 +1428,16 @@ const TrucoHardParams truco_hard_defaults = {
      * against Medium 0.767 [0.740, 0.792] over 1,000 games, seed 2026 (docs/truco-hard.md). */
     .match_types = 1,
     .margin_rational = 2,
-    /* Issue 41's equilibrium table (docs/truco-cfr.md) is not used by default: betting by it
-     * (cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS), Hard scored 0.455 [0.424, 0.486] against
-     * this betting over 1,000 duplicate games and 0.625 [0.577, 0.671] against Medium where
-     * this betting scores 0.733 [0.687, 0.774] (Paulista, 400 games, the same deals). The
-     * second table (three score buckets a side at true scores): 0.486 [0.455, 0.517] over
-     * the same 1,000 games, 0.618 [0.569, 0.664] against Medium. */
+    /* Issue 41's equilibrium table (docs/truco-cfr.md) is not used by default. Answering
+     * raises by it (cfr = TRUCO_CFR_ANSWERS, two seats; the search still raises on turns),
+     * Hard scored 0.5625 [0.541, 0.584] against this betting (2,000 duplicate games,
+     * Paulista, seed 4141), +0.234 [0.188, 0.279] points a hand; 0.555 in baralho limpo,
+     * 0.525 with manilha velha, 0.485 with Mineiro's values (400 games each), and against
+     * Medium 0.690 where this betting scores 0.728. It stays off until a hint and a review
+     * can show a table's answer with values that agree with it: the table gives
+     * frequencies, not values, so today a table answer is left unvalued and the review
+     * could not grade the player's answers to a raise. The table on turns too
+     * (TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS) scored 0.486 [0.455, 0.517] over 1,000 games. */
     .cfr = 0,
 };
 
