@@ -498,6 +498,54 @@ static void test_hidden_truco(void **u) { (void)u; same_for_hidden(registry_find
 static void test_hidden_bisca(void **u) { (void)u; same_for_hidden(registry_find("bisca"), 2, 12); }
 static void test_hidden_buraco(void **u) { (void)u; same_for_hidden(registry_find("buraco"), 2, 150); }
 
+/* Truco: Hard answers a raise from its equilibrium table (a mixed strategy). A review of a
+ * game grades those answers all the same: each answer the table covers is valued by the
+ * search beside the draw, says how often Hard gives each answer, and costs nothing when it
+ * is Hard's own or one the table gives (before, such answers were left unvalued). */
+static void test_review_truco_answers(void **u)
+{
+    (void)u;
+    GameOptions opt;
+    rules_default_options(&truco_rules, &opt);
+    SeatSpec seats[2] = {{true, DIFF_MEDIUM}, {true, DIFF_MEDIUM}};
+    char err[MATCH_ERR];
+    Match *m = match_create(&truco_rules, &opt, 2, seats, 41, err, sizeof err);
+    assert_non_null(m);
+    while (!match_is_over(m)) {
+        if (match_current_player(m) == PLAYER_CHANCE)
+            match_play_chance(m);
+        else
+            assert_null(match_play_bot(m));
+    }
+    ReviewStep *st = malloc(400 * sizeof *st);
+    assert_non_null(st);
+    int n = review_match(m, -1, REVIEW_SEED, NULL, st, 400);
+    assert_true(n > 0);
+    int mixed = 0, answers = 0;
+    for (int i = 0; i < n; i++) {
+        bool answer = st[i].chosen == TR_ACCEPT || st[i].chosen == TR_RUN ||
+                      st[i].best == TR_ACCEPT || st[i].best == TR_RUN;
+        answers += answer;
+        if (!st[i].mixed) {
+            assert_int_equal(st[i].mix[0], '\0');
+            continue;
+        }
+        mixed++;
+        assert_true(answer);
+        assert_true(st[i].chosen_valued && st[i].best_valued);
+        assert_true(st[i].cost >= 0);
+        /* the draw names itself among the answers it mixes */
+        assert_non_null(strstr(st[i].mix, st[i].best_text));
+        assert_non_null(strstr(st[i].mix, " %"));
+        if (st[i].chosen == st[i].best || strstr(st[i].mix, st[i].chosen_text))
+            assert_true(st[i].cost == 0);
+    }
+    print_message("%d decisions, %d answers, %d answered by the table\n", n, answers, mixed);
+    assert_true(mixed > 0);
+    free(st);
+    match_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -514,6 +562,7 @@ int main(void)
         cmocka_unit_test(test_truco4_wasted_manilha),
         cmocka_unit_test(test_review_twentyone),
         cmocka_unit_test(test_review_accuracy_position),
+        cmocka_unit_test(test_review_truco_answers),
         cmocka_unit_test(test_save_hint_lines),
         cmocka_unit_test(test_hidden_twentyone),
         cmocka_unit_test(test_hidden_truco),

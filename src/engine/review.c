@@ -28,6 +28,32 @@ int review_match_range(const Match *m, int seat, int from, int to, uint64_t seed
     return review_match_budget(m, seat, from, to, seed, 0, cancel, progress, out, max);
 }
 
+/* The mixed strategy behind Hard's choice, most played first ("aceitar 62 % · correr 38 %"). */
+static void mix_text(const GameRules *g, const void *view, const Analysis *an, ReviewStep *st)
+{
+    st->mixed = true;
+    st->mix[0] = '\0';
+    bool used[RULES_MAX_ACTIONS] = {false};
+    size_t len = 0;
+    for (;;) {
+        int top = -1;
+        for (int i = 0; i < an->n; i++)
+            if (!used[i] && an->item[i].freq >= 0.005 &&
+                (top < 0 || an->item[i].freq > an->item[top].freq))
+                top = i;
+        if (top < 0)
+            break;
+        used[top] = true;
+        char name[RULES_ACTION_TEXT];
+        g->action_to_string(view, an->item[top].action, name);
+        int w = snprintf(st->mix + len, sizeof st->mix - len, "%s%s %d %%",
+                         len ? " \xC2\xB7 " : "", name, (int)(an->item[top].freq * 100 + 0.5));
+        if (w < 0 || (size_t)w >= sizeof st->mix - len)
+            break;
+        len += (size_t)w;
+    }
+}
+
 int review_match_budget(const Match *m, int seat, int from, int to, uint64_t seed, int budget,
                         const atomic_int *cancel, atomic_int *progress, ReviewStep *out,
                         int max)
@@ -73,6 +99,8 @@ int review_match_budget(const Match *m, int seat, int from, int to, uint64_t see
                 st->best_value = analysis_scale(an, &an->item[an->best]);
             }
             memcpy(st->line, an->line, sizeof st->line);
+            if (an->mixed)
+                mix_text(g, view, an, st);
             g->action_to_string(view, a, st->chosen_text);
             if (st->best >= 0)
                 g->action_to_string(view, st->best, st->best_text);

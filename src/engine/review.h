@@ -22,6 +22,11 @@ typedef struct {
     /* The rules' names of both actions (action_to_string on the seat's view at the time,
      * so they can name nothing that seat did not see). */
     char chosen_text[RULES_ACTION_TEXT], best_text[RULES_ACTION_TEXT];
+    /* Hard's choice was drawn from a mixed strategy (Analysis.mixed): how often it plays
+     * each action here, as "name share %" parts joined by " · ", most played first (the
+     * rules' names, as above); "" otherwise. */
+    bool mixed;
+    char mix[4 * (RULES_ACTION_TEXT + 12)];
 } ReviewStep;
 
 /* Reviews the decisions of `seat` (-1: every seat) in m's history that had a choice (more

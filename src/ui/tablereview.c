@@ -739,6 +739,14 @@ static void draw_bar(Table *t, SDL_Renderer *r)
                      t->review_sel + 1, t->review_n);
         else
             snprintf(line, sizeof line, _("Decision %d of %d"), t->review_sel + 1, t->review_n);
+        if (st->mixed) {
+            /* Hard drew its choice from a balanced mix: an answer it gives too costs nothing. */
+            size_t l = strlen(line);
+            /* TRANSLATORS: after "Decision 3 of 12"; %s lists answers and how often Hard
+             * gives each, e.g. "aceitar 62 % · correr 38 %". */
+            snprintf(line + l, sizeof line - l, _(" \xC2\xB7 Hard mixes its answers here: %s"),
+                     st->mix);
+        }
         fmt_value(st, st->chosen_valued, st->chosen_value, v1, sizeof v1);
         fmt_value(st, st->best_valued, st->best_value, v2, sizeof v2);
         fmt_cost(st, cost, sizeof cost);

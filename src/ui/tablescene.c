@@ -1032,6 +1032,11 @@ static void hint_text(const HintReason *r, const Analysis *an, char *out, size_t
     case HINT_WINS_MANILHA:
         snprintf(out, size, "%s", _("Wins the rodada with your lowest manilha"));
         break;
+    case HINT_MIXED:
+        snprintf(out, size,
+                 _("A balanced answer, given %d %% of the time here: mixing keeps your hand unreadable"),
+                 (int)lround(r->share * 100));
+        break;
     case HINT_VALUE:
     default:
         if (r->best >= 0 && r->next >= 0 && an->unit != ANALYSIS_PIECES && best <= next)

@@ -38,6 +38,7 @@ void analysis_begin(Analysis *out, const GameRules *rules, const void *view, int
     out->depth = 0;
     out->samples = 0;
     out->line[0] = '\0';
+    out->mixed = false;
     for (int i = 0; i < out->n; i++)
         out->item[i] = (AnalysisItem){.action = acts[i]};
 }
@@ -81,9 +82,12 @@ double analysis_cost(const Analysis *an, Action a)
     const AnalysisItem *chosen = analysis_find(an, a);
     if (!chosen || !chosen->valued)
         return -1;
+    if (an->mixed && chosen->freq >= ANALYSIS_MIXED_MIN)
+        return 0;
     double best = analysis_scale(an, chosen);
     for (int i = 0; i < an->n; i++)
-        if (an->item[i].valued && analysis_scale(an, &an->item[i]) > best)
+        if (an->item[i].valued && (!an->mixed || an->item[i].freq >= ANALYSIS_MIXED_MIN) &&
+            analysis_scale(an, &an->item[i]) > best)
             best = analysis_scale(an, &an->item[i]);
     return best - analysis_scale(an, chosen);
 }

@@ -40,6 +40,7 @@ typedef struct {
     int visits;     /* samples (rollouts, deals, playouts) or search depth in turns */
     bool mate;      /* ANALYSIS_PIECES: a forced result; `mate_turns` to the end */
     int mate_turns;
+    double freq;    /* Analysis.mixed: the share of the time the strategy plays it */
 } AnalysisItem;
 
 typedef struct {
@@ -52,8 +53,17 @@ typedef struct {
     int depth;    /* alpha-beta: the completed depth in turns; else 0 */
     long long samples; /* worlds, rollouts or iterations the search ran */
     char line[ANALYSIS_LINE]; /* the best line where the game has one (Moulin's PV), or "" */
+    /* The choice was drawn from a mixed strategy (Truco Hard's answers to a raise, by the
+     * equilibrium table: docs/truco-cfr.md): each item's `freq` is how often the strategy
+     * plays it here. An equilibrium mixes actions that are equally good against a best
+     * reply, so every action played at least ANALYSIS_MIXED_MIN of the time is as good as
+     * the choice, whatever the values (which are the search's, beside it) say. */
+    bool mixed;
     AnalysisItem item[RULES_MAX_ACTIONS];
 } Analysis;
+
+/* The least share of a mixed strategy that makes an action one of its own. */
+#define ANALYSIS_MIXED_MIN 0.05
 
 /* An algorithm's analysis (same request as decide). Returns the chosen action, or -1. */
 typedef Action (*AnalyzeFn)(const BotRequest *req, Analysis *out);
@@ -89,7 +99,9 @@ void analysis_choose(Analysis *an, Action a);
 #define ANALYSIS_PIECES_CAP 10.0
 double analysis_scale(const Analysis *an, const AnalysisItem *it);
 /* What choosing `a` cost against the best valued action: >= 0, in analysis_scale units;
- * -1 when `a` was not valued. */
+ * -1 when `a` was not valued. In a mixed analysis, 0 for an action the strategy plays (freq
+ * >= ANALYSIS_MIXED_MIN), and for another, what it cost against the best valued action the
+ * strategy plays. */
 double analysis_cost(const Analysis *an, Action a);
 
 /* The per-algorithm analyses (the Hard bots and the generic IS-MCTS). */

@@ -114,7 +114,11 @@ void hint_reason(const GameRules *g, const void *view, const Analysis *an, HintR
         return;
     }
     out->why = HINT_VALUE;
-    if (g == &twentyone_rules) {
+    if (an->mixed) {
+        /* An equilibrium's draw: its reason is how often, not a value of its own. */
+        out->why = HINT_MIXED;
+        out->share = an->item[an->best].freq;
+    } else if (g == &twentyone_rules) {
         out->why = an->best_action == TO_STAND ? HINT_TO_STAND : HINT_TO_HIT;
     } else if (g == &moulin_rules) {
         moulin_reason(view, an, out);

@@ -24,6 +24,7 @@ typedef enum {
     HINT_PARTNER_HOLDS, /* Truco, Bisca: the partner already wins this round: play low */
     HINT_WINS_LOW,      /* Truco: wins the rodada with the lowest card that does */
     HINT_WINS_MANILHA,  /* Truco: the same, and that card is a manilha */
+    HINT_MIXED,         /* drawn from a mixed strategy: played `share` of the time here */
 } HintWhy;
 
 typedef struct {
@@ -32,6 +33,7 @@ typedef struct {
     double best, next; /* win chances in [0, 1] (pieces for HINT_PIECES) */
     int point;         /* HINT_BLOCK */
     int turns;         /* HINT_MATE */
+    double share;      /* HINT_MIXED: the strategy's share of the choice, in [0, 1] */
 } HintReason;
 
 /* Why the analysis' choice, from the seat's view only. */

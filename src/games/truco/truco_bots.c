@@ -1428,36 +1428,31 @@ const TrucoHardParams truco_hard_defaults = {
      * against Medium 0.767 [0.740, 0.792] over 1,000 games, seed 2026 (docs/truco-hard.md). */
     .match_types = 1,
     .margin_rational = 2,
-    /* Issue 41's equilibrium table (docs/truco-cfr.md) is not used by default. Answering
-     * raises by it (cfr = TRUCO_CFR_ANSWERS, two seats; the search still raises on turns),
-     * Hard scored 0.5625 [0.541, 0.584] against this betting (2,000 duplicate games,
-     * Paulista, seed 4141), +0.234 [0.188, 0.279] points a hand; 0.555 in baralho limpo,
-     * 0.525 with manilha velha, 0.485 with Mineiro's values (400 games each), and against
-     * Medium 0.690 where this betting scores 0.728. It stays off until a hint and a review
-     * can show a table's answer with values that agree with it: the table gives
-     * frequencies, not values, so today a table answer is left unvalued and the review
-     * could not grade the player's answers to a raise. The table on turns too
-     * (TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS) scored 0.486 [0.455, 0.517] over 1,000 games. */
-    .cfr = 0,
+    /* Issue 41's equilibrium table (docs/truco-cfr.md) answers raises with two seats (the
+     * search still raises on turns, and bets with four). Against the search's own answers
+     * (cfr 0) it scored 0.5625 [0.541, 0.584] over 2,000 duplicate games (Paulista, seed
+     * 4141), +0.234 [0.188, 0.279] points a hand; 0.555 in baralho limpo, 0.525 with manilha
+     * velha, 0.485 with Mineiro's values (400 games each). Its answers are drawn at the
+     * table's frequencies; the analysis values every answer by the search beside the draw
+     * and marks it mixed (analysis.h), so a hint says how often and a review grades an
+     * answer the table gives as free. The table on turns too (TRUCO_CFR_TURNS |
+     * TRUCO_CFR_ANSWERS) scored 0.486 [0.455, 0.517] over 1,000 games: off. */
+    .cfr = TRUCO_CFR_ANSWERS,
 };
 
-/* The table's betting decision, drawn at its frequencies: an action of acts[0..n), or -1
- * when the table says not to raise on this turn to play (the raises are then taken out of
- * acts, *n updated), or -2 when it has nothing to say. */
-static Action cfr_decide(const TrucoState *v, int seat, Rng *rng, Action *acts, int *n)
+/* The table's strategy at this spot over the actions acts[0..n) allows: *k actions in ta
+ * (-1: no raise on this turn to play) and their shares in tp, adding up to 1; 0 when the
+ * table has nothing to say. A table's action the table's house rules forbid (a raise
+ * answered by raising with reraise off) is left out, and the others keep their proportions. */
+static int cfr_strategy(const TrucoState *v, int seat, const Action *acts, int n, Action ta[4],
+                        double tp[4])
 {
-    Action ta[4];
-    double tp[4];
     int k = truco_cfr_policy(v, seat, ta, tp);
-    if (k <= 0)
-        return -2;
-    /* A table's action the table's house rules forbid (a raise answered by raising with
-     * reraise off) is left out, and the others keep their proportions. */
     int kept = 0;
     double mass = 0;
     for (int j = 0; j < k; j++) {
         bool legal = ta[j] < 0;
-        for (int i = 0; i < *n && !legal; i++)
+        for (int i = 0; i < n && !legal; i++)
             legal = acts[i] == ta[j];
         if (legal) {
             ta[kept] = ta[j];
@@ -1466,10 +1461,20 @@ static Action cfr_decide(const TrucoState *v, int seat, Rng *rng, Action *acts, 
         }
     }
     if (kept == 0 || mass <= 0)
-        return -2;
+        return 0;
     for (int j = 0; j < kept; j++)
         tp[j] /= mass;
-    k = kept;
+    return kept;
+}
+
+/* The table's betting decision, drawn at its frequencies (cfr_strategy's k, ta and tp): an
+ * action of acts[0..n), or -1 when the table says not to raise on this turn to play (the
+ * raises are then taken out of acts, *n updated), or -2 when it has nothing to say. */
+static Action cfr_decide(int k, const Action *ta, const double *tp, Rng *rng, Action *acts,
+                         int *n)
+{
+    if (k <= 0)
+        return -2;
     int pick = cfr_sample(tp, k, rng_unit(rng));
     if (ta[pick] < 0) { /* no raise now */
         int m = 0;
@@ -1538,14 +1543,22 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
         cfr_here = 0; /* near the game's end: the search's exact match equity */
     if (v->num_players == 4 && !(prm->cfr & TRUCO_CFR_FOUR))
         cfr_here = 0; /* four seats: the two-seat table mapped lost (docs/truco-cfr.md) */
+    /* The table's answer, when it gives one: an analysis draws it alike (the hint is Hard's
+     * choice), then values every action by the search beside it and says how often the
+     * table plays each (a mixed analysis). */
+    Action mixed = -1, ta[4];
+    double tp[4];
+    int tk = 0;
     if (cfr_here) {
-        /* The table's bet; an analysis draws it alike (the hint is Hard's choice) and values
-         * only what the search then weighs: a table answer leaves every action unvalued, a
-         * "no raise" the raise. */
-        Action t = cfr_decide(v, req->seat, req->rng, acts, &n);
-        if (t >= 0)
+        /* The table's bet. On a turn to play, its raise is played unsearched (an analysis
+         * leaves every action unvalued) and its "no raise" leaves the cards to the search. */
+        tk = cfr_strategy(v, req->seat, acts, n, ta, tp);
+        Action t = cfr_decide(tk, ta, tp, req->rng, acts, &n);
+        if (t >= 0 && (!an || v->phase != TR_PH_ANSWER))
             return sign >= 0 ? sign : t;
-        if (n == 1)
+        if (t >= 0)
+            mixed = t;
+        else if (n == 1)
             return sign >= 0 ? sign : acts[0];
     }
     double sumsq[RULES_MAX_ACTIONS] = {0};
@@ -1680,6 +1693,17 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
             x->stderr_ = done > 1 && var > 0 ? sqrt(var / (done - 1)) : 0;
             x->visits = done;
         }
+    }
+    if (mixed >= 0) {
+        if (an) {
+            an->mixed = true;
+            for (int j = 0; j < tk; j++) {
+                AnalysisItem *x = analysis_item(an, ta[j]);
+                if (x)
+                    x->freq = tp[j];
+            }
+        }
+        return sign >= 0 ? sign : mixed;
     }
     return sign >= 0 ? sign : acts[best];
 }

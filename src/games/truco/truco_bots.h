@@ -73,7 +73,7 @@ typedef struct {
                           * (a card is then chosen by the search, raises left out),
                           * TRUCO_CFR_ANSWERS every answer; its frequencies are drawn from
                           * the request's generator. 0 (or no valid table): bet by the
-                          * search as issue 26 left it */
+                          * search as issue 26 left it. Hard: TRUCO_CFR_ANSWERS */
 } TrucoHardParams;
 /* TRUCO_CFR_FAR: the table only while both scores are in its far bucket (5 or more points
  * from the onze score; the search values every score exactly).

@@ -705,5 +705,15 @@ int truco_cfr_policy(const TrucoState *v, int seat, Action acts[4], double probs
         acts[1] = truco_can_pass(v) ? TR_PASS : TR_RUN;
         acts[2] = truco_raise_action(v->pending);
     }
-    return k;
+    int kept = 0;
+    double mass = 0;
+    for (int j = 0; j < k; j++)
+        if (probs[j] >= TRUCO_CFR_MIN_SHARE) {
+            acts[kept] = acts[j];
+            probs[kept] = probs[j];
+            mass += probs[kept++];
+        }
+    for (int j = 0; j < kept; j++)
+        probs[j] /= mass;
+    return kept;
 }

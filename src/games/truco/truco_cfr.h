@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../engine/ai/analysis.h"
 #include "../../engine/ai/cfr.h"
 #include "truco.h"
 
@@ -135,7 +136,12 @@ const char *truco_cfr_status(void);
 /* The table's betting decision for `seat` in `view` (two or four seats): writes the legal
  * actions it weighs and their probabilities, returns how many; 0 when it has nothing to
  * say (not a betting decision, an unreached set, no table). With four seats a run is left
- * to the partner when the rules allow (TR_PASS). */
+ * to the partner when the rules allow (TR_PASS). Actions the table gives less than
+ * TRUCO_CFR_MIN_SHARE of the time are left out and the others keep their proportions
+ * (thresholding: such shares are mostly the sampling solver's unconverged remainder), so
+ * each action it returns is one the strategy really mixes in (ANALYSIS_MIXED_MIN). */
+#define TRUCO_CFR_MIN_SHARE ANALYSIS_MIXED_MIN
+
 int truco_cfr_policy(const TrucoState *view, int seat, Action acts[4], double probs[4]);
 /* The spot of `seat` in `view`; false when it is not a betting decision. */
 bool truco_cfr_view_spot(const TrucoState *view, int seat, TrucoCfrSpot *sp);

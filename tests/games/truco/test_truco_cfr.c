@@ -7,8 +7,10 @@
  * bets as before. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine/ai/bot.h"
+#include "engine/ai/hint.h"
 #include "games/truco/truco_bots.h"
 #include "games/truco/truco_cfr.h"
 #include "truco_test.h"
@@ -527,6 +529,135 @@ static void test_bad_table_falls_back(void **state)
     assert_null(truco_cfr_status());
 }
 
+/* Where the table answers a raise, Hard's analysis is mixed: the choice is the table's draw
+ * (as Hard decides from the same generator), every answer is valued by the search beside it,
+ * each carries the table's share, an answer the table gives costs nothing, and one it never
+ * gives costs what it loses against the best answer the table gives. */
+static void test_mixed_answer_analysis(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 4141);
+    Analysis *an = malloc(sizeof *an);
+    assert_non_null(an);
+    int spots = 0, unplayed = 0;
+    for (int tries = 0; tries < 6000 && spots < 12; tries++) {
+        TrucoState s = tt_new(0, 0);
+        while (truco_current_player(&s) == PLAYER_CHANCE)
+            tt_chance(&s, &rng);
+        int raiser = truco_current_player(&s);
+        if (raiser < 0 || s.hands != 1 || !truco_can_raise(&s, raiser))
+            continue;
+        assert_null(truco_rules.apply(&s, truco_raise_action(s.value)));
+        int p = truco_current_player(&s);
+        TrucoState v;
+        truco_rules.observe(&s, p, &v);
+        Action ta[4];
+        double tp[4];
+        int k = truco_cfr_policy(&v, p, ta, tp);
+        if (k == 0)
+            continue;
+        spots++;
+        TrucoHardParams prm = truco_hard_defaults;
+        prm.cfr = TRUCO_CFR_ANSWERS;
+        Rng r1, r2;
+        rng_seed(&r1, (uint64_t)tries * 31 + 7);
+        r2 = r1;
+        BotRequest q1 = {&truco_rules, &v, p, &r1, 64, 0, NULL};
+        BotRequest q2 = {&truco_rules, &v, p, &r2, 64, 0, NULL};
+        Action a = truco_hard_analyze_with(&q1, &prm, an);
+        assert_int_equal(a, truco_hard_decide_with(&q2, &prm));
+        assert_true(an->mixed);
+        analysis_choose(an, a); /* as bot_analyze does */
+        double sum = 0, best_played = -1;
+        for (int i = 0; i < an->n; i++) {
+            const AnalysisItem *x = &an->item[i];
+            assert_true(x->valued); /* the search values every answer */
+            sum += x->freq;
+            double want = 0;
+            for (int j = 0; j < k; j++)
+                if (ta[j] == x->action)
+                    want = tp[j];
+            assert_true(fabs(x->freq - want) < 1e-9);
+            assert_true(x->freq == 0 || x->freq >= ANALYSIS_MIXED_MIN);
+            if (x->freq >= ANALYSIS_MIXED_MIN && x->value > best_played)
+                best_played = x->value;
+        }
+        assert_true(fabs(sum - 1) < 1e-9);
+        assert_true(an->item[an->best].freq > 0); /* drawn from the table */
+        for (int i = 0; i < an->n; i++) {
+            const AnalysisItem *x = &an->item[i];
+            double cost = analysis_cost(an, x->action);
+            if (x->freq >= ANALYSIS_MIXED_MIN) {
+                assert_true(cost == 0);
+            } else {
+                unplayed++;
+                double want = best_played - x->value;
+                assert_true(fabs(cost - (want > 0 ? want : 0)) < 1e-12);
+            }
+        }
+        HintReason why;
+        hint_reason(&truco_rules, &v, an, &why);
+        assert_int_equal(why.why, HINT_MIXED);
+        assert_true(fabs(why.share - an->item[an->best].freq) < 1e-12);
+    }
+    assert_int_equal(spots, 12);
+    assert_true(unplayed > 0); /* some answer the table never gives was graded too */
+    free(an);
+}
+
+/* Shares below TRUCO_CFR_MIN_SHARE are left out of the table's answer and the rest keep
+ * their proportions: a table whose set accepts 203/254, runs 8/254 and re-raises 43/254
+ * gives accept 203/246 and re-raise 43/246, and Hard never runs there. */
+static void test_policy_threshold(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 5);
+    TrucoState s, v;
+    int p;
+    for (;;) {
+        s = tt_new(0, 0);
+        while (truco_current_player(&s) == PLAYER_CHANCE)
+            tt_chance(&s, &rng);
+        int raiser = truco_current_player(&s);
+        if (raiser >= 0 && truco_can_raise(&s, raiser))
+            break;
+    }
+    assert_null(truco_rules.apply(&s, truco_raise_action(s.value)));
+    p = truco_current_player(&s);
+    truco_rules.observe(&s, p, &v);
+    TrucoCfrSpot sp;
+    assert_true(truco_cfr_view_spot(&v, p, &sp));
+    size_t n = truco_cfr_blob_size();
+    uint8_t *b = malloc(n);
+    assert_non_null(b);
+    memset(b, 255, n);
+    int k;
+    size_t at = truco_cfr_offset(truco_cfr_variant(&v), truco_cfr_infoset(&sp), &k);
+    assert_int_equal(k, 3);
+    b[at] = 203;
+    b[at + 1] = 43;
+    truco_cfr_seal(b);
+    assert_null(truco_cfr_install(b, n));
+    Action ta[4];
+    double tp[4];
+    assert_int_equal(truco_cfr_policy(&v, p, ta, tp), 2);
+    assert_int_equal(ta[0], TR_ACCEPT);
+    assert_int_equal(ta[1], truco_raise_action(v.pending));
+    assert_true(fabs(tp[0] - 203 / 246.0) < 1e-12 && fabs(tp[1] - 43 / 246.0) < 1e-12);
+    TrucoHardParams prm = truco_hard_defaults;
+    prm.cfr = TRUCO_CFR_ANSWERS;
+    for (int d = 0; d < 200; d++) {
+        Rng r;
+        rng_seed(&r, (uint64_t)d);
+        BotRequest req = {&truco_rules, &v, p, &r, 4, 0, NULL};
+        assert_int_not_equal(truco_hard_decide_with(&req, &prm), TR_RUN);
+    }
+    free(b);
+    assert_null(truco_cfr_install(NULL, 0));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -539,6 +670,8 @@ int main(void)
         cmocka_unit_test(test_hard_legal_every_preset),
         cmocka_unit_test(test_hard_follows_table),
         cmocka_unit_test(test_table_answers_without_reraise),
+        cmocka_unit_test(test_mixed_answer_analysis),
+        cmocka_unit_test(test_policy_threshold),
         cmocka_unit_test(test_four_seats_search_bets),
         cmocka_unit_test(test_bad_table_falls_back),
     };
