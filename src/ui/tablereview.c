@@ -638,8 +638,9 @@ static void draw_list(Table *t, SDL_Renderer *r)
             Rgba ink = st->costliest ? COL_GOLD : COL_TEXT;
             text_draw_fit(a->text, st->chosen_text, px(t, 22), true, ink, c_move, cy,
                           TEXT_LEFT | TEXT_MIDDLE, c_best - c_move - 20 * s);
-            text_draw_fit(a->text, st->best_text, px(t, 22), false, COL_TEXT, c_best, cy,
-                          TEXT_LEFT | TEXT_MIDDLE, c_val - c_best - 20 * s);
+            /* A choice drawn from a mix shows the mix: why another answer costs nothing. */
+            text_draw_fit(a->text, st->mixed ? st->mix : st->best_text, px(t, 22), false,
+                          COL_TEXT, c_best, cy, TEXT_LEFT | TEXT_MIDDLE, c_val - c_best - 20 * s);
             char v1[48], v2[48], cost[48];
             fmt_value(st, st->chosen_valued, st->chosen_value, v1, sizeof v1);
             fmt_value(st, st->best_valued, st->best_value, v2, sizeof v2);
@@ -711,8 +712,8 @@ static void draw_bar(Table *t, SDL_Renderer *r)
     if (st) {
         /* Hard's choice in gold, the player's in red when it differs. */
         outline_move(t, r, st->best, COL_GOLD);
-        if (st->chosen != st->best)
-            outline_move(t, r, st->chosen, COL_RED);
+        if (st->chosen != st->best) /* gold too when Hard's mix gives it: it cost nothing */
+            outline_move(t, r, st->chosen, st->mixed && st->cost == 0 ? COL_GOLD : COL_RED);
     } else if (step < t->last_to) {
         outline_move(t, r, t->last->history[step], COL_TEXT); /* the move made from here */
     }
