@@ -377,6 +377,22 @@ static void test_hard_follows_table(void **state)
     assert_int_equal(spots, 3);
 }
 
+/* A fresh two-seat hand where the first to act asks truco at once: the whole state, the
+ * answerer's view and seat; false when that hand's first player may not raise. */
+static bool answer_spot(Rng *rng, TrucoState *s, TrucoState *v, int *p)
+{
+    *s = tt_new(0, 0);
+    while (truco_current_player(s) == PLAYER_CHANCE)
+        tt_chance(s, rng);
+    int raiser = truco_current_player(s);
+    if (raiser < 0 || s->hands != 1 || !truco_can_raise(s, raiser))
+        return false;
+    assert_null(truco_rules.apply(s, truco_raise_action(s->value)));
+    *p = truco_current_player(s);
+    truco_rules.observe(s, *p, v);
+    return true;
+}
+
 /* With the house rule that a raise is answered only by accepting or running, Hard's
  * answers by the table leave the table's raise out and keep accept and run in their
  * proportions (they went to the search whenever the table drew the raise). */
@@ -387,16 +403,10 @@ static void test_table_answers_without_reraise(void **state)
     rng_seed(&rng, 4108);
     int spots = 0;
     for (int tries = 0; tries < 6000 && spots < 3; tries++) {
-        TrucoState s = tt_new(0, 0);
-        while (truco_current_player(&s) == PLAYER_CHANCE)
-            tt_chance(&s, &rng);
-        int raiser = truco_current_player(&s);
-        if (raiser < 0 || s.hands != 1 || !truco_can_raise(&s, raiser))
+        TrucoState s, v;
+        int p;
+        if (!answer_spot(&rng, &s, &v, &p))
             continue;
-        assert_null(truco_rules.apply(&s, truco_raise_action(s.value)));
-        int p = truco_current_player(&s);
-        TrucoState v;
-        truco_rules.observe(&s, p, &v);
         Action ta[4];
         double tp[4];
         int k = truco_cfr_policy(&v, p, ta, tp);
@@ -542,16 +552,10 @@ static void test_mixed_answer_analysis(void **state)
     assert_non_null(an);
     int spots = 0, unplayed = 0;
     for (int tries = 0; tries < 6000 && spots < 12; tries++) {
-        TrucoState s = tt_new(0, 0);
-        while (truco_current_player(&s) == PLAYER_CHANCE)
-            tt_chance(&s, &rng);
-        int raiser = truco_current_player(&s);
-        if (raiser < 0 || s.hands != 1 || !truco_can_raise(&s, raiser))
+        TrucoState s, v;
+        int p;
+        if (!answer_spot(&rng, &s, &v, &p))
             continue;
-        assert_null(truco_rules.apply(&s, truco_raise_action(s.value)));
-        int p = truco_current_player(&s);
-        TrucoState v;
-        truco_rules.observe(&s, p, &v);
         Action ta[4];
         double tp[4];
         int k = truco_cfr_policy(&v, p, ta, tp);
@@ -616,17 +620,8 @@ static void test_policy_threshold(void **state)
     rng_seed(&rng, 5);
     TrucoState s, v;
     int p;
-    for (;;) {
-        s = tt_new(0, 0);
-        while (truco_current_player(&s) == PLAYER_CHANCE)
-            tt_chance(&s, &rng);
-        int raiser = truco_current_player(&s);
-        if (raiser >= 0 && truco_can_raise(&s, raiser))
-            break;
-    }
-    assert_null(truco_rules.apply(&s, truco_raise_action(s.value)));
-    p = truco_current_player(&s);
-    truco_rules.observe(&s, p, &v);
+    while (!answer_spot(&rng, &s, &v, &p))
+        ;
     TrucoCfrSpot sp;
     assert_true(truco_cfr_view_spot(&v, p, &sp));
     size_t n = truco_cfr_blob_size();
