@@ -74,6 +74,12 @@ typedef struct {
                           * TRUCO_CFR_ANSWERS every answer; its frequencies are drawn from
                           * the request's generator. 0 (or no valid table): bet by the
                           * search as issue 26 left it. Hard: TRUCO_CFR_ANSWERS */
+    int reach;           /* two players: the worlds of an opponent of the rational type are
+                          * drawn by importance weights (infer.h, `particles` guesses, 400
+                          * when 0) by the table's reach of its betting in this hand: the
+                          * table's probability of each raise, answer and turn without a
+                          * raise it made, with those cards (truco_cfr_reach), instead of
+                          * the bet readings; needs the table. 0: off */
 } TrucoHardParams;
 /* TRUCO_CFR_FAR: the table only while both scores are in its far bucket (5 or more points
  * from the onze score; the search values every score exactly).
