@@ -1385,7 +1385,8 @@ typedef struct {
     int seat;
     const OppBets *b;
     double timid_share;
-    bool reach; /* a rational opponent's world by the table's reach (TrucoHardParams.reach) */
+    unsigned reach; /* a rational opponent's world by the table's reach of these decisions
+                     * (TrucoHardParams.reach), 0 by the bet readings */
 } World2Model;
 
 static bool world2_propose(void *user, Rng *rng, void *out)
@@ -1402,7 +1403,7 @@ static double world2_log_likelihood(void *user, const void *guess, Rng *rng)
     const World2Model *m = user;
     const World2 *w = guess;
     if (m->reach && !w->timid)
-        return truco_cfr_reach(&w->det, 1 - m->seat, HARD_REACH_FLOOR);
+        return truco_cfr_reach(&w->det, 1 - m->seat, HARD_REACH_FLOOR, m->reach);
     double l = w->timid ? timid_likelihood(&w->det, 1 - m->seat, m->b)
                         : bets_likelihood(&w->det, m->seat, m->b, rng);
     return l > 0 ? log(l) : -INFINITY;
@@ -1597,8 +1598,10 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
     /* With `reach`, a rational opponent's worlds are weighed by how likely the table makes
      * its betting in this hand with those cards (truco_cfr_reach), every one of its turns
      * to raise included, so there is always something to read. */
-    bool reach = v->num_players == 2 && prm->reach && v->kind == TR_KIND_NORMAL && !v->blind &&
-                 !truco_cfr_status();
+    unsigned reach = v->num_players == 2 && v->kind == TR_KIND_NORMAL && !v->blind &&
+                             !truco_cfr_status()
+                         ? (unsigned)prm->reach
+                         : 0;
     if (v->num_players == 2 &&
         (reach || (prm->particles > 0 && (bets.raises || bets.accepts || bets.onze)))) {
         World2Model wm = {v, req->seat, &bets, timid_share, reach};

@@ -77,8 +77,10 @@ typedef struct {
     int reach;           /* two players: the worlds of an opponent of the rational type are
                           * drawn by importance weights (infer.h, `particles` guesses, 400
                           * when 0) by the table's reach of its betting in this hand: the
-                          * table's probability of each raise, answer and turn without a
-                          * raise it made, with those cards (truco_cfr_reach), instead of
+                          * table's probability, with those cards, of each of its decisions
+                          * of the kinds set (truco_cfr_reach: TRUCO_REACH_ANSWERS its
+                          * answers, TRUCO_REACH_RAISES its raises on a turn,
+                          * TRUCO_REACH_QUIET its turns played without a raise), instead of
                           * the bet readings; needs the table. 0: off */
 } TrucoHardParams;
 /* TRUCO_CFR_FAR: the table only while both scores are in its far bucket (5 or more points

@@ -789,7 +789,7 @@ static double reach_step(const TrucoState *w, int seat, int r, unsigned played, 
     return probs[act] > floor ? probs[act] : floor;
 }
 
-double truco_cfr_reach(const TrucoState *w, int seat, double floor)
+double truco_cfr_reach(const TrucoState *w, int seat, double floor, unsigned what)
 {
     if (w->num_players != 2 || w->kind != TR_KIND_NORMAL || w->blind ||
         (w->phase != TR_PH_PLAY && w->phase != TR_PH_ANSWER) || truco_cfr_status())
@@ -805,7 +805,7 @@ double truco_cfr_reach(const TrucoState *w, int seat, double floor)
             for (; e < w->n_bets && w->bets[e].rodada == r && w->bets[e].played == played; e++) {
                 const TrucoBet *b = &w->bets[e];
                 bool raise = b->action >= TR_TRUCO && b->action <= TR_DOZE;
-                if (b->seat == seat) {
+                if (b->seat == seat && (what & (b->answer ? TRUCO_REACH_ANSWERS : TRUCO_REACH_RAISES))) {
                     int act = !b->answer ? 1 : b->action == TR_ACCEPT ? 0 : b->action == TR_RUN ? 1 : 2;
                     ll += log(reach_step(w, seat, r, played, b->value, last, b->answer, act, floor));
                 }
@@ -821,7 +821,8 @@ double truco_cfr_reach(const TrucoState *w, int seat, double floor)
                 break;
             int q = (lead + k) % np;
             /* its card, played without a raise where it could have raised */
-            if (q == seat && value < 12 && (last < 0 || truco_team(last) != truco_team(seat)))
+            if (q == seat && (what & TRUCO_REACH_QUIET) && value < 12 &&
+                (last < 0 || truco_team(last) != truco_team(seat)))
                 ll += log(reach_step(w, seat, r, played, value, last, false, 0, floor));
             played |= 1u << q;
         }

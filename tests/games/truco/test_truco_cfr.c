@@ -710,11 +710,12 @@ static void test_reach_weights(void **state)
     truco_cfr_seal(b);
     assert_null(truco_cfr_install(b, n));
     const double floor = 0.02;
-    double ls = truco_cfr_reach(&strong, 1, floor), lw = truco_cfr_reach(&weak, 1, floor);
+    const unsigned ALL = TRUCO_REACH_ANSWERS | TRUCO_REACH_RAISES | TRUCO_REACH_QUIET;
+    double ls = truco_cfr_reach(&strong, 1, floor, ALL), lw = truco_cfr_reach(&weak, 1, floor, ALL);
     assert_true(fabs(ls - log((254 - 20) / 254.0 * 200 / 254.0)) < 1e-9);
     assert_true(fabs(lw - log(127 / 254.0 * floor)) < 1e-9);
     assert_true(ls > lw);
-    assert_true(fabs(truco_cfr_reach(&open, 1, floor)) < 1e-12);
+    assert_true(fabs(truco_cfr_reach(&open, 1, floor, ALL)) < 1e-12);
     /* A guess of the hidden cards from seat 0's view weighs as that world does: the reach
      * reads the guess and the public log, never the state the view came from. */
     TrucoState v, g;
@@ -724,9 +725,11 @@ static void test_reach_weights(void **state)
     g.hand[1][1] = tt_card("6s");
     for (int i = 2; i < TR_HAND; i++)
         assert_int_equal(g.hand[1][i], CARD_NONE);
-    assert_true(fabs(truco_cfr_reach(&g, 1, floor) - lw) < 1e-9);
-    /* Seat 0's own bets are not weighed, nor are four seats. */
-    assert_true(fabs(truco_cfr_reach(&strong, 0, floor)) < 1e-12);
+    assert_true(fabs(truco_cfr_reach(&g, 1, floor, ALL) - lw) < 1e-9);
+    /* Only the kinds of decisions asked: the truco alone, the quiet lead alone. */
+    assert_true(fabs(truco_cfr_reach(&weak, 1, floor, TRUCO_REACH_RAISES) - log(floor)) < 1e-9);
+    assert_true(fabs(truco_cfr_reach(&weak, 1, floor, TRUCO_REACH_QUIET) - log(0.5)) < 1e-9);
+    assert_true(fabs(truco_cfr_reach(&weak, 1, floor, TRUCO_REACH_ANSWERS)) < 1e-12);
     free(b);
     assert_null(truco_cfr_install(NULL, 0));
 }
@@ -737,7 +740,7 @@ static void test_reach_uses_only_the_view(void **state)
 {
     (void)state;
     TrucoHardParams prm = truco_hard_defaults;
-    prm.reach = 1;
+    prm.reach = TRUCO_REACH_ANSWERS | TRUCO_REACH_RAISES | TRUCO_REACH_QUIET;
     Rng rng;
     rng_seed(&rng, 41);
     int checked = 0, weighed = 0;
