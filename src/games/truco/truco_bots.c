@@ -1056,6 +1056,31 @@ static OppBets opp_bets(const TrucoState *v, int team)
     return b;
 }
 
+/* The other team's bets in this hand that the table's reach does not weigh (`reach`, the
+ * TRUCO_REACH_* kinds), from the hand's log, to be read as opp_bets reads them: its raises
+ * on a turn unless TRUCO_REACH_RAISES; its accepts and raises answering ours unless
+ * TRUCO_REACH_ANSWERS (a raise answering ours also accepts it). */
+static OppBets unread_bets(const TrucoState *v, int team, unsigned reach)
+{
+    OppBets b = {0, 0, false, 0, 0};
+    for (int i = 0; i < v->n_bets && i < TR_BET_LOG; i++) {
+        const TrucoBet *e = &v->bets[i];
+        bool raise = e->action >= TR_TRUCO && e->action <= TR_DOZE;
+        if (truco_team(e->seat) == team || (e->answer ? reach & TRUCO_REACH_ANSWERS
+                                                      : reach & TRUCO_REACH_RAISES))
+            continue;
+        if (raise) {
+            b.raises++;
+            b.raise_shift += truco_stakes_shift(v, e->action);
+        }
+        if (e->answer && (raise || e->action == TR_ACCEPT)) {
+            int up = truco_raise_action(e->value); /* the raise it answered */
+            b.accepts++;
+            b.accept_shift += truco_stakes_shift(v, up);
+        }
+    }
+    return b;
+}
 
 static double ramp(double x, double lo, double hi)
 {
@@ -1387,6 +1412,7 @@ typedef struct {
     double timid_share;
     unsigned reach; /* a rational opponent's world by the table's reach of these decisions
                      * (TrucoHardParams.reach), 0 by the bet readings */
+    const OppBets *unread; /* with reach, the bets it does not weigh, read as before */
 } World2Model;
 
 static bool world2_propose(void *user, Rng *rng, void *out)
@@ -1403,7 +1429,11 @@ static double world2_log_likelihood(void *user, const void *guess, Rng *rng)
     const World2Model *m = user;
     const World2 *w = guess;
     if (m->reach && !w->timid)
-        return truco_cfr_reach(&w->det, 1 - m->seat, HARD_REACH_FLOOR, m->reach);
+    {
+        double l = bets_likelihood(&w->det, m->seat, m->unread, rng);
+        return l > 0 ? truco_cfr_reach(&w->det, 1 - m->seat, HARD_REACH_FLOOR, m->reach) + log(l)
+                     : -INFINITY;
+    }
     double l = w->timid ? timid_likelihood(&w->det, 1 - m->seat, m->b)
                         : bets_likelihood(&w->det, m->seat, m->b, rng);
     return l > 0 ? log(l) : -INFINITY;
@@ -1604,7 +1634,8 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
                          : 0;
     if (v->num_players == 2 &&
         (reach || (prm->particles > 0 && (bets.raises || bets.accepts || bets.onze)))) {
-        World2Model wm = {v, req->seat, &bets, timid_share, reach};
+        OppBets unread = unread_bets(v, team, reach);
+        World2Model wm = {v, req->seat, &bets, timid_share, reach, &unread};
         const InferModel model = {sizeof(World2), world2_propose, world2_log_likelihood};
         int guesses = prm->particles > 0 ? prm->particles : HARD_REACH_GUESSES;
         weighted = infer_sample(&model, &wm, req->rng, guesses, 1.0, &parts) > 0;
