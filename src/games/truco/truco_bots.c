@@ -1428,8 +1428,7 @@ static double world2_log_likelihood(void *user, const void *guess, Rng *rng)
 {
     const World2Model *m = user;
     const World2 *w = guess;
-    if (m->reach && !w->timid)
-    {
+    if (m->reach && !w->timid) {
         double l = bets_likelihood(&w->det, m->seat, m->unread, rng);
         return l > 0 ? truco_cfr_reach(&w->det, 1 - m->seat, HARD_REACH_FLOOR, m->reach) + log(l)
                      : -INFINITY;
@@ -1626,8 +1625,9 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
     particles_init(&parts, sizeof(World2));
     bool weighted = false;
     /* With `reach`, a rational opponent's worlds are weighed by how likely the table makes
-     * its betting in this hand with those cards (truco_cfr_reach), every one of its turns
-     * to raise included, so there is always something to read. */
+     * its betting in this hand with those cards (truco_cfr_reach, the kinds of decisions
+     * set; its turns without a raise too with TRUCO_REACH_QUIET, so the worlds are weighed
+     * even before any bet), and the bets not weighed so are read as before. */
     unsigned reach = v->num_players == 2 && v->kind == TR_KIND_NORMAL && !v->blind &&
                              !truco_cfr_status()
                          ? (unsigned)prm->reach
