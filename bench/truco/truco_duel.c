@@ -9,7 +9,7 @@
  * hard and hard0 may be followed by ":N" (N worlds, no clock: replayable) or "@MS" (MS ms
  * a decision by the clock), e.g. hard:2000, and the new Hard by its settings for tuning,
  * "/key=value" (TrucoHardParams: reraise, margin, exact, oppdisc, particles, worlds, margin4,
- * types, mrat, prior4, cfr), e.g. hard:400/exact=1/reraise=0.6. The option players=4 plays the teams
+ * types, mrat, prior4, cfr, reach), e.g. hard:400/exact=1/reraise=0.6. The option players=4 plays the teams
  * (each level holds both seats of a team). Every deal seed is played twice with the seats
  * swapped. Prints A's match score with a 95 % Wilson interval, and per bot: truco calls per
  * hand, answers (accept / run / raise), points won per hand, the points it won and lost in
@@ -76,6 +76,8 @@ static bool parse_params(char *list, TrucoHardParams *p)
             p->timid_prior4 = v;
         else if (strcmp(tok, "cfr") == 0)
             p->cfr = (int)v;
+        else if (strcmp(tok, "reach") == 0)
+            p->reach = (int)v;
         else
             return false;
     }

@@ -156,6 +156,18 @@ enum {
     TR_CAUGHT = 610,    /* + bit per seat that caught the sign: chance */
 };
 
+/* One betting event of the current hand (TrucoState.bets), public: every view keeps it. */
+enum { TR_BET_LOG = 12 }; /* at most 4 raises a hand, each answered, and some left to a
+                           * partner first: more is not kept */
+typedef struct {
+    int8_t seat;      /* who acted */
+    uint8_t action;   /* TR_TRUCO..TR_DOZE (a raise), TR_ACCEPT, TR_RUN, TR_PASS */
+    uint8_t answer;   /* made answering a raise (a raise then is a re-raise) */
+    uint8_t rodada;   /* the rodada being played */
+    uint8_t played;   /* bit per seat that had already played its card in that rodada */
+    uint8_t value;    /* what the hand was worth before it (the raise answered not included) */
+} TrucoBet;
+
 typedef struct {
     uint8_t num_players;
     uint8_t opt_blind;   /* option: mão de ferro às cegas */
@@ -217,6 +229,10 @@ typedef struct {
     uint8_t opt_reraise;    /* a raise may be answered by raising again (the written rule) */
     uint8_t opt_run_passes; /* 4 players: a first refusal leaves the answer to the partner */
     uint8_t opt_tie_lead;   /* TrucoTieLead */
+    /* The current hand's betting, in order (emptied as a hand is dealt): when each raise
+     * and answer was made, not only how many (value). */
+    uint8_t n_bets;
+    TrucoBet bets[TR_BET_LOG];
 } TrucoState;
 
 extern const GameRules truco_rules;

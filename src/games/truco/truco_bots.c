@@ -964,6 +964,8 @@ Action truco_medium_decide(const BotRequest *req)
 
 #define HARD_INFER_SAMPLES 24  /* samples of the opponent's own estimate, for inference */
 #define HARD_TIMID_SHARE 0.5   /* prior share of timid opponents */
+#define HARD_REACH_FLOOR 0.02  /* reach: the least share of an action the table (nearly) never takes */
+#define HARD_REACH_GUESSES 400 /* reach: guesses weighed, when `particles` does not say */
 #ifndef HARD_TIMID_SHARE4
 #define HARD_TIMID_SHARE4 0.15 /* four players: the prior share of a seed-like other team */
 #endif
@@ -1054,6 +1056,31 @@ static OppBets opp_bets(const TrucoState *v, int team)
     return b;
 }
 
+/* The other team's bets in this hand that the table's reach does not weigh (`reach`, the
+ * TRUCO_REACH_* kinds), from the hand's log, to be read as opp_bets reads them: its raises
+ * on a turn unless TRUCO_REACH_RAISES; its accepts and raises answering ours unless
+ * TRUCO_REACH_ANSWERS (a raise answering ours also accepts it). */
+static OppBets unread_bets(const TrucoState *v, int team, unsigned reach)
+{
+    OppBets b = {0, 0, false, 0, 0};
+    for (int i = 0; i < v->n_bets && i < TR_BET_LOG; i++) {
+        const TrucoBet *e = &v->bets[i];
+        bool raise = e->action >= TR_TRUCO && e->action <= TR_DOZE;
+        if (truco_team(e->seat) == team || (e->answer ? reach & TRUCO_REACH_ANSWERS
+                                                      : reach & TRUCO_REACH_RAISES))
+            continue;
+        if (raise) {
+            b.raises++;
+            b.raise_shift += truco_stakes_shift(v, e->action);
+        }
+        if (e->answer && (raise || e->action == TR_ACCEPT)) {
+            int up = truco_raise_action(e->value); /* the raise it answered */
+            b.accepts++;
+            b.accept_shift += truco_stakes_shift(v, up);
+        }
+    }
+    return b;
+}
 
 static double ramp(double x, double lo, double hi)
 {
@@ -1383,6 +1410,9 @@ typedef struct {
     int seat;
     const OppBets *b;
     double timid_share;
+    unsigned reach; /* a rational opponent's world by the table's reach of these decisions
+                     * (TrucoHardParams.reach), 0 by the bet readings */
+    const OppBets *unread; /* with reach, the bets it does not weigh, read as before */
 } World2Model;
 
 static bool world2_propose(void *user, Rng *rng, void *out)
@@ -1398,6 +1428,11 @@ static double world2_log_likelihood(void *user, const void *guess, Rng *rng)
 {
     const World2Model *m = user;
     const World2 *w = guess;
+    if (m->reach && !w->timid) {
+        double l = bets_likelihood(&w->det, m->seat, m->unread, rng);
+        return l > 0 ? truco_cfr_reach(&w->det, 1 - m->seat, HARD_REACH_FLOOR, m->reach) + log(l)
+                     : -INFINITY;
+    }
     double l = w->timid ? timid_likelihood(&w->det, 1 - m->seat, m->b)
                         : bets_likelihood(&w->det, m->seat, m->b, rng);
     return l > 0 ? log(l) : -INFINITY;
@@ -1438,6 +1473,7 @@ const TrucoHardParams truco_hard_defaults = {
      * answer the table gives as free. The table on turns too (TRUCO_CFR_TURNS |
      * TRUCO_CFR_ANSWERS) scored 0.486 [0.455, 0.517] over 1,000 games: off. */
     .cfr = TRUCO_CFR_ANSWERS,
+    .reach = 0,
 };
 
 /* The table's strategy at this spot over the actions acts[0..n) allows: *k actions in ta
@@ -1588,10 +1624,21 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
     Particles parts;
     particles_init(&parts, sizeof(World2));
     bool weighted = false;
-    if (v->num_players == 2 && prm->particles > 0 && (bets.raises || bets.accepts || bets.onze)) {
-        World2Model wm = {v, req->seat, &bets, timid_share};
+    /* With `reach`, a rational opponent's worlds are weighed by how likely the table makes
+     * its betting in this hand with those cards (truco_cfr_reach, the kinds of decisions
+     * set; its turns without a raise too with TRUCO_REACH_QUIET, so the worlds are weighed
+     * even before any bet), and the bets not weighed so are read as before. */
+    unsigned reach = v->num_players == 2 && v->kind == TR_KIND_NORMAL && !v->blind &&
+                             !truco_cfr_status()
+                         ? (unsigned)prm->reach
+                         : 0;
+    if (v->num_players == 2 &&
+        (reach || (prm->particles > 0 && (bets.raises || bets.accepts || bets.onze)))) {
+        OppBets unread = unread_bets(v, team, reach);
+        World2Model wm = {v, req->seat, &bets, timid_share, reach, &unread};
         const InferModel model = {sizeof(World2), world2_propose, world2_log_likelihood};
-        weighted = infer_sample(&model, &wm, req->rng, prm->particles, 1.0, &parts) > 0;
+        int guesses = prm->particles > 0 ? prm->particles : HARD_REACH_GUESSES;
+        weighted = infer_sample(&model, &wm, req->rng, guesses, 1.0, &parts) > 0;
     }
     double xsum[RULES_MAX_ACTIONS] = {0}, wsum = 0;
     /* Two players: how the other side's rational type answers a raise in the rollouts. */

@@ -74,6 +74,14 @@ typedef struct {
                           * TRUCO_CFR_ANSWERS every answer; its frequencies are drawn from
                           * the request's generator. 0 (or no valid table): bet by the
                           * search as issue 26 left it. Hard: TRUCO_CFR_ANSWERS */
+    int reach;           /* two players: the worlds of an opponent of the rational type are
+                          * drawn by importance weights (infer.h, `particles` guesses, 400
+                          * when 0) by the table's reach of its betting in this hand: the
+                          * table's probability, with those cards, of each of its decisions
+                          * of the kinds set (truco_cfr_reach: TRUCO_REACH_ANSWERS its
+                          * answers, TRUCO_REACH_RAISES its raises on a turn,
+                          * TRUCO_REACH_QUIET its turns played without a raise), instead of
+                          * the bet readings; needs the table. 0: off */
 } TrucoHardParams;
 /* TRUCO_CFR_FAR: the table only while both scores are in its far bucket (5 or more points
  * from the onze score; the search values every score exactly).

@@ -685,18 +685,28 @@ bool truco_cfr_view_spot(const TrucoState *v, int seat, TrucoCfrSpot *sp)
     return true;
 }
 
-int truco_cfr_policy(const TrucoState *v, int seat, Action acts[4], double probs[4])
+/* The table's distribution at `seat`'s spot in v, as solved (no threshold): its action
+ * count, 0 when it has none there. The table must be installed (truco_cfr_status). */
+static int table_probs(const TrucoState *v, int seat, TrucoCfrSpot *sp, double probs[3])
 {
-    TrucoCfrSpot sp;
-    if (truco_cfr_status() || !truco_cfr_view_spot(v, seat, &sp))
+    if (!truco_cfr_view_spot(v, seat, sp))
         return 0;
-    long i = truco_cfr_infoset(&sp);
+    long i = truco_cfr_infoset(sp);
     if (i < 0)
         return 0;
     int k;
     const uint8_t *p = table + truco_cfr_offset(truco_cfr_variant(v), i, &k);
-    if (!truco_cfr_decode(p, k, probs))
-        return 0; /* never reached in the solve */
+    return truco_cfr_decode(p, k, probs) ? k : 0; /* 0: never reached in the solve */
+}
+
+int truco_cfr_policy(const TrucoState *v, int seat, Action acts[4], double probs[4])
+{
+    TrucoCfrSpot sp;
+    if (truco_cfr_status())
+        return 0;
+    int k = table_probs(v, seat, &sp, probs);
+    if (k == 0)
+        return 0;
     if (sp.bet < 4) {
         acts[0] = -1; /* no raise: a card, chosen by the search */
         acts[1] = truco_raise_action(v->value);
@@ -716,4 +726,106 @@ int truco_cfr_policy(const TrucoState *v, int seat, Action acts[4], double probs
     for (int j = 0; j < kept; j++)
         probs[j] /= mass;
     return kept;
+}
+
+/* ---- Reach: how likely the table makes a seat's betting in this hand ------------------- */
+
+/* w as it stood earlier in its hand: rodada r being played, the seats in `played` having
+ * played their card in it. Every card played since goes back to its owner's hand (as w
+ * has it: a card face down as the world guessed it); the bet is set by the caller. */
+static void rewind_to(const TrucoState *w, int r, unsigned played, TrucoState *p)
+{
+    *p = *w;
+    int n = 0;
+    for (int q = 0; q < w->num_players; q++)
+        n += (played >> q) & 1;
+    for (int rr = r; rr <= w->rodada && rr < TR_RODADAS; rr++)
+        for (int q = 0; q < w->num_players; q++) {
+            Card c = w->table[rr][q];
+            if ((rr == r && ((played >> q) & 1)) || c == CARD_NONE)
+                continue;
+            for (int i = 0; i < TR_HAND; i++)
+                if (p->hand[q][i] == CARD_NONE) {
+                    p->hand[q][i] = c;
+                    break;
+                }
+            p->table[rr][q] = CARD_NONE;
+            p->down[rr] &= (uint8_t)~(1u << q);
+        }
+    for (int rr = r; rr < TR_RODADAS; rr++)
+        p->result[rr] = TR_RES_NONE;
+    p->rodada = (uint8_t)r;
+    p->n_table = (uint8_t)n;
+    p->leader = (int8_t)(r == 0 ? w->mao : r == w->rodada ? w->leader : truco_rodada_leader(w, r - 1, NULL));
+}
+
+/* The table's probability of action `act` (turn: 0 no raise, 1 raise; answer: 0 accept,
+ * 1 run, 2 raise) by `seat` at the spot rewound to (r, played) with the hand worth
+ * `value` and the last raise by `last` (-1 none); 1 where the table has no spot, at least
+ * `floor` where it has. */
+static double reach_step(const TrucoState *w, int seat, int r, unsigned played, int value,
+                         int last, bool answer, int act, double floor)
+{
+    TrucoState p;
+    rewind_to(w, r, played, &p);
+    p.value = (uint8_t)value;
+    p.last_raise_team = (int8_t)(last < 0 ? -1 : truco_team(last));
+    p.passed = 0;
+    if (answer) {
+        p.phase = TR_PH_ANSWER;
+        p.pending = (uint8_t)truco_raise_value(&p, truco_raise_action(value));
+        p.raiser = (int8_t)((seat + 1) % 2);
+        p.answerer = (int8_t)seat;
+    } else {
+        p.phase = TR_PH_PLAY;
+        p.pending = 0;
+        p.raiser = p.answerer = -1;
+    }
+    TrucoCfrSpot sp;
+    double probs[3];
+    int k = table_probs(&p, seat, &sp, probs);
+    if (act >= k)
+        return 1;
+    return probs[act] > floor ? probs[act] : floor;
+}
+
+double truco_cfr_reach(const TrucoState *w, int seat, double floor, unsigned what)
+{
+    if (w->num_players != 2 || w->kind != TR_KIND_NORMAL || w->blind ||
+        (w->phase != TR_PH_PLAY && w->phase != TR_PH_ANSWER) || truco_cfr_status())
+        return 0;
+    double ll = 0;
+    int value = truco_base_value(w), last = -1, e = 0, np = w->num_players;
+    for (int r = 0; r <= w->rodada && r < TR_RODADAS; r++) {
+        int lead = r == 0 ? w->mao : r == w->rodada ? w->leader : truco_rodada_leader(w, r - 1, NULL);
+        int cards = r < w->rodada ? np : w->n_table;
+        unsigned played = 0;
+        for (int k = 0; k <= cards; k++) {
+            /* the bets made at this point, before the next card */
+            for (; e < w->n_bets && w->bets[e].rodada == r && w->bets[e].played == played; e++) {
+                const TrucoBet *b = &w->bets[e];
+                bool raise = b->action >= TR_TRUCO && b->action <= TR_DOZE;
+                if (b->seat == seat && (what & (b->answer ? TRUCO_REACH_ANSWERS : TRUCO_REACH_RAISES))) {
+                    int act = !b->answer ? 1 : b->action == TR_ACCEPT ? 0 : b->action == TR_RUN ? 1 : 2;
+                    ll += log(reach_step(w, seat, r, played, b->value, last, b->answer, act, floor));
+                }
+                if (raise)
+                    last = b->seat;
+                int next = truco_raise_value(w, truco_raise_action(b->value));
+                if (b->action == TR_ACCEPT)
+                    value = next; /* the raise answered is worth the step after its value */
+                else if (raise && b->answer)
+                    value = next; /* raising again accepted the raise answered */
+            }
+            if (k == cards)
+                break;
+            int q = (lead + k) % np;
+            /* its card, played without a raise where it could have raised */
+            if (q == seat && (what & TRUCO_REACH_QUIET) && value < 12 &&
+                (last < 0 || truco_team(last) != truco_team(seat)))
+                ll += log(reach_step(w, seat, r, played, value, last, false, 0, floor));
+            played |= 1u << q;
+        }
+    }
+    return ll;
 }

@@ -143,6 +143,17 @@ const char *truco_cfr_status(void);
 #define TRUCO_CFR_MIN_SHARE ANALYSIS_MIXED_MIN
 
 int truco_cfr_policy(const TrucoState *view, int seat, Action acts[4], double probs[4]);
+/* Reach: log of the probability that the table makes `seat`'s betting so far in this hand
+ * (two seats, an ordinary hand), its cards as `world` has them: at each of its betting
+ * decisions of the kinds in `what` (the hand's log, TrucoState.bets: its answers to raises,
+ * TRUCO_REACH_ANSWERS, and its raises on a turn to play, TRUCO_REACH_RAISES; each card it
+ * played where it could have raised, TRUCO_REACH_QUIET) its spot is rebuilt as it stood
+ * then, its hand then its hand now with the cards it has played since, and the table's
+ * probability of what it did is taken, at least `floor`; a spot the table does not cover
+ * counts 1. 0 with four seats, another kind of hand, or no table. Reads nothing but
+ * `world`: from a guess of the other's cards it weighs that guess. */
+enum { TRUCO_REACH_ANSWERS = 1, TRUCO_REACH_RAISES = 2, TRUCO_REACH_QUIET = 4 };
+double truco_cfr_reach(const TrucoState *world, int seat, double floor, unsigned what);
 /* The spot of `seat` in `view`; false when it is not a betting decision. */
 bool truco_cfr_view_spot(const TrucoState *view, int seat, TrucoCfrSpot *sp);
 

@@ -520,6 +520,8 @@ static void begin_deal(TrucoState *s)
     s->last_raise_team = -1;
     s->onze_team = -1;
     s->bet_chance_hand = 0;
+    s->n_bets = 0;
+    memset(s->bets, 0, sizeof s->bets);
     int onze = truco_onze_score(s);
     bool at11[TR_TEAMS] = {s->score[0] == onze, s->score[1] == onze};
     if (at11[0] && at11[1]) {
@@ -716,6 +718,22 @@ static const char *pass_to_partner(TrucoState *s)
     return NULL;
 }
 
+/* The hand's betting log: seat p's action, before it changes the state. */
+static void log_bet(TrucoState *s, int p, Action a)
+{
+    if (s->n_bets >= TR_BET_LOG)
+        return;
+    TrucoBet *b = &s->bets[s->n_bets++];
+    b->seat = (int8_t)p;
+    b->action = (uint8_t)a;
+    b->answer = s->phase == TR_PH_ANSWER;
+    b->rodada = s->rodada;
+    b->played = 0;
+    for (int k = 0; k < s->n_table; k++)
+        b->played |= (uint8_t)(1u << ((s->leader + k) % s->num_players));
+    b->value = s->value;
+}
+
 /* One more bet in a team's record of the match (it stops at its top, never wraps). */
 static void bet_count(uint16_t *n)
 {
@@ -738,6 +756,7 @@ static const char *apply_turn(TrucoState *s, int p, Action a)
                                   : N_("that is not the next raise");
         if (a == TR_TRUCO)
             bet_count(&s->bet_calls[truco_team(p)]);
+        log_bet(s, p, a);
         s->pending = (uint8_t)truco_raise_value(s, a);
         s->raiser = (int8_t)p;
         s->answerer = (int8_t)((p + 1) % s->num_players);
@@ -798,6 +817,7 @@ static const char *apply(void *state, Action a)
          * the strength of its cards alone runs from those far more often. */
         bool up = s->pending > truco_raise_value(s, TR_TRUCO);
         if (a == TR_ACCEPT) {
+            log_bet(s, p, a);
             bet_count(&s->bet_accepts[truco_team(p)]);
             if (up)
                 bet_count(&s->bet_stays_up[truco_team(p)]);
@@ -809,9 +829,12 @@ static const char *apply(void *state, Action a)
             s->phase = TR_PH_PLAY;
             return NULL;
         }
-        if (a == TR_RUN && truco_run_passes(s))
+        if (a == TR_RUN && truco_run_passes(s)) {
+            log_bet(s, p, a);
             return pass_to_partner(s); /* house rule: the partner may still accept */
+        }
         if (a == TR_RUN) {
+            log_bet(s, p, a);
             bet_count(&s->bet_runs[truco_team(p)]);
             if (up)
                 bet_count(&s->bet_runs_up[truco_team(p)]);
@@ -825,6 +848,7 @@ static const char *apply(void *state, Action a)
                 return s->pending >= 12 ? N_("doze cannot be raised")
                                         : N_("that is not the next raise");
             /* Raising again accepts the pending value: running now costs that much. */
+            log_bet(s, p, a);
             bet_count(&s->bet_reraises[truco_team(p)]);
             if (up)
                 bet_count(&s->bet_stays_up[truco_team(p)]);
@@ -835,8 +859,11 @@ static const char *apply(void *state, Action a)
             s->passed = 0;
             return NULL;
         }
-        if (a == TR_PASS)
+        if (a == TR_PASS) {
+            if (truco_can_pass(s))
+                log_bet(s, p, a);
             return pass_to_partner(s);
+        }
         if (a >= TR_SIGNAL && a < TR_SIGNAL + TR_SIGNS)
             return N_("signs are made on your turn to play a card");
         return N_("answer the raise: accept, run or raise");

@@ -653,6 +653,130 @@ static void test_policy_threshold(void **state)
     assert_null(truco_cfr_install(NULL, 0));
 }
 
+/* ---- Reach: worlds weighed by the table's probability of the other's bets ------------ */
+
+/* Seat 1's table entry at its decision now (its own view), for a crafted table. */
+static size_t entry_now(const TrucoState *s, int *k)
+{
+    TrucoState v;
+    truco_rules.observe(s, 1, &v);
+    TrucoCfrSpot sp;
+    assert_true(truco_cfr_view_spot(&v, 1, &sp));
+    long i = truco_cfr_infoset(&sp);
+    assert_true(i >= 0);
+    return truco_cfr_offset(truco_cfr_variant(&v), i, k);
+}
+
+/* One hand, seat 1 the mão: it leads 3♠ without a raise, takes the rodada, calls truco
+ * before its 2nd card and seat 0 accepts; seat 1 is to play. Its other two cards are h1's
+ * first two. Writes into the crafted table b the raise's share at each of seat 1's two
+ * decisions (in 254ths; 255 leaves the set unreached). */
+static TrucoState reach_hand(const char *h1, uint8_t *b, int lead_raise, int call_raise)
+{
+    TrucoState s = tt_hand(1, "Kc Qd Ah", h1, "4d");
+    int k;
+    size_t at = entry_now(&s, &k);
+    assert_int_equal(k, 2);
+    b[at] = (uint8_t)lead_raise;
+    tt_act(&s, "play 3♠");
+    tt_act(&s, "play A♥");
+    assert_int_equal(truco_current_player(&s), 1);
+    at = entry_now(&s, &k);
+    assert_int_equal(k, 2);
+    b[at] = (uint8_t)call_raise;
+    tt_act(&s, "truco");
+    tt_act(&s, "aceitar");
+    assert_int_equal(truco_current_player(&s), 1);
+    return s;
+}
+
+/* A world whose cards make the other's bets unlikely under the table weighs less than one
+ * that makes them likely: the weight is the product of the table's shares of what it did
+ * at each of its decisions, rebuilt from the hand's log with its hand as it was then
+ * (here the no-raise lead and the truco), a share under the floor counts the floor, and an
+ * unreached set counts 1. */
+static void test_reach_weights(void **state)
+{
+    (void)state;
+    size_t n = truco_cfr_blob_size();
+    uint8_t *b = malloc(n);
+    assert_non_null(b);
+    memset(b, 255, n);
+    /* vira 4♦, manilhas the 5s. Strong: zap, copas and a 3; weak: 4♣ 6♠ and a 3; open:
+     * K♥ J♠ and a 3, a hand whose sets the table has not reached. */
+    TrucoState strong = reach_hand("5c 5h 3s", b, 20, 200);
+    TrucoState weak = reach_hand("4c 6s 3s", b, 127, 0);
+    TrucoState open = reach_hand("Kh Js 3s", b, 255, 255);
+    truco_cfr_seal(b);
+    assert_null(truco_cfr_install(b, n));
+    const double floor = 0.02;
+    const unsigned ALL = TRUCO_REACH_ANSWERS | TRUCO_REACH_RAISES | TRUCO_REACH_QUIET;
+    double ls = truco_cfr_reach(&strong, 1, floor, ALL), lw = truco_cfr_reach(&weak, 1, floor, ALL);
+    assert_true(fabs(ls - log((254 - 20) / 254.0 * 200 / 254.0)) < 1e-9);
+    assert_true(fabs(lw - log(127 / 254.0 * floor)) < 1e-9);
+    assert_true(ls > lw);
+    assert_true(fabs(truco_cfr_reach(&open, 1, floor, ALL)) < 1e-12);
+    /* A guess of the hidden cards from seat 0's view weighs as that world does: the reach
+     * reads the guess and the public log, never the state the view came from. */
+    TrucoState v, g;
+    truco_rules.observe(&strong, 0, &v);
+    g = v;
+    g.hand[1][0] = tt_card("4c");
+    g.hand[1][1] = tt_card("6s");
+    for (int i = 2; i < TR_HAND; i++)
+        assert_int_equal(g.hand[1][i], CARD_NONE);
+    assert_true(fabs(truco_cfr_reach(&g, 1, floor, ALL) - lw) < 1e-9);
+    /* Only the kinds of decisions asked: the truco alone, the quiet lead alone. */
+    assert_true(fabs(truco_cfr_reach(&weak, 1, floor, TRUCO_REACH_RAISES) - log(floor)) < 1e-9);
+    assert_true(fabs(truco_cfr_reach(&weak, 1, floor, TRUCO_REACH_QUIET) - log(0.5)) < 1e-9);
+    assert_true(fabs(truco_cfr_reach(&weak, 1, floor, TRUCO_REACH_ANSWERS)) < 1e-12);
+    free(b);
+    assert_null(truco_cfr_install(NULL, 0));
+}
+
+/* Hard with `reach` decides from the view alone: two full states with the same view for the
+ * seat to move get the same decision (the worlds' guesses come from the view). */
+static void test_reach_uses_only_the_view(void **state)
+{
+    (void)state;
+    TrucoHardParams prm = truco_hard_defaults;
+    prm.reach = TRUCO_REACH_ANSWERS | TRUCO_REACH_RAISES | TRUCO_REACH_QUIET;
+    Rng rng;
+    rng_seed(&rng, 41);
+    int checked = 0, weighed = 0;
+    for (int g = 0; g < 10; g++) {
+        TrucoState s = tt_new(0, 0);
+        for (int steps = 0; truco_current_player(&s) != PLAYER_TERMINAL && steps < 300; steps++) {
+            int cp = truco_current_player(&s);
+            if (cp == PLAYER_CHANCE) {
+                tt_chance(&s, &rng);
+                continue;
+            }
+            Action acts[RULES_MAX_ACTIONS];
+            int n = truco_rules.legal_actions(&s, acts);
+            if (steps % 3 == 0) {
+                TrucoState v, other, vo;
+                truco_rules.observe(&s, cp, &v);
+                truco_rules.resample(&v, cp, &rng, &other);
+                truco_rules.observe(&other, cp, &vo);
+                Rng r1, r2;
+                rng_seed(&r1, (uint64_t)steps);
+                rng_seed(&r2, (uint64_t)steps);
+                BotRequest a = {&truco_rules, &v, cp, &r1, 60, 0, NULL};
+                BotRequest c = {&truco_rules, &vo, cp, &r2, 60, 0, NULL};
+                Action x = truco_hard_decide_with(&a, &prm);
+                assert_true(rules_is_legal(&truco_rules, &s, x));
+                assert_int_equal(x, truco_hard_decide_with(&c, &prm));
+                checked++;
+                weighed += s.kind == TR_KIND_NORMAL && s.n_bets > 0;
+            }
+            assert_null(truco_rules.apply(&s, acts[rng_below(&rng, (uint32_t)n)]));
+        }
+    }
+    assert_true(checked > 100);
+    assert_true(weighed > 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -669,6 +793,8 @@ int main(void)
         cmocka_unit_test(test_policy_threshold),
         cmocka_unit_test(test_four_seats_search_bets),
         cmocka_unit_test(test_bad_table_falls_back),
+        cmocka_unit_test(test_reach_weights),
+        cmocka_unit_test(test_reach_uses_only_the_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

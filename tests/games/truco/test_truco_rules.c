@@ -333,6 +333,64 @@ static void test_bet_record(void **u)
 }
 
 
+/* The hand's betting log: who raised, accepted or raised again, in which rodada, after
+ * whose cards, at what value; every view keeps it and a new hand empties it. (A save is
+ * replayed from its actions: the save tests compare whole states, the log included.) */
+static void check_bet(const TrucoBet *b, int seat, int action, int answer, int rodada,
+                      int played, int value)
+{
+    assert_int_equal(b->seat, seat);
+    assert_int_equal(b->action, action);
+    assert_int_equal(b->answer, answer);
+    assert_int_equal(b->rodada, rodada);
+    assert_int_equal(b->played, played);
+    assert_int_equal(b->value, value);
+}
+
+static void test_bet_log(void **u)
+{
+    (void)u;
+    TrucoState s = tt_hand(0, "3c 2c 4d", "4c 5c 6c", "7h");
+    assert_int_equal(s.n_bets, 0);
+    tt_act(&s, "play 4♦");  /* seat 0 leads the 1st rodada without a raise: not logged */
+    tt_act(&s, "truco");    /* seat 1 after seat 0's card */
+    tt_act(&s, "seis");     /* seat 0 answers by raising */
+    tt_act(&s, "aceitar");  /* seat 1 accepts the seis */
+    tt_act(&s, "play 5♣");  /* seat 1 takes the 1st rodada and leads the 2nd */
+    tt_act(&s, "nove");     /* seat 1 raises before any card of the 2nd rodada */
+    tt_act(&s, "aceitar");
+    tt_act(&s, "play 4♣");
+    assert_int_equal(s.n_bets, 5);
+    check_bet(&s.bets[0], 1, TR_TRUCO, 0, 0, 1u << 0, 1);
+    check_bet(&s.bets[1], 0, TR_SEIS, 1, 0, 1u << 0, 1);
+    check_bet(&s.bets[2], 1, TR_ACCEPT, 1, 0, 1u << 0, 3);
+    check_bet(&s.bets[3], 1, TR_NOVE, 0, 1, 0, 6);
+    check_bet(&s.bets[4], 0, TR_ACCEPT, 1, 1, 0, 6);
+    assert_int_equal(s.value, 9);
+    for (int seat = 0; seat < 2; seat++) { /* public */
+        TrucoState v;
+        truco_rules.observe(&s, seat, &v);
+        assert_int_equal(v.n_bets, s.n_bets);
+        assert_memory_equal(v.bets, s.bets, sizeof s.bets);
+    }
+    tt_act(&s, "play 3♣"); /* seat 0 takes the 2nd rodada; the 3rd decides */
+    tt_act(&s, "doze");    /* seat 0, after nobody's card of the 3rd rodada */
+    tt_act(&s, "correr");
+    assert_int_equal(s.n_bets, 7);
+    check_bet(&s.bets[5], 0, TR_DOZE, 0, 2, 0, 9);
+    check_bet(&s.bets[6], 1, TR_RUN, 1, 2, 0, 9);
+    assert_int_equal(s.score[0], 9);
+    /* The next hand starts with an empty log. */
+    tt_deal(&s, "3c 2c 4d", "4c 5c 6c", "7h");
+    assert_int_equal(s.n_bets, 0);
+    tt_act(&s, "truco");
+    assert_int_equal(s.n_bets, 1);
+    check_bet(&s.bets[0], 1, TR_TRUCO, 0, 0, 0, 1);
+    /* A refused action logs nothing. */
+    tt_refused(&s, "nove");
+    assert_int_equal(s.n_bets, 1);
+}
+
 static void test_truco_accepted(void **u)
 {
     (void)u;
@@ -856,6 +914,7 @@ int main(void)
         cmocka_unit_test(test_two_fechadas_tie),
         cmocka_unit_test(test_fechada_hidden_from_opponent),
         cmocka_unit_test(test_bet_record),
+        cmocka_unit_test(test_bet_log),
         cmocka_unit_test(test_truco_accepted),
         cmocka_unit_test(test_truco_not_out_of_turn),
         cmocka_unit_test(test_run_from_truco_gives_one),
