@@ -516,7 +516,9 @@ static int run_fixed(int extra)
  * one feature of the shipped Hard off ("noeg": the endgame tables, "notaper": the tapered
  * placing evaluation, "nolmr": late move reductions, "nothreats": the placing phase's
  * threats and forks, that is Hard before issue 21's fix), or add one to the old Hard
- * ("tables", "taper", "lmr"); "ext" adds the mill-threat extension to the shipped Hard. */
+ * ("tables", "taper", "lmr"); "ext" adds the mill-threat extension to the shipped Hard;
+ * "eg4" is the shipped Hard with the endgame tables kept to 4 pieces a side (before the
+ * 5-piece tables of issue 40). */
 static bool variant_config(const char *name, MoulinSearchConfig *cfg)
 {
     if (strcmp(name, "new") == 0) {
@@ -528,6 +530,9 @@ static bool variant_config(const char *name, MoulinSearchConfig *cfg)
         moulin_hard_config_v1(cfg);
     } else if (strcmp(name, "v2") == 0) {
         moulin_hard_config_v2(cfg);
+    } else if (strcmp(name, "eg4") == 0) {
+        moulin_hard_config(cfg);
+        cfg->eg_pieces = 4;
     } else if (strcmp(name, "i40") == 0) {
         moulin_hard_config_i40(cfg);
     } else if (strcmp(name, "sqall") == 0) {
@@ -748,6 +753,8 @@ typedef struct {
     int *plies;
     double cpu[2];
     long decisions[2];
+    long eg_root[2], eg_root5[2]; /* per side: roots played from the tables, from 5-piece ones */
+    uint64_t eg_hits[2];          /* per side: tree nodes the tables answered */
     pthread_mutex_t lock;
     bool verbose;
 } SelfPlay;
@@ -766,7 +773,7 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
     static _Thread_local char moves[16384];
     size_t len = 0;
     moves[0] = '\0';
-    int plies = 0;
+    int plies = 0, eg5[2] = {0, 0};
     while (s.end == MOULIN_END_NONE) {
         Action a;
         if (moulin_rules.current_player(&s) == PLAYER_CHANCE) {
@@ -791,6 +798,10 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
                 sp->dcpu[e] = realloc(sp->dcpu[e], sizeof *sp->dcpu[e] * (size_t)sp->capdcpu[e]);
             }
             sp->dcpu[e][sp->ndcpu[e]++] = r.cpu_ms;
+            sp->eg_root[e] += r.eg_pieces > 0;
+            sp->eg_root5[e] += r.eg_pieces == 5;
+            eg5[e] += r.eg_pieces == 5;
+            sp->eg_hits[e] += r.eg_hits;
             pthread_mutex_unlock(&sp->lock);
         }
         char t[RULES_ACTION_TEXT];
@@ -812,8 +823,8 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
                       : s.end == MOULIN_END_REPETITION ? "repetition"
                       : s.end == MOULIN_END_NMOVE      ? "N-move rule"
                                                        : "captures";
-    printf("game %d: %s in %d plies (%s)\n", i, awin ? "A won" : bwin ? "B won" : "draw", plies,
-           how);
+    printf("game %d: %s in %d plies (%s); roots from 5-piece tables: A %d, B %d\n", i,
+           awin ? "A won" : bwin ? "B won" : "draw", plies, how, eg5[0], eg5[1]);
     fflush(stdout);
     if (sp->verbose)
         printf("game %d (A plays %s): %s in %d plies: %s\n", i, rot ? "black" : "white",
@@ -927,13 +938,24 @@ static int run_selfplay(int argc, char **argv)
         sp.side_ms[e] = side_ms[e] >= 0 ? side_ms[e] : sp.ms;
     for (int e = 0; e < 2; e++)
         if (!variant_config(sp.name[e], &sp.cfg[e])) {
-            fprintf(stderr, "unknown variant %s (new, ext, old, noeg, notaper, nolmr, nothreats, tables, "
+            fprintf(stderr, "unknown variant %s (new, ext, old, eg4, noeg, notaper, nolmr, nothreats, tables, "
                             "taper, lmr)\n",
                     sp.name[e]);
             return 2;
         }
     if (sp.games < 1 || sp.first < 0 || sp.jobs < 1 || sp.jobs > 64)
         return 2;
+    /* Every table either side may use, before the games: the worker of the app would make
+     * them ready at a moment that depends on the machine. */
+    {
+        GameOptions o;
+        rules_default_options(&moulin_rules, &o);
+        bool flying = o.v[MOULIN_OPT_FLYING];
+        if (!moulin_eg_ensure_all(flying, NULL))
+            fprintf(stderr, "the endgame tables could not be made\n");
+        printf("endgame tables (flying %s): up to %d pieces a side\n", flying ? "on" : "off",
+               moulin_eg_pieces_ready(flying));
+    }
     sp.result = calloc((size_t)sp.games, sizeof *sp.result);
     sp.plies = calloc((size_t)sp.games, sizeof *sp.plies);
     atomic_init(&sp.next, 0);
@@ -958,6 +980,9 @@ static int run_selfplay(int argc, char **argv)
                n ? sp.cpu[e] / (double)sp.decisions[e] : 0.0,
                n ? sp.dcpu[e][(long)(0.95 * (double)(n - 1))] : 0.0,
                n ? sp.dcpu[e][n - 1] : 0.0, n);
+        printf("%s: roots played from the tables %ld (with a side of 5 pieces: %ld); tree "
+               "nodes the tables answered %llu\n",
+               e ? "B" : "A", sp.eg_root[e], sp.eg_root5[e], (unsigned long long)sp.eg_hits[e]);
         free(sp.dcpu[e]);
     }
     print_score("all", sp.result, sp.games);
@@ -1018,7 +1043,7 @@ static int run_tables(void)
 {
     for (int f = 1; f >= 0; f--) {
         long long t0 = clock_now_ns();
-        bool ok = moulin_eg_ensure(f, NULL);
+        bool ok = moulin_eg_ensure_all(f, NULL);
         double ms = (double)(clock_now_ns() - t0) / 1e6;
         MoulinEgInfo in;
         moulin_eg_info(f, &in);
@@ -1028,10 +1053,11 @@ static int run_tables(void)
         for (int i = 0; i < in.ntables; i++) {
             const MoulinEgTableInfo *t = &in.table[i];
             printf("  %d v %d: %8llu entries, %8llu positions: %8llu wins, %8llu losses, "
-                   "%8llu draws; longest win %d, loss %d turns\n",
+                   "%8llu draws; longest win %d, loss %d turns; its stage %s in %.0f ms CPU\n",
                    t->a, t->b, (unsigned long long)t->entries, (unsigned long long)t->positions,
                    (unsigned long long)t->wins, (unsigned long long)t->losses,
-                   (unsigned long long)t->draws, t->longest_win, t->longest_loss);
+                   (unsigned long long)t->draws, t->longest_win, t->longest_loss,
+                   t->loaded ? "read" : "built", t->stage_cpu_ms);
         }
     }
     return 0;
