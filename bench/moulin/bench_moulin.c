@@ -22,8 +22,9 @@
  *                                     checked by a deeper search (see run_shutins)
  *   bench_moulin repeats --moves LIST the turns of a game by which a side 2 pieces ahead
  *                                     repeated a position
- *   bench_moulin tables               builds (or loads) the endgame tables and prints their
- *                                     figures
+ *   bench_moulin tables               builds (or loads) the endgame tables, every stage up to
+ *                                     5 pieces a side (TASCA_MOULIN_EG_PIECES=4: to 4), in
+ *                                     the cache folder, and prints their figures
  *   bench_moulin                      perft 5, search 1000 (CPU), search 1000 wall
  *
  * The arena plays like `tasca sim`: game i plays deal i/2 (its opening drawn from the
@@ -683,7 +684,10 @@ static int run_analyze(int argc, char **argv)
         return 0;
     if (cfg.endgame && !s.hand[0] && !s.hand[1]) {
         long long t0 = clock_now_ns();
-        moulin_eg_ensure(s.flying, NULL);
+        if (cfg.eg_pieces > 0 && cfg.eg_pieces <= 4)
+            moulin_eg_ensure(s.flying, NULL);
+        else
+            moulin_eg_ensure_all(s.flying, NULL);
         int dist = 0;
         int v = moulin_eg_probe(s.flying, s.bb[s.side], s.bb[1 - s.side], &dist);
         printf("endgame tables (%.0f ms to get them): %s", (double)(clock_now_ns() - t0) / 1e6,

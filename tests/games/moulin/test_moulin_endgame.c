@@ -27,6 +27,9 @@
 
 #define B(p) (1u << (p))
 
+/* TASCA_MOULIN_EG_FULL=1: every table, 5 v 4 and 5 v 5 too (a minute to build). */
+static bool full;
+
 static uint32_t pts(const char *list)
 {
     uint32_t b = 0;
@@ -253,21 +256,21 @@ static void test_consistency_3v4_4v4(void **unused)
     }
 }
 
-/* 5 v 3 and 3 v 5: random positions, and the decisive ones at every distance (the wins and
- * losses are rare in some of them: flying 3 v 5 has 16,000 among 2.6 million). */
-static void test_consistency_5v3(void **unused)
+/* Random positions of the pair 5 v b, b v 5, and decisive ones (rare in some tables:
+ * flying 3 v 5 has 16,000 among 2.6 million). */
+static void check_pair5(int b, uint64_t seed)
 {
-    (void)unused;
     Rng r;
-    rng_seed(&r, 53);
+    rng_seed(&r, seed);
     for (int f = 0; f < 2; f++) {
         assert_true(moulin_eg_ensure_all(f, NULL));
-        check_random(f, 5, 3, 40000, 41 + f);
-        check_random(f, 3, 5, 40000, 51 + f);
+        check_random(f, 5, b, 40000, seed + 1 + f);
+        if (b != 5)
+            check_random(f, b, 5, 40000, seed + 11 + f);
         int decisive = 0;
-        for (int i = 0; i < 400000 && decisive < 3000; i++) {
+        for (int i = 0; i < 2000000 && decisive < 3000; i++) {
             bool five = rng_below(&r, 2);
-            uint32_t m = random_set(&r, five ? 5 : 3, 0), o = random_set(&r, five ? 3 : 5, m);
+            uint32_t m = random_set(&r, five ? 5 : b, 0), o = random_set(&r, five ? b : 5, m);
             if (moulin_eg_probe(f, m, o, NULL) == MOULIN_EG_DRAW)
                 continue;
             check_position(f, m, o);
@@ -275,6 +278,23 @@ static void test_consistency_5v3(void **unused)
         }
         assert_true(decisive >= 3000);
     }
+}
+
+static void test_consistency_5v3(void **unused)
+{
+    (void)unused;
+    check_pair5(3, 53);
+}
+
+/* 5 v 4 and 5 v 5: only with TASCA_MOULIN_EG_FULL=1 (building them takes a minute). */
+
+static void test_consistency_5v4_5v5(void **unused)
+{
+    (void)unused;
+    if (!full)
+        skip();
+    check_pair5(4, 54);
+    check_pair5(5, 55);
 }
 
 /* ---- Against a search ------------------------------------------------------------------ */
@@ -350,7 +370,8 @@ static void test_agrees_with_search(void **unused)
      * capture into 3 v 3 first), beyond a search of a test's length. */
 }
 
-/* Hard's own search (no tables, a node budget, no clock) on 5 v 3 and 3 v 5 positions the
+/* Hard's own search (no tables, a node budget, no clock) on 5 v 3 and 3 v 5 positions (and,
+ * with TASCA_MOULIN_EG_FULL=1, 5 v 4, 4 v 5 and 5 v 5) the
  * tables call decisive within 7 turns: when it proves a result, it is the table's, no
  * quicker than the table's win (the shortest) and no slower than its loss (the longest
  * resistance). */
@@ -364,7 +385,8 @@ static void test_hard_search_agrees_5v3(void **unused)
         assert_true(moulin_eg_ensure_all(f, NULL));
         for (int tries = 0; proven[f] < 25 && tries < 200000; tries++) {
             bool five = rng_below(&r, 2);
-            uint32_t m = random_set(&r, five ? 5 : 3, 0), o = random_set(&r, five ? 3 : 5, m);
+            int b = full ? 3 + (int)rng_below(&r, 3) : 3;
+            uint32_t m = random_set(&r, five ? 5 : b, 0), o = random_set(&r, five ? b : 5, m);
             int d = -1;
             MoulinEgValue v = moulin_eg_probe(f, m, o, &d);
             if (v == MOULIN_EG_DRAW || d < 2 || d > 7)
@@ -667,6 +689,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_agrees_with_search),
         cmocka_unit_test(test_five_pieces),
         cmocka_unit_test(test_consistency_5v3),
+        cmocka_unit_test(test_consistency_5v4_5v5),
         cmocka_unit_test(test_hard_search_agrees_5v3),
         cmocka_unit_test(test_hard_eg_pieces),
         cmocka_unit_test(test_hard_plays_the_tables),
@@ -677,6 +700,8 @@ int main(int argc, char **argv)
      * ones only 5 v 3 and 3 v 5 (4 pairs: a few seconds). */
     moulin_eg_set_cache_dir(NULL);
     moulin_eg_set_max_pieces(5);
-    moulin_eg_limit(4);
+    const char *env = getenv("TASCA_MOULIN_EG_FULL");
+    full = env && strcmp(env, "1") == 0;
+    moulin_eg_limit(full ? 6 : 4);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
