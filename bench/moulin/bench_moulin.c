@@ -778,6 +778,7 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
     size_t len = 0;
     moves[0] = '\0';
     int plies = 0, eg5[2] = {0, 0};
+    double maxcpu[2] = {0, 0};
     while (s.end == MOULIN_END_NONE) {
         Action a;
         if (moulin_rules.current_player(&s) == PLAYER_CHANCE) {
@@ -805,6 +806,8 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
             sp->eg_root[e] += r.eg_pieces > 0;
             sp->eg_root5[e] += r.eg_pieces == 5;
             eg5[e] += r.eg_pieces == 5;
+            if (r.cpu_ms > maxcpu[e])
+                maxcpu[e] = r.cpu_ms;
             sp->eg_hits[e] += r.eg_hits;
             pthread_mutex_unlock(&sp->lock);
         }
@@ -827,8 +830,10 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
                       : s.end == MOULIN_END_REPETITION ? "repetition"
                       : s.end == MOULIN_END_NMOVE      ? "N-move rule"
                                                        : "captures";
-    printf("game %d: %s in %d plies (%s); roots from 5-piece tables: A %d, B %d\n", i,
-           awin ? "A won" : bwin ? "B won" : "draw", plies, how, eg5[0], eg5[1]);
+    printf("game %d: %s in %d plies (%s); roots from 5-piece tables: A %d, B %d; longest "
+           "decision (CPU): A %.0f ms, B %.0f ms\n",
+           i, awin ? "A won" : bwin ? "B won" : "draw", plies, how, eg5[0], eg5[1], maxcpu[0],
+           maxcpu[1]);
     fflush(stdout);
     if (sp->verbose)
         printf("game %d (A plays %s): %s in %d plies: %s\n", i, rot ? "black" : "white",

@@ -203,7 +203,7 @@ static void test_five_pieces(void **unused)
     MoulinEgInfo in;
     moulin_eg_info(false, &in);
     assert_int_equal(in.pieces, 5);
-    assert_int_equal(in.ntables, 6);
+    assert_int_equal(in.ntables, full ? 9 : 6);
 }
 
 /* ---- Consistency ---------------------------------------------------------------------- */
@@ -256,8 +256,9 @@ static void test_consistency_3v4_4v4(void **unused)
     }
 }
 
-/* Random positions of the pair 5 v b, b v 5, and decisive ones (rare in some tables:
- * flying 3 v 5 has 16,000 among 2.6 million). */
+/* Random positions of the pair 5 v b, b v 5, and 1,000 decisive ones (rare in some tables:
+ * flying 3 v 5 has 16,000 among 2.6 million positions, flying 5 v 4 and 4 v 5 11,000 among
+ * 20.6 million). */
 static void check_pair5(int b, uint64_t seed)
 {
     Rng r;
@@ -268,7 +269,7 @@ static void check_pair5(int b, uint64_t seed)
         if (b != 5)
             check_random(f, b, 5, 40000, seed + 11 + f);
         int decisive = 0;
-        for (int i = 0; i < 2000000 && decisive < 3000; i++) {
+        for (int i = 0; i < 8000000 && decisive < 1000; i++) {
             bool five = rng_below(&r, 2);
             uint32_t m = random_set(&r, five ? 5 : b, 0), o = random_set(&r, five ? b : 5, m);
             if (moulin_eg_probe(f, m, o, NULL) == MOULIN_EG_DRAW)
@@ -276,7 +277,7 @@ static void check_pair5(int b, uint64_t seed)
             check_position(f, m, o);
             decisive++;
         }
-        assert_true(decisive >= 3000);
+        assert_true(decisive >= 1000);
     }
 }
 
