@@ -747,6 +747,7 @@ typedef struct {
     MoulinSearchConfig cfg[2]; /* A, B */
     const char *name[2];
     int games, first, jobs, opening, ms;
+    int flying;              /* the option: 1 on, 0 off, -1 the default */
     int side_ms[2];          /* per side: CPU time a move (the cap with a node budget) */
     uint64_t side_nodes[2];  /* per side: a node budget as Hard's (0 = by time only) */
     double *dcpu[2];         /* per side: every decision's CPU time */
@@ -769,6 +770,8 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
     GameOptions o;
     rules_default_options(&moulin_rules, &o);
     o.v[MOULIN_OPT_OPENING] = sp->opening;
+    if (sp->flying >= 0)
+        o.v[MOULIN_OPT_FLYING] = sp->flying;
     MoulinState s;
     moulin_rules.init(&s, &o, 2, 0);
     Rng chance;
@@ -887,7 +890,7 @@ static void print_score(const char *what, const int *result, int n)
 }
 
 /* bench_moulin selfplay [--a new] [--b old] [--ms 50] [--games 200] [--jobs 1] [--seed 1]
- *                       [--opening 2] [--first 0] [--verbose]
+ *                       [--opening 2] [--first 0] [--flying on|off] [--verbose]
  *                       [--a-nodes N] [--b-nodes N] [--a-ms MS] [--b-ms MS]
  *
  * A and B are Hard variants (new, old, noeg), each with --ms of CPU time per move (or its
@@ -907,6 +910,7 @@ static int run_selfplay(int argc, char **argv)
     sp.opening = 2;
     sp.ms = 50;
     sp.seed = 1;
+    sp.flying = -1;
     int side_ms[2] = {-1, -1};
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--verbose") == 0) {
@@ -934,6 +938,8 @@ static int run_selfplay(int argc, char **argv)
             sp.opening = atoi(v);
         else if (strcmp(f, "--first") == 0)
             sp.first = atoi(v);
+        else if (strcmp(f, "--flying") == 0)
+            sp.flying = strcmp(v, "off") != 0 && strcmp(v, "0") != 0;
         else if (strcmp(f, "--a-nodes") == 0 || strcmp(f, "--b-nodes") == 0)
             sp.side_nodes[f[2] == 'b'] = (uint64_t)atoll(v);
         else if (strcmp(f, "--a-ms") == 0 || strcmp(f, "--b-ms") == 0)
@@ -959,7 +965,7 @@ static int run_selfplay(int argc, char **argv)
     {
         GameOptions o;
         rules_default_options(&moulin_rules, &o);
-        bool flying = o.v[MOULIN_OPT_FLYING];
+        bool flying = sp.flying >= 0 ? sp.flying : o.v[MOULIN_OPT_FLYING];
         if (!moulin_eg_ensure_all(flying, NULL))
             fprintf(stderr, "the endgame tables could not be made\n");
         printf("endgame tables (flying %s): up to %d pieces a side\n", flying ? "on" : "off",
