@@ -22,8 +22,9 @@
  *                                     checked by a deeper search (see run_shutins)
  *   bench_moulin repeats --moves LIST the turns of a game by which a side 2 pieces ahead
  *                                     repeated a position
- *   bench_moulin tables               builds (or loads) the endgame tables and prints their
- *                                     figures
+ *   bench_moulin tables               builds (or loads) the endgame tables, every stage up to
+ *                                     5 pieces a side (TASCA_MOULIN_EG_PIECES=4: to 4), in
+ *                                     the cache folder, and prints their figures
  *   bench_moulin                      perft 5, search 1000 (CPU), search 1000 wall
  *
  * The arena plays like `tasca sim`: game i plays deal i/2 (its opening drawn from the
@@ -516,7 +517,9 @@ static int run_fixed(int extra)
  * one feature of the shipped Hard off ("noeg": the endgame tables, "notaper": the tapered
  * placing evaluation, "nolmr": late move reductions, "nothreats": the placing phase's
  * threats and forks, that is Hard before issue 21's fix), or add one to the old Hard
- * ("tables", "taper", "lmr"); "ext" adds the mill-threat extension to the shipped Hard. */
+ * ("tables", "taper", "lmr"); "ext" adds the mill-threat extension to the shipped Hard;
+ * "eg4" is the shipped Hard with the endgame tables kept to 4 pieces a side (before the
+ * 5-piece tables of issue 40). */
 static bool variant_config(const char *name, MoulinSearchConfig *cfg)
 {
     if (strcmp(name, "new") == 0) {
@@ -528,6 +531,9 @@ static bool variant_config(const char *name, MoulinSearchConfig *cfg)
         moulin_hard_config_v1(cfg);
     } else if (strcmp(name, "v2") == 0) {
         moulin_hard_config_v2(cfg);
+    } else if (strcmp(name, "eg4") == 0) {
+        moulin_hard_config(cfg);
+        cfg->eg_pieces = 4;
     } else if (strcmp(name, "i40") == 0) {
         moulin_hard_config_i40(cfg);
     } else if (strcmp(name, "sqall") == 0) {
@@ -678,7 +684,10 @@ static int run_analyze(int argc, char **argv)
         return 0;
     if (cfg.endgame && !s.hand[0] && !s.hand[1]) {
         long long t0 = clock_now_ns();
-        moulin_eg_ensure(s.flying, NULL);
+        if (cfg.eg_pieces > 0 && cfg.eg_pieces <= 4)
+            moulin_eg_ensure(s.flying, NULL);
+        else
+            moulin_eg_ensure_all(s.flying, NULL);
         int dist = 0;
         int v = moulin_eg_probe(s.flying, s.bb[s.side], s.bb[1 - s.side], &dist);
         printf("endgame tables (%.0f ms to get them): %s", (double)(clock_now_ns() - t0) / 1e6,
@@ -738,6 +747,7 @@ typedef struct {
     MoulinSearchConfig cfg[2]; /* A, B */
     const char *name[2];
     int games, first, jobs, opening, ms;
+    int flying;              /* the option: 1 on, 0 off, -1 the default */
     int side_ms[2];          /* per side: CPU time a move (the cap with a node budget) */
     uint64_t side_nodes[2];  /* per side: a node budget as Hard's (0 = by time only) */
     double *dcpu[2];         /* per side: every decision's CPU time */
@@ -748,6 +758,8 @@ typedef struct {
     int *plies;
     double cpu[2];
     long decisions[2];
+    long eg_root[2], eg_root5[2]; /* per side: roots played from the tables, from 5-piece ones */
+    uint64_t eg_hits[2];          /* per side: tree nodes the tables answered */
     pthread_mutex_t lock;
     bool verbose;
 } SelfPlay;
@@ -758,6 +770,8 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
     GameOptions o;
     rules_default_options(&moulin_rules, &o);
     o.v[MOULIN_OPT_OPENING] = sp->opening;
+    if (sp->flying >= 0)
+        o.v[MOULIN_OPT_FLYING] = sp->flying;
     MoulinState s;
     moulin_rules.init(&s, &o, 2, 0);
     Rng chance;
@@ -766,7 +780,8 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
     static _Thread_local char moves[16384];
     size_t len = 0;
     moves[0] = '\0';
-    int plies = 0;
+    int plies = 0, eg5[2] = {0, 0};
+    double maxcpu[2] = {0, 0};
     while (s.end == MOULIN_END_NONE) {
         Action a;
         if (moulin_rules.current_player(&s) == PLAYER_CHANCE) {
@@ -791,6 +806,12 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
                 sp->dcpu[e] = realloc(sp->dcpu[e], sizeof *sp->dcpu[e] * (size_t)sp->capdcpu[e]);
             }
             sp->dcpu[e][sp->ndcpu[e]++] = r.cpu_ms;
+            sp->eg_root[e] += r.eg_pieces > 0;
+            sp->eg_root5[e] += r.eg_pieces == 5;
+            eg5[e] += r.eg_pieces == 5;
+            if (r.cpu_ms > maxcpu[e])
+                maxcpu[e] = r.cpu_ms;
+            sp->eg_hits[e] += r.eg_hits;
             pthread_mutex_unlock(&sp->lock);
         }
         char t[RULES_ACTION_TEXT];
@@ -812,8 +833,10 @@ static void selfplay_game(SelfPlay *sp, int k, double *cpu, long *dec)
                       : s.end == MOULIN_END_REPETITION ? "repetition"
                       : s.end == MOULIN_END_NMOVE      ? "N-move rule"
                                                        : "captures";
-    printf("game %d: %s in %d plies (%s)\n", i, awin ? "A won" : bwin ? "B won" : "draw", plies,
-           how);
+    printf("game %d: %s in %d plies (%s); roots from 5-piece tables: A %d, B %d; longest "
+           "decision (CPU): A %.0f ms, B %.0f ms\n",
+           i, awin ? "A won" : bwin ? "B won" : "draw", plies, how, eg5[0], eg5[1], maxcpu[0],
+           maxcpu[1]);
     fflush(stdout);
     if (sp->verbose)
         printf("game %d (A plays %s): %s in %d plies: %s\n", i, rot ? "black" : "white",
@@ -867,7 +890,7 @@ static void print_score(const char *what, const int *result, int n)
 }
 
 /* bench_moulin selfplay [--a new] [--b old] [--ms 50] [--games 200] [--jobs 1] [--seed 1]
- *                       [--opening 2] [--first 0] [--verbose]
+ *                       [--opening 2] [--first 0] [--flying on|off] [--verbose]
  *                       [--a-nodes N] [--b-nodes N] [--a-ms MS] [--b-ms MS]
  *
  * A and B are Hard variants (new, old, noeg), each with --ms of CPU time per move (or its
@@ -887,6 +910,7 @@ static int run_selfplay(int argc, char **argv)
     sp.opening = 2;
     sp.ms = 50;
     sp.seed = 1;
+    sp.flying = -1;
     int side_ms[2] = {-1, -1};
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--verbose") == 0) {
@@ -914,6 +938,8 @@ static int run_selfplay(int argc, char **argv)
             sp.opening = atoi(v);
         else if (strcmp(f, "--first") == 0)
             sp.first = atoi(v);
+        else if (strcmp(f, "--flying") == 0)
+            sp.flying = strcmp(v, "off") != 0 && strcmp(v, "0") != 0;
         else if (strcmp(f, "--a-nodes") == 0 || strcmp(f, "--b-nodes") == 0)
             sp.side_nodes[f[2] == 'b'] = (uint64_t)atoll(v);
         else if (strcmp(f, "--a-ms") == 0 || strcmp(f, "--b-ms") == 0)
@@ -927,13 +953,24 @@ static int run_selfplay(int argc, char **argv)
         sp.side_ms[e] = side_ms[e] >= 0 ? side_ms[e] : sp.ms;
     for (int e = 0; e < 2; e++)
         if (!variant_config(sp.name[e], &sp.cfg[e])) {
-            fprintf(stderr, "unknown variant %s (new, ext, old, noeg, notaper, nolmr, nothreats, tables, "
+            fprintf(stderr, "unknown variant %s (new, ext, old, eg4, noeg, notaper, nolmr, nothreats, tables, "
                             "taper, lmr)\n",
                     sp.name[e]);
             return 2;
         }
     if (sp.games < 1 || sp.first < 0 || sp.jobs < 1 || sp.jobs > 64)
         return 2;
+    /* Every table either side may use, before the games: the worker of the app would make
+     * them ready at a moment that depends on the machine. */
+    {
+        GameOptions o;
+        rules_default_options(&moulin_rules, &o);
+        bool flying = sp.flying >= 0 ? sp.flying : o.v[MOULIN_OPT_FLYING];
+        if (!moulin_eg_ensure_all(flying, NULL))
+            fprintf(stderr, "the endgame tables could not be made\n");
+        printf("endgame tables (flying %s): up to %d pieces a side\n", flying ? "on" : "off",
+               moulin_eg_pieces_ready(flying));
+    }
     sp.result = calloc((size_t)sp.games, sizeof *sp.result);
     sp.plies = calloc((size_t)sp.games, sizeof *sp.plies);
     atomic_init(&sp.next, 0);
@@ -958,6 +995,9 @@ static int run_selfplay(int argc, char **argv)
                n ? sp.cpu[e] / (double)sp.decisions[e] : 0.0,
                n ? sp.dcpu[e][(long)(0.95 * (double)(n - 1))] : 0.0,
                n ? sp.dcpu[e][n - 1] : 0.0, n);
+        printf("%s: roots played from the tables %ld (with a side of 5 pieces: %ld); tree "
+               "nodes the tables answered %llu\n",
+               e ? "B" : "A", sp.eg_root[e], sp.eg_root5[e], (unsigned long long)sp.eg_hits[e]);
         free(sp.dcpu[e]);
     }
     print_score("all", sp.result, sp.games);
@@ -1018,7 +1058,7 @@ static int run_tables(void)
 {
     for (int f = 1; f >= 0; f--) {
         long long t0 = clock_now_ns();
-        bool ok = moulin_eg_ensure(f, NULL);
+        bool ok = moulin_eg_ensure_all(f, NULL);
         double ms = (double)(clock_now_ns() - t0) / 1e6;
         MoulinEgInfo in;
         moulin_eg_info(f, &in);
@@ -1028,10 +1068,11 @@ static int run_tables(void)
         for (int i = 0; i < in.ntables; i++) {
             const MoulinEgTableInfo *t = &in.table[i];
             printf("  %d v %d: %8llu entries, %8llu positions: %8llu wins, %8llu losses, "
-                   "%8llu draws; longest win %d, loss %d turns\n",
+                   "%8llu draws; longest win %d, loss %d turns; its stage %s in %.0f ms CPU\n",
                    t->a, t->b, (unsigned long long)t->entries, (unsigned long long)t->positions,
                    (unsigned long long)t->wins, (unsigned long long)t->losses,
-                   (unsigned long long)t->draws, t->longest_win, t->longest_loss);
+                   (unsigned long long)t->draws, t->longest_win, t->longest_loss,
+                   t->loaded ? "read" : "built", t->stage_cpu_ms);
         }
     }
     return 0;

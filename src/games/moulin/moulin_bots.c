@@ -86,6 +86,7 @@ typedef struct {
     bool full_eval;
     bool taper;   /* the placing phase's evaluation blends in the moving phase's */
     bool endgame; /* probe the endgame tables (ready when set) */
+    int eg_max;   /* ... only where neither side has more pieces than this */
     bool threats; /* placing phase: double threats and forks in the evaluation and ordering */
     bool convert; /* the evaluation fades as the N-move count runs (see evaluate) */
     int squeeze;  /* the squeeze term (see squeeze): 1 while pieces are in hand, 2 always */
@@ -579,7 +580,8 @@ static AbTerminal eg_value(const Ctx *c, const Pos *p, int *value)
     if (!c->endgame || p->hand[0] || p->hand[1] || p->pending)
         return AB_GOING;
     uint32_t me = p->bb[p->side], op = p->bb[1 - p->side];
-    if (!MOULIN_EG_COVERS(popcount(me), popcount(op)))
+    int a = popcount(me), b = popcount(op);
+    if (!MOULIN_EG_COVERS(a, b) || a > c->eg_max || b > c->eg_max)
         return AB_GOING;
     int d = 0;
     switch (moulin_eg_probe(c->flying, me, op, &d)) {
@@ -878,15 +880,25 @@ static void search_impl(const MoulinState *s, const MoulinSearchConfig *cfg,
     c.squeeze = cfg->squeeze;
     Pos root = pos_of(s);
     /* The tables, once the placing is over and few enough pieces are left for the search
-     * to reach them (the first time: built or read from the cache). */
+     * to reach them (the first time: built or read from the cache). Those up to 4 pieces a
+     * side take a few seconds, in this thread; those with 5 up to a minute: with a clock
+     * (the app), a worker makes them from the first search on and they are probed once
+     * ready; without one (the replayable form, whose moves must not depend on a thread's
+     * timing), this thread makes them too, when it makes the others. */
+    c.eg_max = cfg->eg_pieces > 0 ? cfg->eg_pieces : MOULIN_EG_MAX_PIECES;
+    bool big = c.eg_max > 4;
+    if (cfg->endgame && big && cfg->time_ms > 0)
+        moulin_eg_start(s->flying);
     if (cfg->endgame && !s->hand[0] && !s->hand[1] &&
         moulin_pieces_left(s, 0) + moulin_pieces_left(s, 1) <= 12)
-        c.endgame = moulin_eg_ensure(s->flying, cfg->cancel);
+        c.endgame = big && cfg->time_ms <= 0 ? moulin_eg_ensure_all(s->flying, cfg->cancel)
+                                              : moulin_eg_ensure(s->flying, cfg->cancel);
     else if (cfg->endgame)
         c.endgame = moulin_eg_ready(s->flying);
     if (c.endgame && !s->pending && !s->hand[0] && !s->hand[1]) {
-        int d = 0;
-        out->eg = moulin_eg_probe(s->flying, s->bb[s->side], s->bb[1 - s->side], &d);
+        int d = 0, v;
+        if (eg_value(&c, &root, &v) != AB_GOING)
+            out->eg = moulin_eg_probe(s->flying, s->bb[s->side], s->bb[1 - s->side], &d);
         out->eg_dist = d;
         EgChoice e;
         AbMove m = eg_best(&c, &root, s->hist, s->nhist, true, &e);
@@ -904,6 +916,8 @@ static void search_impl(const MoulinState *s, const MoulinSearchConfig *cfg,
             an_cap(an);
         }
         if (m != AB_NO_MOVE) {
+            int a = popcount(s->bb[0]), b = popcount(s->bb[1]);
+            out->eg_pieces = a > b ? a : b;
             out->best = to_action(m);
             out->score = e.score;
             out->mate = e.score > AB_MATE_BOUND || e.score < -AB_MATE_BOUND;

@@ -16,9 +16,12 @@
  *                  iterative-deepening PVS, transposition table (Zobrist-indexed, verified
  *                  by the exact position), killer and history move ordering, a capture
  *                  (mill) quiescence search and the full evaluation, and the endgame
- *                  tables (moulin_endgame.h: 3 v 3 to 4 v 4 in the moving phase, played
- *                  perfectly; built or read at its first moving-phase decision with at most
- *                  12 pieces left, in its own thread, so that its moves stay replayable).
+ *                  tables (moulin_endgame.h: 3 v 3 to 5 v 5 in the moving phase, played
+ *                  perfectly; up to 4 v 4 built or read at its first moving-phase decision
+ *                  with at most 12 pieces left, in its own thread; those with 5 pieces by a
+ *                  worker from its first decision on, used once ready, or, in the
+ *                  replayable form (no clock), with the others in its own thread, so that
+ *                  its moves stay replayable).
  *                  A node budget makes a game replayable; the time budget is the safety
  *                  cap for the window. See docs/moulin-engine.md. */
 #ifndef TASCA_MOULIN_BOTS_H
@@ -66,6 +69,8 @@ typedef struct {
     int contempt;         /* a draw counts as this much below 0 for the searching side */
     bool endgame;         /* the endgame tables (moulin_endgame.h): probed in the tree, and a
                              root they cover is played from them without searching */
+    int eg_pieces;        /* with endgame: only the tables where neither side has more
+                             pieces than this (4: Hard before the 5-piece tables); 0 = all */
     const atomic_int *cancel;
 } MoulinSearchConfig;
 
@@ -79,6 +84,7 @@ typedef struct {
     bool mate;     /* the score is a forced win or loss */
     int eg;        /* MoulinEgValue of the root when the tables cover it (else 0) */
     int eg_dist;   /* its distance in turns (win or loss) */
+    int eg_pieces;    /* the root was played from the tables: the larger side's pieces */
     uint64_t eg_hits; /* tree nodes answered by the tables */
     uint64_t extended; /* turns searched one turn deeper (cfg.extensions) */
     char pv[320];  /* the principal variation, turns separated by ", " ("move 3-4 x7": the

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Moulin endgame tables by retrograde analysis (see moulin_endgame.h). */
+#ifdef __linux__
+#define _GNU_SOURCE /* syscall(SYS_gettid): a thread's own nice value */
+#endif
 #include "moulin_endgame.h"
 
 #include <errno.h>
@@ -9,6 +12,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "../../core/fileio.h"
 #include "moulin.h"
@@ -18,8 +26,9 @@
 #define KMAX MOULIN_EG_MAX_PIECES
 #define BIT(p) (1u << (p))
 
-/* Increase when the format or the values change: an older file is then built again. */
-#define EG_VERSION 1u
+/* Increase when the format or the values change: an older file is then built again.
+ * 2: a file per stage, the 5-piece tables (issue 40). */
+#define EG_VERSION 2u
 static const char eg_magic[8] = {'T', 'A', 'S', 'C', 'A', 'M', 'E', 'G'};
 
 /* ---- Geometry: symmetries, combinatorial ranks ------------------------------------- */
@@ -175,31 +184,96 @@ typedef struct {
     uint8_t *v;
 } EgTable;
 
-typedef struct {
-    pthread_mutex_t lock;
-    atomic_bool ready;
-    bool flying;
-    EgTable t[KMAX + 1][KMAX + 1];
-    bool have[KMAX + 1][KMAX + 1]; /* the tables built (all, unless limited for tests) */
-    int npairs;
-    uint8_t *mem; /* every table, one block */
-    MoulinEgInfo info;
-} Variant;
-
-static Variant variants[2] = {
-    {.lock = PTHREAD_MUTEX_INITIALIZER, .flying = false},
-    {.lock = PTHREAD_MUTEX_INITIALIZER, .flying = true},
-};
-
-/* The tables in building order: each one's captures lead only to earlier ones. */
-static const uint8_t pair_order[][2] = {{3, 3}, {3, 4}, {4, 4}};
+/* The tables in building order, by pairs ((a, b) and (b, a) are solved together, since a
+ * quiet move swaps them): each one's captures lead only to earlier ones. The pair of
+ * (a, b), lo = min, hi = max: (hi - 3)(hi - 2) / 2 + lo - 3. */
+static const uint8_t pair_order[][2] = {{3, 3}, {3, 4}, {4, 4}, {3, 5}, {4, 5}, {5, 5}};
 #define NPAIRS ((int)(sizeof pair_order / sizeof pair_order[0]))
 
+static inline int pair_of(int a, int b)
+{
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    return (hi - 3) * (hi - 2) / 2 + lo - 3;
+}
+
+/* Stages: the pairs kept in one file and made ready together. The first (up to 4 pieces a
+ * side, a few seconds) is made by moulin_eg_ensure in the caller's thread; each later one
+ * (one 5-piece pair) by moulin_eg_ensure_all, or by the background worker of
+ * moulin_eg_start. */
+static const uint8_t stage_end[] = {3, 4, 5, 6};
+#define NSTAGES ((int)(sizeof stage_end / sizeof stage_end[0]))
+
+static inline int stage_first(int s)
+{
+    return s ? stage_end[s - 1] : 0;
+}
+
+typedef struct {
+    bool loaded;
+    uint64_t bytes;
+    double ms, cpu_ms;
+    char path[512];
+} StageInfo;
+
+typedef struct {
+    pthread_mutex_t lock;     /* the first stage */
+    pthread_mutex_t big_lock; /* the later stages */
+    pthread_mutex_t info_lock;
+    atomic_int ready;         /* the pairs ready (in pair_order), the count only grows */
+    bool flying;
+    EgTable t[KMAX + 1][KMAX + 1];
+    uint8_t *mem[NSTAGES];    /* each stage's tables, one block */
+    StageInfo stage[NSTAGES];
+    MoulinEgTableInfo counts[KMAX + 1][KMAX + 1];
+    bool counted[KMAX + 1][KMAX + 1];
+    /* The background worker (moulin_eg_start). */
+    pthread_mutex_t worker_lock;
+    atomic_bool worker_asked;
+    bool worker_on;
+    pthread_t worker;
+    atomic_int stop;
+} Variant;
+
+#define VARIANT_INIT(f)                                                                            \
+    {.lock = PTHREAD_MUTEX_INITIALIZER, .big_lock = PTHREAD_MUTEX_INITIALIZER,                     \
+     .info_lock = PTHREAD_MUTEX_INITIALIZER, .worker_lock = PTHREAD_MUTEX_INITIALIZER,             \
+     .flying = (f)}
+
+static Variant variants[2] = {VARIANT_INIT(false), VARIANT_INIT(true)};
+
 static atomic_int pair_limit = NPAIRS;
+static atomic_int max_pieces = 0; /* 0: not read yet from TASCA_MOULIN_EG_PIECES */
 
 void moulin_eg_limit(int pairs)
 {
     atomic_store(&pair_limit, pairs < 1 ? 1 : pairs > NPAIRS ? NPAIRS : pairs);
+}
+
+void moulin_eg_set_max_pieces(int k)
+{
+    atomic_store(&max_pieces, k < 3 ? 3 : k > KMAX ? KMAX : k);
+}
+
+int moulin_eg_max_pieces(void)
+{
+    int k = atomic_load(&max_pieces);
+    if (k == 0) {
+        const char *env = getenv("TASCA_MOULIN_EG_PIECES");
+        k = env && env[0] ? atoi(env) : KMAX;
+        k = k < 3 ? 3 : k > KMAX ? KMAX : k;
+        atomic_store(&max_pieces, k);
+    }
+    return k;
+}
+
+/* The pairs in use: up to the largest piece count allowed, and the tests' limit. */
+static int pairs_allowed(void)
+{
+    int k = moulin_eg_max_pieces(), n = 0;
+    while (n < NPAIRS && pair_order[n][1] <= k)
+        n++;
+    int lim = atomic_load(&pair_limit);
+    return n < lim ? n : lim;
 }
 
 static inline uint32_t eg_index(const EgTable *t, uint32_t m, uint32_t o)
@@ -537,8 +611,8 @@ static uint64_t fnv1a(uint64_t h, const uint8_t *p, size_t n)
 }
 
 /* Header: magic, version, flying, the table count, per table (a, b, size), payload bytes;
- * then the payload (every table in pair order, (a, b) before (b, a)); then the FNV-1a hash
- * of header and payload. */
+ * then the payload (the stage's tables in pair order, (a, b) before (b, a)); then the FNV-1a
+ * hash of header and payload. */
 typedef struct {
     char magic[8];
     uint32_t version, flying, ntables, pad;
@@ -546,10 +620,11 @@ typedef struct {
     uint64_t payload;
 } FileHeader;
 
-static int table_list(Variant *var, EgTable **list)
+/* The tables of pairs p0 .. p1 - 1, in file order. */
+static int table_list(Variant *var, int p0, int p1, EgTable **list)
 {
     int n = 0;
-    for (int i = 0; i < var->npairs; i++) {
+    for (int i = p0; i < p1; i++) {
         int a = pair_order[i][0], b = pair_order[i][1];
         list[n++] = &var->t[a][b];
         if (a != b)
@@ -558,14 +633,14 @@ static int table_list(Variant *var, EgTable **list)
     return n;
 }
 
-static void make_header(Variant *var, FileHeader *h)
+static void make_header(Variant *var, int p0, int p1, FileHeader *h)
 {
     memset(h, 0, sizeof *h);
     memcpy(h->magic, eg_magic, sizeof h->magic);
     h->version = EG_VERSION;
     h->flying = var->flying;
     EgTable *list[2 * NPAIRS];
-    int n = table_list(var, list);
+    int n = table_list(var, p0, p1, list);
     h->ntables = (uint32_t)n;
     for (int i = 0; i < n; i++) {
         h->a[i] = (uint32_t)list[i]->a;
@@ -575,14 +650,16 @@ static void make_header(Variant *var, FileHeader *h)
     }
 }
 
-/* Reads the file into the tables: 0 done, 1 absent, -1 damaged (`why` says how). */
-static int load_file(Variant *var, const char *path, char *why, size_t whysize)
+/* Reads the file into the tables: 0 done, 1 absent, -1 damaged, -2 another version (`why`
+ * says how). */
+static int load_file(Variant *var, int p0, int p1, const char *path, char *why,
+                     size_t whysize)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return 1;
     FileHeader want, got;
-    make_header(var, &want);
+    make_header(var, p0, p1, &want);
     int rc = -1;
     if (fread(&got, sizeof got, 1, f) != 1) {
         snprintf(why, whysize, "truncated header");
@@ -592,14 +669,19 @@ static int load_file(Variant *var, const char *path, char *why, size_t whysize)
         snprintf(why, whysize, "not an endgame table file");
         goto out;
     }
-    if (memcmp(&got, &want, sizeof got) != 0) {
-        snprintf(why, whysize, "another version or layout (version %u, this program %u)",
+    if (got.version != want.version) {
+        snprintf(why, whysize, "format %u, this version of Tasca writes format %u",
                  got.version, want.version);
+        rc = -2;
+        goto out;
+    }
+    if (memcmp(&got, &want, sizeof got) != 0) {
+        snprintf(why, whysize, "another layout of the tables");
         goto out;
     }
     uint64_t h = fnv1a(1469598103934665603ULL, (const uint8_t *)&got, sizeof got);
     EgTable *list[2 * NPAIRS];
-    int n = table_list(var, list);
+    int n = table_list(var, p0, p1, list);
     for (int i = 0; i < n; i++) {
         if (fread(list[i]->v, 1, list[i]->size, f) != list[i]->size) {
             snprintf(why, whysize, "truncated");
@@ -626,16 +708,16 @@ out:
     return rc;
 }
 
-static void save_file(Variant *var, const char *path)
+static void save_file(Variant *var, int s, int p0, int p1, const char *path)
 {
     FileHeader h;
-    make_header(var, &h);
+    make_header(var, p0, p1, &h);
     size_t len = sizeof h + h.payload + sizeof(uint64_t);
     uint8_t *buf = malloc(len);
     if (!buf)
         return;
     memcpy(buf, &h, sizeof h);
-    memcpy(buf + sizeof h, var->mem, h.payload);
+    memcpy(buf + sizeof h, var->mem[s], h.payload);
     uint64_t sum = fnv1a(1469598103934665603ULL, buf, sizeof h + h.payload);
     memcpy(buf + sizeof h + h.payload, &sum, sizeof sum);
     char err[600];
@@ -646,9 +728,8 @@ static void save_file(Variant *var, const char *path)
 
 /* ---- Loading, probing ----------------------------------------------------------------- */
 
-static bool alloc_variant(Variant *var)
+static void set_sizes(Variant *var)
 {
-    var->npairs = atomic_load(&pair_limit);
     for (int a = 3; a <= KMAX; a++)
         for (int b = 3; b <= KMAX; b++) {
             EgTable *t = &var->t[a][b];
@@ -657,53 +738,60 @@ static bool alloc_variant(Variant *var)
             t->n2 = binom[NPTS - a][b];
             t->size = sets[a].nclasses * t->n2;
         }
-    /* In file order, so the payload is the block itself. */
+}
+
+/* One block for the tables of pairs p0 .. p1 - 1, in file order (the payload is the block). */
+static bool alloc_stage(Variant *var, int s, int p0, int p1)
+{
+    set_sizes(var);
     EgTable *list[2 * NPAIRS];
-    int n = table_list(var, list);
+    int n = table_list(var, p0, p1, list);
     uint64_t total = 0;
     for (int i = 0; i < n; i++)
         total += list[i]->size;
-    var->mem = calloc(total, 1);
-    if (!var->mem)
+    var->mem[s] = calloc(total, 1);
+    if (!var->mem[s])
         return false;
+    var->stage[s].bytes = total;
     uint64_t off = 0;
     for (int i = 0; i < n; i++) {
-        list[i]->v = var->mem + off;
+        list[i]->v = var->mem[s] + off;
         off += list[i]->size;
-        var->have[list[i]->a][list[i]->b] = true;
     }
-    var->info.bytes = total;
     return true;
 }
 
-static void count_values(Variant *var)
+static void free_stage(Variant *var, int s, int p0, int p1)
 {
     EgTable *list[2 * NPAIRS];
-    int n = table_list(var, list);
-    MoulinEgInfo *in = &var->info;
-    in->ntables = n;
-    for (int i = 0; i < n; i++) {
-        MoulinEgTableInfo *ti = &in->table[i];
-        memset(ti, 0, sizeof *ti);
-        ti->a = list[i]->a;
-        ti->b = list[i]->b;
-        ti->entries = list[i]->size;
-        for (uint32_t x = 0; x < list[i]->size; x++) {
-            if (!eg_canonical(list[i], x))
-                continue;
-            ti->positions++;
-            uint8_t v = list[i]->v[x];
-            if (v == 0) {
-                ti->draws++;
-            } else if (V_WIN(v)) {
-                ti->wins++;
-                if (v - 1 > ti->longest_win)
-                    ti->longest_win = v - 1;
-            } else {
-                ti->losses++;
-                if (v - 1 > ti->longest_loss)
-                    ti->longest_loss = v - 1;
-            }
+    int n = table_list(var, p0, p1, list);
+    for (int i = 0; i < n; i++)
+        list[i]->v = NULL;
+    free(var->mem[s]);
+    var->mem[s] = NULL;
+}
+
+static void count_table(const EgTable *t, MoulinEgTableInfo *ti)
+{
+    memset(ti, 0, sizeof *ti);
+    ti->a = t->a;
+    ti->b = t->b;
+    ti->entries = t->size;
+    for (uint32_t x = 0; x < t->size; x++) {
+        if (!eg_canonical(t, x))
+            continue;
+        ti->positions++;
+        uint8_t v = t->v[x];
+        if (v == 0) {
+            ti->draws++;
+        } else if (V_WIN(v)) {
+            ti->wins++;
+            if (v - 1 > ti->longest_win)
+                ti->longest_win = v - 1;
+        } else {
+            ti->losses++;
+            if (v - 1 > ti->longest_loss)
+                ti->longest_loss = v - 1;
         }
     }
 }
@@ -715,79 +803,151 @@ static long long cpu_now_ns(void)
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-static double ms_since(long long t0)
+/* Makes stage s ready (its lock held): reads its file, or builds it and writes the file.
+ * False when cancelled, when memory ran out, or when an earlier stage is not ready. */
+static bool make_stage(Variant *var, int s, const atomic_int *cancel)
 {
-    return (double)(clock_now_ns() - t0) / 1e6;
+    int p0 = stage_first(s), p1 = stage_end[s], allowed = pairs_allowed();
+    bool part = p1 > allowed;
+    if (part)
+        p1 = allowed;
+    if (p0 >= p1)
+        return false;
+    int ready = atomic_load_explicit(&var->ready, memory_order_acquire);
+    if (ready >= p1)
+        return true;
+    if (ready < p0)
+        return false;
+    long long t0 = clock_now_ns(), c0 = cpu_now_ns();
+    if (!alloc_stage(var, s, p0, p1))
+        return false;
+    char dir[512], path[600] = "", name[32] = "";
+    if (s > 0)
+        snprintf(name, sizeof name, "-%dv%d", pair_order[p0][1], pair_order[p0][0]);
+    if (find_cache_dir(dir, sizeof dir))
+        snprintf(path, sizeof path, "%s/moulin-endgame-%s%s%s.bin", dir,
+                 var->flying ? "flying" : "noflying", name, part ? "-part" : "");
+    bool loaded = false;
+    if (path[0]) {
+        char why[128] = "";
+        int rc = load_file(var, p0, p1, path, why, sizeof why);
+        if (rc == 0)
+            loaded = true;
+        else if (rc == -2)
+            fprintf(stderr, "moulin: the endgame table file %s was written by another version "
+                            "of Tasca (%s); building it again\n", path, why);
+        else if (rc < 0)
+            fprintf(stderr, "moulin: the endgame table file %s is damaged (%s); building it "
+                            "again\n", path, why);
+    }
+    if (!loaded) {
+        memset(var->mem[s], 0, var->stage[s].bytes);
+        int rc = 0;
+        for (int i = p0; i < p1 && rc == 0; i++)
+            rc = build_pair(var, pair_order[i][0], pair_order[i][1], cancel);
+        if (rc != 0) {
+            if (rc < 0)
+                fprintf(stderr, "moulin: the endgame tables could not be built\n");
+            free_stage(var, s, p0, p1);
+            return false;
+        }
+        if (path[0])
+            save_file(var, s, p0, p1, path);
+    }
+    pthread_mutex_lock(&var->info_lock);
+    StageInfo *si = &var->stage[s];
+    si->loaded = loaded;
+    si->ms = (double)(clock_now_ns() - t0) / 1e6;
+    si->cpu_ms = (double)(cpu_now_ns() - c0) / 1e6;
+    snprintf(si->path, sizeof si->path, "%s", path);
+    pthread_mutex_unlock(&var->info_lock);
+    atomic_store_explicit(&var->ready, p1, memory_order_release);
+    return true;
+}
+
+static bool geo_ready(void)
+{
+    pthread_once(&geo_once, geo_init);
+    return geo_ok;
 }
 
 bool moulin_eg_ensure(bool flying, const atomic_int *cancel)
 {
     Variant *var = &variants[flying ? 1 : 0];
-    if (atomic_load_explicit(&var->ready, memory_order_acquire))
+    if (atomic_load_explicit(&var->ready, memory_order_acquire) > 0)
         return true;
-    pthread_once(&geo_once, geo_init);
-    if (!geo_ok)
+    if (!geo_ready())
         return false;
     pthread_mutex_lock(&var->lock);
-    bool ok = atomic_load(&var->ready);
-    if (ok)
-        goto out;
-    long long t0 = clock_now_ns(), c0 = cpu_now_ns();
-    if (!var->mem && !alloc_variant(var))
-        goto out;
-    char dir[512], path[600] = "";
-    if (find_cache_dir(dir, sizeof dir))
-        snprintf(path, sizeof path, "%s/moulin-endgame-%s%s.bin", dir,
-                 flying ? "flying" : "noflying", var->npairs < NPAIRS ? "-part" : "");
-    snprintf(var->info.path, sizeof var->info.path, "%s", path);
-    if (path[0]) {
-        char why[128] = "";
-        int rc = load_file(var, path, why, sizeof why);
-        if (rc == 0) {
-            var->info.loaded = true;
-            ok = true;
-        } else if (rc < 0) {
-            fprintf(stderr, "moulin: the endgame table file %s is damaged (%s); building it "
-                            "again\n",
-                    path, why);
-        }
-    }
-    if (!ok) {
-        memset(var->mem, 0, var->info.bytes);
-        var->info.loaded = false;
-        int rc = 0;
-        for (int i = 0; i < var->npairs && rc == 0; i++)
-            rc = build_pair(var, pair_order[i][0], pair_order[i][1], cancel);
-        if (rc != 0) {
-            if (rc < 0)
-                fprintf(stderr, "moulin: the endgame tables could not be built\n");
-            goto out;
-        }
-        ok = true;
-        if (path[0])
-            save_file(var, path);
-    }
-    var->info.ms = ms_since(t0);
-    var->info.cpu_ms = (double)(cpu_now_ns() - c0) / 1e6;
-    var->info.ready = true;
-    atomic_store_explicit(&var->ready, true, memory_order_release);
-out:
+    bool ok = make_stage(var, 0, cancel);
     pthread_mutex_unlock(&var->lock);
     return ok;
 }
 
+bool moulin_eg_ensure_all(bool flying, const atomic_int *cancel)
+{
+    if (!moulin_eg_ensure(flying, cancel))
+        return false;
+    Variant *var = &variants[flying ? 1 : 0];
+    for (int s = 1; s < NSTAGES && stage_first(s) < pairs_allowed(); s++) {
+        pthread_mutex_lock(&var->big_lock);
+        bool ok = make_stage(var, s, cancel);
+        pthread_mutex_unlock(&var->big_lock);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* The background worker: the first stage, then the others, at a low priority. */
+static void *worker_main(void *arg)
+{
+    Variant *var = arg;
+#ifdef __linux__
+    /* Linux gives each thread its own nice value: the bot's search keeps the processor. */
+    (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+#endif
+    moulin_eg_ensure_all(var->flying, &var->stop);
+    return NULL;
+}
+
+void moulin_eg_start(bool flying)
+{
+    Variant *var = &variants[flying ? 1 : 0];
+    if (atomic_load(&var->worker_asked))
+        return;
+    pthread_mutex_lock(&var->worker_lock);
+    if (!atomic_load(&var->worker_asked)) {
+        atomic_store(&var->worker_asked, true);
+        char dir[512];
+        /* Nothing beyond the first stage, or no cache folder to keep them (building them at
+         * every start would cost a minute of processor time each): no worker. */
+        if (geo_ready() && pairs_allowed() > stage_end[0] && find_cache_dir(dir, sizeof dir)) {
+            atomic_store(&var->stop, 0);
+            var->worker_on = pthread_create(&var->worker, NULL, worker_main, var) == 0;
+        }
+    }
+    pthread_mutex_unlock(&var->worker_lock);
+}
+
 bool moulin_eg_ready(bool flying)
 {
-    return atomic_load_explicit(&variants[flying ? 1 : 0].ready, memory_order_acquire);
+    return atomic_load_explicit(&variants[flying ? 1 : 0].ready, memory_order_acquire) > 0;
+}
+
+int moulin_eg_pieces_ready(bool flying)
+{
+    int n = atomic_load_explicit(&variants[flying ? 1 : 0].ready, memory_order_acquire);
+    return n > 0 ? pair_order[n - 1][1] : 0;
 }
 
 int moulin_eg_raw(bool flying, uint32_t mover, uint32_t opp)
 {
     const Variant *var = &variants[flying ? 1 : 0];
-    if (!atomic_load_explicit(&var->ready, memory_order_acquire))
-        return -1;
     int a = popc(mover), b = popc(opp);
-    if (!MOULIN_EG_COVERS(a, b) || !var->have[a][b] || (mover & opp))
+    if (!MOULIN_EG_COVERS(a, b) || (mover & opp))
+        return -1;
+    if (pair_of(a, b) >= atomic_load_explicit(&var->ready, memory_order_acquire))
         return -1;
     const EgTable *t = &var->t[a][b];
     return t->v[eg_index(t, mover, opp)];
@@ -809,27 +969,64 @@ void moulin_eg_info(bool flying, MoulinEgInfo *out)
 {
     Variant *var = &variants[flying ? 1 : 0];
     memset(out, 0, sizeof *out);
-    pthread_mutex_lock(&var->lock);
-    if (atomic_load(&var->ready)) {
-        if (!var->info.ntables)
-            count_values(var);
-        *out = var->info;
+    int ready = atomic_load_explicit(&var->ready, memory_order_acquire);
+    if (ready == 0)
+        return;
+    pthread_mutex_lock(&var->info_lock);
+    out->ready = true;
+    out->loaded = true;
+    out->pieces = pair_order[ready - 1][1];
+    snprintf(out->path, sizeof out->path, "%s", var->stage[0].path);
+    for (int s = 0; s < NSTAGES && stage_first(s) < ready; s++) {
+        out->loaded = out->loaded && var->stage[s].loaded;
+        out->ms += var->stage[s].ms;
+        out->cpu_ms += var->stage[s].cpu_ms;
     }
-    pthread_mutex_unlock(&var->lock);
+    EgTable *list[2 * NPAIRS];
+    int n = table_list(var, 0, ready, list);
+    out->ntables = n;
+    for (int i = 0; i < n; i++) {
+        int a = list[i]->a, b = list[i]->b, p = pair_of(a, b);
+        if (!var->counted[a][b]) {
+            count_table(list[i], &var->counts[a][b]);
+            var->counted[a][b] = true;
+        }
+        out->table[i] = var->counts[a][b];
+        for (int s = 0; s < NSTAGES; s++)
+            if (p >= stage_first(s) && p < stage_end[s]) {
+                out->table[i].loaded = var->stage[s].loaded;
+                out->table[i].stage_cpu_ms = var->stage[s].cpu_ms;
+            }
+        out->bytes += list[i]->size;
+    }
+    pthread_mutex_unlock(&var->info_lock);
 }
 
 void moulin_eg_unload(void)
 {
     for (int i = 0; i < 2; i++) {
         Variant *var = &variants[i];
+        pthread_mutex_lock(&var->worker_lock);
+        if (var->worker_on) {
+            atomic_store(&var->stop, 1);
+            pthread_join(var->worker, NULL);
+            var->worker_on = false;
+        }
+        atomic_store(&var->worker_asked, false);
+        pthread_mutex_unlock(&var->worker_lock);
         pthread_mutex_lock(&var->lock);
-        atomic_store(&var->ready, false);
-        free(var->mem);
-        var->mem = NULL;
+        pthread_mutex_lock(&var->big_lock);
+        pthread_mutex_lock(&var->info_lock);
+        atomic_store(&var->ready, 0);
+        for (int s = 0; s < NSTAGES; s++) {
+            free(var->mem[s]);
+            var->mem[s] = NULL;
+        }
         memset(var->t, 0, sizeof var->t);
-        memset(var->have, 0, sizeof var->have);
-        var->npairs = 0;
-        memset(&var->info, 0, sizeof var->info);
+        memset(var->stage, 0, sizeof var->stage);
+        memset(var->counted, 0, sizeof var->counted);
+        pthread_mutex_unlock(&var->info_lock);
+        pthread_mutex_unlock(&var->big_lock);
         pthread_mutex_unlock(&var->lock);
     }
 }

@@ -2,7 +2,10 @@
 /* Moulin endgame tables (moulin_endgame.h): values worked out by hand, the tables' own
  * consistency checked with a move generator written here (not the builder's), agreement
  * with a plain alpha-beta search on random positions, the cache file (written, read back,
- * damaged, truncated), and Hard playing from them. */
+ * damaged, truncated, of another version), the background worker, and Hard playing from
+ * them. The 5-piece tables are tested on their first pair (5 v 3 and 3 v 5, a few seconds
+ * to build); 5 v 4 and 5 v 5 take a minute and are built by `bench_moulin tables`, which
+ * checks them the same way (`--check`). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,8 +23,12 @@
 #include "games/moulin/moulin.h"
 #include "games/moulin/moulin_bots.h"
 #include "games/moulin/moulin_endgame.h"
+#include "timescale.h"
 
 #define B(p) (1u << (p))
+
+/* TASCA_MOULIN_EG_FULL=1: every table, 5 v 4 and 5 v 5 too (a minute to build). */
+static bool full;
 
 static uint32_t pts(const char *list)
 {
@@ -167,8 +174,36 @@ static void test_known_values(void **unused)
     assert_int_equal(moulin_eg_probe(true, pts("5 13 4"), pts("0 2 21"), &d), MOULIN_EG_WIN);
     assert_int_equal(d, 1);
     /* Pieces counts outside the tables. */
-    assert_int_equal(moulin_eg_probe(true, pts("0 1 2 3 4"), pts("9 10 11"), &d),
+    assert_int_equal(moulin_eg_probe(true, pts("0 1 2 3 4 5"), pts("9 10 11"), &d),
                      MOULIN_EG_UNKNOWN);
+}
+
+/* Issue 40: the tables reach 5 pieces a side. */
+static void test_five_pieces(void **unused)
+{
+    (void)unused;
+    assert_true(MOULIN_EG_COVERS(5, 3) && MOULIN_EG_COVERS(3, 5) && MOULIN_EG_COVERS(5, 5));
+    assert_false(MOULIN_EG_COVERS(6, 3));
+    for (int f = 0; f < 2; f++) {
+        assert_true(moulin_eg_ensure_all(f, NULL));
+        assert_int_equal(moulin_eg_pieces_ready(f), 5);
+    }
+    int d = -1;
+    /* 5 v 3 without flying: 4 -> 1 closes 0-1-2 against 3 pieces: a win in 1. */
+    assert_int_equal(moulin_eg_probe(false, pts("0 2 4 20 22"), pts("10 13 15"), &d),
+                     MOULIN_EG_WIN);
+    assert_int_equal(d, 1);
+    /* 3 v 5, the 3 pieces to move: 0 1 2 shut in by 9 4 14 (and two more): lost now
+     * without flying; with flying it is not lost now. */
+    assert_int_equal(moulin_eg_probe(false, pts("0 1 2"), pts("9 4 14 20 23"), &d),
+                     MOULIN_EG_LOSS);
+    assert_int_equal(d, 0);
+    MoulinEgValue v = moulin_eg_probe(true, pts("0 1 2"), pts("9 4 14 20 23"), &d);
+    assert_true(v != MOULIN_EG_UNKNOWN && !(v == MOULIN_EG_LOSS && d == 0));
+    MoulinEgInfo in;
+    moulin_eg_info(false, &in);
+    assert_int_equal(in.pieces, 5);
+    assert_int_equal(in.ntables, full ? 9 : 6);
 }
 
 /* ---- Consistency ---------------------------------------------------------------------- */
@@ -219,6 +254,48 @@ static void test_consistency_3v4_4v4(void **unused)
         check_random(f, 4, 3, 40000, 21 + f);
         check_random(f, 4, 4, 40000, 31 + f);
     }
+}
+
+/* Random positions of the pair 5 v b, b v 5, and 1,000 decisive ones (rare in some tables:
+ * flying 3 v 5 has 16,000 among 2.6 million positions, flying 5 v 4 and 4 v 5 11,000 among
+ * 20.6 million). */
+static void check_pair5(int b, uint64_t seed)
+{
+    Rng r;
+    rng_seed(&r, seed);
+    for (int f = 0; f < 2; f++) {
+        assert_true(moulin_eg_ensure_all(f, NULL));
+        check_random(f, 5, b, 40000, seed + 1 + f);
+        if (b != 5)
+            check_random(f, b, 5, 40000, seed + 11 + f);
+        int decisive = 0;
+        for (int i = 0; i < 8000000 && decisive < 1000; i++) {
+            bool five = rng_below(&r, 2);
+            uint32_t m = random_set(&r, five ? 5 : b, 0), o = random_set(&r, five ? b : 5, m);
+            if (moulin_eg_probe(f, m, o, NULL) == MOULIN_EG_DRAW)
+                continue;
+            check_position(f, m, o);
+            decisive++;
+        }
+        assert_true(decisive >= 1000);
+    }
+}
+
+static void test_consistency_5v3(void **unused)
+{
+    (void)unused;
+    check_pair5(3, 53);
+}
+
+/* 5 v 4 and 5 v 5: only with TASCA_MOULIN_EG_FULL=1 (building them takes a minute). */
+
+static void test_consistency_5v4_5v5(void **unused)
+{
+    (void)unused;
+    if (!full)
+        skip();
+    check_pair5(4, 54);
+    check_pair5(5, 55);
 }
 
 /* ---- Against a search ------------------------------------------------------------------ */
@@ -292,6 +369,76 @@ static void test_agrees_with_search(void **unused)
     printf("search agreement: %.1f s\n", (double)(clock_now_ns() - t0) / 1e9);
     /* Flying 3 v 4 is left to the consistency checks: its shortest win is in 9 turns (a
      * capture into 3 v 3 first), beyond a search of a test's length. */
+}
+
+/* Hard's own search (no tables, a node budget, no clock) on 5 v 3 and 3 v 5 positions (and,
+ * with TASCA_MOULIN_EG_FULL=1, 5 v 4, 4 v 5 and 5 v 5) the
+ * tables call decisive within 7 turns: when it proves a result, it is the table's, no
+ * quicker than the table's win (the shortest) and no slower than its loss (the longest
+ * resistance). */
+static void test_hard_search_agrees_5v3(void **unused)
+{
+    (void)unused;
+    Rng r;
+    rng_seed(&r, 4053);
+    int proven[2] = {0, 0};
+    for (int f = 0; f < 2; f++) {
+        assert_true(moulin_eg_ensure_all(f, NULL));
+        for (int tries = 0; proven[f] < 25 && tries < 200000; tries++) {
+            bool five = rng_below(&r, 2);
+            int b = full ? 3 + (int)rng_below(&r, 3) : 3;
+            uint32_t m = random_set(&r, five ? 5 : b, 0), o = random_set(&r, five ? b : 5, m);
+            int d = -1;
+            MoulinEgValue v = moulin_eg_probe(f, m, o, &d);
+            if (v == MOULIN_EG_DRAW || d < 2 || d > 7)
+                continue;
+            MoulinState s;
+            setup(&s, f, m, o);
+            if (s.end != MOULIN_END_NONE)
+                continue;
+            MoulinSearchConfig cfg;
+            moulin_hard_config(&cfg);
+            cfg.endgame = false;
+            cfg.node_budget = 200000;
+            MoulinSearchResult res;
+            moulin_search(&s, &cfg, &res);
+            if (!res.mate)
+                continue;
+            int sd = res.score > 0 ? 30000 - res.score : 30000 + res.score;
+            if (res.score > 0 ? v != MOULIN_EG_WIN || sd < d : v != MOULIN_EG_LOSS || sd < d)
+                fail_msg("%s %06x v %06x: Hard %s in %d, table %s in %d", f ? "flying" : "no flying",
+                         (unsigned)m, (unsigned)o, res.score > 0 ? "wins" : "loses", sd,
+                         v == MOULIN_EG_WIN ? "a win" : "a loss", d);
+            proven[f]++;
+        }
+    }
+    assert_int_equal(proven[0], 25);
+    assert_int_equal(proven[1], 25);
+}
+
+/* Hard at a 5 v 3 root plays from the tables, unless told to keep to 4 pieces. */
+static void test_hard_eg_pieces(void **unused)
+{
+    (void)unused;
+    assert_true(moulin_eg_ensure_all(false, NULL));
+    MoulinState s;
+    GameOptions opt;
+    rules_default_options(&moulin_rules, &opt);
+    opt.v[MOULIN_OPT_FLYING] = false;
+    assert_null(moulin_setup(&s, &opt, pts("0 2 4 20 22"), pts("10 13 15"), 0, 0, 0));
+    MoulinSearchConfig cfg;
+    moulin_hard_config(&cfg);
+    cfg.node_budget = 20000;
+    MoulinSearchResult res;
+    moulin_search(&s, &cfg, &res);
+    assert_int_equal(res.eg_pieces, 5);
+    assert_int_equal(res.eg, MOULIN_EG_WIN);
+    assert_true(res.mate);
+    cfg.eg_pieces = 4;
+    moulin_search(&s, &cfg, &res);
+    assert_int_equal(res.eg_pieces, 0);
+    assert_int_equal(res.eg, 0);
+    assert_true(res.nodes > 0); /* searched */
 }
 
 /* ---- The cache file --------------------------------------------------------------------- */
@@ -382,7 +529,102 @@ static void test_cache_file(void **unused)
     rmdir(dir);
 
     moulin_eg_unload();
-    moulin_eg_limit(99);
+    moulin_eg_limit(4);
+}
+
+static bool exists(const char *path)
+{
+    return access(path, F_OK) == 0;
+}
+
+/* Sets the version field of a cache file (after the 8 bytes of the magic). */
+static void set_version(const char *path, uint32_t version)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, 8, SEEK_SET);
+    assert_int_equal(fwrite(&version, sizeof version, 1, f), 1);
+    fclose(f);
+}
+
+/* Waits until the worker has made the variant's tables up to `pieces`. */
+static void wait_pieces(bool flying, int pieces)
+{
+    long long until = test_deadline(120000);
+    while (moulin_eg_pieces_ready(flying) < pieces) {
+        if (!test_before(until))
+            fail_msg("the worker did not make the %d-piece tables in time", pieces);
+        struct timespec ts = {0, 20 * 1000000};
+        nanosleep(&ts, NULL);
+    }
+}
+
+/* The background worker (moulin_eg_start): builds the stages and writes their files, reads
+ * them back; a file of another version is built again; unloading stops it mid-build and
+ * nothing half-built is kept. */
+static void test_worker(void **unused)
+{
+    (void)unused;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/test_moulin_egw_XXXXXX", tmp ? tmp : "/tmp");
+    assert_non_null(mkdtemp(dir));
+    moulin_eg_unload();
+    moulin_eg_set_cache_dir(dir);
+    char small[512], big[512];
+    snprintf(small, sizeof small, "%s/moulin-endgame-noflying.bin", dir);
+    snprintf(big, sizeof big, "%s/moulin-endgame-noflying-5v3.bin", dir);
+    MoulinEgInfo in;
+
+    /* Built in the background, smaller tables first; then both files are there. */
+    moulin_eg_start(false);
+    wait_pieces(false, 5);
+    assert_true(exists(small) && exists(big));
+    moulin_eg_info(false, &in);
+    assert_false(in.loaded);
+    assert_int_equal(in.pieces, 5);
+    int ref = moulin_eg_raw(false, pts("0 2 4 20 22"), pts("10 13 15"));
+    assert_int_equal(ref, 2); /* a win in 1 */
+
+    /* Read back. */
+    moulin_eg_unload();
+    moulin_eg_start(false);
+    wait_pieces(false, 5);
+    moulin_eg_info(false, &in);
+    assert_true(in.loaded);
+    assert_int_equal(moulin_eg_raw(false, pts("0 2 4 20 22"), pts("10 13 15")), ref);
+
+    /* A 5-piece file of an older format: reported, built again, written again. */
+    moulin_eg_unload();
+    set_version(big, 1);
+    moulin_eg_start(false);
+    wait_pieces(false, 5);
+    moulin_eg_info(false, &in);
+    assert_false(in.loaded);
+    assert_true(in.table[0].loaded);  /* 3 v 3: its file was good */
+    assert_false(in.table[5].loaded); /* 5 v 3 */
+    assert_int_equal(moulin_eg_raw(false, pts("0 2 4 20 22"), pts("10 13 15")), ref);
+
+    /* Stopped while it builds: the 5-piece file is not written, nothing is half ready. */
+    moulin_eg_unload();
+    unlink(big);
+    moulin_eg_start(false);
+    wait_pieces(false, 4); /* the first stage, read from its file; now building 5 v 3 */
+    moulin_eg_unload();
+    assert_false(exists(big));
+    assert_int_equal(moulin_eg_pieces_ready(false), 0);
+
+    /* Kept to 4 pieces: no worker at all. */
+    moulin_eg_set_max_pieces(4);
+    moulin_eg_start(false);
+    assert_true(moulin_eg_ensure(false, NULL));
+    assert_int_equal(moulin_eg_pieces_ready(false), 4);
+    moulin_eg_unload();
+    moulin_eg_set_max_pieces(5);
+    assert_false(exists(big));
+
+    unlink(small);
+    rmdir(dir);
+    moulin_eg_set_cache_dir(NULL);
 }
 
 /* ---- Hard with the tables ------------------------------------------------------------ */
@@ -446,10 +688,21 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_consistency_3v3_all),
         cmocka_unit_test(test_consistency_3v4_4v4),
         cmocka_unit_test(test_agrees_with_search),
-        cmocka_unit_test(test_cache_file),
+        cmocka_unit_test(test_five_pieces),
+        cmocka_unit_test(test_consistency_5v3),
+        cmocka_unit_test(test_consistency_5v4_5v5),
+        cmocka_unit_test(test_hard_search_agrees_5v3),
+        cmocka_unit_test(test_hard_eg_pieces),
         cmocka_unit_test(test_hard_plays_the_tables),
+        cmocka_unit_test(test_cache_file),
+        cmocka_unit_test(test_worker),
     };
-    /* The tables in memory only, whatever the environment says. */
+    /* The tables in memory only, whatever the environment says; up to 5 pieces, the 5-piece
+     * ones only 5 v 3 and 3 v 5 (4 pairs: a few seconds). */
     moulin_eg_set_cache_dir(NULL);
+    moulin_eg_set_max_pieces(5);
+    const char *env = getenv("TASCA_MOULIN_EG_FULL");
+    full = env && strcmp(env, "1") == 0;
+    moulin_eg_limit(full ? 6 : 4);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
