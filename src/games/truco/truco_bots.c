@@ -1465,9 +1465,10 @@ const TrucoHardParams truco_hard_defaults = {
     .margin_rational = 2,
     /* Issue 41's equilibrium table (docs/truco-cfr.md) answers raises with two seats (the
      * search still raises on turns, and bets with four). Against the search's own answers
-     * (cfr 0) it scored 0.5625 [0.541, 0.584] over 2,000 duplicate games (Paulista, seed
-     * 4141), +0.234 [0.188, 0.279] points a hand; 0.555 in baralho limpo, 0.525 with manilha
-     * velha, 0.485 with Mineiro's values (400 games each). Its answers are drawn at the
+     * (cfr 0) it scored 0.5535 [0.532, 0.575] over 2,000 duplicate games (Paulista, seed
+     * 4545), +0.187 [0.146, 0.228] points a hand; 0.525 [0.494, 0.556] with Mineiro's values
+     * (1,000 games); against Medium 0.706, 0.583, 0.735, 0.705 in Paulista, Mineiro's
+     * values, manilha velha, baralho limpo (1,000 games each). Its answers are drawn at the
      * table's frequencies; the analysis values every answer by the search beside the draw
      * and marks it mixed (analysis.h), so a hint says how often and a review grades an
      * answer the table gives as free. The table on turns too (TRUCO_CFR_TURNS |
