@@ -899,13 +899,18 @@ bool moulin_eg_ensure_all(bool flying, const atomic_int *cancel)
     return true;
 }
 
+/* The worker's nice value (moulin_eg_set_worker_nice). */
+static atomic_int worker_nice = 10;
+
+void moulin_eg_set_worker_nice(int nice) { atomic_store(&worker_nice, nice); }
+
 /* The background worker: the first stage, then the others, at a low priority. */
 static void *worker_main(void *arg)
 {
     Variant *var = arg;
 #ifdef __linux__
     /* Linux gives each thread its own nice value: the bot's search keeps the processor. */
-    (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+    (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), atomic_load(&worker_nice));
 #endif
     moulin_eg_ensure_all(var->flying, &var->stop);
     return NULL;

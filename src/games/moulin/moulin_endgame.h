@@ -117,6 +117,11 @@ void moulin_eg_info(bool flying, MoulinEgInfo *out);
 /* Tests: stops the worker, drops both variants (no search may be running). */
 void moulin_eg_unload(void);
 
+/* Tests: the nice value of the workers started from now on (10 by default, so that the
+ * bot's search keeps the processor; the worker's own tests run it at 0, so that other work
+ * on a loaded machine does not starve it). */
+void moulin_eg_set_worker_nice(int nice);
+
 /* Tests: build only the first `pairs` pairs of the building order (1: 3 v 3; 2: and
  * 3 v 4, 4 v 3; 3: and 4 v 4; 4: and 5 v 3, 3 v 5; ...; 6: all), before the next ensure.
  * A stage cut short has its own cache file ("-part"). */
