@@ -6,7 +6,8 @@
  *   truco_cfr_solve [-v VARIANT] [-i ITERATIONS] [-c CHECKPOINTS] [-r ROOTS] [-f FLAGS]
  *                   [-s SEED] [-o FILE.inc]
  *
- * VARIANT 0 Paulista, 1 Mineiro's values, 2 manilha velha, 3 baralho limpo, or -1 all (the
+ * VARIANT 0 Paulista, 1 Mineiro's values, 2 manilha velha, 3 baralho limpo, 4 Paulista with
+ * four seats (the team game, truco_cfr_team.c), or -1 all (the
  * default). ITERATIONS per variant (each: one deal, both players traverse it). At each of
  * CHECKPOINTS (spread geometrically) a best response of each player to the average strategy
  * is found on ROOTS deals and valued on ROOTS other deals: the exploitability (the mean of the
@@ -14,7 +15,8 @@
  * lower bound: any fixed strategy reaches it) and the fitted one (an upper bound, inflated
  * when the deals are few beside the information sets). FLAGS: 0 vanilla regret matching
  * and uniform averaging, 1 regret matching+, 2 linear averaging, 3 both. With -o, writes
- * the table run-length coded for truco_cfr.c (the variants not solved left unreached). */
+ * the table run-length coded for truco_cfr.c (with one VARIANT, the others kept from the
+ * shipped table). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,43 +40,63 @@ static void measure(const CfrGame *g, Cfr *c, const void *roots, const void *hel
     *heldv = (h[0] + h[1]) / 2;
 }
 
-/* How the average strategy bets, in self-play over the roots: the share of hands with a
- * truco, those refused, raised again, and the mão's truco on its first turn. */
-static void bet_stats(const CfrGame *g, const Cfr *c, const unsigned char *roots, long n)
+/* The spot of the seat to act in a state of section `section`'s game. */
+static void spot_of(int section, const void *st, TrucoCfrSpot *sp)
 {
-    long truco = 0, runs = 0, reraise = 0, first = 0, answers = 0;
+    if (section == TCFR_TEAM)
+        truco_cfr_team_spot(st, sp);
+    else
+        truco_cfr_state_spot(st, sp);
+}
+
+/* How the average strategy bets, in self-play over the roots: the share of hands with a
+ * raise on a turn, the answers, those refused, raised again and (four seats) left to the
+ * partner, and the first turn's raise (the mão's). */
+static void bet_stats(int section, const CfrGame *g, const Cfr *c, const unsigned char *roots,
+                      long n)
+{
+    long truco = 0, runs = 0, reraise = 0, first = 0, answers = 0, passes = 0;
+    int turns = 4, answer_end = section == TCFR_TEAM ? 12 : 8;
     Rng rng;
     rng_seed(&rng, 5);
-    TrucoCfrState s;
+    unsigned char *s = malloc(g->state_size);
+    if (!s)
+        return;
     for (long k = 0; k < n; k++) {
-        memcpy(&s, roots + (size_t)k * g->state_size, sizeof s);
+        memcpy(s, roots + (size_t)k * g->state_size, g->state_size);
         bool first_turn = true, raised = false;
-        while (g->to_move(&s) >= 0) {
-            int na = g->actions(&s);
+        while (g->to_move(s) >= 0) {
+            int na = g->actions(s);
             double p[CFR_MAX_ACTIONS];
-            cfr_average(c, g->infoset(&s), na, p);
+            cfr_average(c, g->infoset(s), na, p);
             int a = cfr_sample(p, na, rng_unit(&rng));
             TrucoCfrSpot sp;
-            truco_cfr_state_spot(&s, &sp);
-            if (!s.answer && sp.bet < 4 && a == 0) {
+            spot_of(section, s, &sp);
+            bool answer = sp.bet >= turns && sp.bet < answer_end;
+            if (sp.bet < turns && a == 0) {
                 raised = true;
                 first += first_turn;
             }
-            if (s.answer) {
+            if (answer) {
                 answers++;
                 runs += a == 1;
-                reraise += a == 2;
-            }
-            if (!s.answer)
+                bool first_answer = section == TCFR_TEAM && sp.bet < 8;
+                bool pass = first_answer && a == na - 1;
+                passes += pass;
+                reraise += a == 2 && !pass;
+            } else {
                 first_turn = false;
-            g->apply(&s, a);
+            }
+            g->apply(s, a);
         }
         truco += raised;
     }
-    printf("self-play: hands with a raise on a turn %.3f; the mão's truco at its first turn "
-           "%.3f; answers %.3f a hand: run %.3f, raise %.3f\n",
+    free(s);
+    printf("self-play: hands with a raise on a turn %.3f; a raise at the first turn %.3f; "
+           "answers %.3f a hand: run %.3f, raise %.3f, left to the partner %.3f\n",
            (double)truco / n, (double)first / n, (double)answers / n,
-           answers ? (double)runs / answers : 0, answers ? (double)reraise / answers : 0);
+           answers ? (double)runs / answers : 0, answers ? (double)reraise / answers : 0,
+           answers ? (double)passes / answers : 0);
 }
 
 /* A set met fewer times than this is left to the bot's search (marked unreached): its
@@ -83,19 +105,20 @@ static void bet_stats(const CfrGame *g, const Cfr *c, const unsigned char *roots
 
 /* The average strategy into the blob, each reached set's probabilities (truco_cfr_encode),
  * an unreached set (or one met too rarely) marked so. Returns the sets kept. */
-static long quantize(const Cfr *c, int variant, uint8_t *blob)
+static long quantize(const Cfr *c, int section, uint8_t *blob)
 {
-    long reached = 0;
-    for (long i = 0; i < TCFR_INFOSETS; i++) {
+    long reached = 0, sets = truco_cfr_section_sets(section);
+    int bets = section == TCFR_TEAM ? TCFR4_BETS : TCFR_BETS;
+    for (long i = 0; i < sets; i++) {
         int k, ks;
-        uint8_t *out = blob + truco_cfr_offset(variant, i, &k);
+        uint8_t *out = blob + truco_cfr_offset(section, i, &k);
         double p[CFR_MAX_ACTIONS];
-        long j = truco_cfr_solver_of(i, &ks);
+        long j = truco_cfr_solver_of(section, i, &ks);
         if (cfr_visits(c, j) < MIN_VISITS || !cfr_average(c, j, ks, p)) {
             truco_cfr_encode(out, k, NULL);
             continue;
         }
-        if (i % TCFR_BETS < 4) { /* a turn: the table keeps the raise's share (action 0) */
+        if (i % bets < 4) { /* a turn: the table keeps the raise's share (action 0) */
             p[1] = p[0];
             p[0] = 1 - p[1];
         }
@@ -175,22 +198,42 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (out && variant != -1)
-        fprintf(stderr, "truco_cfr_solve: only variant %d is solved: the others' sets are left "
-                        "unreached in %s\n", variant, out);
-    static const char *const names[TCFR_VARIANTS] = {"paulista", "mineiro", "velha", "limpo"};
+    static const char *const names[TCFR_SECTIONS] = {"paulista", "mineiro", "velha", "limpo",
+                                                     "paulista, four seats (teams)"};
     size_t size = truco_cfr_blob_size();
     uint8_t *blob = malloc(size);
     if (!blob)
         return 1;
     memset(blob, 255, size); /* every set unreached until solved */
+    if (out && variant != -1) {
+        /* The sections not solved now are kept from the shipped table, where it has them
+         * (an older table, without the team section, gives the two-seat ones). */
+        size_t n = 0;
+        uint8_t *old = truco_cfr_shipped_bytes(&n);
+        size_t two = truco_cfr_offset(TCFR_TEAM, 0, NULL), team_end = size - 4;
+        for (int v = 0; v < TCFR_SECTIONS; v++) {
+            if (v == variant)
+                continue;
+            size_t from = truco_cfr_offset(v, 0, NULL);
+            size_t to = v == TCFR_TEAM ? team_end : truco_cfr_offset(v + 1 == TCFR_VARIANTS ? TCFR_TEAM : v + 1, 0, NULL);
+            bool have = old && memcmp(old, "TCFR", 4) == 0 && (v == TCFR_TEAM ? n == size : n >= two);
+            if (have)
+                memcpy(blob + from, old + from, to - from);
+            fprintf(stderr, "truco_cfr_solve: %s: %s\n", names[v],
+                    have ? "kept from the shipped table" : "left unreached");
+        }
+        free(old);
+    }
     printf("abstraction: %ld information sets a variant (%d score buckets x %d hand situations "
            "x %d bet states), %d card classes; the table keeps %ld; flags %u; %ld iterations; "
            "%ld + %ld deals for the best responses\n",
            (long)TCFR_SOLVER_INFOSETS, TCFR_SCORES, TCFR_HANDS, TCFR_SOLVER_BETS, TCFR_CLASSES,
            (long)TCFR_INFOSETS, flags,
            iterations, n_roots, n_roots);
-    for (int v = 0; v < TCFR_VARIANTS; v++) {
+    printf("team abstraction: %ld information sets (%d score buckets x %d hand situations x %d "
+           "bet states); the table keeps %ld\n", (long)TCFR4_SOLVER_INFOSETS, TCFR_SCORES,
+           TCFR4_HANDS, TCFR4_SOLVER_BETS, (long)TCFR4_INFOSETS);
+    for (int v = 0; v < TCFR_SECTIONS; v++) {
         if (variant >= 0 && v != variant)
             continue;
         CfrGame g;
@@ -221,16 +264,24 @@ int main(int argc, char **argv)
             cfr_run(&c, &rng, target - done);
             solve += now_s() - t0;
             done = target;
+            if (v == TCFR_TEAM) {
+                /* The full-width best response of a team (both its seats' actions against
+                 * all of the other team's) is out of reach here: the team game is measured
+                 * by play against the search's betting instead (truco_duel). */
+                printf("%12ld %9.1f\n", done, solve);
+                fflush(stdout);
+                continue;
+            }
             double fit, held, value;
             measure(&g, &c, roots, roots + g.state_size * (size_t)n_roots, n_roots, &fit, &held,
                     &value);
             printf("%12ld %9.1f %12.5f %12.5f %12.5f\n", done, solve, fit, held, value);
             fflush(stdout);
         }
-        bet_stats(&g, &c, roots, n_roots);
+        bet_stats(v, &g, &c, roots, n_roots);
         long reached = quantize(&c, v, blob);
         printf("%s: solved in %.1f s of CPU; the table keeps %ld of its %ld information sets "
-               "(met at least %d times)\n", names[v], solve, reached, (long)TCFR_INFOSETS,
+               "(met at least %d times)\n", names[v], solve, reached, truco_cfr_section_sets(v),
                MIN_VISITS);
         cfr_free(&c);
         free(roots);

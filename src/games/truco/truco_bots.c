@@ -1477,34 +1477,7 @@ const TrucoHardParams truco_hard_defaults = {
     .reach = 0,
 };
 
-/* The table's strategy at this spot over the actions acts[0..n) allows: *k actions in ta
- * (-1: no raise on this turn to play) and their shares in tp, adding up to 1; 0 when the
- * table has nothing to say. A table's action the table's house rules forbid (a raise
- * answered by raising with reraise off) is left out, and the others keep their proportions. */
-static int cfr_strategy(const TrucoState *v, int seat, const Action *acts, int n, Action ta[4],
-                        double tp[4])
-{
-    int k = truco_cfr_policy(v, seat, ta, tp);
-    int kept = 0;
-    double mass = 0;
-    for (int j = 0; j < k; j++) {
-        bool legal = ta[j] < 0;
-        for (int i = 0; i < n && !legal; i++)
-            legal = acts[i] == ta[j];
-        if (legal) {
-            ta[kept] = ta[j];
-            tp[kept] = tp[j];
-            mass += tp[kept++];
-        }
-    }
-    if (kept == 0 || mass <= 0)
-        return 0;
-    for (int j = 0; j < kept; j++)
-        tp[j] /= mass;
-    return kept;
-}
-
-/* The table's betting decision, drawn at its frequencies (cfr_strategy's k, ta and tp): an
+/* The table's betting decision, drawn at its frequencies (truco_cfr_policy's k, ta and tp): an
  * action of acts[0..n), or -1 when the table says not to raise on this turn to play (the
  * raises are then taken out of acts, *n updated), or -2 when it has nothing to say. */
 static Action cfr_decide(int k, const Action *ta, const double *tp, Rng *rng, Action *acts,
@@ -1579,7 +1552,7 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
          truco_cfr_score_bucket(v->opt_values, v->score[1])))
         cfr_here = 0; /* near the game's end: the search's exact match equity */
     if (v->num_players == 4 && !(prm->cfr & TRUCO_CFR_FOUR))
-        cfr_here = 0; /* four seats: the two-seat table mapped lost (docs/truco-cfr.md) */
+        cfr_here = 0; /* four seats: the team table only when asked (TRUCO_CFR_FOUR) */
     /* The table's answer, when it gives one: an analysis draws it alike (the hint is Hard's
      * choice), then values every action by the search beside it and says how often the
      * table plays each (a mixed analysis). */
@@ -1589,7 +1562,7 @@ static Action hard_run(const BotRequest *req, const TrucoHardParams *prm, Analys
     if (cfr_here) {
         /* The table's bet. On a turn to play, its raise is played unsearched (an analysis
          * leaves every action unvalued) and its "no raise" leaves the cards to the search. */
-        tk = cfr_strategy(v, req->seat, acts, n, ta, tp);
+        tk = truco_cfr_policy(v, req->seat, ta, tp);
         Action t = cfr_decide(tk, ta, tp, req->rng, acts, &n);
         if (t >= 0 && (!an || v->phase != TR_PH_ANSWER))
             return sign >= 0 ? sign : t;

@@ -85,9 +85,8 @@ typedef struct {
 } TrucoHardParams;
 /* TRUCO_CFR_FAR: the table only while both scores are in its far bucket (5 or more points
  * from the onze score; the search values every score exactly).
- * TRUCO_CFR_FOUR: with four seats too (the two-seat table mapped onto the seat's and its
- * team's view, truco_cfr_view_spot); off by default: measured, it lost to the search's
- * betting there (docs/truco-cfr.md). */
+ * TRUCO_CFR_FOUR: with four seats too, by the team table (truco_cfr_team.c: Paulista's
+ * options; the other presets with four seats bet by the search). */
 enum { TRUCO_CFR_TURNS = 1, TRUCO_CFR_ANSWERS = 2, TRUCO_CFR_FAR = 4, TRUCO_CFR_FOUR = 8 };
 extern const TrucoHardParams truco_hard_defaults;
 Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);

@@ -44,16 +44,26 @@ enum {
     R1_BASE = H3 * TCFR_TABLE_CARDS,
     R2_BASE = R1_BASE + 2 * H2 * 3 * TCFR_PREV * TCFR_TABLE_CARDS,
     HS_END = R2_BASE + 2 * H1 * 3 * TCFR_TABLE_CARDS,
+    /* four seats: the same with the team's table cards, times the place in the rodada */
+    T4 = TCFR4_TABLE_CARDS * 4,
+    R1_BASE4 = H3 * T4,
+    R2_BASE4 = R1_BASE4 + 2 * H2 * 3 * TCFR_PREV * T4,
+    HS_END4 = R2_BASE4 + 2 * H1 * 3 * T4,
 };
 _Static_assert((int)HS_END == (int)TCFR_HANDS, "hand situations");
+_Static_assert((int)HS_END4 == (int)TCFR4_HANDS, "team hand situations");
 
 static int res_index(int r) { return r > 0 ? 0 : r < 0 ? 1 : 2; }
+
+static bool team_spot(const TrucoCfrSpot *sp) { return sp->seats == 4; }
 
 /* The (score, hand situation) index of a spot, -1 if none. */
 static long situation(const TrucoCfrSpot *sp)
 {
     pthread_once(&idx_once, idx_init);
-    if (sp->table < 0 || sp->table >= TCFR_TABLE_CARDS ||
+    bool team = team_spot(sp);
+    int tcards = team ? TCFR4_TABLE_CARDS : TCFR_TABLE_CARDS;
+    if (sp->table < 0 || sp->table >= tcards || (team && (sp->pos < 0 || sp->pos > 3)) ||
         sp->score < 0 || sp->score >= TCFR_SCORES || sp->rodada != 3 - sp->n || sp->prev < 0 ||
         sp->prev >= TCFR_PREV)
         return -1;
@@ -70,12 +80,16 @@ static long situation(const TrucoCfrSpot *sp)
             c[j - 1] = t;
         }
     int mao = sp->mao ? 1 : 0;
+    /* the table card's index: with four seats it is also the place in the rodada */
+    long tc = team ? (long)sp->pos * TCFR4_TABLE_CARDS + sp->table : sp->table;
+    long nt = team ? T4 : TCFR_TABLE_CARDS;
+    long r1 = team ? R1_BASE4 : R1_BASE, r2 = team ? R2_BASE4 : R2_BASE;
     long hs;
     if (sp->rodada == 0) {
-        hs = R0_BASE + (long)idx3[c[0]][c[1]][c[2]] * TCFR_TABLE_CARDS + sp->table;
+        hs = (long)idx3[c[0]][c[1]][c[2]] * nt + tc;
     } else if (sp->rodada == 1) {
-        hs = R1_BASE + (((long)(mao * H2 + idx2[c[0]][c[1]]) * 3 + res_index(sp->res[0])) *
-                            TCFR_PREV + sp->prev) * TCFR_TABLE_CARDS + sp->table;
+        hs = r1 + (((long)(mao * H2 + idx2[c[0]][c[1]]) * 3 + res_index(sp->res[0])) *
+                       TCFR_PREV + sp->prev) * nt + tc;
     } else {
         int a = sp->res[0], b = sp->res[1], hist;
         if (a > 0 && b < 0)
@@ -86,38 +100,55 @@ static long situation(const TrucoCfrSpot *sp)
             hist = 2;
         else
             return -1; /* the hand would be decided */
-        hs = R2_BASE + ((long)(mao * H1 + c[0]) * 3 + hist) * TCFR_TABLE_CARDS + sp->table;
+        hs = r2 + ((long)(mao * H1 + c[0]) * 3 + hist) * nt + tc;
     }
-    return (long)sp->score * TCFR_HANDS + hs;
+    return (long)sp->score * (team ? TCFR4_HANDS : TCFR_HANDS) + hs;
 }
 
 long truco_cfr_infoset(const TrucoCfrSpot *sp)
 {
     long x = situation(sp);
-    if (x < 0 || sp->bet < 0 || sp->bet >= TCFR_BETS)
+    int nb = team_spot(sp) ? TCFR4_BETS : TCFR_BETS;
+    if (x < 0 || sp->bet < 0 || sp->bet >= nb)
         return -1;
-    return x * TCFR_BETS + sp->bet;
+    return x * nb + sp->bet;
 }
 
 long truco_cfr_solver_infoset(const TrucoCfrSpot *sp)
 {
     long x = situation(sp);
-    if (x < 0 || sp->bet < 0 || sp->bet >= TCFR_SOLVER_BETS)
+    int nb = team_spot(sp) ? TCFR4_SOLVER_BETS : TCFR_SOLVER_BETS;
+    if (x < 0 || sp->bet < 0 || sp->bet >= nb)
         return -1;
-    return x * TCFR_SOLVER_BETS + sp->bet;
+    return x * nb + sp->bet;
 }
 
-long truco_cfr_solver_of(long infoset, int *n_actions)
+long truco_cfr_section_sets(int section)
 {
-    long set = infoset / TCFR_BETS;
-    int bet = (int)(infoset % TCFR_BETS);
-    long hs = set % TCFR_HANDS;
-    int rodada = hs < R1_BASE ? 0 : hs < R2_BASE ? 1 : 2;
-    *n_actions = bet < 4 ? 1 + (3 - rodada) : truco_cfr_actions(bet);
-    return set * TCFR_SOLVER_BETS + bet;
+    return section == TCFR_TEAM ? TCFR4_INFOSETS : TCFR_INFOSETS;
 }
 
-int truco_cfr_actions(int bet) { return bet < 4 ? 2 : bet < 7 ? 3 : 2; }
+long truco_cfr_solver_of(int section, long infoset, int *n_actions)
+{
+    bool team = section == TCFR_TEAM;
+    int nb = team ? TCFR4_BETS : TCFR_BETS;
+    long set = infoset / nb;
+    int bet = (int)(infoset % nb);
+    long hs = set % (team ? TCFR4_HANDS : TCFR_HANDS);
+    long r1 = team ? R1_BASE4 : R1_BASE, r2 = team ? R2_BASE4 : R2_BASE;
+    int rodada = hs < r1 ? 0 : hs < r2 ? 1 : 2;
+    *n_actions = bet < 4 ? 1 + (3 - rodada) : truco_cfr_actions(team ? 4 : 2, bet);
+    return set * (team ? TCFR4_SOLVER_BETS : TCFR_SOLVER_BETS) + bet;
+}
+
+int truco_cfr_actions(int seats, int bet)
+{
+    if (bet < 4)
+        return 2;
+    if (seats == 4)
+        return bet < 8 ? (bet < 7 ? 4 : 3) : (bet < 11 ? 3 : 2);
+    return bet < 7 ? 3 : 2;
+}
 
 int truco_cfr_score_bucket(int values, int score)
 {
@@ -127,6 +158,11 @@ int truco_cfr_score_bucket(int values, int score)
 
 int truco_cfr_variant(const TrucoState *s)
 {
+    if (s->num_players == 4)
+        return s->opt_values == TR_VALUES_PAULISTA && s->opt_manilhas == TR_MANILHAS_VIRA &&
+                       s->opt_deck == TR_DECK_40
+                   ? TCFR_TEAM
+                   : -1;
     if (s->opt_values == TR_VALUES_MINEIRO)
         return 1;
     if (s->opt_manilhas == TR_MANILHAS_FIXED)
@@ -332,44 +368,75 @@ static void g_apply(void *st, int a)
 
 static int cmp_i8(const void *a, const void *b) { return *(const int8_t *)a - *(const int8_t *)b; }
 
-static void g_deal(void *st, Rng *rng, void *user)
+void truco_cfr_deal_cards(int variant, Rng *rng, int players, int8_t (*c)[3])
 {
-    const Variant *v = user;
-    TrucoCfrState *s = st;
-    memset(s, 0, sizeof *s);
+    pthread_once(&var_once, var_init);
+    const Variant *v = &variants[variant];
     Card d[TR_DECK];
-    int n = v->n_deck;
+    int n = v->n_deck, k = players * 3;
     memcpy(d, v->deck, (size_t)n * sizeof d[0]);
-    for (int i = 0; i < 7; i++) { /* a partial shuffle: 6 cards and the vira */
+    for (int i = 0; i <= k; i++) { /* a partial shuffle: the hands and the vira */
         int j = i + (int)rng_below(rng, (uint32_t)(n - i));
         Card t = d[i];
         d[i] = d[j];
         d[j] = t;
     }
     TrucoState t = v->rules;
-    t.vira = d[6];
-    for (int p = 0; p < 2; p++) {
+    t.vira = d[k];
+    for (int p = 0; p < players; p++) {
         for (int i = 0; i < 3; i++)
-            s->c[p][i] = (int8_t)truco_card_strength(&t, d[p * 3 + i]);
-        qsort(s->c[p], 3, 1, cmp_i8);
-        s->n[p] = 3;
+            c[p][i] = (int8_t)truco_card_strength(&t, d[p * 3 + i]);
+        qsort(c[p], 3, 1, cmp_i8);
     }
-    s->last = -1;
-    s->winner = 2;
+}
+
+void truco_cfr_deal_score(int variant, Rng *rng, uint8_t *score, uint8_t sc[2])
+{
+    pthread_once(&var_once, var_init);
+    const Variant *v = &variants[variant];
     /* a bucket pair, each as likely, then a true score in each bucket */
-    s->score = (uint8_t)rng_below(rng, TCFR_SCORES);
+    *score = (uint8_t)rng_below(rng, TCFR_SCORES);
     for (int p = 0; p < 2; p++) {
         int lo, hi;
-        bucket_range(v->onze, p == 0 ? s->score / TCFR_SCORE_BUCKETS : s->score % TCFR_SCORE_BUCKETS,
+        bucket_range(v->onze, p == 0 ? *score / TCFR_SCORE_BUCKETS : *score % TCFR_SCORE_BUCKETS,
                      &lo, &hi);
-        s->sc[p] = (uint8_t)(lo + (int)rng_below(rng, (uint32_t)(hi - lo + 1)));
+        sc[p] = (uint8_t)(lo + (int)rng_below(rng, (uint32_t)(hi - lo + 1)));
     }
-    s->variant = (uint8_t)(v - variants);
+}
+
+int truco_cfr_value_of(int variant, int step)
+{
+    pthread_once(&var_once, var_init);
+    return value_of(&variants[variant], step);
+}
+
+double truco_cfr_equity_delta(int variant, int x, int y, int a, int b)
+{
+    pthread_once(&var_once, var_init);
+    return variants[variant].eq[x][y][a][b];
+}
+
+static void g_deal(void *st, Rng *rng, void *user)
+{
+    const Variant *v = user;
+    TrucoCfrState *s = st;
+    memset(s, 0, sizeof *s);
+    int variant = (int)(v - variants);
+    truco_cfr_deal_cards(variant, rng, 2, s->c);
+    s->n[0] = s->n[1] = 3;
+    s->last = -1;
+    s->winner = 2;
+    truco_cfr_deal_score(variant, rng, &s->score, s->sc);
+    s->variant = (uint8_t)variant;
     advance(s);
 }
 
 void truco_cfr_game(int variant, CfrGame *out)
 {
+    if (variant == TCFR_TEAM) {
+        truco_cfr_team_game(out);
+        return;
+    }
     pthread_once(&var_once, var_init);
     *out = (CfrGame){
         .state_size = sizeof(TrucoCfrState),
@@ -388,58 +455,68 @@ void truco_cfr_game(int variant, CfrGame *out)
 
 enum { HEADER = 16, CHECK = 4 };
 #define TCFR_VARIANT_BYTES ((size_t)TCFR_SCORES * TCFR_HANDS * TCFR_SET_BYTES)
+#define TCFR_TEAM_BYTES ((size_t)TCFR_SCORES * TCFR4_HANDS * TCFR4_SET_BYTES)
 
-size_t truco_cfr_blob_size(void) { return HEADER + TCFR_VARIANTS * TCFR_VARIANT_BYTES + CHECK; }
+size_t truco_cfr_blob_size(void)
+{
+    return HEADER + TCFR_VARIANTS * TCFR_VARIANT_BYTES + TCFR_TEAM_BYTES + CHECK;
+}
 
-/* Offsets of the 8 bet states in a (score, hand) record: turns 2 bytes, answers 3 (2 for
- * the doze, which cannot be raised). */
+/* Offsets of the bet states in a (score, hand) record: turns 1 byte, an answer of n actions
+ * n - 1 (truco_cfr_actions). */
 static const uint8_t bet_offset[TCFR_BETS] = {0, 1, 2, 3, 4, 6, 8, 10};
+static const uint8_t bet_offset4[TCFR4_BETS] = {0, 1, 2, 3, 4, 7, 10, 13, 15, 17, 19, 21};
 
-/* Bytes of an entry of n actions. */
-static int entry_bytes(int n) { return n == 3 ? 2 : 1; }
+/* The action an entry of n actions leaves out (its share is the rest). */
+static int omitted(int n) { return n == 2 ? 0 : 1; }
 
 bool truco_cfr_decode(const uint8_t *e, int n, double *probs)
 {
-    if (n == 3) {
-        if (e[0] == 255 && e[1] == 255)
-            return false;
-        probs[0] = e[0] / 254.0;
-        probs[2] = e[1] / 254.0;
-        probs[1] = (254 - e[0] - e[1]) / 254.0;
-        return true;
-    }
-    if (e[0] == 255)
+    int o = omitted(n), rest = 254;
+    bool unreached = true;
+    for (int a = 0, j = 0; a < n; a++)
+        if (a != o)
+            unreached &= e[j++] == 255;
+    if (unreached)
         return false;
-    probs[1] = e[0] / 254.0;
-    probs[0] = (254 - e[0]) / 254.0;
+    for (int a = 0, j = 0; a < n; a++)
+        if (a != o) {
+            probs[a] = e[j] / 254.0;
+            rest -= e[j++];
+        }
+    probs[o] = rest / 254.0;
     return true;
 }
 
 void truco_cfr_encode(uint8_t *e, int n, const double *probs)
 {
     if (!probs) {
-        memset(e, 255, (size_t)entry_bytes(n));
+        memset(e, 255, (size_t)(n - 1));
         return;
     }
-    if (n == 3) {
-        long a = lround(probs[0] * 254), r = lround(probs[2] * 254);
-        a = a < 0 ? 0 : a > 254 ? 254 : a;
-        r = r < 0 ? 0 : r > 254 - a ? 254 - a : r;
-        e[0] = (uint8_t)a;
-        e[1] = (uint8_t)r;
-        return;
-    }
-    long b = lround(probs[1] * 254);
-    e[0] = (uint8_t)(b < 0 ? 0 : b > 254 ? 254 : b);
+    int o = omitted(n);
+    long left = 254;
+    for (int a = 0, j = 0; a < n; a++)
+        if (a != o) {
+            long x = lround(probs[a] * 254);
+            x = x < 0 ? 0 : x > left ? left : x;
+            e[j++] = (uint8_t)x;
+            left -= x;
+        }
 }
 
-size_t truco_cfr_offset(int variant, long infoset, int *n_actions)
+size_t truco_cfr_offset(int section, long infoset, int *n_actions)
 {
-    int bet = (int)(infoset % TCFR_BETS);
-    long set = infoset / TCFR_BETS;
+    bool team = section == TCFR_TEAM;
+    int nb = team ? TCFR4_BETS : TCFR_BETS;
+    int bet = (int)(infoset % nb);
+    long set = infoset / nb;
     if (n_actions)
-        *n_actions = truco_cfr_actions(bet);
-    return HEADER + (size_t)variant * TCFR_VARIANT_BYTES + (size_t)set * TCFR_SET_BYTES +
+        *n_actions = truco_cfr_actions(team ? 4 : 2, bet);
+    if (team)
+        return HEADER + TCFR_VARIANTS * TCFR_VARIANT_BYTES + (size_t)set * TCFR4_SET_BYTES +
+               bet_offset4[bet];
+    return HEADER + (size_t)section * TCFR_VARIANT_BYTES + (size_t)set * TCFR_SET_BYTES +
            bet_offset[bet];
 }
 
@@ -455,7 +532,7 @@ static void header(uint8_t h[HEADER])
 {
     memset(h, 0, HEADER);
     memcpy(h, "TCFR", 4);
-    h[4] = 2; /* version: 2, three score buckets a side valued at true scores */
+    h[4] = 3; /* version: 3, the team section added (2: three score buckets a side) */
     h[5] = TCFR_VARIANTS;
     h[6] = TCFR_SCORES;
     h[7] = TCFR_BETS;
@@ -463,6 +540,10 @@ static void header(uint8_t h[HEADER])
     h[9] = (uint8_t)(TCFR_HANDS >> 8);
     h[10] = TCFR_CLASSES;
     h[11] = TCFR_SET_BYTES;
+    h[12] = (uint8_t)(TCFR4_HANDS & 0xff);
+    h[13] = (uint8_t)((TCFR4_HANDS >> 8) & 0xff);
+    h[14] = (uint8_t)(TCFR4_HANDS >> 16);
+    h[15] = TCFR4_SET_BYTES;
 }
 
 void truco_cfr_seal(uint8_t *blob)
@@ -489,11 +570,17 @@ const char *truco_cfr_check(const uint8_t *blob, size_t n)
         sum |= (uint32_t)blob[n - CHECK + i] << (8 * i);
     if (sum != fnv1a(blob, n - CHECK))
         return "the Truco strategy table is corrupt (checksum)";
-    for (int v = 0; v < TCFR_VARIANTS; v++)
-        for (long i = 0; i < TCFR_INFOSETS; i++) {
+    for (int v = 0; v < TCFR_SECTIONS; v++)
+        for (long i = 0, sets = truco_cfr_section_sets(v); i < sets; i++) {
             int k;
             const uint8_t *p = blob + truco_cfr_offset(v, i, &k);
-            if (k == 3 && !(p[0] == 255 && p[1] == 255) && p[0] + p[1] > 254)
+            int sum = 0;
+            bool unreached = true;
+            for (int j = 0; j + 1 < k; j++) {
+                sum += p[j];
+                unreached &= p[j] == 255;
+            }
+            if (!unreached && sum > 254)
                 return "the Truco strategy table has a set whose probabilities do not add up";
         }
     return NULL;
@@ -557,6 +644,8 @@ done:
     *out_n = n;
     return b;
 }
+
+uint8_t *truco_cfr_shipped_bytes(size_t *n) { return decode_shipped(n); }
 
 static const char *install_locked(const uint8_t *blob, size_t n)
 {
@@ -634,25 +723,20 @@ bool truco_cfr_view_spot(const TrucoState *v, int seat, TrucoCfrSpot *sp)
         sp->cls[sp->n++] = down ? 0 : truco_cfr_class(truco_card_strength(v, v->table[v->rodada][seat]));
     }
     if (v->num_players == 4) {
-        /* The team's hand: a card the partner signed (and has not played) stands in for a
-         * weaker card of ours, as the partner will play it. */
-        int partner = (seat + 2) % 4;
-        for (int k = 0; k < TR_SIGNS; k++) {
-            if (!truco_saw_signal(v, seat, partner, k))
-                continue;
-            int st = k == TR_SIGN_THREE ? 9 : 13 - k, low = 0;
-            bool spent = false;
-            for (int r = 0; r <= v->rodada && r < TR_RODADAS; r++) {
-                Card c = v->table[r][partner];
-                spent |= truco_card_valid(c) && !((v->down[r] >> partner) & 1) &&
-                         truco_card_strength(v, c) == st;
-            }
-            for (int i = 1; i < sp->n; i++)
-                if (sp->cls[i] < sp->cls[low])
-                    low = i;
-            if (!spent && sp->n > 0 && truco_cfr_class(st) > sp->cls[low])
-                sp->cls[low] = truco_cfr_class(st);
-        }
+        /* The team abstraction's spot: its place in the rodada, and answering, whether its
+         * partner left it the answer. The game has no signs: a seat that knows of a sign
+         * made in this hand (its partner's, or one it caught) knows more than any of the
+         * game's information sets, so the table has no spot for it. */
+        for (int q = 0; q < 4; q++)
+            for (int k = 0; k < TR_SIGNS; k++)
+                if (q != seat && truco_saw_signal(v, seat, q, k))
+                    return false;
+        sp->seats = 4;
+        sp->pos = (seat - v->leader + 4) % 4;
+        if (v->phase == TR_PH_ANSWER && v->passed)
+            sp->bet += 4;
+    } else if (v->num_players != 2) {
+        return false;
     }
     sp->rodada = v->rodada;
     for (int r = 0; r < v->rodada && r < 2; r++)
@@ -669,11 +753,14 @@ bool truco_cfr_view_spot(const TrucoState *v, int seat, TrucoCfrSpot *sp)
         sp->prev = truco_cfr_prev(truco_cfr_class(best));
     }
     /* The card to beat in this rodada: the other team's best when it holds the rodada (or
-     * ties it); 11 when our side holds it; none when nobody played. */
+     * ties it); 11 when our side holds it (with four seats 11 + the group of our best card);
+     * none when nobody played. */
     if (v->n_table > 0) {
         int res, best = truco_rodada_leader(v, v->rodada, &res);
         if (best >= 0 && res == team) {
             sp->table = 11;
+            if (sp->seats == 4)
+                sp->table += truco_cfr_prev(truco_cfr_class(truco_card_strength(v, v->table[v->rodada][best])));
         } else if (best >= 0) {
             bool down = (v->down[v->rodada] >> best) & 1;
             sp->table = down ? 10 : 1 + truco_cfr_class(truco_card_strength(v, v->table[v->rodada][best]));
@@ -687,15 +774,16 @@ bool truco_cfr_view_spot(const TrucoState *v, int seat, TrucoCfrSpot *sp)
 
 /* The table's distribution at `seat`'s spot in v, as solved (no threshold): its action
  * count, 0 when it has none there. The table must be installed (truco_cfr_status). */
-static int table_probs(const TrucoState *v, int seat, TrucoCfrSpot *sp, double probs[3])
+static int table_probs(const TrucoState *v, int seat, TrucoCfrSpot *sp, double probs[4])
 {
     if (!truco_cfr_view_spot(v, seat, sp))
         return 0;
     long i = truco_cfr_infoset(sp);
-    if (i < 0)
+    int section = truco_cfr_variant(v);
+    if (i < 0 || section < 0)
         return 0;
     int k;
-    const uint8_t *p = table + truco_cfr_offset(truco_cfr_variant(v), i, &k);
+    const uint8_t *p = table + truco_cfr_offset(section, i, &k);
     return truco_cfr_decode(p, k, probs) ? k : 0; /* 0: never reached in the solve */
 }
 
@@ -704,28 +792,58 @@ int truco_cfr_policy(const TrucoState *v, int seat, Action acts[4], double probs
     TrucoCfrSpot sp;
     if (truco_cfr_status())
         return 0;
-    int k = table_probs(v, seat, &sp, probs);
+    double pr[4];
+    int k = table_probs(v, seat, &sp, pr);
     if (k == 0)
         return 0;
+    Action ta[4];
     if (sp.bet < 4) {
-        acts[0] = -1; /* no raise: a card, chosen by the search */
-        acts[1] = truco_raise_action(v->value);
+        ta[0] = -1; /* no raise: a card, chosen by the search */
+        ta[1] = truco_raise_action(v->value);
     } else {
-        acts[0] = TR_ACCEPT;
-        acts[1] = truco_can_pass(v) ? TR_PASS : TR_RUN;
-        acts[2] = truco_raise_action(v->pending);
+        /* accept, run, raise again (not at the doze), and with four seats leave it to the
+         * partner (a first answer). Where a first refusal passes the answer (run_passes),
+         * the table's run is that pass: the abstraction's run ends the hand. */
+        int j = 0;
+        ta[j++] = TR_ACCEPT;
+        ta[j++] = truco_run_passes(v) ? TR_PASS : TR_RUN;
+        if (v->pending < 12)
+            ta[j++] = truco_raise_action(v->pending);
+        if (j < k)
+            ta[j++] = TR_PASS;
     }
-    int kept = 0;
-    double mass = 0;
-    for (int j = 0; j < k; j++)
-        if (probs[j] >= TRUCO_CFR_MIN_SHARE) {
-            acts[kept] = acts[j];
-            probs[kept] = probs[j];
-            mass += probs[kept++];
+    /* The rules' legal actions only (a raise answered by raising where the table's rules
+     * forbid it), the same action's shares together; then the threshold. */
+    Action legal[RULES_MAX_ACTIONS];
+    int nl = truco_rules.legal_actions(v, legal), kept = 0;
+    for (int j = 0; j < k; j++) {
+        bool ok = ta[j] < 0;
+        for (int i = 0; i < nl && !ok; i++)
+            ok = legal[i] == ta[j];
+        if (!ok)
+            continue;
+        int at = 0;
+        while (at < kept && acts[at] != ta[j])
+            at++;
+        if (at == kept) {
+            acts[kept] = ta[j];
+            probs[kept++] = 0;
         }
+        probs[at] += pr[j];
+    }
+    int out = 0;
+    double mass = 0;
     for (int j = 0; j < kept; j++)
+        if (probs[j] >= TRUCO_CFR_MIN_SHARE) {
+            acts[out] = acts[j];
+            probs[out] = probs[j];
+            mass += probs[out++];
+        }
+    if (out == 0 || mass <= 0)
+        return 0;
+    for (int j = 0; j < out; j++)
         probs[j] /= mass;
-    return kept;
+    return out;
 }
 
 /* ---- Reach: how likely the table makes a seat's betting in this hand ------------------- */
@@ -782,7 +900,7 @@ static double reach_step(const TrucoState *w, int seat, int r, unsigned played, 
         p.raiser = p.answerer = -1;
     }
     TrucoCfrSpot sp;
-    double probs[3];
+    double probs[4];
     int k = table_probs(&p, seat, &sp, probs);
     if (act >= k)
         return 1;

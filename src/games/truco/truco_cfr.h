@@ -45,6 +45,23 @@ enum {
     TCFR_VARIANTS = 4,  /* Paulista, Mineiro, velha, limpo */
     TCFR_SET_BYTES = 11, /* table bytes per (score, hand): the 8 bet states' distributions */
 };
+/* The team abstraction (four seats, truco_cfr_team.c): a seat's information set adds its
+ * place in the rodada's order (0..3) and, answering, whether its partner left it the answer;
+ * the card to beat tells the other team's best (class or face down) from our side's (11 +
+ * its group, truco_cfr_prev). Its table is one more section of the same blob, for Paulista
+ * only (TCFR_TEAM); the other presets with four seats bet by the search. */
+enum {
+    TCFR_TEAM = TCFR_VARIANTS, /* the section (and the game's variant index) of the team table */
+    TCFR_SECTIONS = TCFR_VARIANTS + 1,
+    TCFR4_TABLE_CARDS = 15,    /* 0 none, 1 + class, 10 face down, 11 + group: ours */
+    TCFR4_HANDS = 77940,       /* hand situations × the place in the rodada (4) */
+    TCFR4_BETS = 12,           /* 0..3 a turn; 4..7 answering step 1..4; 8..11 the same,
+                                * the partner having left it the answer */
+    TCFR4_SOLVER_BETS = 17,    /* and 12..16: a turn with no raise at value step 0..4 */
+    TCFR4_SET_BYTES = 22,
+};
+#define TCFR4_INFOSETS ((long)TCFR_SCORES * TCFR4_HANDS * TCFR4_BETS)
+#define TCFR4_SOLVER_INFOSETS ((long)TCFR_SCORES * TCFR4_HANDS * TCFR4_SOLVER_BETS)
 #define TCFR_INFOSETS ((long)TCFR_SCORES * TCFR_HANDS * TCFR_BETS)
 /* The solver's information sets add the turns where no raise is allowed (bet 8 + value
  * step): cards only. */
@@ -69,23 +86,30 @@ typedef struct {
     int mao;            /* it played first in the hand */
     int bet;            /* 0..7 (TCFR_BETS); the solver's 8..12: a turn with no raise */
     int score;          /* 0..TCFR_SCORES-1: own bucket × 3 + the other's */
+    int seats;          /* 4: the team abstraction's spot (0 or 2: two seats) */
+    int pos;            /* four seats: its place in this rodada's order, 0 = it leads */
 } TrucoCfrSpot;
 
-/* The table's information set of a spot (bet 0..7), or -1 for one it does not have. */
+/* The table's information set of a spot (bet 0..7, four seats 0..11), or -1 for one it
+ * does not have. */
 long truco_cfr_infoset(const TrucoCfrSpot *sp);
-/* The solver's (bet 0..12). Its actions: on a turn, raise (when allowed) then each card
- * lowest first; answers as below. */
+/* The solver's (bet 0..12, four seats 0..16). Its actions: on a turn, raise (when allowed)
+ * then each card lowest first; answers as below. */
 long truco_cfr_solver_infoset(const TrucoCfrSpot *sp);
-/* The solver's information set of a table's one, and its action count there (on a turn the
- * raise is action 0, its cards follow). */
-long truco_cfr_solver_of(long infoset, int *n_actions);
+/* The solver's information set of a table's one in `section` (0..TCFR_SECTIONS-1), and its
+ * action count there (on a turn the raise is action 0, its cards follow). */
+long truco_cfr_solver_of(int section, long infoset, int *n_actions);
+/* The table's information sets in a section. */
+long truco_cfr_section_sets(int section);
 /* The table's actions at bet state b: turn 0 no raise, 1 raise; answer 0 accept, 1 run,
- * 2 raise. */
-int truco_cfr_actions(int bet);
+ * 2 raise; four seats (`seats` 4), a first answer also 3 leave it to the partner (2 at the
+ * doze, which cannot be raised). */
+int truco_cfr_actions(int seats, int bet);
 /* A score's bucket (0..2) for a variant's values: far from the onze score (5 or more
  * points from it), 4 or 3 from it, 2 or 1. */
 int truco_cfr_score_bucket(int values, int score);
-/* The table's variant for a state's options (a custom mix takes the closest). */
+/* The table's section for a state's options: with two seats the variant (a custom mix
+ * takes the closest); with four the team table for Paulista's options, else -1 (none). */
 int truco_cfr_variant(const TrucoState *s);
 
 /* ---- The abstract game, for the solver ---- */
@@ -108,22 +132,66 @@ typedef struct {
     uint8_t variant;
 } TrucoCfrState;
 
-/* The game of variant `variant` (0..3); player 0 is the mão. */
+/* The game of variant `variant` (0..3); player 0 is the mão. TCFR_TEAM: the team game
+ * (truco_cfr_team_game). */
 void truco_cfr_game(int variant, CfrGame *out);
 /* The spot of the player to act (for tests and the solver). */
 void truco_cfr_state_spot(const TrucoCfrState *s, TrucoCfrSpot *sp);
+
+/* The team game (four seats, Paulista; truco_cfr_team.c): seats 0..3, seat 0 the mão, the
+ * solver's player a team (seats 0 and 2 are player 0). Each seat decides from its own
+ * information set: the team's strategy is one per seat, found by the same external-sampling
+ * MCCFR (every seat of the traversing team walks all its actions). The written rules: a
+ * raise is answered by the next seat, which may leave the answer to its partner; a run ends
+ * the hand; after a tied rodada who tied it leads. */
+typedef struct {
+    int8_t c[4][3];   /* strengths, ascending */
+    uint8_t n[4];
+    uint8_t rodada, leader, n_table;
+    int8_t best;      /* the strongest card of this rodada so far */
+    int8_t holder;    /* its first player */
+    int8_t tier;      /* the first of the other team to match it, -1 */
+    int8_t own[4];    /* each seat's card of this rodada, -1 */
+    int8_t first[2];  /* each team's best card of the 1st rodada */
+    int8_t res[3];    /* +1 team 0, -1 team 1, 0 tied */
+    uint8_t v;        /* value step 0..4 */
+    int8_t last;      /* the team whose raise was last accepted, -1 */
+    uint8_t answer, pending, passed;
+    int8_t answerer;
+    int8_t winner;    /* 2 open; else +1 / -1 / 0 nobody */
+    uint8_t points;
+    uint8_t score;    /* bucket pair from team 0's side */
+    uint8_t sc[2];
+    uint8_t variant;
+} TrucoCfrTeamState;
+
+void truco_cfr_team_game(CfrGame *out);
+void truco_cfr_team_spot(const TrucoCfrTeamState *s, TrucoCfrSpot *sp);
+/* What the two-seat and the team game share (truco_cfr.c): a variant's value of a step,
+ * its onze score, the equity change of team/player 0 at true scores (x, y) after scoring
+ * (a, b) more, and a deal of a bucket pair and true scores in it. */
+int truco_cfr_value_of(int variant, int step);
+double truco_cfr_equity_delta(int variant, int x, int y, int a, int b);
+void truco_cfr_deal_score(int variant, Rng *rng, uint8_t *score, uint8_t sc[2]);
+/* Deals `players` × 3 cards of the variant's deck and a vira: each card's strength. */
+void truco_cfr_deal_cards(int variant, Rng *rng, int players, int8_t (*c)[3]);
 
 /* ---- The table ---- */
 /* NULL when the blob is a valid table, else why not (for a message). */
 const char *truco_cfr_check(const uint8_t *blob, size_t n);
 /* The table bytes' size: header, TCFR_VARIANTS × TCFR_SCORES × TCFR_HANDS × TCFR_SET_BYTES,
- * checksum. */
+ * the team section (TCFR_SCORES × TCFR4_HANDS × TCFR4_SET_BYTES), checksum. */
 size_t truco_cfr_blob_size(void);
 /* Fills in the header and checksum of a blob whose data part is written. */
 void truco_cfr_seal(uint8_t *blob);
-/* The offset of an information set's distribution in a blob, and its action count. */
-size_t truco_cfr_offset(int variant, long infoset, int *n_actions);
-/* The probabilities at a table entry of n actions (2 or 3); false when unreached. */
+/* The offset of an information set's distribution in a blob's section (0..3 the two-seat
+ * variants, TCFR_TEAM the team table), and its action count. */
+size_t truco_cfr_offset(int section, long infoset, int *n_actions);
+/* The shipped table's bytes as coded (malloc'd, *n their count; NULL when none): the
+ * solver keeps the sections it does not solve from it. */
+uint8_t *truco_cfr_shipped_bytes(size_t *n);
+/* The probabilities at a table entry of n actions (2 to 4): every action's share but one
+ * (run's, or with two actions the first's) is kept; false when unreached. */
 bool truco_cfr_decode(const uint8_t *entry, int n, double *probs);
 /* The entry for n actions' probabilities (the solver's quantizing; NULL probs: unreached). */
 void truco_cfr_encode(uint8_t *entry, int n, const double *probs);
@@ -133,13 +201,15 @@ void truco_cfr_encode(uint8_t *entry, int n, const double *probs);
 const char *truco_cfr_install(const uint8_t *blob, size_t n);
 /* NULL while a valid table is in use, else why Hard bets without it. */
 const char *truco_cfr_status(void);
-/* The table's betting decision for `seat` in `view` (two or four seats): writes the legal
- * actions it weighs and their probabilities, returns how many; 0 when it has nothing to
- * say (not a betting decision, an unreached set, no table). With four seats a run is left
- * to the partner when the rules allow (TR_PASS). Actions the table gives less than
- * TRUCO_CFR_MIN_SHARE of the time are left out and the others keep their proportions
- * (thresholding: such shares are mostly the sampling solver's unconverged remainder), so
- * each action it returns is one the strategy really mixes in (ANALYSIS_MIXED_MIN). */
+/* The table's betting decision for `seat` in `view` (two seats, or four by the team table):
+ * writes the legal actions it weighs and their probabilities, returns how many; 0 when it
+ * has nothing to say (not a betting decision, an unreached set, no table for the preset).
+ * Only actions the rules allow are weighed (a raise answered by raising where the house
+ * rules forbid it is left out); a run that passes the answer to the partner (run_passes)
+ * is the table's pass. Actions the table gives less than TRUCO_CFR_MIN_SHARE of the time
+ * are left out and the others keep their proportions (thresholding: such shares are mostly
+ * the sampling solver's unconverged remainder), so each action it returns is one the
+ * strategy really mixes in (ANALYSIS_MIXED_MIN). */
 #define TRUCO_CFR_MIN_SHARE ANALYSIS_MIXED_MIN
 
 int truco_cfr_policy(const TrucoState *view, int seat, Action acts[4], double probs[4]);

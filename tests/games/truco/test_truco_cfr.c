@@ -32,6 +32,16 @@ static TrucoCfrSpot spot_of(const TrucoState *s, int seat)
     return sp;
 }
 
+static void sort3i8(int8_t *c)
+{
+    for (int i = 1; i < 3; i++)
+        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+            int8_t t = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = t;
+        }
+}
+
 static void sort3(int *c, int n)
 {
     for (int i = 1; i < n; i++)
@@ -179,38 +189,114 @@ static void test_true_score_utility(void **state)
     assert_true(fabs(u[3] - u[4]) > 1e-3); /* 7-9 and 8-9: one bucket pair, two values */
 }
 
-/* Four seats with signals: a card the partner signed and still holds stands in for our
- * weakest in the spot (the team's hand). */
-static void test_team_hand_signs(void **state)
+/* The team game plays Truco's four-seat rules: random hands played in the rules and in the
+ * abstraction side by side (the same cards, the same random choices) meet the same
+ * decisions (who acts, what it may do), give each seat's view the information set the
+ * abstraction gives it, and end with the same team winning the same points. So the tie's
+ * leader, who answers a raise, leaving the answer to the partner and the alternation of
+ * raises are the rules' own. */
+static void test_team_game_follows_rules(void **state)
 {
     (void)state;
-    GameOptions o;
-    rules_default_options(&truco_rules, &o);
-    o.v[TR_OPT_SIGNALS] = 1;
-    o.v[TR_OPT_SEEN] = 0; /* no opponent catches a sign: no chance step */
-    TrucoState s = tt_new_n(4, &o);
-    tt_act(&s, "first 2");
-    /* vira 4♦ (manilhas: the 5s). Seat 2 (mão) holds the zap 5♣; seat 0 holds no manilha. */
-    tt_deal4(&s, "7s 6h Qd", "Kc Jh 4h", "5c 7d 6s", "Ah 2h 3s", "4d");
-    tt_act(&s, "sinal zap");
-    tt_act(&s, "play 6s");
-    tt_act(&s, "play Ah");
-    TrucoCfrSpot sp = spot_of(&s, 0);
-    int has_zap = 0, lowest = 9;
-    for (int i = 0; i < sp.n; i++) {
-        has_zap += sp.cls[i] == 8;
-        lowest = sp.cls[i] < lowest ? sp.cls[i] : lowest;
+    CfrGame g;
+    truco_cfr_game(TCFR_TEAM, &g);
+    Rng rng;
+    rng_seed(&rng, 4141);
+    long decisions = 0, spots = 0, passes = 0, ties = 0, hands = 0;
+    for (int h = 0; h < 3000; h++) {
+        TrucoState s = tt_new_n(4, NULL);
+        tt_act(&s, "first 0");
+        while (truco_current_player(&s) == PLAYER_CHANCE)
+            tt_chance(&s, &rng);
+        TrucoCfrTeamState a;
+        memset(&a, 0, sizeof a);
+        for (int p = 0; p < 4; p++) {
+            for (int i = 0; i < 3; i++)
+                a.c[p][i] = (int8_t)truco_card_strength(&s, s.hand[p][i]);
+            sort3i8(a.c[p]);
+            a.n[p] = 3;
+        }
+        memset(a.own, -1, sizeof a.own);
+        a.first[0] = a.first[1] = -1;
+        a.best = a.holder = a.tier = -1;
+        a.last = -1;
+        a.winner = 2;
+        while (g.to_move(&a) >= 0) {
+            int p = truco_current_player(&s);
+            assert_true(p >= 0 && p < 4);
+            int m = a.answer ? a.answerer : (a.leader + a.n_table) % 4;
+            if (m != p) { /* the abstraction played a forced last card: the rules' only one */
+                Action acts[RULES_MAX_ACTIONS];
+                int n = truco_rules.legal_actions(&s, acts), cards = 0;
+                Action only = -1;
+                for (int i = 0; i < n; i++)
+                    if (acts[i] >= TR_PLAY && acts[i] < TR_HIDE) {
+                        cards++;
+                        only = acts[i];
+                    }
+                assert_int_equal(cards, 1);
+                assert_false(truco_can_raise(&s, p));
+                assert_null(truco_rules.apply(&s, only));
+                continue;
+            }
+            decisions++;
+            TrucoState v;
+            truco_rules.observe(&s, p, &v);
+            TrucoCfrSpot sp;
+            if (truco_cfr_view_spot(&v, p, &sp)) {
+                spots++;
+                assert_int_equal(truco_cfr_solver_infoset(&sp), g.infoset(&a));
+            }
+            int na = g.actions(&a), pick = (int)rng_below(&rng, (uint32_t)na);
+            Action real;
+            if (a.answer) {
+                assert_int_equal(s.phase, TR_PH_ANSWER);
+                int raise = a.pending < 4 ? 2 : -1;
+                real = pick == 0 ? TR_ACCEPT : pick == 1 ? TR_RUN
+                       : pick == raise ? truco_raise_action(s.pending) : TR_PASS;
+                passes += real == TR_PASS;
+            } else {
+                int cr = a.v < 4 && a.last != (m & 1);
+                assert_int_equal(cr, truco_can_raise(&s, p));
+                if (cr && pick == 0) {
+                    real = truco_raise_action(s.value);
+                } else {
+                    int st = a.c[m][pick - cr];
+                    real = -1;
+                    for (int i = 0; i < TR_HAND && real < 0; i++)
+                        if (s.hand[p][i] != CARD_NONE && truco_card_strength(&s, s.hand[p][i]) == st)
+                            real = TR_PLAY + card_index(s.hand[p][i]);
+                    assert_true(real >= 0);
+                }
+            }
+            if (!rules_is_legal(&truco_rules, &s, real))
+                fail_msg("hand %d: the abstraction's action %d is not legal in the rules", h, pick);
+            int r0 = s.rodada;
+            assert_null(truco_rules.apply(&s, real));
+            g.apply(&a, pick);
+            ties += s.rodada > r0 && r0 < TR_RODADAS && s.result[r0] == TR_RES_TIE;
+        }
+        /* the forced cards after the abstraction's end are the rules' too */
+        while (s.score[0] + s.score[1] == 0 && s.phase == TR_PH_PLAY) {
+            Action acts[RULES_MAX_ACTIONS];
+            int n = truco_rules.legal_actions(&s, acts);
+            assert_true(n >= 1);
+            assert_null(truco_rules.apply(&s, acts[0]));
+        }
+        assert_int_not_equal(s.phase, TR_PH_PLAY);
+        assert_int_not_equal(s.phase, TR_PH_ANSWER);
+        if (a.winner == 0) { /* every rodada tied: nobody scores */
+            assert_int_equal(s.score[0] + s.score[1], 0);
+        } else {
+            int win = a.winner > 0 ? 0 : 1;
+            assert_int_equal(s.score[win], a.points);
+            assert_int_equal(s.score[1 - win], 0);
+        }
+        hands++;
     }
-    assert_int_equal(sp.n, 3);
-    assert_int_equal(has_zap, 1);
-    assert_int_equal(lowest, 0); /* 7♠ or 6♥ stays; the other low card gave way */
-    /* without the sign, our own cards only */
-    TrucoState v;
-    truco_rules.observe(&s, 0, &v);
-    memset(v.sig, 0, sizeof v.sig);
-    assert_true(truco_cfr_view_spot(&v, 0, &sp));
-    for (int i = 0; i < sp.n; i++)
-        assert_true(sp.cls[i] != 8);
+    print_message("%ld hands, %ld decisions, %ld betting spots, %ld answers left to the partner, "
+                  "%ld tied rodadas\n", hands, decisions, spots, passes, ties);
+    assert_true(spots > 1000 && passes > 100 && ties > 50);
 }
 
 /* Every betting decision met in random play: a table answer is a distribution over legal
@@ -282,12 +368,16 @@ static void test_policy_every_preset(void **state)
             print_message("%d seats %s: the table answers %ld of %ld betting decisions\n", np,
                           presets[k], answered, asked);
             assert_true(asked > 100);
-            assert_true(answered > asked / 2);
+            if (np == 4 && k != 0)
+                assert_int_equal(answered, 0); /* no team table for this preset: the search */
+            else
+                assert_true(answered > asked / 2);
         }
 }
 
-/* Hard at a small budget against Medium, every preset, two and four seats (the table with
- * four seats too: TRUCO_CFR_FOUR): every action legal, and some bets come from the table. */
+/* Hard at a small budget against Medium, every preset, two and four seats (the team table
+ * with four seats too: TRUCO_CFR_FOUR): every action legal, and some bets come from the
+ * table (with four seats, Paulista's only: the other presets have no team table). */
 static void test_hard_legal_every_preset(void **state)
 {
     (void)state;
@@ -324,7 +414,7 @@ static void test_hard_legal_every_preset(void **state)
             }
             print_message("%d seats %s: %ld of Hard's decisions had the table's answer\n", np,
                           presets[k], table_bets);
-            assert_true(table_bets > 0);
+            assert_true(np == 4 && k != 0 ? table_bets == 0 : table_bets > 0);
         }
 }
 
@@ -438,6 +528,124 @@ static void test_table_answers_without_reraise(void **state)
     assert_int_equal(spots, 3);
 }
 
+/* Signs are not in the team game: a seat that knows of a sign made in this hand has no
+ * spot in the table (the search, which reads signs, bets for it); a seat that does not
+ * (an opponent who did not catch it) still has. */
+static void test_team_table_not_after_signs(void **state)
+{
+    (void)state;
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    o.v[TR_OPT_SIGNALS] = 1;
+    o.v[TR_OPT_SEEN] = 0; /* no opponent catches a sign: no chance step */
+    TrucoState s = tt_new_n(4, &o);
+    tt_act(&s, "first 2");
+    tt_deal4(&s, "7s 6h Qd", "Kc Jh 4h", "5c 7d 6s", "Ah 2h 3s", "4d");
+    TrucoState v;
+    TrucoCfrSpot sp;
+    truco_rules.observe(&s, 2, &v);
+    assert_true(truco_cfr_view_spot(&v, 2, &sp)); /* before any sign */
+    tt_act(&s, "sinal zap");
+    tt_act(&s, "play 6s");
+    tt_act(&s, "play Ah");
+    assert_int_equal(truco_current_player(&s), 0);
+    truco_rules.observe(&s, 0, &v);
+    assert_false(truco_cfr_view_spot(&v, 0, &sp)); /* it saw its partner's zap */
+    Action ta[4];
+    double tp[4];
+    assert_int_equal(truco_cfr_policy(&v, 0, ta, tp), 0);
+    tt_act(&s, "truco");
+    truco_rules.observe(&s, 1, &v);
+    assert_true(truco_cfr_view_spot(&v, 1, &sp)); /* the other team saw nothing */
+    assert_int_equal(sp.bet, 4);
+    assert_int_equal(sp.pos, 3);
+}
+
+/* The team table's answers become the rules' actions: a first answer may leave the answer
+ * to the partner (the partner's own answer is another set, without that choice); where a
+ * first refusal passes the answer (run_passes), the table's run is that pass; where a raise
+ * is answered only by accepting or running (reraise off), the table's raise is left out
+ * and the rest keep their proportions. Hard with four seats (TRUCO_CFR_FOUR) answers so. */
+static void test_team_policy_actions(void **state)
+{
+    (void)state;
+    GameOptions o;
+    rules_default_options(&truco_rules, &o);
+    TrucoState s = tt_hand4_with(&o, 0, "7s 6h Qd", "Kc Jh 4h", "5c 7d 6s", "Ah 2h 3s", "4d");
+    tt_act(&s, "truco");
+    assert_int_equal(truco_current_player(&s), 1);
+    TrucoState v;
+    truco_rules.observe(&s, 1, &v);
+    TrucoCfrSpot sp;
+    assert_true(truco_cfr_view_spot(&v, 1, &sp));
+    assert_int_equal(sp.seats, 4);
+    assert_int_equal(sp.pos, 1);
+    assert_int_equal(sp.bet, 4);
+    long i = truco_cfr_infoset(&sp);
+    assert_true(i >= 0 && i < TCFR4_INFOSETS);
+    size_t n = truco_cfr_blob_size();
+    uint8_t *b = malloc(n);
+    assert_non_null(b);
+    memset(b, 255, n);
+    int k;
+    size_t at = truco_cfr_offset(TCFR_TEAM, i, &k);
+    assert_int_equal(k, 4);
+    truco_cfr_encode(b + at, 4, (const double[]){0, 0.5, 0, 0.5});
+    truco_cfr_seal(b);
+    assert_null(truco_cfr_install(b, n));
+    Action ta[4];
+    double tp[4];
+    assert_int_equal(truco_cfr_policy(&v, 1, ta, tp), 2);
+    assert_int_equal(ta[0], TR_RUN);
+    assert_int_equal(ta[1], TR_PASS);
+    assert_true(fabs(tp[0] - 0.5) < 0.01 && fabs(tp[1] - 0.5) < 0.01);
+    /* run_passes: run and pass are one action, the pass */
+    TrucoState w = v;
+    w.opt_run_passes = 1;
+    assert_int_equal(truco_cfr_policy(&w, 1, ta, tp), 1);
+    assert_int_equal(ta[0], TR_PASS);
+    assert_true(fabs(tp[0] - 1) < 1e-9);
+    for (int d = 0; d < 20; d++) {
+        Rng r;
+        rng_seed(&r, (uint64_t)d);
+        BotRequest req = {&truco_rules, &w, 1, &r, 4, 0, NULL};
+        TrucoHardParams prm = truco_hard_defaults;
+        prm.cfr = TRUCO_CFR_ANSWERS | TRUCO_CFR_FOUR;
+        assert_int_equal(truco_hard_decide_with(&req, &prm), TR_PASS);
+    }
+    /* reraise off: accept 0.3, run 0.3, raise 0.4 -> accept and run, half each */
+    truco_cfr_encode(b + at, 4, (const double[]){0.3, 0.3, 0.4, 0});
+    truco_cfr_seal(b);
+    assert_null(truco_cfr_install(b, n));
+    w = v;
+    w.opt_reraise = 0;
+    assert_int_equal(truco_cfr_policy(&w, 1, ta, tp), 2);
+    assert_int_equal(ta[0], TR_ACCEPT);
+    assert_int_equal(ta[1], TR_RUN);
+    assert_true(fabs(tp[0] - 0.5) < 0.01);
+    assert_int_equal(truco_cfr_policy(&v, 1, ta, tp), 3);
+    assert_int_equal(ta[2], truco_raise_action(v.pending));
+    /* the partner's answer: a set of its own, accept, run or raise */
+    tt_act(&s, "parceiro");
+    assert_int_equal(truco_current_player(&s), 3);
+    truco_rules.observe(&s, 3, &v);
+    assert_true(truco_cfr_view_spot(&v, 3, &sp));
+    assert_int_equal(sp.bet, 8);
+    assert_int_equal(sp.pos, 3);
+    at = truco_cfr_offset(TCFR_TEAM, truco_cfr_infoset(&sp), &k);
+    assert_int_equal(k, 3);
+    truco_cfr_encode(b + at, 3, (const double[]){1, 0, 0});
+    truco_cfr_seal(b);
+    assert_null(truco_cfr_install(b, n));
+    assert_int_equal(truco_cfr_policy(&v, 3, ta, tp), 1);
+    assert_int_equal(ta[0], TR_ACCEPT);
+    /* another preset with four seats has no team table: the search answers */
+    v.opt_values = TR_VALUES_MINEIRO;
+    assert_int_equal(truco_cfr_policy(&v, 3, ta, tp), 0);
+    free(b);
+    assert_null(truco_cfr_install(NULL, 0));
+}
+
 /* Four seats: with the table on for two seats, Hard still bets by its search with four
  * (the two-seat table lost there): its decisions are those of cfr 0 at spots where the table
  * has an answer. */
@@ -470,6 +678,27 @@ static void test_four_seats_search_bets(void **state)
         compared++;
     }
     assert_int_equal(compared, 12);
+}
+
+/* The table's layout: in every section the entries of consecutive information sets (n
+ * actions: n - 1 bytes each) tile the section exactly, without a gap or an overlap, and
+ * the sections end at the checksum. */
+static void test_table_layout(void **state)
+{
+    (void)state;
+    size_t at = truco_cfr_offset(0, 0, NULL);
+    for (int v = 0; v < TCFR_SECTIONS; v++) {
+        long sets = truco_cfr_section_sets(v);
+        assert_true(truco_cfr_offset(v, 0, NULL) == at);
+        for (long i = 0; i < sets; i++) {
+            int k;
+            size_t o = truco_cfr_offset(v, i, &k);
+            if (o != at || k < 2 || k > 4)
+                fail_msg("section %d, set %ld: offset %zu, expected %zu (%d actions)", v, i, o, at, k);
+            at = o + (size_t)(k - 1);
+        }
+    }
+    assert_true(at + 4 == truco_cfr_blob_size());
 }
 
 /* Tables that must be refused, each with its reason; Hard then bets as without a table;
@@ -784,7 +1013,7 @@ int main(void)
         cmocka_unit_test(test_view_spots),
         cmocka_unit_test(test_score_buckets),
         cmocka_unit_test(test_true_score_utility),
-        cmocka_unit_test(test_team_hand_signs),
+        cmocka_unit_test(test_team_game_follows_rules),
         cmocka_unit_test(test_policy_every_preset),
         cmocka_unit_test(test_hard_legal_every_preset),
         cmocka_unit_test(test_hard_follows_table),
@@ -792,6 +1021,9 @@ int main(void)
         cmocka_unit_test(test_mixed_answer_analysis),
         cmocka_unit_test(test_policy_threshold),
         cmocka_unit_test(test_four_seats_search_bets),
+        cmocka_unit_test(test_team_policy_actions),
+        cmocka_unit_test(test_team_table_not_after_signs),
+        cmocka_unit_test(test_table_layout),
         cmocka_unit_test(test_bad_table_falls_back),
         cmocka_unit_test(test_reach_weights),
         cmocka_unit_test(test_reach_uses_only_the_view),
