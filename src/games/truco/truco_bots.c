@@ -1472,7 +1472,12 @@ const TrucoHardParams truco_hard_defaults = {
      * table's frequencies; the analysis values every answer by the search beside the draw
      * and marks it mixed (analysis.h), so a hint says how often and a review grades an
      * answer the table gives as free. The table on turns too (TRUCO_CFR_TURNS |
-     * TRUCO_CFR_ANSWERS) scored 0.486 [0.455, 0.517] over 1,000 games: off. */
+     * TRUCO_CFR_ANSWERS) scored 0.486 [0.455, 0.517] over 1,000 games: off.
+     * With four seats the team table's answers (TRUCO_CFR_FOUR, solved by
+     * bench/truco/truco_cfr_solve -v 4, not shipped) scored 0.5045 [0.483, 0.526] against
+     * the search's over 2,000 games (Paulista), 0.505 under the three house rules, and
+     * against Medium 0.676 where the search's scored 0.693 on the same 1,000 games: no
+     * gain, so four seats bet by the search (docs/truco-cfr.md, "Fifth look"). */
     .cfr = TRUCO_CFR_ANSWERS,
     .reach = 0,
 };

@@ -86,7 +86,9 @@ typedef struct {
 /* TRUCO_CFR_FAR: the table only while both scores are in its far bucket (5 or more points
  * from the onze score; the search values every score exactly).
  * TRUCO_CFR_FOUR: with four seats too, by the team table (truco_cfr_team.c: Paulista's
- * options; the other presets with four seats bet by the search). */
+ * options; the other presets with four seats bet by the search). The shipped table's team
+ * section is empty (measured, it did not beat the search's answers; docs/truco-cfr.md):
+ * `truco_cfr_solve -v 4` makes it. */
 enum { TRUCO_CFR_TURNS = 1, TRUCO_CFR_ANSWERS = 2, TRUCO_CFR_FAR = 4, TRUCO_CFR_FOUR = 8 };
 extern const TrucoHardParams truco_hard_defaults;
 Action truco_hard_decide_with(const BotRequest *req, const TrucoHardParams *params);

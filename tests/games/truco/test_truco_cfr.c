@@ -368,16 +368,17 @@ static void test_policy_every_preset(void **state)
             print_message("%d seats %s: the table answers %ld of %ld betting decisions\n", np,
                           presets[k], answered, asked);
             assert_true(asked > 100);
-            if (np == 4 && k != 0)
-                assert_int_equal(answered, 0); /* no team table for this preset: the search */
+            if (np == 4)
+                assert_int_equal(answered, 0); /* the shipped team section is empty */
             else
                 assert_true(answered > asked / 2);
         }
 }
 
 /* Hard at a small budget against Medium, every preset, two and four seats (the team table
- * with four seats too: TRUCO_CFR_FOUR): every action legal, and some bets come from the
- * table (with four seats, Paulista's only: the other presets have no team table). */
+ * with four seats too: TRUCO_CFR_FOUR): every action legal, and with two seats some bets
+ * come from the table (the shipped table's team section is empty: test_team_policy_actions
+ * installs one). */
 static void test_hard_legal_every_preset(void **state)
 {
     (void)state;
@@ -414,7 +415,7 @@ static void test_hard_legal_every_preset(void **state)
             }
             print_message("%d seats %s: %ld of Hard's decisions had the table's answer\n", np,
                           presets[k], table_bets);
-            assert_true(np == 4 && k != 0 ? table_bets == 0 : table_bets > 0);
+            assert_true(np == 4 ? table_bets == 0 : table_bets > 0);
         }
 }
 
@@ -646,18 +647,40 @@ static void test_team_policy_actions(void **state)
     assert_null(truco_cfr_install(NULL, 0));
 }
 
-/* Four seats: with the table on for two seats, Hard still bets by its search with four
- * (the two-seat table lost there): its decisions are those of cfr 0 at spots where the table
- * has an answer. */
+/* A table whose team section answers everywhere, evenly (1/n for each of n actions). */
+static uint8_t *even_team_table(size_t *n)
+{
+    *n = truco_cfr_blob_size();
+    uint8_t *b = malloc(*n);
+    assert_non_null(b);
+    memset(b, 255, *n);
+    for (long i = 0; i < TCFR4_INFOSETS; i++) {
+        int k;
+        size_t at = truco_cfr_offset(TCFR_TEAM, i, &k);
+        double p[4] = {1.0 / k, 1.0 / k, 1.0 / k, 1.0 / k};
+        truco_cfr_encode(b + at, k, p);
+    }
+    truco_cfr_seal(b);
+    return b;
+}
+
+/* Four seats: without TRUCO_CFR_FOUR, Hard bets by its search with four even with the table
+ * on for two and a team table that answers everywhere: its decisions are those of cfr 0;
+ * with TRUCO_CFR_FOUR they are the team table's (some differ). */
 static void test_four_seats_search_bets(void **state)
 {
     (void)state;
-    TrucoHardParams old = truco_hard_defaults, on = truco_hard_defaults;
+    size_t n;
+    uint8_t *b = even_team_table(&n);
+    assert_null(truco_cfr_install(b, n));
+    TrucoHardParams old = truco_hard_defaults, on = truco_hard_defaults, four;
     old.cfr = 0;
     on.cfr = TRUCO_CFR_TURNS | TRUCO_CFR_ANSWERS;
+    four = on;
+    four.cfr |= TRUCO_CFR_FOUR;
     Rng rng;
     rng_seed(&rng, 404);
-    int compared = 0;
+    int compared = 0, differ = 0;
     for (int g = 0; g < 200 && compared < 12; g++) {
         TrucoState s = tt_new_n(4, NULL);
         while (truco_current_player(&s) == PLAYER_CHANCE)
@@ -669,15 +692,22 @@ static void test_four_seats_search_bets(void **state)
         double tp[4];
         if (truco_cfr_policy(&v, p, ta, tp) == 0)
             continue;
-        Rng r1, r2;
+        Rng r1, r2, r3;
         rng_seed(&r1, (uint64_t)g);
         rng_seed(&r2, (uint64_t)g);
+        rng_seed(&r3, (uint64_t)g);
         BotRequest q1 = {&truco_rules, &v, p, &r1, 16, 0, NULL};
         BotRequest q2 = {&truco_rules, &v, p, &r2, 16, 0, NULL};
-        assert_int_equal(truco_hard_decide_with(&q1, &on), truco_hard_decide_with(&q2, &old));
+        BotRequest q3 = {&truco_rules, &v, p, &r3, 16, 0, NULL};
+        Action searched = truco_hard_decide_with(&q2, &old);
+        assert_int_equal(truco_hard_decide_with(&q1, &on), searched);
+        differ += truco_hard_decide_with(&q3, &four) != searched;
         compared++;
     }
     assert_int_equal(compared, 12);
+    assert_true(differ > 0);
+    free(b);
+    assert_null(truco_cfr_install(NULL, 0));
 }
 
 /* The table's layout: in every section the entries of consecutive information sets (n
