@@ -215,8 +215,9 @@ int main(int argc, char **argv)
             if (v == variant)
                 continue;
             size_t from = truco_cfr_offset(v, 0, NULL);
-            size_t to = v == TCFR_TEAM ? team_end : truco_cfr_offset(v + 1 == TCFR_VARIANTS ? TCFR_TEAM : v + 1, 0, NULL);
-            bool have = old && memcmp(old, "TCFR", 4) == 0 && (v == TCFR_TEAM ? n == size : n >= two);
+            size_t to = v == TCFR_TEAM ? team_end : truco_cfr_offset(v + 1, 0, NULL);
+            bool have = old && memcmp(old, "TCFR", 4) == 0 &&
+                        (v == TCFR_TEAM ? n == size : n >= two);
             if (have)
                 memcpy(blob + from, old + from, to - from);
             fprintf(stderr, "truco_cfr_solve: %s: %s\n", names[v],
