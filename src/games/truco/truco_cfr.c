@@ -593,6 +593,8 @@ static const char *const shipped[] = {
 };
 
 static uint8_t *table;         /* the table in use, NULL: none */
+static bool table_team;        /* it has a team section with a reached set (kept in memory
+                                * only then: the shipped one's is empty) */
 static const char *table_why = "the Truco strategy table is not loaded yet";
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool table_tried;
@@ -658,9 +660,15 @@ static const char *install_locked(const uint8_t *blob, size_t n)
     free(table);
     table = NULL;
     if (!why) {
-        table = malloc(n);
+        size_t team = truco_cfr_offset(TCFR_TEAM, 0, NULL), keep = n;
+        table_team = false;
+        for (size_t i = team; i < n - CHECK && !table_team; i++)
+            table_team = blob[i] != 255;
+        if (!table_team)
+            keep = team; /* the two-seat sections only */
+        table = malloc(keep);
         if (table)
-            memcpy(table, blob, n);
+            memcpy(table, blob, keep);
         else
             why = "no memory for the Truco strategy table";
     }
@@ -780,7 +788,7 @@ static int table_probs(const TrucoState *v, int seat, TrucoCfrSpot *sp, double p
         return 0;
     long i = truco_cfr_infoset(sp);
     int section = truco_cfr_variant(v);
-    if (i < 0 || section < 0)
+    if (i < 0 || section < 0 || (section == TCFR_TEAM && !table_team))
         return 0;
     int k;
     const uint8_t *p = table + truco_cfr_offset(section, i, &k);
