@@ -570,7 +570,11 @@ const char *truco_cfr_check(const uint8_t *blob, size_t n)
         sum |= (uint32_t)blob[n - CHECK + i] << (8 * i);
     if (sum != fnv1a(blob, n - CHECK))
         return "the Truco strategy table is corrupt (checksum)";
-    for (int v = 0; v < TCFR_SECTIONS; v++)
+    size_t team = truco_cfr_offset(TCFR_TEAM, 0, NULL);
+    bool team_empty = true; /* an empty team section (the shipped one) has nothing to check */
+    for (size_t i = team; i < n - CHECK && team_empty; i++)
+        team_empty = blob[i] == 255;
+    for (int v = 0; v < (team_empty ? TCFR_VARIANTS : TCFR_SECTIONS); v++)
         for (long i = 0, sets = truco_cfr_section_sets(v); i < sets; i++) {
             int k;
             const uint8_t *p = blob + truco_cfr_offset(v, i, &k);

@@ -643,6 +643,11 @@ static void test_team_policy_actions(void **state)
     /* another preset with four seats has no team table: the search answers */
     v.opt_values = TR_VALUES_MINEIRO;
     assert_int_equal(truco_cfr_policy(&v, 3, ta, tp), 0);
+    /* a team entry whose shares add up to more than all is refused */
+    b[at] = 200;
+    b[at + 1] = 100;
+    truco_cfr_seal(b);
+    assert_non_null(strstr(truco_cfr_check(b, n), "do not add up"));
     free(b);
     assert_null(truco_cfr_install(NULL, 0));
 }
