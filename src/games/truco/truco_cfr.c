@@ -304,28 +304,35 @@ static int g_actions(const void *st)
     return can_raise(s, m) + s->n[m];
 }
 
+void truco_cfr_spot_base(TrucoCfrSpot *sp, int side, const int8_t *cards, int n, int rodada,
+                         const int8_t *res, int other_first, int score)
+{
+    int me = side == 0 ? 1 : -1;
+    memset(sp, 0, sizeof *sp);
+    sp->n = n;
+    for (int i = 0; i < n; i++)
+        sp->cls[i] = truco_cfr_class(cards[i]);
+    sp->rodada = rodada;
+    for (int r = 0; r < rodada && r < 2; r++)
+        sp->res[r] = res[r] * me;
+    sp->mao = side == 0;
+    if (rodada >= 1)
+        sp->prev = truco_cfr_prev(truco_cfr_class(other_first));
+    int b0 = score / TCFR_SCORE_BUCKETS, b1 = score % TCFR_SCORE_BUCKETS;
+    sp->score = side == 0 ? score : b1 * TCFR_SCORE_BUCKETS + b0;
+}
+
 void truco_cfr_state_spot(const TrucoCfrState *s, TrucoCfrSpot *sp)
 {
-    int m = to_move(s), me = m == 0 ? 1 : -1;
-    memset(sp, 0, sizeof *sp);
-    sp->n = s->n[m];
-    for (int i = 0; i < sp->n; i++)
-        sp->cls[i] = truco_cfr_class(s->c[m][i]);
+    int m = to_move(s);
+    truco_cfr_spot_base(sp, m, s->c[m], s->n[m], s->rodada, s->res, s->first[1 - m], s->score);
     if (s->n_table == 1 && s->leader != m) {
         sp->table = 1 + truco_cfr_class(s->tcard);
     } else if (s->n_table == 1) { /* answering a raise made after its own card */
         sp->table = 11;
         sp->cls[sp->n++] = truco_cfr_class(s->tcard);
     }
-    sp->rodada = s->rodada;
-    for (int r = 0; r < s->rodada && r < 2; r++)
-        sp->res[r] = s->res[r] * me;
-    sp->mao = m == 0;
     sp->bet = s->answer ? 3 + s->pending : can_raise(s, m) ? s->v : 8 + s->v;
-    if (s->rodada >= 1)
-        sp->prev = truco_cfr_prev(truco_cfr_class(s->first[1 - m]));
-    int b0 = s->score / TCFR_SCORE_BUCKETS, b1 = s->score % TCFR_SCORE_BUCKETS;
-    sp->score = m == 0 ? s->score : b1 * TCFR_SCORE_BUCKETS + b0;
 }
 
 static long g_infoset(const void *st)

@@ -166,6 +166,11 @@ typedef struct {
 } TrucoCfrTeamState;
 
 void truco_cfr_team_game(CfrGame *out);
+/* What both games' spots share, from side `side`'s point of view (player or team 0 or 1):
+ * its n cards' strengths, the rodada and the results so far (+1 side 0), the other side's
+ * 1st-rodada card, and the bucket pair (side 0's first); the rest zero. */
+void truco_cfr_spot_base(TrucoCfrSpot *sp, int side, const int8_t *cards, int n, int rodada,
+                         const int8_t *res, int other_first, int score);
 void truco_cfr_team_spot(const TrucoCfrTeamState *s, TrucoCfrSpot *sp);
 /* What the two-seat and the team game share (truco_cfr.c): a variant's value of a step,
  * its onze score, the equity change of team/player 0 at true scores (x, y) after scoring

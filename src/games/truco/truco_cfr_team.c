@@ -106,12 +106,9 @@ static int g_actions(const void *st)
 
 void truco_cfr_team_spot(const TrucoCfrTeamState *s, TrucoCfrSpot *sp)
 {
-    int m = s->answer ? s->answerer : seat_to_play(s), t = team_of(m), me = t == 0 ? 1 : -1;
-    memset(sp, 0, sizeof *sp);
+    int m = s->answer ? s->answerer : seat_to_play(s), t = team_of(m);
+    truco_cfr_spot_base(sp, t, s->c[m], s->n[m], s->rodada, s->res, s->first[1 - t], s->score);
     sp->seats = 4;
-    sp->n = s->n[m];
-    for (int i = 0; i < sp->n; i++)
-        sp->cls[i] = truco_cfr_class(s->c[m][i]);
     if (s->own[m] >= 0) /* answering after its own card: counted with its hand */
         sp->cls[sp->n++] = truco_cfr_class(s->own[m]);
     sp->pos = (m - s->leader + 4) % 4;
@@ -119,18 +116,10 @@ void truco_cfr_team_spot(const TrucoCfrTeamState *s, TrucoCfrSpot *sp)
         int best = truco_cfr_class(s->best);
         sp->table = s->tier < 0 && team_of(s->holder) == t ? 11 + truco_cfr_prev(best) : 1 + best;
     }
-    sp->rodada = s->rodada;
-    for (int r = 0; r < s->rodada && r < 2; r++)
-        sp->res[r] = s->res[r] * me;
-    sp->mao = t == 0;
     if (s->answer)
         sp->bet = (s->passed ? 7 : 3) + s->pending;
     else
         sp->bet = can_raise(s, m) ? s->v : 12 + s->v;
-    if (s->rodada >= 1)
-        sp->prev = truco_cfr_prev(truco_cfr_class(s->first[1 - t]));
-    int b0 = s->score / TCFR_SCORE_BUCKETS, b1 = s->score % TCFR_SCORE_BUCKETS;
-    sp->score = t == 0 ? s->score : b1 * TCFR_SCORE_BUCKETS + b0;
 }
 
 static long g_infoset(const void *st)
