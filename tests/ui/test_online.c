@@ -57,6 +57,9 @@
 
 /* ---- A bot client at one seat ---- */
 
+/* Ana plays as a person's client does: each view of her turn is decided by an Easy bot on
+ * her own thread and sent with net_client_act, which sends it again until the dealer
+ * answers (a message lost on the way, or a dealer busy writing its record, loses nothing). */
 typedef struct {
     NetClient *c;
     const GameRules *rules;
@@ -64,25 +67,90 @@ typedef struct {
     atomic_int acted;
     Rng rng;
     pthread_mutex_t lock;
+    pthread_cond_t cond;
+    pthread_t worker;
+    bool worker_on, stop;
+    uint8_t *view;       /* the latest view of her turn (lock) */
+    bool have;           /* ...not acted on yet */
+    uint32_t seq;        /* its step count */
+    uint16_t game_no;    /* and game */
+    int refusals;        /* the dealer's refusals of her actions (lock) */
+    char refusal[WIRE_REASON];
 } BotSeat;
 
 static void bot_view(void *user, NetClient *c, const MsgView *v)
 {
+    (void)c;
     BotSeat *b = user;
     if (v->view_len != b->rules->state_size || b->rules->current_player(v->view) != b->seat)
         return;
     pthread_mutex_lock(&b->lock);
-    Action a = bot_decide_view(b->rules, DIFF_EASY, v->view, b->seat, &b->rng, NULL);
+    bool newer = !b->view || v->game_no > b->game_no || (v->game_no == b->game_no && v->seq > b->seq);
+    if (!b->view)
+        b->view = malloc(b->rules->state_size);
+    if (newer && b->view) {
+        memcpy(b->view, v->view, v->view_len);
+        b->seq = v->seq;
+        b->game_no = v->game_no;
+        b->have = true;
+        pthread_cond_broadcast(&b->cond);
+    }
     pthread_mutex_unlock(&b->lock);
-    net_client_act_async(c, a, v->seq);
-    atomic_fetch_add(&b->acted, 1);
+}
+
+static void *bot_worker(void *arg)
+{
+    BotSeat *b = arg;
+    void *view = malloc(b->rules->state_size);
+    pthread_mutex_lock(&b->lock);
+    while (view) {
+        while (!b->stop && !b->have)
+            pthread_cond_wait(&b->cond, &b->lock);
+        if (b->stop)
+            break;
+        memcpy(view, b->view, b->rules->state_size);
+        uint32_t at = b->seq;
+        b->have = false;
+        pthread_mutex_unlock(&b->lock);
+        Action a = bot_decide_view(b->rules, DIFF_EASY, view, b->seat, &b->rng, NULL);
+        const char *why = net_client_act(b->c, a, at);
+        atomic_fetch_add(&b->acted, 1);
+        pthread_mutex_lock(&b->lock);
+        if (why && !b->stop) {
+            b->refusals++;
+            snprintf(b->refusal, sizeof b->refusal, "%s", why);
+            fprintf(stderr, "Ana's action at step %u refused: %s\n", at, why);
+        }
+    }
+    pthread_mutex_unlock(&b->lock);
+    free(view);
+    return NULL;
+}
+
+/* Ana gone: her tries end (her connection closed), her thread stops, her client is freed. */
+static void ana_free(BotSeat *b)
+{
+    pthread_mutex_lock(&b->lock);
+    b->stop = true;
+    pthread_cond_broadcast(&b->cond);
+    pthread_mutex_unlock(&b->lock);
+    if (b->c)
+        natsConnection_Close(net_client_conn(b->c));
+    if (b->worker_on)
+        pthread_join(b->worker, NULL);
+    net_client_free(b->c);
+    b->c = NULL;
+    free(b->view);
+    b->view = NULL;
 }
 
 /* Plays the window's seat with the mouse: the first of its cards the rules accept, for
- * `limit` frames at most (scaled by TASCA_TEST_TIME_SCALE). */
+ * `limit` frames at most (scaled by TASCA_TEST_TIME_SCALE), and never past 5 ms a frame nor
+ * 450 s in all, so that a game that does not end is reported before ctest's 600 s. */
 static bool play_cards(App *a, int limit)
 {
-    for (int frame = 0; frame < test_count(limit); frame++) {
+    long long deadline = test_deadline(limit < 90000 ? limit * 5 : 450000);
+    for (int frame = 0; frame < test_count(limit) && test_before(deadline); frame++) {
         Match *m = match_of(a);
         if (!m || !m->mirror)
             return false;
@@ -135,18 +203,35 @@ static void ana_report(BotSeat *ana)
     char why[WIRE_REASON] = "";
     int refused = net_client_refused(ana->c, why, sizeof why);
     bool known = net_client_table(ana->c, &info);
+    pthread_mutex_lock(&ana->lock);
     fprintf(stderr,
-            "Ana: acted %d, refused %d (%s), the lobby's last news at step %u, over %d\n",
-            atomic_load(&ana->acted), refused, why, known ? info.seq : 0, known && info.over);
+            "Ana: acted %d, refused %d (%s), her turn's view at step %u (acted on: %s), the "
+            "lobby's last news at step %u, over %d\n",
+            atomic_load(&ana->acted), refused + ana->refusals, ana->refusals ? ana->refusal : why,
+            ana->seq, ana->have ? "no" : "yes", known ? info.seq : 0, known && info.over);
+    pthread_mutex_unlock(&ana->lock);
 }
 
-/* play_cards, and what Ana knew when the game did not end. */
+/* The server the test started last (server()), whose log's end a failed game prints. */
+static const LocalNats *last_server;
+
+/* play_cards, and what Ana, the window and the server knew when the game did not end. */
 static bool played_against(App *a, BotSeat *ana, int limit)
 {
     bool ended = play_cards(a, limit);
     if (!ended) {
         window_report(a, limit);
         ana_report(ana);
+        FILE *f = last_server ? fopen(localnats_log(last_server), "r") : NULL;
+        if (f) { /* a slow consumer cut off, a client's connection closed, ... */
+            char tail[3000];
+            if (fseek(f, -(long)(sizeof tail - 1), SEEK_END) != 0)
+                rewind(f);
+            size_t n = fread(tail, 1, sizeof tail - 1, f);
+            tail[n] = '\0';
+            fprintf(stderr, "the server's log ends:\n%s\n", tail);
+            fclose(f);
+        }
     }
     return ended;
 }
@@ -169,6 +254,7 @@ static LocalNats *server(char *dir, size_t size)
     LocalNats *s = localnats_start(dir, err, sizeof err);
     if (!s)
         fprintf(stderr, "no nats-server: %s\n", err);
+    last_server = s;
     return s;
 }
 
@@ -224,9 +310,13 @@ static bool ana_game_table(BotSeat *ana, const char *game, const char *url, uint
     char err[256];
     *ana = (BotSeat){.rules = registry_find(game), .seat = 0};
     pthread_mutex_init(&ana->lock, NULL);
+    pthread_cond_init(&ana->cond, NULL);
     rng_seed(&ana->rng, seed);
     ana->c = net_client_new(url, NULL, "Ana", err, sizeof err);
     if (!ana->c)
+        return false;
+    ana->worker_on = pthread_create(&ana->worker, NULL, bot_worker, ana) == 0;
+    if (!ana->worker_on)
         return false;
     MsgCreate spec = {.num_players = 2, .seed = seed * 11, .away_seconds = 60};
     snprintf(spec.game, sizeof spec.game, "%s", game);
@@ -369,7 +459,7 @@ static void test_window_seat(void)
     m = match_of(a);
     CHECK(m && !m->mirror);
     app_destroy(a);
-    net_client_free(ana.c);
+    ana_free(&ana);
     dealer_stop(d);
     localnats_stop(ns);
 }
@@ -462,7 +552,7 @@ static void test_play_again(void)
     CHECK(menu_is_open(a->menu) && menu_page(a->menu) == PAGE_ONLINE);
     CHECK(online_code(a) == NULL);
     app_destroy(a);
-    net_client_free(ana.c);
+    ana_free(&ana);
     dealer_stop(d);
     localnats_stop(ns);
 }
@@ -500,7 +590,7 @@ static void test_demo(void)
     CHECK(again);
     CHECK(info.game_no == 0 && !info.seats[0].again);
     app_destroy(a);
-    net_client_free(ana.c);
+    ana_free(&ana);
     dealer_stop(d);
     localnats_stop(ns);
 }
@@ -539,7 +629,7 @@ static void test_person_named(void)
         CHECK(named || strstr(t->reason, "Both hands total") != NULL);
         app_leave_online(a, true);
         app_run_frames(a, 3);
-        net_client_free(ana.c);
+        ana_free(&ana);
     }
     CHECK(named);
     app_destroy(a);
@@ -588,7 +678,7 @@ static void test_broker_kill(void)
     CHECK(m->steps == info.seq);
     CHECK(((Table *)a->self)->result == info.result[1]);
     app_destroy(a);
-    net_client_free(ana.c);
+    ana_free(&ana);
     dealer_stop(d);
     natsfix_stop(ns);
 }
@@ -650,7 +740,7 @@ static void test_match_hold(void)
     CHECK(m->steps == info.seq);
     CHECK(t->result == info.result[1]);
     app_destroy(a);
-    net_client_free(ana.c);
+    ana_free(&ana);
     dealer_stop(d);
     localnats_stop(ns);
 }
@@ -755,7 +845,7 @@ static void test_lobby_async(void)
     }
     CHECK(menu_find(a->menu, row, &r));
     app_destroy(a);
-    net_client_free(ana.c);
+    ana_free(&ana);
     dealer_stop(d);
     localnats_stop(ns);
 }
@@ -1018,7 +1108,7 @@ static void test_lan(void)
     CHECK(!nc);
     CHECK(strstr(err, "refused the credentials") != NULL);
     natsConnection_Destroy(nc);
-    net_client_free(friend.c);
+    ana_free(&friend);
     /* "No": loopback only again, from the next request on. */
     REQUIRE(find_text(a, "Open to the local network", &r));
     SDL_FRect name = {r.x + 8, r.y + r.h * 0.5f - 2, 4, 4};
