@@ -519,7 +519,8 @@ static int run_fixed(int extra)
  * threats and forks, that is Hard before issue 21's fix), or add one to the old Hard
  * ("tables", "taper", "lmr"); "ext" adds the mill-threat extension to the shipped Hard;
  * "eg4" is the shipped Hard with the endgame tables kept to 4 pieces a side (before the
- * 5-piece tables of issue 40). */
+ * 5-piece tables of issue 40); "i40" adds issue 40's squeeze and edge terms to "v2" (the
+ * shipped Hard), "conv" the edge term alone. */
 static bool variant_config(const char *name, MoulinSearchConfig *cfg)
 {
     if (strcmp(name, "new") == 0) {
@@ -536,6 +537,9 @@ static bool variant_config(const char *name, MoulinSearchConfig *cfg)
         cfg->eg_pieces = 4;
     } else if (strcmp(name, "i40") == 0) {
         moulin_hard_config_i40(cfg);
+    } else if (strcmp(name, "conv") == 0) { /* issue 40's edge term alone */
+        moulin_hard_config_v2(cfg);
+        cfg->convert = true;
     } else if (strcmp(name, "sqall") == 0) {
         moulin_hard_config_i40(cfg);
         cfg->squeeze = 2;
@@ -953,8 +957,8 @@ static int run_selfplay(int argc, char **argv)
         sp.side_ms[e] = side_ms[e] >= 0 ? side_ms[e] : sp.ms;
     for (int e = 0; e < 2; e++)
         if (!variant_config(sp.name[e], &sp.cfg[e])) {
-            fprintf(stderr, "unknown variant %s (new, ext, old, eg4, noeg, notaper, nolmr, nothreats, tables, "
-                            "taper, lmr)\n",
+            fprintf(stderr, "unknown variant %s (new, v2, ext, old, eg4, i40, conv, sqall, noeg, "
+                            "notaper, nolmr, nothreats, nosqueeze, noconvert, tables, taper, lmr)\n",
                     sp.name[e]);
             return 2;
         }
