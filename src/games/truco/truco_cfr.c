@@ -562,6 +562,15 @@ void truco_cfr_seal(uint8_t *blob)
         blob[n + i] = (uint8_t)(h >> (8 * i));
 }
 
+/* Has the blob's team section a set the solve reached (the shipped one's is all 255)? */
+static bool team_reached(const uint8_t *blob, size_t n)
+{
+    for (size_t i = truco_cfr_offset(TCFR_TEAM, 0, NULL); i < n - CHECK; i++)
+        if (blob[i] != 255)
+            return true;
+    return false;
+}
+
 const char *truco_cfr_check(const uint8_t *blob, size_t n)
 {
     if (!blob || n == 0)
@@ -577,11 +586,9 @@ const char *truco_cfr_check(const uint8_t *blob, size_t n)
         sum |= (uint32_t)blob[n - CHECK + i] << (8 * i);
     if (sum != fnv1a(blob, n - CHECK))
         return "the Truco strategy table is corrupt (checksum)";
-    size_t team = truco_cfr_offset(TCFR_TEAM, 0, NULL);
-    bool team_empty = true; /* an empty team section (the shipped one) has nothing to check */
-    for (size_t i = team; i < n - CHECK && team_empty; i++)
-        team_empty = blob[i] == 255;
-    for (int v = 0; v < (team_empty ? TCFR_VARIANTS : TCFR_SECTIONS); v++)
+    /* an empty team section (the shipped one) has nothing to check */
+    int sections = team_reached(blob, n) ? TCFR_SECTIONS : TCFR_VARIANTS;
+    for (int v = 0; v < sections; v++)
         for (long i = 0, sets = truco_cfr_section_sets(v); i < sets; i++) {
             int k;
             const uint8_t *p = blob + truco_cfr_offset(v, i, &k);
@@ -671,12 +678,9 @@ static const char *install_locked(const uint8_t *blob, size_t n)
     free(table);
     table = NULL;
     if (!why) {
-        size_t team = truco_cfr_offset(TCFR_TEAM, 0, NULL), keep = n;
-        table_team = false;
-        for (size_t i = team; i < n - CHECK && !table_team; i++)
-            table_team = blob[i] != 255;
-        if (!table_team)
-            keep = team; /* the two-seat sections only */
+        table_team = team_reached(blob, n);
+        /* without a reached team set, the two-seat sections only */
+        size_t keep = table_team ? n : truco_cfr_offset(TCFR_TEAM, 0, NULL);
         table = malloc(keep);
         if (table)
             memcpy(table, blob, keep);
