@@ -792,6 +792,10 @@ static bool sit(App *a, NetFeed *f, const char *code, char *err, size_t errsize)
     kv_set(&a->kv, online_key(a, "online.last"), last);
     app_save_settings(a);
     app_enter_scene(a, t.game);
+    /* The table is what the window shows now, whichever way it was joined: a menu left open
+     * over it (the Play online page a finished table went back to) would pause the table,
+     * which then takes no view of the game and makes no move. */
+    menu_close(a->menu);
     if (o->pending) { /* the scene did not take it */
         match_free(o->pending);
         o->pending = NULL;
@@ -1038,7 +1042,6 @@ static void job_finish(App *a)
         } else if (j->kind == JOB_CREATE) {
             app_notice(a, _("Table %s: give this code to the friends you play with."), j->code);
         }
-        menu_close(a->menu);
     } else {
         if (j->feed)
             snprintf(o->status, sizeof o->status, _("Could not join: %s."), err);
