@@ -236,7 +236,6 @@ static void ana_report(BotSeat *ana)
 /* The server the test started last (server()), whose log's end a failed game prints. */
 static const LocalNats *last_server;
 
-/* play_cards, and what Ana, the window and the server knew when the game did not end. */
 /* What the window, Ana and the server knew when a game did not end (for the log). */
 static void stuck_report(App *a, BotSeat *ana, int limit)
 {
